@@ -1,0 +1,173 @@
+"""Plain-text combat logs built from events, the way a game master would tell the fight."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from yz_gym.rules.dice import Source
+from yz_gym.rules.events import Event
+from yz_gym.rules.state import ATTRIBUTES, GameState
+
+SOURCE_MARK = {Source.ATTRIBUTE: "", Source.SKILL: "s", Source.GEAR: "g", Source.ARTIFACT: "a"}
+
+
+def faces_text(event: Event) -> str:
+    """Dice faces like [6 3 1 | s6 s2 | g4], marked by source."""
+    dice = event.get("dice") or []
+    if not dice:
+        return "[no dice]"
+    parts = []
+    for source, sides, face in dice:
+        mark = SOURCE_MARK[Source(source)]
+        parts.append(f"{mark}{face}" if sides == 6 else f"{mark}{face}/d{sides}")
+    return "[" + " ".join(parts) + "]"
+
+
+def _successes(event: Event) -> str:
+    n = event.get("successes", 0)
+    return "no success" if n == 0 else f"{n} success{'es' if n > 1 else ''}"
+
+
+def narrate(state: GameState, events: Iterable[Event]) -> list[str]:
+    """One line per event worth telling; dice shown with every face."""
+    names = [c.name for c in state.combatants]
+    zones = [z.name for z in state.zone_map.zones]
+
+    def who(i: int) -> str:
+        return names[i] if 0 <= i < len(names) else "someone"
+
+    lines: list[str] = []
+    for e in events:
+        line = _line(e, who, zones, state)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ignore[no-untyped-def]
+    k = e.kind
+    a, t = who(e.actor), who(e.target)
+    if k == "round":
+        return f"--- Round {e.get('round')} ---"
+    if k == "initiative":
+        order = sorted((card, who(i)) for i, card in enumerate(e.get("cards")) if card > 0)
+        return "Initiative: " + ", ".join(f"#{card} {name}" for card, name in order)
+    if k == "turn":
+        return f"{a}'s turn (card #{e.get('card')})."
+    if k == "turn_lost":
+        return f"{a} loses this turn."
+    if k == "action":
+        return ""
+    if k == "roll":
+        purpose = e.get("purpose", "")
+        return (
+            f"  {a} rolls {e.get('skill')} ({purpose.replace('_', ' ')}): {faces_text(e)} - {_successes(e)}."
+        )
+    if k == "push":
+        return f"  {a} pushes the roll: {faces_text(e)} - {_successes(e)}."
+    if k in ("armor", "cover"):
+        return f"  {t}'s {k} ({e.get('rating')}) rolls {faces_text(e)} - stops {e.get('successes')}."
+    if k == "hit":
+        return f"  {a} hits {t}."
+    if k == "miss":
+        return f"  {a} misses {t if e.target >= 0 else 'the door'}."
+    if k == "damage":
+        return f"  {t} takes {e.get('amount')} damage."
+    if k == "stress":
+        return f"  {t} takes {e.get('amount')} stress."
+    if k == "broken":
+        return f"  {t} is Broken{' by their own push' if e.get('by') == 'push' else ''}!"
+    if k == "critical":
+        return f"  {t} suffers a critical injury: {e.get('name')} ({e.get('table')} D66 {e.get('code')})."
+    if k == "death":
+        return f"  {t} dies ({e.get('cause')})."
+    if k == "moved":
+        return f"{a} moves to {zones[e.get('zone')]}."
+    if k == "retreated":
+        return f"{a} retreats to {zones[e.get('zone')]}."
+    if k == "engaged":
+        return f"{a} closes in on {t}."
+    if k == "fell":
+        return f"  {a} stumbles and falls prone."
+    if k == "prone":
+        return f"{a} drops prone."
+    if k == "got_up":
+        return f"{a} gets up."
+    if k == "drew":
+        return f"{a} draws the {e.get('weapon').replace('_', ' ')}."
+    if k == "aimed":
+        return f"{a} takes aim."
+    if k == "in_cover":
+        return f"{a} takes cover behind the {e.get('cover').replace('_', ' ')}."
+    if k == "overwatch":
+        return f"{a} goes on overwatch over {zones[e.get('zone')]}."
+    if k == "overwatch_fire":
+        return f"{a} fires from overwatch at {t}!"
+    if k == "block":
+        return f"  {a} tries to block."
+    if k == "help":
+        return f"  {a} helps {t}."
+    if k == "free_attack":
+        return f"  {a} gets a free attack at {t}."
+    if k == "reloaded":
+        return f"{a} reloads."
+    if k == "recovered":
+        return (
+            f"  {t} recovers {e.get('amount')} and is back on their feet."
+            if e.get("amount")
+            else f"  {a}'s first aid does not help {t}."
+        )
+    if k == "stabilised":
+        return f"  {a} stabilises {t}."
+    if k == "stabilise_failed":
+        return f"  {a} fails to stabilise {t}."
+    if k == "death_roll":
+        return f"  {a} makes a death roll: {faces_text(e)} - {_successes(e)}."
+    if k == "door_damage":
+        return f"  The door to {zones[e.get('zone')]} takes {e.get('amount')} ({e.get('total')} so far)."
+    if k == "door_broken":
+        return f"  The door to {zones[e.get('zone')]} gives way!"
+    if k == "swap":
+        return f"{a} swaps initiative with {t}."
+    if k == "card_chosen":
+        return f"{a} strikes from surprise and takes initiative card #{e.get('card')}."
+    if k == "sneak":
+        return f"{a} sneaks up on {t} unseen."
+    if k == "spotted":
+        return f"{t} spots {a} sneaking up."
+    if k == "ambushed":
+        return f"{t} is caught off guard by the ambush."
+    if k == "game_over":
+        winner = e.get("winner")
+        return f"=== {'The ' + winner + ' win' if winner else 'No winner'}: {e.get('reason')}. ==="
+    if k == "failed":
+        return f"  {a} fails to {e.get('kind').replace('_', ' ')}."
+    if k == "fled":
+        return f"{a} flees the fight."
+    if k in ("disarmed", "tripped", "shoved", "grappled", "broke_free", "let_go"):
+        verb = {
+            "disarmed": "disarms",
+            "tripped": "trips",
+            "shoved": "shoves back",
+            "grappled": "grapples",
+            "broke_free": "breaks free from",
+            "let_go": "lets go of",
+        }[k]
+        return f"  {a} {verb} {t}."
+    if k == "fire":
+        return f"  Fire ({e.get('intensity')}) burns {t}: {faces_text(e)}."
+    if k == "fire_out":
+        return f"  The fire on {t} goes out."
+    if k == "explosion":
+        return f"An explosion (blast power {e.get('power')}) rocks {zones[e.get('zone')]}!"
+    if k == "peek":
+        return f"{a} peeks through the door to {zones[e.get('zone')]}."
+    if k == "interrupted":
+        return f"  {a}'s action is cut short."
+    if k == "lost_in_dark":
+        return f"  {a} cannot find {t} in the dark."
+    if k == "gear_damaged":
+        return f"  {a}'s {e.get('weapon').replace('_', ' ')} is damaged (bonus {e.get('bonus')})."
+    if k == "push_cost":
+        return f"  {a} strains {ATTRIBUTES[e.get('attribute')]} by {e.get('amount')}."
+    return f"  ({k} {a} {t})"

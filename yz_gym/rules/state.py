@@ -1,0 +1,292 @@
+"""The game state: combatants, the map's changing parts, the turn order, pending decisions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+from yz_gym.rules.dice import Roll
+from yz_gym.rules.options import RuleOptions
+from yz_gym.rules.tables import Armor, Cover, Weapon
+from yz_gym.rules.zones import ZoneMap
+
+STR, AGI, WIT, EMP = 0, 1, 2, 3
+ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")  # DICE-01
+SKILL_ATTRIBUTE = {  # DICE-03: each skill belongs to one attribute
+    "Force": STR, "Melee": STR, "Stamina": STR,
+    "Marksmanship": AGI, "Mobility": AGI, "Stealth": AGI,
+    "Crafting": WIT, "Observation": WIT, "Survival": WIT,
+    "Healing": EMP, "Insight": EMP, "Persuasion": EMP,
+}  # fmt: skip
+SKILLS = tuple(SKILL_ATTRIBUTE)
+
+
+class Phase(IntEnum):
+    """Where the game is: choosing surprise cards, fighting, or over."""
+
+    SETUP = 0
+    COMBAT = 1
+    OVER = 2
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryRules:
+    """How a game ends: a side out of the fight, a zone reached, survival, or the round cap."""
+
+    round_cap: int = 20
+    reach_zone: dict[int, int] = field(default_factory=dict)  # side -> zone it must reach
+    survive_rounds: dict[int, int] = field(default_factory=dict)  # side -> rounds to survive
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What never changes during a game: map, rules, catalogs, names. Shared by clones."""
+
+    name: str
+    zone_map: ZoneMap
+    options: RuleOptions
+    sides: tuple[str, ...]
+    weapons: dict[str, Weapon]
+    armors: dict[str, Armor]
+    covers: dict[str, Cover]
+    victory: VictoryRules
+    ambush: dict[str, Any] | None = None  # AMBUSH-01/02: {"by": side, "prepared": bool}
+
+
+@dataclass(slots=True)
+class WeaponState:
+    """A carried weapon: its current gear bonus and ammunition."""
+
+    name: str
+    bonus: int  # ATK-07: the bonus drops with pushes; at 0 the weapon is broken
+    loaded: bool = True  # ACTN-RELOAD-01..03
+    reloads: int = -1  # spare loads; -1 = unlimited
+    supply: int = 6  # AUTO-02/GEAR-09: ammunition supply rating for full auto
+
+    def copy(self) -> WeaponState:
+        """An independent copy."""
+        return WeaponState(self.name, self.bonus, self.loaded, self.reloads, self.supply)
+
+
+@dataclass(slots=True)
+class Injury:
+    """A critical injury a combatant suffers, with its death-roll timer if lethal."""
+
+    table: str  # "physical" or "mental"
+    code: int  # D66 result
+    timer: int = -1  # rounds until the next death roll (DEATH-01); -1 = none
+    step: int = 0  # DEATH-03: 0 round, 1 stretch, 2 shift, 3 day (stabilising moves it on)
+    stabilise_blocked: bool = False  # DEATH-05: no new Healing try before another death roll
+
+    def copy(self) -> Injury:
+        """An independent copy."""
+        return Injury(self.table, self.code, self.timer, self.step, self.stabilise_blocked)
+
+
+@dataclass(slots=True)
+class Combatant:
+    """One character or creature in the fight, with everything that changes during it."""
+
+    id: int
+    name: str
+    side: int
+    group: str
+    pc: bool
+    attrs: list[int]
+    max_attrs: list[int]
+    skills: dict[str, int]
+    health: int
+    max_health: int
+    resolve: int
+    max_resolve: int
+    zone: int
+    prone: bool = False
+    engaged: set[int] = field(default_factory=set)
+    weapons: list[WeaponState] = field(default_factory=list)
+    held: int = -1  # index of the drawn weapon; -1 = empty hands (unarmed)
+    armor: str | None = None
+    armor_rating: int = 0  # ARMOR-05: degrades with banes when damage gets through
+    cover: int = -1  # index of the cover piece in the zone; -1 = not in cover
+    aiming: int = 0  # ACTN-AIM-01/02: the bonus on the next shot; 0 = not aiming
+    overwatch: int = -1  # ACTN-OVERWATCH-01: watched zone; -1 = not on overwatch
+    peek: int = -1  # AMB-26: border peeked through
+    actions_used: int = 0  # ACT-01/ACT-BUDGET-01: actions spent this round, in or out of turn
+    slow_used: bool = False
+    acted: bool = False  # took (or lost) its turn this round
+    swapped: bool = False  # INIT-SWAP-04: cannot swap again this round
+    prone_drops: int = 0  # AMB-31
+    lose_turn: bool = False  # VEH-CRIT-02, PUSH-PANIC-10: lose the next turn
+    injuries: list[Injury] = field(default_factory=list)
+    dead: bool = False
+    fled: bool = False
+    surrendered: bool = False
+    burning: int = 0  # FIRE-02: current fire intensity on this combatant
+    grappling: int = -1  # ACTN-GRAPPLE-01: whom this combatant holds
+    grappled_by: int = -1
+    hidden: bool = False  # SNEAK-*: not yet spotted
+    items: list[str] = field(default_factory=list)
+    damage_dealt: int = 0
+    damage_taken: int = 0
+
+    def copy(self) -> Combatant:
+        """An independent copy, cheap enough for thousands of advisor rollouts."""
+        c = Combatant(
+            self.id, self.name, self.side, self.group, self.pc,
+            self.attrs.copy(), self.max_attrs, self.skills, self.health, self.max_health,
+            self.resolve, self.max_resolve, self.zone, self.prone, set(self.engaged),
+            [w.copy() for w in self.weapons], self.held, self.armor, self.armor_rating,
+            self.cover, self.aiming, self.overwatch, self.peek, self.actions_used,
+            self.slow_used, self.acted, self.swapped, self.prone_drops, self.lose_turn,
+            [i.copy() for i in self.injuries], self.dead, self.fled, self.surrendered,
+            self.burning, self.grappling, self.grappled_by, self.hidden, self.items.copy(),
+            self.damage_dealt, self.damage_taken,
+        )  # fmt: skip
+        return c
+
+    @property
+    def broken(self) -> bool:
+        """BROKEN-01: an attribute at 0 (attribute damage) or Health/Resolve at 0."""
+        return self.health <= 0 or self.resolve <= 0 or min(self.attrs) <= 0
+
+    @property
+    def out(self) -> bool:
+        """Out of the fight: dead, fled, surrendered or Broken (BROKEN-02)."""
+        return self.dead or self.fled or self.surrendered or self.broken
+
+    @property
+    def can_act(self) -> bool:
+        """Able to take actions: in the fight, and not paralysed by an injury."""
+        return not self.out
+
+    def skill(self, name: str) -> int:
+        """The skill level (0 if untrained)."""
+        return self.skills.get(name, 0)
+
+    def can_take(self, slow: bool) -> bool:
+        """ACT-01/AMB-30: two actions a round, at most one of them slow."""
+        if self.actions_used >= 2:
+            return False
+        return not (slow and self.slow_used)
+
+    def spend(self, slow: bool) -> None:
+        """Use one action of the round's budget (ACT-BUDGET-01)."""
+        self.actions_used += 1
+        if slow:
+            self.slow_used = True
+
+
+@dataclass(slots=True)
+class Frame:
+    """An action being resolved: who acts, on whom, and how far its resolution has got."""
+
+    kind: int
+    actor: int
+    target: int = -1
+    zone: int = -1
+    option: int = -1
+    stage: int = 0
+    asking: list[int] = field(default_factory=list)  # who is still to be asked at this stage
+    helpers: list[int] = field(default_factory=list)
+    blocker: int = -1
+    roll: Roll | None = None
+    block_roll: Roll | None = None
+    modifier: int = 0
+    slow: bool = False
+    flags: int = 0  # FrameFlag bits
+    shots: int = 0  # AUTO-01: shots fired so far in a full-auto burst
+
+    def copy(self) -> Frame:
+        """An independent copy."""
+        return Frame(
+            self.kind, self.actor, self.target, self.zone, self.option, self.stage,
+            self.asking.copy(), self.helpers.copy(), self.blocker, self.roll, self.block_roll,
+            self.modifier, self.slow, self.flags, self.shots,
+        )  # fmt: skip
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about a game in progress. `clone()` gives an independent copy."""
+
+    setup: Setup
+    combatants: list[Combatant]
+    doors: tuple[int, ...]
+    cover_ratings: tuple[tuple[int, ...], ...]
+    cramped: dict[int, list[int]]
+    cards: list[int]
+    order: list[int] = field(default_factory=list)
+    turn_pos: int = 0
+    round: int = 1
+    phase: Phase = Phase.SETUP
+    stack: list[Frame] = field(default_factory=list)
+    choosing: list[int] = field(default_factory=list)  # INIT-SURPRISE-01: still to pick a card
+    winner: int = -1  # winning side, -1 = none (draw or not over)
+    end_reason: str = ""
+    decisions: int = 0
+    turn_begun: bool = False
+    door_damage: tuple[int, ...] = ()
+    opening: tuple[Any, ...] = ()  # events of the set-up (ambush and sneak rolls, cards)
+
+    def clone(self) -> GameState:
+        """An independent copy sharing only the immutable setup."""
+        return GameState(
+            self.setup,
+            [c.copy() for c in self.combatants],
+            self.doors,
+            self.cover_ratings,
+            {z: q.copy() for z, q in self.cramped.items()},
+            self.cards.copy(),
+            self.order.copy(),
+            self.turn_pos,
+            self.round,
+            self.phase,
+            [f.copy() for f in self.stack],
+            self.choosing.copy(),
+            self.winner,
+            self.end_reason,
+            self.decisions,
+            self.turn_begun,
+            self.door_damage,
+            self.opening,
+        )
+
+    @property
+    def options(self) -> RuleOptions:
+        """The rule switches of this game."""
+        return self.setup.options
+
+    @property
+    def zone_map(self) -> ZoneMap:
+        """The static map."""
+        return self.setup.zone_map
+
+    def enemies(self, c: Combatant) -> list[Combatant]:
+        """Combatants of other sides still in the fight."""
+        return [o for o in self.combatants if o.side != c.side and not o.out]
+
+    def allies(self, c: Combatant) -> list[Combatant]:
+        """Other combatants of the same side still in the fight."""
+        return [o for o in self.combatants if o.side == c.side and o.id != c.id and not o.out]
+
+
+@dataclass(frozen=True, slots=True)
+class Sneak:
+    """SNEAK-01..05: one attacker sneaking up on one target before the fight."""
+
+    attacker: int
+    target: int
+    to_engaged: bool  # SNEAK-01: -2 if approaching to Engaged
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A ready-to-play encounter: the setup and the starting combatants, map state and surprises."""
+
+    setup: Setup
+    combatants: tuple[Combatant, ...]
+    doors: tuple[int, ...]
+    cover_ratings: tuple[tuple[int, ...], ...]
+    cramped: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    surprise: tuple[int, ...] = ()  # INIT-SURPRISE-01: combatants who choose their card
+    sneaks: tuple[Sneak, ...] = ()
