@@ -1,0 +1,37 @@
+"""The agent interface: choose one of the rules' legal actions for the current actor."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+import numpy as np
+
+from yz_gym.rules.actions import Action
+from yz_gym.rules.state import GameState
+
+
+class Agent(ABC):
+    """An agent picks among legal actions; it owns its random generator."""
+
+    name = "agent"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def reseed(self, seed: int | None) -> None:
+        """Start the agent's generator afresh (called on env reset)."""
+        self.rng = np.random.default_rng(seed)
+
+    @abstractmethod
+    def choose(self, state: GameState, actions: list[Action]) -> Action:
+        """One of `actions` (the legal actions of the current actor in `state`)."""
+
+
+class RandomAgent(Agent):
+    """Uniformly random among legal actions: the weakest baseline."""
+
+    name = "random"
+
+    def choose(self, state: GameState, actions: list[Action]) -> Action:
+        """Any legal action, uniformly."""
+        return actions[int(self.rng.integers(len(actions)))]

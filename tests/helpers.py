@@ -1,0 +1,117 @@
+"""Test helpers: tiny scenarios built in code, and dice that show the faces a test asks for."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from yz_gym.rules import engine
+from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.state import GameState
+from yz_gym.scenario.loader import build
+
+
+class FixedDice:
+    """A stand-in generator whose dice show scripted faces, in order.
+
+    Faces are given as ints (a die of `sides` sides, D6 by default) or (face, sides) pairs.
+    Anything not scripted (shuffles, extra dice) falls back to a seeded real generator.
+    """
+
+    def __init__(self, faces: Iterable[int | tuple[int, int]] = (), seed: int = 0) -> None:
+        self.faces: list[int | tuple[int, int]] = list(faces)
+        self.real = np.random.default_rng(seed)
+
+    def add(self, *faces: int | tuple[int, int]) -> FixedDice:
+        """Script more faces."""
+        self.faces.extend(faces)
+        return self
+
+    def _next(self) -> float:
+        if not self.faces:
+            return float(self.real.random())
+        face = self.faces.pop(0)
+        value, sides = (face, 6) if isinstance(face, int) else face
+        return (value - 0.5) / sides
+
+    def random(self, size: int | None = None) -> Any:
+        if size is None:
+            return self._next()
+        return np.array([self._next() for _ in range(size)])
+
+    def permutation(self, x: Any) -> Any:
+        return np.asarray(x) if not isinstance(x, int) else np.arange(x)
+
+    def integers(self, *args: Any, **kwargs: Any) -> Any:
+        return self.real.integers(*args, **kwargs)
+
+
+def fighter(name: str, side: str, zone: str, **extra: Any) -> dict[str, Any]:
+    """A plain combatant: attributes 3, no skills, unless `extra` says otherwise."""
+    spec: dict[str, Any] = {
+        "name": name,
+        "side": side,
+        "zone": zone,
+        "attributes": {"strength": 3, "agility": 3, "wits": 3, "empathy": 3},
+    }
+    spec.update(extra)
+    return spec
+
+
+def scenario_dict(
+    zones: Sequence[str | dict[str, Any]] = ("A", "B"),
+    borders: Sequence[dict[str, Any]] | None = None,
+    combatants: Sequence[dict[str, Any]] = (),
+    rules: dict[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A scenario dict: zones in a line joined by open borders unless `borders` is given."""
+    zone_specs = [{"name": z} if isinstance(z, str) else z for z in zones]
+    names = [z["name"] for z in zone_specs]
+    if borders is None:
+        borders = [{"between": [a, b]} for a, b in zip(names, names[1:], strict=False)]
+    data: dict[str, Any] = {
+        "name": "test",
+        "sides": ["red", "blue"],
+        "rules": rules or {},
+        "map": {"zones": zone_specs, "borders": list(borders)},
+        "combatants": list(combatants)
+        or [fighter("Red", "red", names[0]), fighter("Blue", "blue", names[-1])],
+    }
+    data.update(extra)
+    return copy.deepcopy(data)
+
+
+def game(data: dict[str, Any], rng: Any = 0) -> GameState:
+    """A new game from a scenario dict."""
+    return engine.new_game(build(data, "<test>"), rng)
+
+
+def turn_of(state: GameState, name: str) -> GameState:
+    """Give `name` the current turn: end other turns until it comes (no dice are rolled)."""
+    for _ in range(200):
+        actor = state.combatants[engine.current_actor(state)]
+        if actor.name == name and engine.decision_kind(state) == "turn":
+            return state
+        engine.apply(state, Action(Kind.END_TURN), np.random.default_rng(0))
+    raise AssertionError(f"{name} never got a turn")
+
+
+def by_name(state: GameState, name: str):  # noqa: ANN201
+    """The combatant called `name`."""
+    return next(c for c in state.combatants if c.name == name)
+
+
+def act(state: GameState, rng: Any, kind: Kind, target: str | None = None, zone: str | None = None, option: int = -1):  # noqa: ANN201
+    """Apply an action given by names; returns the events."""
+    t = by_name(state, target).id if target else -1
+    z = [zz.name for zz in state.zone_map.zones].index(zone) if zone else -1
+    return engine.apply(state, Action(kind, t, z, option), rng)
+
+
+def kinds(events: Iterable[Any]) -> list[str]:
+    """The kinds of a list of events."""
+    return [e.kind for e in events]
