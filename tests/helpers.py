@@ -100,12 +100,19 @@ def turn_of(state: GameState, name: str) -> GameState:
     raise AssertionError(f"{name} never got a turn")
 
 
-def by_name(state: GameState, name: str):  # noqa: ANN201
+def by_name(state: GameState, name: str):
     """The combatant called `name`."""
     return next(c for c in state.combatants if c.name == name)
 
 
-def act(state: GameState, rng: Any, kind: Kind, target: str | None = None, zone: str | None = None, option: int = -1):  # noqa: ANN201
+def act(
+    state: GameState,
+    rng: Any,
+    kind: Kind,
+    target: str | None = None,
+    zone: str | None = None,
+    option: int = -1,
+):
     """Apply an action given by names; returns the events."""
     t = by_name(state, target).id if target else -1
     z = [zz.name for zz in state.zone_map.zones].index(zone) if zone else -1

@@ -1,0 +1,148 @@
+"""Streaming statistics of many games: win rates with Wilson intervals, rounds, per-combatant risk."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(slots=True)
+class CombatantTally:
+    """How often one combatant ended Broken, critically injured or dead, and its damage."""
+
+    name: str
+    side: str
+    broken: int = 0
+    injured: int = 0
+    dead: int = 0
+    damage_dealt: int = 0
+    damage_taken: int = 0
+
+
+@dataclass(slots=True)
+class EncounterStats:
+    """Statistics that grow with games played but not with their number: constant memory."""
+
+    scenario: str
+    sides: list[str]
+    combatants: list[CombatantTally]
+    games: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    draws: int = 0  # everyone out of the fight
+    timeouts: int = 0  # round cap reached
+    rounds: Counter[int] = field(default_factory=Counter)
+    decisions: int = 0
+
+    @classmethod
+    def empty(cls, scenario: str, sides: list[str], combatants: list[tuple[str, str]]) -> EncounterStats:
+        """No games yet."""
+        return cls(scenario, list(sides), [CombatantTally(n, s) for n, s in combatants])
+
+    def add(self, summary: Any) -> None:
+        """Count one finished game (a GameSummary)."""
+        self.games += 1
+        self.decisions += summary.decisions
+        if summary.winner is not None:
+            self.wins[summary.winner] += 1
+        elif summary.reason == "round cap":
+            self.timeouts += 1
+        else:
+            self.draws += 1
+        self.rounds[summary.rounds] += 1
+        for tally, c in zip(self.combatants, summary.combatants, strict=True):
+            tally.broken += c[0]
+            tally.injured += c[1]
+            tally.dead += c[2]
+            tally.damage_dealt += c[3]
+            tally.damage_taken += c[4]
+
+    def merge(self, other: EncounterStats) -> None:
+        """Add another batch's statistics (from a worker)."""
+        self.games += other.games
+        self.decisions += other.decisions
+        self.wins.update(other.wins)
+        self.draws += other.draws
+        self.timeouts += other.timeouts
+        self.rounds.update(other.rounds)
+        for mine, theirs in zip(self.combatants, other.combatants, strict=True):
+            mine.broken += theirs.broken
+            mine.injured += theirs.injured
+            mine.dead += theirs.dead
+            mine.damage_dealt += theirs.damage_dealt
+            mine.damage_taken += theirs.damage_taken
+
+    def win_probability(self, side: str) -> tuple[float, float, float]:
+        """(estimate, low, high) of the side's win probability with a 95% Wilson interval."""
+        wins = self.wins.get(side, 0)
+        low, high = wilson_interval(wins, self.games)
+        return (wins / self.games if self.games else 0.0), low, high
+
+    def rounds_mean(self) -> float:
+        """Mean rounds per game."""
+        total = sum(r * n for r, n in self.rounds.items())
+        return total / self.games if self.games else 0.0
+
+    def rounds_median(self) -> float:
+        """Median rounds per game."""
+        if not self.games:
+            return 0.0
+        half, seen = self.games / 2, 0
+        for r in sorted(self.rounds):
+            seen += self.rounds[r]
+            if seen >= half:
+                return float(r)
+        return float(max(self.rounds))
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready report (schema version 1)."""
+        sides = {}
+        for side in self.sides:
+            p, low, high = self.win_probability(side)
+            members = [t for t in self.combatants if t.side == side]
+            sides[side] = {
+                "win_probability": p,
+                "ci95": [low, high],
+                "damage_dealt_per_game": sum(t.damage_dealt for t in members) / max(1, self.games),
+                "damage_taken_per_game": sum(t.damage_taken for t in members) / max(1, self.games),
+            }
+        n = max(1, self.games)
+        return {
+            "schema_version": 1,
+            "scenario": self.scenario,
+            "games": self.games,
+            "sides": sides,
+            "draws": self.draws,
+            "timeouts": self.timeouts,
+            "rounds": {
+                "mean": self.rounds_mean(),
+                "median": self.rounds_median(),
+                "distribution": {str(r): self.rounds[r] for r in sorted(self.rounds)},
+            },
+            "combatants": [
+                {
+                    "name": t.name,
+                    "side": t.side,
+                    "p_broken": t.broken / n,
+                    "p_critically_injured": t.injured / n,
+                    "p_dead": t.dead / n,
+                    "damage_dealt_per_game": t.damage_dealt / n,
+                    "damage_taken_per_game": t.damage_taken / n,
+                }
+                for t in self.combatants
+            ],
+        }
