@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -72,7 +73,7 @@ def scenario_dict(
     zone_specs = [{"name": z} if isinstance(z, str) else z for z in zones]
     names = [z["name"] for z in zone_specs]
     if borders is None:
-        borders = [{"between": [a, b]} for a, b in zip(names, names[1:], strict=False)]
+        borders = [{"between": [a, b]} for a, b in itertools.pairwise(names)]
     data: dict[str, Any] = {
         "name": "test",
         "sides": ["red", "blue"],
