@@ -140,39 +140,253 @@ def log(
     policy: Annotated[
         list[str] | None, typer.Option("--policy", "-p", help="SIDE=AGENT; default random")
     ] = None,
+    save: Annotated[Path | None, typer.Option(help="also save the game as a replay (JSONL) here")] = None,
 ) -> None:
     """Play one seeded game and print its combat log, every die shown."""
-    from yz_gym.evaluation.runner import game_seeds
+    from yz_gym.evaluation.replay import record_game, replay_log
 
     try:
         policies = parse_policies(policy or [])
-        loaded = load_scenario(scenario)
+        _check_agents(policies)
+        replay = record_game(scenario, policies, seed)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
-    for line in combat_log(loaded, policies, seed, game_seeds):
+    for line in replay_log(replay):
         console.print(line, markup=False, highlight=False)
+    if save:
+        replay.save(save)
+        console.print(f"replay written to {save}")
 
 
-def combat_log(scenario, policies: dict[str, str], seed: int, game_seeds) -> list[str]:  # type: ignore[no-untyped-def]
-    """The narrated log of one seeded game, as lines."""
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a replay written by `yz-gym log --save` or `play --save`")],
+    html_out: Annotated[
+        Path | None, typer.Option("--html", help="write a self-contained page that steps through the game")
+    ] = None,
+) -> None:
+    """Print the combat log of a saved game (re-simulated and checked against the record)."""
+    from yz_gym.evaluation.html import write_html
+    from yz_gym.evaluation.replay import Replay, ReplayError, replay_log
+
+    try:
+        saved = Replay.load(file)
+        lines = replay_log(saved)
+    except (ReplayError, ScenarioError) as error:
+        raise _fail(str(error)) from None
+    for line in lines:
+        console.print(line, markup=False, highlight=False)
+    if html_out:
+        write_html(saved, html_out)
+        console.print(f"page written to {html_out}")
+
+
+def _advice_state(
+    scenario: str, state_file: Path | None, replay_file: Path | None, at: int | None, seed: int
+):  # type: ignore[no-untyped-def]
+    """The state to advise on: a saved state, a replay at a step, or the scenario's start."""
+    import pickle
+
+    from yz_gym.evaluation.replay import Replay
+    from yz_gym.rules import engine
+
+    if state_file is not None:
+        if not state_file.exists():
+            raise ValueError(f"{state_file}: no such state file")
+        with state_file.open("rb") as handle:
+            return pickle.load(handle)  # a state file is a pickle: open only trusted files
+    if replay_file is not None:
+        saved = Replay.load(replay_file)
+        return saved.state_at(len(saved.steps) if at is None else at)[0]
+    return engine.new_game(load_scenario(scenario), seed)
+
+
+@app.command()
+def advise(
+    scenario: Annotated[
+        str, typer.Argument(help="scenario (used when no --state/--replay is given)")
+    ] = DEFAULT_SCENARIO,
+    state: Annotated[
+        Path | None, typer.Option("--state", help="a saved game state (pickle, from `play --save-state`)")
+    ] = None,
+    replay_file: Annotated[Path | None, typer.Option("--replay", help="a replay file")] = None,
+    at: Annotated[int | None, typer.Option(help="the replay step to advise on (default: its end)")] = None,
+    rollouts: Annotated[int, typer.Option(min=4, help="rollouts for each of the best actions")] = 200,
+    agent: Annotated[str, typer.Option(help="rollout agent for every side")] = "aggressive",
+    seed: Annotated[int, typer.Option(help="rollout seed")] = 0,
+    top: Annotated[int, typer.Option(help="how many actions to list")] = 10,
+) -> None:
+    """Rank the acting combatant's legal actions by estimated win probability."""
+    from agents.advisor import advise as rank
+    from agents.advisor import explain
+    from yz_gym.evaluation.replay import ReplayError
+    from yz_gym.rules import engine
+
+    try:
+        _check_agents({"rollout": agent})
+        game = _advice_state(scenario, state, replay_file, at, seed)
+        ranked = rank(game, rollouts=rollouts, rollout_agent=agent, seed=seed)
+    except (ScenarioError, ReplayError, ValueError) as error:
+        raise _fail(str(error)) from None
+    actor = game.combatants[engine.current_actor(game)]
+    console.print(
+        f"{actor.name} ({game.setup.sides[actor.side]}) to decide ({engine.decision_kind(game)}), round {game.round}:"
+    )
+    _advice_table(ranked[:top])
+    console.print(explain(game, ranked))
+
+
+def _advice_table(ranked) -> None:  # type: ignore[no-untyped-def]
+    from rich.table import Table
+
+    table = Table()
+    for column in ("#", "action", "win %", "95% CI", "rollouts"):
+        table.add_column(column, justify="left" if column == "action" else "right")
+    for k, a in enumerate(ranked, start=1):
+        low, high = a.interval
+        table.add_row(str(k), a.text, f"{100 * a.p:.1f}", f"{100 * low:.0f}-{100 * high:.0f}", str(a.games))
+    console.print(table)
+
+
+@app.command()
+def play(
+    scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")] = DEFAULT_SCENARIO,
+    side: Annotated[str | None, typer.Option("--as", help="the side you play (default: the first)")] = None,
+    opponent: Annotated[str, typer.Option(help="agent for the other sides")] = "tactical",
+    seed: Annotated[int, typer.Option(help="the game's seed")] = 0,
+    save: Annotated[Path | None, typer.Option(help="save the game as a replay here when it ends")] = None,
+    save_state: Annotated[
+        Path | None, typer.Option(help="on quitting, save the state here for `advise --state`")
+    ] = None,
+) -> None:
+    """Play one side in the terminal: pick actions by number, '?' asks the advisor for its top three."""
     from agents import make_agent
+    from yz_gym.evaluation.replay import Replay, Step, scenario_data
     from yz_gym.rules import engine
     from yz_gym.rules.narrate import narrate
+    from yz_gym.scenario.loader import build
 
-    sides = scenario.setup.sides
-    rng, agent_seeds = game_seeds(seed, 0, len(sides))
-    agents = [make_agent(policies.get(side, "random"), agent_seeds[i]) for i, side in enumerate(sides)]
-    state = engine.new_game(scenario, rng)
-    lines = [f"{scenario.setup.name} (seed {seed})", *narrate(state, state.opening)]
+    try:
+        data = scenario_data(scenario)
+        loaded = build(data, scenario)
+        _check_agents({"opponent": opponent})
+    except (ScenarioError, ValueError) as error:
+        raise _fail(str(error)) from None
+    sides = loaded.setup.sides
+    mine = side or sides[0]
+    if mine not in sides:
+        raise _fail(f"no side named '{mine}'; sides: {', '.join(sides)}")
+    rng = np.random.default_rng(seed)
+    state = engine.new_game(loaded, rng)
+    agents = [make_agent(opponent, seed + 1 + i) for i in range(len(sides))]
+    record = Replay(
+        data, seed, {s: opponent for s in sides if s != mine} | {mine: "human"}, list(state.opening), []
+    )
+    for line in narrate(state, state.opening):
+        console.print(line, markup=False, highlight=False)
     while not engine.is_over(state):
         actor = state.combatants[engine.current_actor(state)]
-        action = agents[actor.side].choose(state, engine.legal_actions(state))
-        said = engine.describe(state, action)
+        actions = engine.legal_actions(state)
+        if sides[actor.side] == mine:
+            _status(state)
+            action = _ask(state, actor, actions)
+            if action is None:
+                if save_state:
+                    import pickle
+
+                    from yz_gym.io import atomic_write_bytes
+
+                    atomic_write_bytes(save_state, pickle.dumps(state))
+                    console.print(f"state saved to {save_state}")
+                break
+        else:
+            action = agents[actor.side].choose(state, actions)
+            if action.kind.name not in ("END_TURN", "DECLINE"):
+                console.print(
+                    f"{actor.name}: {engine.describe(state, action)}.", markup=False, highlight=False
+                )
+        text = engine.describe(state, action)
         events = engine.apply(state, action, rng)
-        if action.kind.name not in ("END_TURN", "DECLINE"):
-            lines.append(f"{actor.name}: {said}.")
-        lines += narrate(state, events)
-    return lines
+        record.steps.append(Step(actor.id, action, text, events))
+        for line in narrate(state, events):
+            console.print(line, markup=False, highlight=False)
+    if save:
+        record.save(save)
+        console.print(f"replay written to {save}")
+
+
+def _status(state) -> None:  # type: ignore[no-untyped-def]
+    from rich.table import Table
+
+    from yz_gym.rules.attacks import held_weapon
+
+    table = Table(title=f"Round {state.round}")
+    for column in (
+        "#card",
+        "name",
+        "side",
+        "zone",
+        "STR AGI WIT EMP" if state.options.damage_model == "attribute" else "health/resolve",
+        "weapon",
+        "state",
+    ):
+        table.add_column(column)
+    for i in state.order:
+        c = state.combatants[i]
+        tracks = (
+            " ".join(str(a) for a in c.attrs)
+            if state.options.damage_model == "attribute"
+            else f"{c.health}/{c.resolve}"
+        )
+        flags = [
+            w
+            for w, on in (
+                ("dead", c.dead),
+                ("fled", c.fled),
+                ("Broken", c.broken and not c.dead),
+                ("prone", c.prone),
+                ("in cover", c.cover >= 0),
+                ("aiming", c.aiming > 0),
+                ("overwatch", c.overwatch >= 0),
+            )
+            if on
+        ]
+        weapon = held_weapon(state, c).name if c.held >= 0 else "unarmed"
+        table.add_row(
+            str(state.cards[i]),
+            c.name,
+            state.setup.sides[c.side],
+            state.zone_map.zones[c.zone].name,
+            tracks,
+            weapon,
+            ", ".join(flags),
+        )
+    console.print(table)
+
+
+def _ask(state, actor, actions):  # type: ignore[no-untyped-def]
+    from agents.advisor import advise as rank
+    from agents.advisor import explain
+    from yz_gym.rules import engine
+
+    console.print(f"[bold]{actor.name}[/bold] decides ({engine.decision_kind(state)}):")
+    for k, action in enumerate(actions, start=1):
+        console.print(f"  {k:>2}. {engine.describe(state, action)}", highlight=False)
+    while True:
+        try:
+            answer = input("choose a number, '?' for advice, 'q' to quit: ").strip().lower()
+        except EOFError:
+            return None
+        if answer in ("q", "quit"):
+            return None
+        if answer in ("?", "advice", "help"):
+            ranked = rank(state, rollouts=60, screen=12, finalists=3)
+            _advice_table(ranked[:3])
+            console.print(explain(state, ranked))
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        console.print(f"'{answer}' is not a choice: type 1-{len(actions)}, ? or q")
 
 
 @app.command()

@@ -100,7 +100,7 @@ def plot_report(stats: EncounterStats, path: str | Path) -> Path:
     for side_index, side in enumerate(stats.sides):
         p, low, high = stats.win_probability(side)
         left.errorbar(side_index, p, yerr=[[p - low], [high - p]], color="black", capsize=6)
-    left.bar_label(bars, labels=[f"{100 * c / n:.1f}%" for c in counts])
+    left.bar_label(bars, labels=[f"{100 * c / n:.1f}%" for c in counts], label_type="center", color="white")
     left.set_ylim(0, 1.1)
     left.set_ylabel("share of games")
     left.set_title(f"Outcomes ({stats.games} games, 95% CI)")

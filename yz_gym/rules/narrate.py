@@ -142,6 +142,10 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         return f"=== {'The ' + winner + ' win' if winner else 'No winner'}: {e.get('reason')}. ==="
     if k == "failed":
         return f"  {a} fails to {e.get('kind').replace('_', ' ')}."
+    if k == "unpersuaded":
+        return f"  {t} is not swayed."
+    if k == "surrendered":
+        return f"  {a} surrenders to {t}."
     if k == "fled":
         return f"{a} flees the fight."
     if k in ("disarmed", "tripped", "shoved", "grappled", "broke_free", "let_go"):
