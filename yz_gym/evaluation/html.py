@@ -66,6 +66,14 @@ def replay_frames(replay: Replay) -> tuple[GameState, list[dict[str, Any]]]:
     return state, frames
 
 
+def _short(name: str) -> str:
+    """A two-character badge: initials and any number ("Viper 2" -> "V2", "Mara" -> "Ma")."""
+    words = name.split()
+    if len(words) > 1:
+        return (words[0][0] + words[-1][:2]).strip()[:3]
+    return name[:2]
+
+
 def write_html(replay: Replay, path: str | Path) -> Path:
     """Write the page atomically."""
     state, frames = replay_frames(replay)
@@ -88,7 +96,7 @@ def write_html(replay: Replay, path: str | Path) -> Path:
         ],
         "borders": [{"a": b.a, "b": b.b, "kind": BorderKind(b.kind).name.lower()} for b in zone_map.borders],
         "doorStates": [s.name.lower() for s in DoorState],
-        "combatants": [{"name": c.name, "side": c.side} for c in state.combatants],
+        "combatants": [{"name": c.name, "side": c.side, "short": _short(c.name)} for c in state.combatants],
         "frames": frames,
     }
     page = PAGE.replace("__TITLE__", html.escape(state.setup.name)).replace("__DATA__", json.dumps(data))
@@ -104,7 +112,7 @@ body{font-family:system-ui,sans-serif;margin:1em;background:#fafafa;color:#222}
 button{font-size:1em;margin-right:.3em}#info{margin:.5em 0}
 </style></head><body>
 <h2>__TITLE__</h2>
-<div id="info"><button id="first">&#x23EE;</button><button id="prev">&#x25C0;</button><button id="next">&#x25B6;</button><button id="last">&#x23ED;</button>
+<div id="info"><button id="first">|&lt;</button><button id="prev">&lt;</button><button id="next">&gt;</button><button id="last">&gt;|</button>
 <input id="slider" type="range" min="0" value="0" style="width:20em"> <span id="where"></span></div>
 <div id="wrap"><svg id="map" width="760" height="560"></svg><div id="log"></div></div>
 <p>Keys: left/right arrows step, Home/End jump. Bars: green = health (Strength), blue = resolve (Wits).</p>
@@ -145,7 +153,7 @@ function draw(){
   f.fighters.forEach((c, i) => { const [x, y] = spot[i]; const info = D.combatants[i];
     const gone = c.status === 'dead' || c.status === 'fled';
     el('circle', {cx: x, cy: y, r: 11, fill: gone ? '#bbb' : D.colours[info.side % D.colours.length], stroke: c.cover ? '#000' : '#fff', 'stroke-width': c.cover ? 3 : 1, opacity: c.status === 'broken' ? 0.5 : 1});
-    el('text', {x: x, y: y + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#fff'}, info.name.slice(0, 2));
+    el('text', {x: x, y: y + 4, 'text-anchor': 'middle', 'font-size': 10, fill: '#fff'}, info.short);
     el('rect', {x: x-14, y: y+13, width: 28, height: 4, fill: '#ddd'}); el('rect', {x: x-14, y: y+13, width: 28*c.health, height: 4, fill: '#2a2'});
     el('rect', {x: x-14, y: y+18, width: 28, height: 3, fill: '#ddd'}); el('rect', {x: x-14, y: y+18, width: 28*c.resolve, height: 3, fill: '#36c'});
     el('title', {}, info.name + ' (' + D.sides[info.side] + ')' + (c.status ? ' - ' + c.status : ''));
