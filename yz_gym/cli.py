@@ -87,7 +87,11 @@ def evaluate(
             load_scenario(compare)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
-    stats, interrupted = _run_with_progress(run, scenario, policies, episodes, seed, workers, "evaluating")
+    if backend not in ("process", "ray"):
+        raise _fail(f"unknown backend '{backend}'; use process or ray")
+    stats, interrupted = _run_with_progress(
+        run, scenario, policies, episodes, seed, workers, "evaluating", backend
+    )
     if interrupted:
         err.print(f"[yellow]interrupted: reporting the {stats.games} games played[/yellow]")
     print_report(stats, console)
@@ -95,7 +99,9 @@ def evaluate(
     report.update({"policies": policies, "seed": seed, "interrupted": interrupted})
     if compare and not interrupted:
         other_policies = parse_policies(compare_policy) if compare_policy else policies
-        other, _ = _run_with_progress(run, compare, other_policies, episodes, seed, workers, "what-if")
+        other, _ = _run_with_progress(
+            run, compare, other_policies, episodes, seed, workers, "what-if", backend
+        )
         compare_table(stats, other, scenario, compare, console)
         report["compare"] = {"scenario": compare, "policies": other_policies, **other.to_json()}
     if json_out:
@@ -106,7 +112,7 @@ def evaluate(
         console.print(f"plot written to {plot}")
 
 
-def _run_with_progress(run, scenario, policies, episodes, seed, workers, label):  # type: ignore[no-untyped-def]
+def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]
     start = time.perf_counter()
     columns = (
         TextColumn(f"[bold]{label}"),
@@ -120,7 +126,7 @@ def _run_with_progress(run, scenario, policies, episodes, seed, workers, label):
         *columns,
         console=err,
         transient=False,
-        disable=not err.is_terminal and "CI" in __import__("os").environ,
+        disable=False,
     ) as progress:
         task = progress.add_task(label, total=episodes)
         stats, interrupted = run(

@@ -105,11 +105,16 @@ def evaluate(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: str = "process",
 ) -> tuple[EncounterStats, bool]:
     """Play `episodes` games; returns the statistics and whether it was interrupted (Ctrl-C).
 
-    Game i depends only on (seed, i), so results do not depend on the number of workers.
+    Game i depends only on (seed, i), so results do not depend on the number of workers or
+    the backend ("process": a local process pool; "ray": Ray tasks, on a cluster if
+    RAY_ADDRESS is set, else on a local Ray instance).
     """
+    if backend not in ("process", "ray"):
+        raise ValueError(f"unknown backend '{backend}'; use process or ray")
     scenario = _scenario(source)
     for side in policies:
         if side not in scenario.setup.sides:
@@ -118,7 +123,9 @@ def evaluate(
             )
     stats = empty_stats(scenario)
     try:
-        if workers <= 1:
+        if backend == "ray":
+            _ray(source, policies, seed, episodes, workers, stats, progress)
+        elif workers <= 1:
             for start, stop in _chunks(episodes):
                 stats.merge(play_chunk(source, policies, seed, start, stop))
                 if progress:
@@ -154,6 +161,47 @@ def _parallel(
             for future in pending:
                 future.cancel()
             raise
+
+
+def _ray(
+    source: ScenarioSource,
+    policies: dict[str, str],
+    seed: int,
+    episodes: int,
+    workers: int,
+    stats: EncounterStats,
+    progress: Callable[[int], None] | None,
+) -> None:
+    """The same chunks as Ray tasks, at most 2 per worker in flight (pip install yz_gym[scale])."""
+    import os
+
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the ray backend needs Ray: pip install 'yz_gym[scale]'") from None
+    if not ray.is_initialized():
+        address = os.environ.get("RAY_ADDRESS")
+        ray.init(
+            address=address,
+            num_cpus=None if address else workers,
+            include_dashboard=False,
+            log_to_driver=False,
+            ignore_reinit_error=True,
+        )
+    remote = ray.remote(play_chunk)
+    pending = []
+    for start, stop in _chunks(episodes):
+        pending.append(remote.remote(source, policies, seed, start, stop))
+        if len(pending) >= 2 * workers:
+            done, pending = ray.wait(pending, num_returns=1)
+            for batch in ray.get(done):
+                stats.merge(batch)
+                if progress:
+                    progress(batch.games)
+    for batch in ray.get(pending):
+        stats.merge(batch)
+        if progress:
+            progress(batch.games)
 
 
 def _collect(

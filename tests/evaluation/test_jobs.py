@@ -1,0 +1,146 @@
+"""The users' jobs end to end on tiny budgets: evaluate, log, replay (text and HTML), advise, roll."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from yz_gym.cli import app, parse_pool
+from yz_gym.evaluation.replay import Replay, ReplayError, record_game
+from yz_gym.evaluation.runner import evaluate
+from yz_gym.rules import dice, engine
+
+runner = CliRunner()
+
+
+def test_results_do_not_depend_on_the_number_of_workers():
+    one, _ = evaluate("duel", {}, 120, seed=3, workers=1)
+    two, _ = evaluate("duel", {}, 120, seed=3, workers=2)
+    assert one.to_json() == two.to_json()
+    other, _ = evaluate("duel", {}, 120, seed=4, workers=1)
+    assert other.to_json() != one.to_json()
+
+
+def test_evaluate_command_writes_json_and_plot(tmp_path):
+    out, png = tmp_path / "r.json", tmp_path / "r.png"
+    result = runner.invoke(app, ["evaluate", "duel", "-n", "60", "--json", str(out), "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["games"] == 60 and report["schema_version"] == 1
+    assert sum(s["win_probability"] for s in report["sides"].values()) <= 1.0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "win %" in result.output
+
+
+def test_evaluate_compare_prints_a_what_if_table(tmp_path):
+    result = runner.invoke(
+        app, ["evaluate", "duel", "-n", "30", "--compare", "duel", "--compare-policy", "ilsa=aggressive"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "What if" in result.output
+
+
+def test_bad_input_gets_one_clear_line_and_exit_code_2(tmp_path):
+    result = runner.invoke(app, ["evaluate", "no_such_scenario"])
+    assert result.exit_code == 2 and "no such scenario" in result.output
+    result = runner.invoke(app, ["evaluate", "duel", "--policy", "nobody=random"])
+    assert result.exit_code == 2 and "no side named 'nobody'" in result.output
+    result = runner.invoke(app, ["evaluate", "duel", "--policy", "oops"])
+    assert result.exit_code == 2 and "SIDE=AGENT" in result.output
+    result = runner.invoke(app, ["replay", str(tmp_path / "missing.jsonl")])
+    assert result.exit_code == 2 and "no such replay file" in result.output
+
+
+def test_a_recorded_game_replays_exactly_and_renders_as_html(tmp_path):
+    replay = record_game("warehouse_ambush", {"vipers": "aggressive"}, seed=9)
+    path = replay.save(tmp_path / "game.jsonl")
+    loaded = Replay.load(path)
+    assert len(loaded.steps) == len(replay.steps)
+    state, _ = loaded.state_at(len(loaded.steps))
+    assert engine.is_over(state)
+    result = runner.invoke(app, ["replay", str(path), "--html", str(tmp_path / "game.html")])
+    assert result.exit_code == 0, result.output
+    assert "===" in result.output  # the game-over line
+    page = (tmp_path / "game.html").read_text()
+    assert (
+        "<svg" in page
+        and '"frames"' in page
+        and "http"
+        not in page.split("<script>")[1].split("</script>")[0].replace("http://www.w3.org/2000/svg", "")
+    )
+
+
+def test_a_tampered_replay_is_reported_not_trusted(tmp_path):
+    replay = record_game("duel", {}, seed=2)
+    path = replay.save(tmp_path / "game.jsonl")
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["seed"] = 3
+    lines[0] = json.dumps(header)
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ReplayError, match="differ"):
+        Replay.load(path).state_at(len(replay.steps))
+    (tmp_path / "junk.jsonl").write_text("not json\n")
+    with pytest.raises(ReplayError, match="not a yz_gym replay"):
+        Replay.load(tmp_path / "junk.jsonl")
+
+
+def test_log_command_prints_every_die_and_saves_a_replay(tmp_path):
+    result = runner.invoke(app, ["log", "duel", "--seed", "4", "--save", str(tmp_path / "g.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert "Initiative:" in result.output and "rolls" in result.output
+    assert (tmp_path / "g.jsonl").exists()
+
+
+def test_advise_ranks_actions_with_intervals():
+    result = runner.invoke(app, ["advise", "duel", "--rollouts", "8", "--agent", "random", "--top", "3"])
+    assert result.exit_code == 0, result.output
+    assert "rollouts" in result.output and "should" in result.output
+
+
+@pytest.mark.rule("DICE-05", "STEP-02")
+def test_roll_command_reads_pools_in_words():
+    assert parse_pool("3 base 2 gear").count(dice.Source.GEAR) == 2
+    assert parse_pool("2 attribute 1 skill d10").size == 4
+    assert [d.sides for d in parse_pool("B C").dice] == [10, 8]
+    with pytest.raises(ValueError):
+        parse_pool("three dice")
+    result = runner.invoke(app, ["roll", "4 base", "--push", "--seed", "1"])
+    assert result.exit_code == 0 and "success" in result.output
+
+
+def test_play_command_lets_a_person_play_and_ask_the_advisor(tmp_path):
+    moves = "?\n" + "1\n" * 400
+    result = runner.invoke(
+        app, ["play", "duel", "--opponent", "random", "--save", str(tmp_path / "p.jsonl")], input=moves
+    )
+    assert result.exit_code == 0, result.output
+    assert "should" in result.output  # the advisor's sentence
+    assert (tmp_path / "p.jsonl").exists() or "choose a number" in result.output
+
+
+def test_advisor_estimate_agrees_with_an_independent_resimulation():
+    from agents.advisor import advise, rollout
+    from yz_gym.evaluation.stats import wilson_interval
+    from yz_gym.scenario.loader import load_scenario
+
+    state = engine.new_game(load_scenario("duel"), np.random.default_rng(5))
+    ranked = advise(state, rollouts=150, rollout_agent="random", seed=1, screen=10, finalists=2)
+    best = ranked[0]
+    wins = sum(rollout(state, best.action, "random", 10_000 + k) for k in range(150))
+    low, high = best.interval
+    other_low, other_high = wilson_interval(wins, 150)
+    assert other_low <= high and low <= other_high  # the two 95% intervals overlap
+
+
+def test_ray_backend_gives_the_same_statistics_as_the_process_pool():
+    ray = pytest.importorskip("ray")
+    try:
+        by_ray, _ = evaluate("duel", {}, 40, seed=8, workers=2, backend="ray")
+    finally:
+        ray.shutdown()
+    local, _ = evaluate("duel", {}, 40, seed=8, workers=1)
+    assert by_ray.to_json() == local.to_json()
