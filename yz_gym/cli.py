@@ -73,6 +73,7 @@ def evaluate(
     compare_policy: Annotated[
         list[str] | None, typer.Option(help="SIDE=AGENT for the what-if run (default: same policies)")
     ] = None,
+    backend: Annotated[str, typer.Option(help="process (local pool) or ray (pip install 'yz_gym[scale]')")] = "process",
 ) -> None:
     """How deadly is this encounter? Win chances with 95% intervals, rounds, per-combatant risk."""
     from yz_gym.evaluation.report import compare_table, plot_report, print_report
