@@ -1,0 +1,20 @@
+"""yz_gym: Year Zero Engine zone combat as reinforcement-learning environments.
+
+Importing the package registers `yz_gym/Skirmish-v0` with Gymnasium (the env module itself
+loads only when an env is made), so `gymnasium.make("yz_gym/Skirmish-v0", ...)` works after
+`import yz_gym`. The rules core (`yz_gym.rules`) never needs Gymnasium.
+"""
+
+SKIRMISH_ID = "yz_gym/Skirmish-v0"
+
+
+def _register() -> None:
+    try:
+        from gymnasium.envs.registration import register, registry
+    except ImportError:  # the rules core works without Gymnasium
+        return
+    if SKIRMISH_ID not in registry:
+        register(id=SKIRMISH_ID, entry_point="yz_gym.envs.skirmish:SkirmishEnv")
+
+
+_register()

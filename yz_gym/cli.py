@@ -29,7 +29,7 @@ app = typer.Typer(
     help="Year Zero Engine combat: evaluate encounters, read combat logs, validate scenarios, roll dice.",
 )
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def _fail(message: str) -> typer.Exit:
@@ -53,6 +53,13 @@ def _check_agents(policies: dict[str, str]) -> None:
 
     for agent in policies.values():
         make_agent(agent, 0)
+
+
+def _check_sides(loaded, policies: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    sides = loaded.setup.sides
+    for side in policies:
+        if side not in sides:
+            raise ValueError(f"--policy: no side named '{side}' in {loaded.setup.name}; sides: {', '.join(sides)}")
 
 
 @app.command()
@@ -83,9 +90,9 @@ def evaluate(
     try:
         policies = parse_policies(policy or [])
         _check_agents(policies)
-        load_scenario(scenario)
+        _check_sides(load_scenario(scenario), policies)
         if compare:
-            load_scenario(compare)
+            _check_sides(load_scenario(compare), parse_policies(compare_policy) if compare_policy else policies)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
     if backend not in ("process", "ray"):

@@ -1,10 +1,44 @@
-"""Attacks: who can be hit with what, and the modifiers of close and ranged combat (ATK-, RMOD-)."""
+"""Attacks: who can be hit with what, the modifiers of close and ranged combat, full-auto fire,
+the items a combatant can use, and mending armor between fights.
+
+Rules here: ATK-01..08, RMOD-01..12 and RMOD-15 (RMOD-13/14/16 and DARK- belong to the map),
+ACTN-CLOSE-02, ACTN-BLOCK-02, AUTO-01..06, ACTN-USEITEM-01/ACT-FAST-USE, ARMOR-06.
+
+Where the SRD leaves room, this module decides (each decision is tested in tests/rules/):
+
+- ACTN-CLOSE-02: the special attacks (disarm, trip, shove, grapple) need an unarmed close attack:
+  no usable close-combat weapon in hand (a drawn firearm does not count; a close attack with one
+  is unarmed too).
+- ATK-03/08: a weapon marked `thrown` can be thrown up to its range band and rolls Mobility; the
+  spear reaches Short this way. A thrown weapon leaves your hand.
+- RMOD-11/12: target size is the combatant's `size` (small -2, normal 0, large +2).
+- RMOD-15: "unseen, location roughly known". The SRD's causes are darkness and concealment;
+  darkness has its own rules (DARK-03..05, the map's). Concealment here is smoke: shooting at a
+  target in a smoke-filled zone, or out of one, is -2.
+- ACTN-USEITEM-01 ("the item says what happens"), a fast action (ACT-FAST-USE). Two usable
+  items, each used up: `frag_grenade` (thrown at a combatant in a zone up to Medium you have a
+  line of fire to, no throw roll: the blast is an explosion of blast power 6 in that zone,
+  EXPL-01..05/09/11, with the target at the blast point) and `smoke_grenade` (fills that zone with
+  smoke for this round and the next: RMOD-15). The medkit (DEATH-03) and the blanket (FIRE-04)
+  are gear for first aid and for putting out fire, not Use-item actions.
+- AUTO-03..06 (option `full_auto: ammo_dice`): Rate of Fire and magazine come from the weapon
+  table (the pistol's RoF 2 is AUTO-03's; the other values are project data). Ammo dice are
+  rolled with the attack but are not base dice: a push does not re-roll them. The magazine is
+  counted only in this variant; basic full auto (AUTO-01/02) uses the supply roll instead.
+- ARMOR-06: `repair_armor` is one shift's Crafting roll between fights (GEAR-03..05).
+"""
 
 from __future__ import annotations
 
-from yz_gym.rules.movement import cramped_adjacent
-from yz_gym.rules.rolls import injury_of
-from yz_gym.rules.state import Combatant, GameState
+from dataclasses import dataclass
+
+import numpy as np
+
+from yz_gym.rules.damage import explosion
+from yz_gym.rules.events import Event, roll_data
+from yz_gym.rules.movement import cramped_adjacent, cramped_fire_clear
+from yz_gym.rules.rolls import injury_of, skill_roll
+from yz_gym.rules.state import Combatant, GameState, WeaponState
 from yz_gym.rules.tables import WEAPONS, Weapon
 from yz_gym.rules.zones import Range
 
@@ -18,6 +52,10 @@ RANGE_MODIFIER = {  # RMOD-06..10
 }
 BAND = {"engaged": Range.ENGAGED, "short": Range.SHORT, "medium": Range.MEDIUM,
         "long": Range.LONG, "extreme": Range.EXTREME}  # fmt: skip
+SIZE_MODIFIER = {"small": -2, "normal": 0, "large": 2}  # RMOD-12, RMOD-11
+UNSEEN_MODIFIER = -2  # RMOD-15
+SMOKE_ROUNDS = 2  # smoke lasts for the round it is thrown in and the next one
+GRADE_POINTS = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
 
 
 def weapon_def(state: GameState, c: Combatant, index: int) -> Weapon:
@@ -90,25 +128,20 @@ def can_shoot(state: GameState, a: Combatant, b: Combatant) -> bool:
         return False
     weapon = held_weapon(state, a)
     carried = a.weapons[a.held]
-    if not weapon.ranged or not carried.loaded or carried.bonus < 0 or not hands_ok(a, weapon):
+    if not (weapon.ranged or weapon.thrown) or not carried.loaded or carried.bonus < 0:
+        return False  # ATK-03: a ranged weapon, or a close-combat weapon that can be thrown
+    if not hands_ok(a, weapon):
         return False
     zone_map = state.zone_map
-    if not zone_map.line_of_fire(a.zone, b.zone, state.doors, a.peek):
+    if not zone_map.line_of_fire(a.zone, b.zone, state.doors, (a.peek, b.peek)):
         return False  # ZONE-FEAT-DARK-03, BORDER-03/04
     band = range_between(state, a, b)
     if band > BAND[weapon.range]:
         return False  # ATK-08
     if zone_map.zones[b.zone].dark and band >= Range.MEDIUM:
         return False  # DARK-05
-    # ZONE-FEAT-CRAMPED-03: nobody between you and the target in a cramped zone
-    return a.zone != b.zone or band == Range.ENGAGED or _cramped_line_clear(state, a, b)
-
-
-def _cramped_line_clear(state: GameState, a: Combatant, b: Combatant) -> bool:
-    queue = state.cramped.get(a.zone)
-    if not queue:
-        return True
-    return cramped_adjacent(state, a, b)
+    # ZONE-FEAT-CRAMPED-03: nobody in a cramped line between you and the target (AMB-25)
+    return band == Range.ENGAGED or cramped_fire_clear(state, a, b)
 
 
 def ranged_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) -> int:
@@ -119,8 +152,208 @@ def ranged_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) -
         modifier = 3  # RMOD-06: +3 instead against a defenceless or unaware target
     modifier += a.aiming  # RMOD-05 (+2), ACTN-SHOOT-02 (+3 with a telescopic sight)
     zone = state.zone_map.zones[b.zone]
-    if zone.dim and a.zone != b.zone:
-        modifier += state.options.dim_zone_mod  # ZONE-FEAT-DARK-02 / RMOD-16
+    if zone.dim:  # ZONE-FEAT-DARK-02/RMOD-16: -2 into a dim zone; RMOD-13: -1 inside it (AMB-24)
+        modifier += state.options.dim_zone_mod if a.zone != b.zone else state.options.dim_light_mod
     if zone.dark:
         modifier -= 2  # DARK-03/04
+    modifier += SIZE_MODIFIER[b.size]  # RMOD-11/12
+    if unseen(state, a, b):
+        modifier += UNSEEN_MODIFIER  # RMOD-15
     return modifier
+
+
+def shot_skill(weapon: Weapon) -> str:
+    """ATK-03: Marksmanship for ranged weapons; a thrown weapon rolls Mobility."""
+    return "Mobility" if weapon.thrown else weapon.skill
+
+
+def unseen(state: GameState, a: Combatant, b: Combatant) -> bool:
+    """RMOD-15: smoke hides the target, or the shooter sees nothing from inside it."""
+    return smoky(state, b.zone) or smoky(state, a.zone)
+
+
+def smoky(state: GameState, zone: int) -> bool:
+    """A smoke grenade's smoke still fills the zone this round."""
+    return state.smoke.get(zone, 0) >= state.round
+
+
+# --- close combat: special attacks and blocks -------------------------------------------------
+
+
+def fights_unarmed(state: GameState, c: Combatant) -> bool:
+    """ACTN-CLOSE-02: special attacks only in unarmed close combat (no close weapon in hand)."""
+    return close_weapon(state, c)[0] < 0
+
+
+def can_block(state: GameState, blocker: Combatant, attacker: Combatant, weapon: Weapon) -> bool:
+    """ACTN-BLOCK-02: bare hands block only the unarmed attacks of humanoids; an armed attack
+    or a beast's needs a sturdy close-combat weapon or tool in hand."""
+    if weapon is UNARMED and not attacker.creature:
+        return True
+    return close_weapon(state, blocker)[1].sturdy
+
+
+def block_gear(state: GameState, blocker: Combatant) -> int:
+    """ACTN-BLOCK-01/ATK-07: the block roll adds the bonus of the close weapon blocked with."""
+    index, _ = close_weapon(state, blocker)
+    return max(0, blocker.weapons[index].bonus) if index >= 0 else 0
+
+
+# --- full auto: basic (AUTO-01/02) and ammo dice (AUTO-03..06) --------------------------------
+
+
+def rounds_left(state: GameState, carried: WeaponState) -> int:
+    """AUTO-03/06: rounds in the magazine (a fresh magazine until counted)."""
+    return state.setup.weapons[carried.name].magazine if carried.rounds < 0 else carried.rounds
+
+
+def max_ammo_dice(state: GameState, c: Combatant) -> int:
+    """AUTO-03: at most min(Rate of Fire, rounds in the magazine - 1) ammo dice."""
+    if c.held < 0:
+        return 0
+    weapon = held_weapon(state, c)
+    if weapon.rate_of_fire <= 0 or weapon.magazine <= 0:
+        return 0
+    return max(0, min(weapon.rate_of_fire, rounds_left(state, c.weapons[c.held]) - 1))
+
+
+def shot_options(state: GameState, c: Combatant) -> list[int]:
+    """SHOOT options: -1 a plain shot; basic full auto 1 (AUTO-01); ammo dice 1..max (AUTO-03)."""
+    if state.options.full_auto == "ammo_dice":
+        return [-1, *range(1, max_ammo_dice(state, c) + 1)]
+    return [-1, 1] if held_weapon(state, c).full_auto else [-1]
+
+
+def spend_ammo(
+    state: GameState, c: Combatant, carried: WeaponState, ammo: int, events: list[Event]
+) -> None:
+    """AUTO-06: a shot uses the ammo dice faces + 1 rounds; at 0 the magazine is empty."""
+    if state.setup.weapons[carried.name].magazine <= 0:
+        return
+    used = ammo + 1
+    carried.rounds = max(0, rounds_left(state, carried) - used)
+    events.append(Event("ammo_used", c.id, -1, {"rounds": used, "left": carried.rounds}))
+    if carried.rounds == 0:
+        carried.loaded = False  # ACTN-RELOAD-01: reload to fire again
+        events.append(Event("out_of_ammo", c.id))
+
+
+def burst_targets(state: GameState, c: Combatant) -> list[int]:
+    """AUTO-01: the next shot of a burst may go at the same target or another one."""
+    return [o.id for o in state.enemies(c) if can_shoot(state, c, o)]
+
+
+def extra_hit_targets(state: GameState, c: Combatant, main: Combatant) -> list[int]:
+    """AUTO-05: an extra hit lands on the same target or another one in the same zone."""
+    result = [main.id]
+    for other in state.enemies(c):
+        if other.id != main.id and other.zone == main.zone and can_shoot(state, c, other):
+            result.append(other.id)
+    return result
+
+
+# --- items (ACTN-USEITEM-01, ACT-FAST-USE) ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A usable item: what it does and how far it can be thrown."""
+
+    name: str
+    effect: str  # "blast" (EXPL-01..05) or "smoke" (RMOD-15)
+    reach: Range = Range.MEDIUM  # thrown like a rock (ATK-WPN-08: Medium)
+    power: int = 0  # blast power (EXPL-07..10)
+    rule_id: str = "EXTRA"
+
+
+ITEMS: dict[str, Item] = {  # project data built on SRD rules; both are used up when used
+    "frag_grenade": Item("Frag grenade", "blast", power=6),  # EXPL-09: power 6 (C), damage 2
+    "smoke_grenade": Item("Smoke grenade", "smoke"),  # RMOD-15
+}
+
+
+def usable_items(c: Combatant) -> list[int]:
+    """The index of the first carried item of each usable kind."""
+    seen: set[str] = set()
+    result = []
+    for i, name in enumerate(c.items):
+        if name in ITEMS and name not in seen:
+            seen.add(name)
+            result.append(i)
+    return result
+
+
+def can_throw_at(state: GameState, c: Combatant, target: Combatant, item: Item) -> bool:
+    """A grenade reaches a combatant's zone within its reach and in your line of fire."""
+    if target.dead or target.fled or (target.hidden and target.side != c.side):
+        return False
+    if state.zone_map.band(c.zone, target.zone, state.options.extreme_max_hops) > item.reach:
+        return False
+    return state.zone_map.line_of_fire(c.zone, target.zone, state.doors, (c.peek, target.peek))
+
+
+def item_targets(state: GameState, c: Combatant, index: int) -> list[int]:
+    """Whom an item can be thrown at: anyone it reaches (yourself too, for smoke)."""
+    item = ITEMS[c.items[index]]
+    return [o.id for o in state.combatants if can_throw_at(state, c, o, item)]
+
+
+def use_item(
+    state: GameState,
+    c: Combatant,
+    index: int,
+    target: Combatant,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> None:
+    """ACTN-USEITEM-01: the item is used up and does what it says."""
+    name = c.items.pop(index)
+    item = ITEMS[name]
+    zone = target.zone
+    events.append(Event("used_item", c.id, target.id, {"item": name, "zone": zone}))
+    if item.effect == "blast":
+        c.hidden = False
+        engaged = {target.id} | {o for o in target.engaged}  # EXPL-04: at the blast point
+        explosion(state, zone, item.power, rng, events, source=c.id, engaged_with=engaged)
+    else:
+        state.smoke[zone] = state.round + SMOKE_ROUNDS - 1
+        events.append(Event("smoke", c.id, -1, {"zone": zone, "until_round": state.smoke[zone]}))
+
+
+# --- armor upkeep between fights (ARMOR-06) --------------------------------------------------
+
+
+def armor_max(state: GameState, c: Combatant) -> int:
+    """The armor's full rating: the table's (ARMOR-01), or lower after a failed repair (GEAR-04)."""
+    if c.armor is None:
+        return 0
+    if c.armor_max >= 0:
+        return c.armor_max
+    armor = state.setup.armors[c.armor]
+    return GRADE_POINTS[armor.grade] if state.options.dice_mode == "step" else armor.rating
+
+
+def repair_armor(state: GameState, c: Combatant, rng: np.random.Generator, modifier: int = 0) -> list[Event]:
+    """ARMOR-06, GEAR-03..05: one shift of work and a Crafting roll, between fights.
+
+    Each success restores one point (one grade with step dice) up to the full rating. A failed
+    roll lowers the armor's maximum to its current rating for good, or destroys armor already
+    at 0. Returns the events."""
+    events: list[Event] = []
+    top = armor_max(state, c)
+    if c.armor is None or c.armor_rating >= top:
+        return events  # nothing to mend
+    roll = skill_roll(state, c, "Crafting", rng, 0, modifier)
+    events.append(Event("roll", c.id, -1, {"skill": "Crafting", "purpose": "repair_armor", **roll_data(roll)}))
+    if roll.successes == 0:
+        if c.armor_rating <= 0:
+            events.append(Event("armor_destroyed", c.id, -1, {"armor": c.armor}))  # GEAR-05
+            c.armor, c.armor_rating, c.armor_max = None, 0, 0
+        else:
+            c.armor_max = c.armor_rating  # GEAR-04
+            events.append(Event("armor_worn", c.id, -1, {"max": c.armor_max}))
+        return events
+    step = GRADE_POINTS["D"] if state.options.dice_mode == "step" else 1
+    c.armor_rating = min(top, c.armor_rating + step * roll.successes)  # GEAR-03
+    events.append(Event("armor_repaired", c.id, -1, {"rating": c.armor_rating}))
+    return events

@@ -48,6 +48,7 @@ class Source(IntEnum):
     SKILL = 1
     GEAR = 2
     ARTIFACT = 3
+    STRESS = 4  # PUSH-16/17: stress dice; 6s succeed, a 1 is no bane but triggers panic
 
 
 VALID_SIDES = frozenset((6, 8, 10, 12))
@@ -278,13 +279,13 @@ class Roll:
 
     def banes(self, source: Source | None = None) -> int:
         """Banes (1s on base dice), optionally only those on dice from `source` (PUSH-01)."""
-        if source is Source.ARTIFACT:
-            return 0  # PUSH-01: only base dice bane; artifact dice never do
+        if source is Source.ARTIFACT or source is Source.STRESS:
+            return 0  # PUSH-01: only base dice bane; artifact (and stress) dice never do
         if 1 not in self.faces:
             return 0
         count = 0
         for die, face in zip(self.pool.dice, self.faces, strict=True):
-            if face != 1 or die.source == Source.ARTIFACT:
+            if face != 1 or die.source >= Source.ARTIFACT:
                 continue
             if source is None or die.source == source:
                 count += 1

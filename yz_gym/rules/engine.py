@@ -7,20 +7,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from yz_gym.rules import dice, initiative
+from yz_gym.rules import initiative
 from yz_gym.rules.actions import LABELS, Action, Kind
-from yz_gym.rules.damage import fire_attack, fire_deaths, tick_lethal_injuries
-from yz_gym.rules.events import Event, roll_data
+from yz_gym.rules.damage import fire_attack, start_of_turn, tick_lethal_injuries
+from yz_gym.rules.events import Event
 from yz_gym.rules.legal import turn_actions
 from yz_gym.rules.resolution import (
     DECISION_STAGES,
-    S_OVERWATCH,
     S_PUSH,
     advance,
     answer,
+    decision_actions,
+    decision_name,
     declare,
 )
-from yz_gym.rules.rolls import skill_roll
 from yz_gym.rules.state import Combatant, GameState, Phase, Scenario
 
 
@@ -38,8 +38,10 @@ class Outcome:
 
 
 def as_rng(rng: np.random.Generator | int | None) -> np.random.Generator:
-    """A generator from a seed, or the generator itself."""
-    return rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    """A generator from a seed, or the generator itself (or a stand-in with the same methods)."""
+    if rng is None or isinstance(rng, (int, np.integer, np.random.SeedSequence)):
+        return np.random.default_rng(rng)
+    return rng
 
 
 def new_game(scenario: Scenario, rng: np.random.Generator | int | None = None) -> GameState:
@@ -57,11 +59,11 @@ def new_game(scenario: Scenario, rng: np.random.Generator | int | None = None) -
     )
     events: list[Event] = []
     initiative.deck_size(state, len(initiative.drawers(state)))
-    choosers = list(scenario.surprise)
+    choosers = list(scenario.surprise)  # INIT-SURPRISE-01: the GM judged a complete surprise
     for sneak in scenario.sneaks:
         if _sneak_succeeds(state, sneak.attacker, sneak.target, sneak.to_engaged, rng, events):
-            choosers.append(sneak.attacker)
-    state.choosing = choosers
+            choosers.append(sneak.attacker)  # SNEAK-03
+    state.choosing = list(dict.fromkeys(choosers))  # AMB-28: they choose before anyone draws
     if not choosers:
         _start_combat(state, rng, events)
     state.opening = tuple(events)
@@ -78,12 +80,9 @@ def _sneak_succeeds(
 ) -> bool:
     """SNEAK-01..03 / OPP-05: Stealth (-2 to Engaged) against the target's Observation."""
     a, b = state.combatants[attacker], state.combatants[target]
-    roll = skill_roll(state, a, "Stealth", rng, 0, -2 if to_engaged else 0)
-    watch = skill_roll(state, b, "Observation", rng)
-    events.append(Event("roll", a.id, b.id, {"skill": "Stealth", "purpose": "sneak", **roll_data(roll)}))
-    events.append(Event("roll", b.id, a.id, {"skill": "Observation", "purpose": "spot", **roll_data(watch)}))
-    won, _ = dice.opposed(roll, watch, "active_fails")
-    a.hidden = won
+    modifier = -2 if to_engaged else 0  # SNEAK-01
+    won = initiative.contest(state, a, "Stealth", b, "Observation", rng, events, "sneak", modifier)
+    a.hidden = won  # SNEAK-02: spotted on a failure
     if won and to_engaged:
         a.engaged.add(b.id)
         b.engaged.add(a.id)
@@ -120,7 +119,7 @@ def decision_kind(state: GameState) -> str:
     if state.stack:
         frame = state.stack[-1]
         if frame.asking:
-            return ("overwatch", "help", "block", "roll", "push")[frame.stage]
+            return decision_name(frame)  # overwatch, help, block, push, full_auto, ammo
     return "turn" if state.phase == Phase.COMBAT else "over"
 
 
@@ -132,19 +131,21 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.phase == Phase.SETUP:
         return [Action(Kind.CHOOSE_CARD, option=card) for card in initiative.available_cards(state)]
     if state.stack:
-        frame = state.stack[-1]
-        yes = (Kind.OVERWATCH_FIRE, Kind.HELP, Kind.BLOCK, Kind.PUSH, Kind.PUSH)[frame.stage]
-        target = frame.actor if frame.stage == S_OVERWATCH else -1
-        return [Action(yes, target=target), Action(Kind.DECLINE)]
+        return decision_actions(state, state.stack[-1])  # resolution.py
     return turn_actions(state, state.combatants[actor])
 
 
-def apply(state: GameState, action: Action, rng: np.random.Generator) -> list[Event]:
-    """Carry out one decision and everything that follows until the next decision is needed."""
+def apply(
+    state: GameState, action: Action, rng: np.random.Generator, legal: list[Action] | None = None
+) -> list[Event]:
+    """Carry out one decision and everything that follows until the next decision is needed.
+
+    `legal`: `legal_actions(state)` if the caller has just computed it (saves recomputing it)."""
     if state.phase == Phase.OVER:
         raise IllegalAction("the game is over; start a new one")
     action = Action(Kind(action[0]), *action[1:])
-    legal = legal_actions(state)
+    if legal is None:
+        legal = legal_actions(state)
     if action not in legal:
         actor = state.combatants[current_actor(state)]
         allowed = "; ".join(describe(state, a) for a in legal[:12])
@@ -156,8 +157,7 @@ def apply(state: GameState, action: Action, rng: np.random.Generator) -> list[Ev
     state.decisions += 1
     if state.phase == Phase.SETUP:
         chooser = state.choosing.pop(0)
-        state.cards[chooser] = action.option  # INIT-SURPRISE-01 / AMB-28
-        events.append(Event("card_chosen", chooser, -1, {"card": action.option}))
+        initiative.choose(state, chooser, action.option, events)  # INIT-SURPRISE-01 / AMB-28
         if not state.choosing:
             _start_combat(state, rng, events)
         return events
@@ -176,11 +176,14 @@ def _turn_action(
     kind = action.kind
     if kind == Kind.END_TURN:
         _end_turn(state)
-    elif kind == Kind.SWAP_INITIATIVE:
-        initiative.swap(state, c.id, action.target, events)
-        state.turn_begun = False
-    elif kind == Kind.DROP_PRONE:
-        c.prone = True  # ACT-FREE-01
+        return
+    if kind == Kind.SWAP_INITIATIVE:
+        initiative.swap(state, c.id, action.target, events)  # INIT-SWAP-01..04
+        state.turn_begun = False  # the partner's turn begins now (INIT-SWAP-03)
+        return
+    state.turn_acts += 1  # INIT-SWAP-02: no swap once the turn has begun acting
+    if kind == Kind.DROP_PRONE:
+        c.prone = True  # ACT-FREE-01: costs none of the round's two actions
         c.prone_drops += 1
         events.append(Event("prone", c.id))
     elif kind == Kind.LET_GO:
@@ -212,16 +215,26 @@ def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> Non
         if not state.turn_begun:
             _begin_turn(state, c, rng, events)
             continue
-        if c.out or c.acted or c.actions_used >= 2:
-            _end_turn(state)
+        if c.out or c.acted or (c.actions_used >= 2 and len(turn_actions(state, c)) == 1):
+            _end_turn(state)  # ACT-01: both actions used and no free action left to take
             continue
         return
 
 
 def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
-    """TURN-02: start of a combatant's turn: overwatch ends, fire burns, lost turns pass."""
+    """TURN-01/02: start of a combatant's turn: overwatch ends, fire burns, lost turns pass.
+
+    A swapper whose turn resumes later in the round (INIT-SWAP-03) has had these effects when
+    its number was first called; they do not happen twice in one round."""
     state.turn_begun = True
+    state.turn_acts = 0
     if c.acted or c.dead or c.fled or c.surrendered:
+        return
+    resumed = c.last_turn[0] == state.round
+    c.last_turn = (state.round, state.cards[c.id])  # TURN-03
+    if resumed:
+        if not c.out:
+            events.append(Event("turn", c.id, -1, {"round": state.round, "card": state.cards[c.id]}))
         return
     c.overwatch = -1  # ACTN-OVERWATCH-01: it lasts until your next turn
     c.prone_drops = 0
@@ -229,7 +242,7 @@ def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events
         c.peek = -1
     if c.burning:
         fire_attack(state, c, rng, events)  # FIRE-02: a new fire attack on their turn
-    fire_deaths(state, c, rng, events)  # FIRE-05
+    start_of_turn(state, c, rng, events)  # FIRE-05 death rolls, PUSH-PANIC-10 lost actions
     if c.lose_turn:
         c.lose_turn = False  # VEH-CRIT-02: the lost turn passes
         c.acted = True
@@ -267,7 +280,9 @@ def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) 
         c.acted = False
         c.swapped = False
     if state.options.hidden_initiative:
-        initiative.deal(state, rng, events, first=False)  # INIT-HIDDEN-02
+        initiative.deal(state, rng, events, first=False)  # INIT-HIDDEN-02, AMB-41
+    else:
+        initiative.rebuild_order(state)  # INIT-07: the same cards (swaps kept, AMB-29)
     state.turn_pos = 0
     state.turn_begun = False
     events.append(Event("round", -1, -1, {"round": state.round}))
@@ -281,9 +296,14 @@ def _check_over(state: GameState, events: list[Event]) -> bool:
         if any(c.side == side and c.zone == zone and not c.out for c in state.combatants):
             _finish(state, side, f"reached {state.zone_map.zones[zone].name}", events)
             return True
+    first = -1
+    for c in state.combatants:  # two sides still standing: not over (the common case, kept cheap)
+        if not c.out:
+            if first < 0:
+                first = c.side
+            elif c.side != first:
+                return False
     standing = {c.side for c in state.combatants if not c.out}
-    if len(standing) > 1:
-        return False
     if standing:
         side = standing.pop()
         _finish(state, side, "the other side is out of the fight", events)
@@ -332,8 +352,13 @@ def describe(state: GameState, action: Action) -> str:
     if action.kind == Kind.TAKE_COVER and actor >= 0:
         zone = state.zone_map.zones[state.combatants[actor].zone]
         words.append(zone.covers[action.option].replace("_", " "))
-    if action.kind == Kind.SHOOT and action.option == 1:
-        words.append("(full auto)")
+    if action.kind == Kind.SHOOT and action.option >= 1:
+        auto = state.options.full_auto == "basic"
+        words.append("(full auto)" if auto else f"({action.option} ammo dice)")  # AUTO-01, AUTO-03
+    if action.kind == Kind.USE_ITEM and actor >= 0:
+        words.insert(1, state.combatants[actor].items[action.option].replace("_", " ") + " on")
+    if action.kind == Kind.DISARM and action.option == 1:
+        words.append("(throw it away)")  # ACTN-CLOSE-03
     if action.kind == Kind.FIRST_AID and action.option == 1:
         words.append("(stabilise)")
     if action.kind == Kind.AIM and action.option == 1:

@@ -1,18 +1,28 @@
-"""Initiative cards, turn order, swaps, surprise, ambush and hidden initiative (INIT-, TURN-)."""
+"""Initiative cards, turn order, swaps, surprise, ambush and hidden initiative (INIT-, TURN-).
+
+Cards live in `state.cards` (one per combatant; members of an NPC group hold the same card) and
+the turn order in `state.order` (combatant ids, lowest card first). Drawing is done with the
+generator's `permutation`, so a seeded game deals the same cards in any process.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
+from yz_gym.rules import dice
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.rolls import skill_roll
-from yz_gym.rules.state import GameState
+from yz_gym.rules.state import Combatant, GameState
 
 DECK_SIZE = 10  # INIT-02: ten cards numbered 1 to 10
+MAX_TIE_REROLLS = 20  # OPP-03: a tie that must be broken is rolled again (bounded)
 
 
 class InitiativeError(ValueError):
     """More drawers than cards and no rule chosen for it (AMB-27)."""
+
+
+# --- who draws --------------------------------------------------------------------------------
 
 
 def drawers(state: GameState) -> list[list[int]]:
@@ -28,6 +38,17 @@ def drawers(state: GameState) -> list[list[int]]:
             groups[c.group] = [c.id]
             result.append(groups[c.group])
     return result
+
+
+def drawer_of(state: GameState, cid: int) -> list[int]:
+    """The drawer group (INIT-NPC-01) that `cid` belongs to."""
+    return next(group for group in drawers(state) if cid in group)
+
+
+def card_group(state: GameState, cid: int) -> list[int]:
+    """INIT-NPC-02: those who act at the same point as `cid`: its drawer group on the same card."""
+    card = state.cards[cid]
+    return [m for m in drawer_of(state, cid) if state.cards[m] == card]
 
 
 def deck_size(state: GameState, count: int) -> int:
@@ -48,102 +69,253 @@ def rebuild_order(state: GameState) -> None:
     state.order = sorted(range(len(state.combatants)), key=lambda i: (cards[i], i))
 
 
+# --- surprise, ambush, dealing -----------------------------------------------------------------
+
+
 def available_cards(state: GameState) -> list[int]:
-    """Cards still in the deck while surprise attackers choose (AMB-28)."""
+    """AMB-28: the cards a surprise attacker may pick: any card no one has taken yet."""
     taken = {card for card in state.cards if card > 0}
     size = deck_size(state, len(drawers(state)))
     return [card for card in range(1, size + 1) if card not in taken]
 
 
+def choose(state: GameState, chooser: int, card: int, events: list[Event]) -> None:
+    """INIT-SURPRISE-01/AMB-28: take the chosen card out of the deck before the others draw.
+
+    Other surprise attackers of the same NPC group still waiting to choose take the same card
+    (INIT-NPC-02: a group acts at one point); everyone else draws later (INIT-SURPRISE-02)."""
+    drawer = drawer_of(state, chooser)
+    state.cards[chooser] = card
+    for member in [m for m in state.choosing if m in drawer]:
+        state.cards[member] = card
+        state.choosing.remove(member)
+    events.append(Event("card_chosen", chooser, -1, {"card": card}))
+
+
 def deal(state: GameState, rng: np.random.Generator, events: list[Event], first: bool) -> None:
-    """Deal cards to every drawer without one; ambush victims who failed get the last cards."""
-    groups = drawers(state)
-    size = deck_size(state, len(groups))
+    """INIT-02/03: deal a card to every drawer without one; failed ambush victims get the last.
+
+    `first` is the deal at the start of the fight; later deals are the hidden-initiative
+    redraw at the start of each round (INIT-HIDDEN-02), which starts from a full deck."""
     if not first:
         state.cards = [0] * len(state.combatants)
-    surprised = _ambush_failures(state, groups, rng, events) if first else []
-    waiting = [g for g in groups if state.cards[g[0]] == 0 and g not in surprised]
+    groups = drawers(state)
+    size = deck_size(state, len(groups))
+    # A drawer group some of whose members already hold a card (a surprise attacker who chose
+    # one) draws one card for the rest of the group.
+    units = [[m for m in g if state.cards[m] == 0] for g in groups]
+    units = [u for u in units if u]
+    surprised = _ambush_failures(state, units, rng, events) if first else []
+    waiting = [u for u in units if u not in surprised]
     taken = {card for card in state.cards if card > 0}
-    bottom = list(range(DECK_SIZE, DECK_SIZE + len(surprised)))  # AMBUSH-02: #10 and upward
+    bottom = _bottom_cards(size, len(surprised), taken)
     deck = [card for card in range(1, size + 1) if card not in taken and card not in bottom]
-    extra = DECK_SIZE + len(surprised)
-    while len(deck) < len(waiting):  # more drawers than cards left: extend the deck (AMB-27)
+    extra = max([size, *bottom]) + 1
+    while len(deck) < len(waiting):  # a split group needs one card more than counted (AMB-27)
         deck.append(extra)
         extra += 1
-    for group, card in zip(surprised, rng.permutation(bottom).tolist(), strict=True):
-        _give(state, group, int(card))
-    for group, card in zip(waiting, rng.permutation(deck)[: len(waiting)].tolist(), strict=False):
-        _give(state, group, int(card))
+    for unit, card in zip(surprised, rng.permutation(bottom).tolist(), strict=True):
+        _give(state, unit, int(card))  # AMBUSH-02: assigned at random
+    for unit, card in zip(waiting, rng.permutation(deck)[: len(waiting)].tolist(), strict=False):
+        _give(state, unit, int(card))
     rebuild_order(state)
-    events.append(Event("initiative", -1, -1, {"round": state.round, "cards": list(state.cards)}))
+    data = {"round": state.round, "cards": list(state.cards)}
+    if state.options.hidden_initiative:
+        data["hidden"] = True  # INIT-HIDDEN-01: for the log only; observations use visible_cards
+    events.append(Event("initiative", -1, -1, data))
 
 
-def _give(state: GameState, group: list[int], card: int) -> None:
-    for member in group:
+def _bottom_cards(size: int, count: int, taken: set[int]) -> list[int]:
+    """AMBUSH-02: the lowest-priority cards, #10 and upward (the last `count` of a larger deck)."""
+    card = max(DECK_SIZE, size - count + 1)
+    result: list[int] = []
+    while len(result) < count:
+        if card not in taken:
+            result.append(card)
+        card += 1
+    return result
+
+
+def _give(state: GameState, unit: list[int], card: int) -> None:
+    for member in unit:
         state.cards[member] = card  # INIT-NPC-02: a group acts at one point in the order
 
 
 def _ambush_failures(
-    state: GameState, groups: list[list[int]], rng: np.random.Generator, events: list[Event]
+    state: GameState, units: list[list[int]], rng: np.random.Generator, events: list[Event]
 ) -> list[list[int]]:
-    """AMBUSH-01: each victim rolls Observation (-2 if well prepared); failures are surprised."""
+    """AMBUSH-01: each victim rolls Observation (-2 if well prepared); failures are surprised.
+
+    An NPC group sharing one card rolls once, by its first member (it has one card to lose)."""
     ambush = state.setup.ambush
     if not ambush:
         return []
     by_side = state.setup.sides.index(ambush["by"])
     modifier = -2 if ambush.get("prepared", False) else 0
     failed = []
-    for group in groups:
-        leader = state.combatants[group[0]]
-        if leader.side == by_side or state.cards[group[0]] > 0:
+    for unit in units:
+        leader = state.combatants[unit[0]]
+        if leader.side == by_side:
             continue
         roll = skill_roll(state, leader, "Observation", rng, 0, modifier)
         events.append(
             Event("roll", leader.id, -1, {"skill": "Observation", "purpose": "ambush", **roll_data(roll)})
         )
         if roll.successes == 0:
-            failed.append(group)
+            failed.append(unit)
             events.append(Event("ambushed", -1, leader.id))
     return failed
 
 
+def contest(
+    state: GameState,
+    active: Combatant,
+    active_skill: str,
+    opponent: Combatant,
+    opposing_skill: str,
+    rng: np.random.Generator,
+    events: list[Event],
+    purpose: str,
+    modifier: int = 0,
+) -> bool:
+    """OPP-01..03: an opposed roll outside an action (SNEAK-01); ties per `opposed_tie`."""
+    tie = state.options.opposed_tie
+    for attempt in range(MAX_TIE_REROLLS + 1):
+        roll = skill_roll(state, active, active_skill, rng, 0, modifier)
+        against = skill_roll(state, opponent, opposing_skill, rng)
+        tag = purpose if attempt == 0 else "tie_break"
+        events.append(
+            Event("roll", active.id, opponent.id, {"skill": active_skill, "purpose": tag, **roll_data(roll)})
+        )
+        events.append(
+            Event(
+                "roll",
+                opponent.id,
+                active.id,
+                {"skill": opposing_skill, "purpose": "oppose", **roll_data(against)},
+            )
+        )
+        if tie != "reroll" or not dice.is_tie(roll, against):
+            break
+    won, _ = dice.opposed(roll, against, tie)  # OPP-02: a tie left standing fails the active side
+    return won
+
+
+# --- swapping ---------------------------------------------------------------------------------
+
+
 def swap_partners(state: GameState, actor: int) -> list[int]:
-    """INIT-SWAP-01/02/04: those with a later card who have not acted nor swapped this round."""
+    """INIT-SWAP-01/02/04: those with a later card who have not acted nor swapped this round.
+
+    Only before any action of the turn (free actions included), and for an NPC group only
+    before any member of the group has taken its turn this round: the group's card moves with
+    the whole group (INIT-NPC-02). A partner in a group brings its whole group along."""
     me = state.combatants[actor]
-    if me.swapped or me.actions_used or me.prone_drops:
+    if me.swapped or state.turn_acts or me.prone_drops:
+        return []
+    mates = card_group(state, actor)
+    if any(state.combatants[m].acted or _turn_taken(state, m) for m in mates if m != actor):
         return []
     card = state.cards[actor]
     result = []
     for other in state.combatants:
         if other.id == actor or other.acted or other.swapped or other.out:
             continue
-        if state.cards[other.id] > card:
+        if state.cards[other.id] > card and _first_of_group(state, other.id):
             result.append(other.id)
     return result
 
 
+def _first_of_group(state: GameState, cid: int) -> bool:
+    """One swap offer per card: a group is offered by its first member still in the fight."""
+    return cid == next(
+        m for m in sorted(card_group(state, cid), key=state.order.index) if not state.combatants[m].out
+    )
+
+
+def _turn_taken(state: GameState, cid: int) -> bool:
+    return state.combatants[cid].last_turn[0] == state.round
+
+
 def swap(state: GameState, actor: int, partner: int, events: list[Event]) -> None:
-    """INIT-SWAP-03/AMB-29: exchange cards; the partner (and its group) acts at once."""
+    """INIT-SWAP-03/AMB-29: exchange cards; the partner (and its group) acts at once.
+
+    The actor (with its group) acts later this round at the partner's old card. Neither may
+    swap again this round (INIT-SWAP-04); the cards stay swapped in later rounds unless hidden
+    initiative redraws them (AMB-41)."""
     mine, theirs = state.cards[actor], state.cards[partner]
-    group = [partner]
-    if state.combatants[partner].group and not state.combatants[partner].pc:
-        group = [i for i in state.order if state.cards[i] == theirs and _same_group(state, i, partner)]
-    order = [i for i in state.order if i != actor and i not in group]
+    movers = card_group(state, actor)
+    group = card_group(state, partner)
+    group.sort(key=state.order.index)
+    movers.sort(key=state.order.index)
+    order = [i for i in state.order if i not in movers and i not in group]
     here = state.turn_pos
     order[here:here] = group  # the partner acts now, in the actor's slot
     later = next(
         (k for k in range(here + len(group), len(order)) if state.cards[order[k]] > theirs), len(order)
     )
-    order.insert(later, actor)  # the actor acts later, at the partner's old card
+    order[later:later] = movers  # the actor acts later, at the partner's old card
     for member in group:
         state.cards[member] = mine
         state.combatants[member].swapped = True
-    state.cards[actor] = theirs
-    state.combatants[actor].swapped = True
+    for member in movers:
+        state.cards[member] = theirs
+        state.combatants[member].swapped = True
     state.order = order
     events.append(Event("swap", actor, partner, {"cards": [theirs, mine]}))
 
 
-def _same_group(state: GameState, a: int, b: int) -> bool:
-    ca, cb = state.combatants[a], state.combatants[b]
-    return ca.group == cb.group and not ca.pc and not cb.pc
+# --- reading the order ------------------------------------------------------------------------
+
+
+def next_turn(state: GameState, cid: int) -> tuple[int, int | None]:
+    """TURN-02: (round, card) of `cid`'s next turn: later this round, or next round if this
+    round's turn has begun or passed. With hidden initiative the next round's card is not
+    known yet (None): it is the slot of that round's fresh draw (AMB-41)."""
+    if _still_to_come(state, cid):
+        return state.round, state.cards[cid]
+    return state.round + 1, None if state.options.hidden_initiative else state.cards[cid]
+
+
+def _still_to_come(state: GameState, cid: int) -> bool:
+    """True if `cid`'s turn this round has not begun yet (a swapper's postponed turn counts)."""
+    if state.combatants[cid].acted or cid not in state.order:
+        return False
+    pos = state.order.index(cid)
+    return pos > state.turn_pos or (pos == state.turn_pos and not state.turn_begun)
+
+
+def last_turn(state: GameState, cid: int) -> tuple[int, int] | None:
+    """TURN-03: (round, card) of the most recent turn of `cid`, this round or an earlier one."""
+    turn = state.combatants[cid].last_turn
+    return turn if turn[0] > 0 else None
+
+
+def visible_cards(state: GameState, viewer: int) -> list[int]:
+    """INIT-05/INIT-HIDDEN-01: the cards `viewer` can see; 0 = unknown.
+
+    Cards are face up, so everyone sees every card. With hidden initiative a card is shown
+    when its number is called (the holder's turn begins); until then only the viewer's own side
+    knows it (the GM holds all NPC cards; players can tell each other theirs)."""
+    if not state.options.hidden_initiative:
+        return list(state.cards)
+    side = state.combatants[viewer].side if viewer >= 0 else -1
+    return [
+        card if c.side == side or c.acted or c.swapped or _turn_taken(state, c.id) else 0
+        for c, card in zip(state.combatants, state.cards, strict=True)
+    ]
+
+
+def action_track(c: Combatant) -> tuple[int, int]:
+    """ACT-TRACK-01: (slow, fast) actions used this round, in or out of turn."""
+    slow = 1 if c.slow_used else 0
+    return slow, c.actions_used - slow
+
+
+def card_rotation(c: Combatant) -> int:
+    """ACT-TRACK-01: the card turned 90 degrees per action, left (-) for fast and right (+) for
+    slow, and a full 180 once both of the round's actions are used."""
+    if c.actions_used >= 2:
+        return 180
+    slow, fast = action_track(c)
+    return 90 * slow - 90 * fast

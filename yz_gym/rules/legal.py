@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.attacks import can_close_attack, can_shoot, hands_ok, held_weapon, weapon_def
+from yz_gym.rules.attacks import (
+    can_close_attack,
+    can_shoot,
+    fights_unarmed,
+    hands_ok,
+    held_weapon,
+    item_targets,
+    rounds_left,
+    shot_options,
+    usable_items,
+    weapon_def,
+)
 from yz_gym.rules.damage import is_dying
 from yz_gym.rules.initiative import swap_partners
 from yz_gym.rules.movement import (
+    can_close_in,
     can_move_at_all,
+    can_peek,
     cramped_adjacent,
     cramped_exit_clear,
     door_to,
@@ -38,7 +51,7 @@ def turn_actions(state: GameState, c: Combatant) -> list[Action]:
         _fast_actions(state, c, actions)
     if slow:
         _slow_actions(state, c, actions)
-    if fast and slow and not c.prone and c.grappled_by < 0 and not engaged_enemies(state, c):
+    if c.actions_used == 0 and not c.prone and c.grappled_by < 0 and not engaged_enemies(state, c):
         for other in state.enemies(c):  # ACTN-DIVE-01: move to Engaged and strike
             if _reachable(state, c, other):
                 actions.append(Action(Kind.DIVING_BLOW, target=other.id))
@@ -46,49 +59,48 @@ def turn_actions(state: GameState, c: Combatant) -> list[Action]:
 
 
 def _movement(state: GameState, c: Combatant, fast: bool, slow: bool, actions: list[Action]) -> None:
-    """ACT-FAST-RUN/DOOR/RETREAT, ACT-SLOW-CRAWL, ACTN-RUN-01/02, ZONE-FEAT-CRAMPED-01/02."""
+    """ACT-FAST-RUN/DOOR/RETREAT, ACT-SLOW-CRAWL, ACTN-RUN-01/02, ACTN-CRAWL-01..03,
+    ACTN-DOOR-01, ZONE-FEAT-CRAMPED-01/02, AMB-25/26 (see movement.py for the decisions)."""
     if not can_move_at_all(c):
         return
-    can_move = slow if moving_is_slow(c) else fast
+    can_move = slow if moving_is_slow(c) else fast  # ACTN-CRAWL-03: crawling is slow
     zone_map = state.zone_map
     here = zone_map.zones[c.zone]
     engaged = engaged_enemies(state, c)
-    for dest in zone_map.neighbours[c.zone]:
-        there = zone_map.zones[dest]
-        if not cramped_exit_clear(state, c, dest):
-            continue
-        if c.prone:
-            if slow and not engaged and passable(state, c.zone, dest, crawling=True):
-                actions.append(Action(Kind.CRAWL, zone=dest))  # ACTN-CRAWL-01
-            continue
-        if here.cramped or there.cramped or not can_move:
-            continue  # ZONE-FEAT-CRAMPED-01: only crawling there
+    if can_move:
+        for dest in zone_map.neighbours[c.zone]:
+            if not cramped_exit_clear(state, c, dest):
+                continue  # ZONE-FEAT-CRAMPED-02: you cannot move past the one next to you
+            if not c.prone and (here.cramped or zone_map.zones[dest].cramped):
+                continue  # ZONE-FEAT-CRAMPED-01/ACTN-CRAWL-02: only crawling there
+            if engaged:  # ACTN-RUN-02/ACTN-RETREAT-01
+                if passable(state, c.zone, dest, crawling=True):
+                    actions.append(Action(Kind.RETREAT, zone=dest))
+            elif c.prone:
+                if passable(state, c.zone, dest, crawling=True):
+                    actions.append(Action(Kind.CRAWL, zone=dest))  # ACTN-CRAWL-01
+            elif passable(state, c.zone, dest):
+                actions.append(Action(Kind.RUN, zone=dest))  # ACTN-RUN-01
+            elif door_to(state, c.zone, dest):
+                actions.append(Action(Kind.DOOR, zone=dest))  # ACTN-DOOR-01
         if engaged:
-            if passable(state, c.zone, dest):
-                actions.append(Action(Kind.RETREAT, zone=dest))  # ACTN-RETREAT-01
-            continue
-        if passable(state, c.zone, dest):
-            actions.append(Action(Kind.RUN, zone=dest))
-        elif door_to(state, c.zone, dest):
-            actions.append(Action(Kind.DOOR, zone=dest))
-        if zone_map.border_between(c.zone, dest) >= 0:
-            border = zone_map.border_between(c.zone, dest)
-            if state.doors[border] == DoorState.OPEN and c.peek != border and fast:
-                actions.append(Action(Kind.PEEK, zone=dest))  # AMB-26
-    if c.prone or not can_move:
-        return
-    if engaged:
-        actions.append(Action(Kind.RETREAT, zone=c.zone))  # back to Short in the same zone
-        return
-    for other in state.enemies(c):  # ACTN-RUN-01: from Short to Engaged
-        if _reachable(state, c, other):
-            actions.append(Action(Kind.ENGAGE, target=other.id))
-    if here.exit and c.grappled_by < 0:
+            actions.append(Action(Kind.RETREAT, zone=c.zone))  # back to Short in the same zone
+        else:
+            for other in state.enemies(c):  # ACTN-RUN-01: from Short to Engaged (crawling if prone)
+                if can_close_in(state, c, other):
+                    actions.append(Action(Kind.CRAWL if c.prone else Kind.ENGAGE, target=other.id))
+    if fast and not c.prone and not engaged:
+        for dest in zone_map.neighbours[c.zone]:
+            if can_peek(state, c, dest):
+                actions.append(Action(Kind.PEEK, zone=dest))  # AMB-26, BORDER-04
+    if can_move and not c.prone and not engaged and here.exit:
         actions.append(Action(Kind.FLEE))
 
 
 def _fast_actions(state: GameState, c: Combatant, actions: list[Action]) -> None:
-    """ACT-FAST-GETUP/DRAW/AIM/COVER, ACTN-OVERWATCH-01, ACTN-RELOAD-02."""
+    """ACT-FAST-GETUP/DRAW/AIM/COVER/USE, ACTN-OVERWATCH-01, ACTN-RELOAD-02."""
+    if c.grappled_by >= 0:
+        return  # ACTN-GRAPPLE-02: held in a grapple, the only action is to break free (slow)
     if c.prone:
         actions.append(Action(Kind.GET_UP))
     for i, carried in enumerate(c.weapons):
@@ -103,10 +115,15 @@ def _fast_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
             actions.append(Action(Kind.AIM))
             if weapon.scope and c.can_take(True):
                 actions.append(Action(Kind.AIM, option=1))  # ACTN-SHOOT-02
-        if carried.loaded and c.actions_used == 0 and not engaged_enemies(state, c):
+        if carried.loaded and not engaged_enemies(state, c):
+            # ACTN-OVERWATCH-01: a fast action, facing a zone in your line of fire; the shot needs
+            # a slow action left when it comes (this round's, or next round's before your turn)
             for z in range(len(state.zone_map.zones)):
                 if c.overwatch != z and state.zone_map.line_of_fire(c.zone, z, state.doors, c.peek):
-                    actions.append(Action(Kind.OVERWATCH, zone=z))  # keeps the slow action free
+                    actions.append(Action(Kind.OVERWATCH, zone=z))
+    for i in usable_items(c):  # ACT-FAST-USE / ACTN-USEITEM-01
+        for t in item_targets(state, c, i):
+            actions.append(Action(Kind.USE_ITEM, target=t, option=i))
     covers = state.zone_map.zones[c.zone].covers
     for i in range(len(covers)):
         if c.cover != i and state.cover_ratings[c.zone][i] > 0:
@@ -117,28 +134,31 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
     """ACT-SLOW-MELEE/SHOOT/RELOAD/FIRSTAID/PERSUADE, ACTN-CLOSE-*, ACTN-BREAKFREE-01, doors."""
     if c.grappled_by >= 0:
         actions.append(Action(Kind.BREAK_FREE, target=c.grappled_by))
+        return  # ACTN-GRAPPLE-02/ACTN-BREAKFREE-01: the only action a held one can take
+    unarmed = fights_unarmed(state, c)
+    can_throw_away = bool(state.zone_map.neighbours[c.zone])
     for other in state.combatants:
         if other.id == c.id or other.dead or other.fled:
             continue
         if other.side != c.side and can_close_attack(state, c, other):
             actions.append(Action(Kind.CLOSE_ATTACK, target=other.id))
-            if not other.out:
+            if not other.out and unarmed:  # ACTN-CLOSE-02: special attacks only unarmed
                 for kind in (Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE):
                     if kind == Kind.DISARM and other.held < 0:
                         continue
                     actions.append(Action(kind, target=other.id))
+                    if kind == Kind.DISARM and can_throw_away:
+                        actions.append(Action(kind, target=other.id, option=1))  # ACTN-CLOSE-03
         if other.side != c.side and not other.out and can_shoot(state, c, other):
-            actions.append(Action(Kind.SHOOT, target=other.id))
-            weapon = held_weapon(state, c)
-            if weapon.full_auto:
-                actions.append(Action(Kind.SHOOT, target=other.id, option=1))  # AUTO-01
+            for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
+                actions.append(Action(Kind.SHOOT, target=other.id, option=option))
         if other.zone == c.zone and (other.id in c.engaged or other.side == c.side):
             if other.broken and not other.dead:
                 actions.append(Action(Kind.FIRST_AID, target=other.id, option=0))  # HEAL-02
             if is_dying(other) and not other.dead and _may_stabilise(other):
                 actions.append(Action(Kind.FIRST_AID, target=other.id, option=1))  # DEATH-03
-        if other.burning and (other.id == c.id or other.id in c.engaged) and other.side == c.side:
-            actions.append(Action(Kind.EXTINGUISH, target=other.id))  # FIRE-04
+        if other.burning and other.side == c.side and other.zone == c.zone:
+            actions.append(Action(Kind.EXTINGUISH, target=other.id))  # FIRE-04: a friend (at reach)
         if other.side != c.side and not other.out and _can_hear(state, c, other):
             actions.append(Action(Kind.PERSUADE, target=other.id))
     if c.burning:
@@ -146,7 +166,10 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
     if c.held >= 0:
         weapon = held_weapon(state, c)
         carried = c.weapons[c.held]
-        if weapon.ranged and not carried.loaded and carried.reloads != 0 and not weapon.reload_fast:
+        spent = not carried.loaded or (
+            state.options.full_auto == "ammo_dice" and rounds_left(state, carried) < weapon.magazine
+        )  # AUTO-06: a part-used magazine may be changed too
+        if weapon.ranged and spent and carried.reloads != 0 and not weapon.reload_fast:
             actions.append(Action(Kind.RELOAD, option=1))  # ACTN-RELOAD-01/03
     if c.grappled_by < 0:
         for dest in state.zone_map.neighbours[c.zone]:

@@ -8,7 +8,7 @@ from yz_gym.rules.dice import Source
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import ATTRIBUTES, GameState
 
-SOURCE_MARK = {Source.ATTRIBUTE: "", Source.SKILL: "s", Source.GEAR: "g", Source.ARTIFACT: "a"}
+SOURCE_MARK = {Source.ATTRIBUTE: "", Source.SKILL: "s", Source.GEAR: "g", Source.ARTIFACT: "a", Source.STRESS: "x"}
 
 
 def faces_text(event: Event) -> str:

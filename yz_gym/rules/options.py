@@ -6,8 +6,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 DiceMode = Literal["pool", "step"]
-DamageModel = Literal["attribute", "health_resolve"]
-PushCost = Literal["attribute", "damage_stress", "none"]
+DamageModel = Literal["attribute", "health_resolve", "health_only", "conditions"]  # DMGM-01
+PushCost = Literal["attribute", "damage_stress", "stress_dice", "conditions", "doom", "none"]  # PUSH-10
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,8 @@ class RuleOptions:
     free_prone_per_turn: int = 1  # AMB-31: dropping prone at most once per turn
     take_cover_roll: bool = False  # ACTN-COVER-02: Seek cover needs no roll by default
     dim_zone_mod: int = -2  # RMOD-16: ranged attacks into a Dimly Lit zone
-    crit_trigger: Literal["broken", "two_successes"] = "broken"  # BROKEN-04
+    dim_light_mod: int = -1  # RMOD-13/16: ranged attacks within a dim zone (AMB-24: not -2)
+    crit_trigger: Literal["broken", "threshold", "two_successes"] = "broken"  # BROKEN-04
     offer_help: bool = True  # ACT-HELP-01..03: allies may help a roll out of turn
     stress_from_events: bool = True  # STRESS-04/06: a friend's lethal injury or death
     persuade_effect: Literal["stress", "surrender"] = "stress"  # PROPOSED (G-19)
@@ -38,6 +39,21 @@ class RuleOptions:
     npc_broken_dies: bool = False  # HEAL-05: minor NPCs Broken by damage may simply die
     wooden_door_toughness: int = 5  # ACTN-DOOR-02
     blast_engaged_min1_on_zero: bool = True  # EXPL-05
+    # --- damage, stress, pushing, gear (damage.py, pushing.py, gear.py, recovery.py) ---
+    crit_threshold: int = 4  # BROKEN-04 crit_trigger=threshold: damage landed >= this (PROPOSED: one value for all weapons)
+    push_tool_absorbs: bool = False  # PUSH-12/GEAR-06: the weapon used takes a damage_stress push's banes
+    willpower: bool = False  # PUSH-15: attribute push costs grant 1 Willpower per point lost
+    fire_rise: int = 1  # FIRE-02 "one step" in pool dice (S2: +1 die); step dice always rise one grade
+    death_roll_grace: bool = True  # DEATH-01 (conv.): the round of the injury does not count towards its limit
+    # --- attacks (attacks.py, resolution.py) ---
+    full_auto: Literal["basic", "ammo_dice"] = "basic"  # AUTO-01/02 basic burst, or AUTO-03..06 ammo dice
+
+    def __post_init__(self) -> None:
+        """PUSH-19/DMGM-05: the conditions push cost needs the conditions damage model."""
+        if (self.push_cost == "conditions") != (self.damage_model == "conditions"):
+            raise ValueError(
+                "push_cost: conditions and damage_model: conditions go together (DMGM-05, PUSH-19); set both"
+            )
 
     def with_overrides(self, **overrides: Any) -> RuleOptions:
         """A copy with some switches changed; unknown names raise ValueError."""

@@ -1,31 +1,68 @@
 """Resolving a declared action step by step: overwatch, help, block, roll, push, effect.
 
-Each step that needs someone's decision waits on the stack of frames (ACT-REACT-01)."""
+Each step that needs someone's decision waits on the stack of frames (ACT-REACT-01). The
+decisions, and the actions `decision_actions` offers for them:
+
+- overwatch (ACTN-OVERWATCH-01..03): OVERWATCH_FIRE(target), or DECLINE. "At any moment" is
+  modelled as: every action an enemy declares in (or into) the watched zone is a moment to fire,
+  at that enemy or at any other enemy in the watched zone you can hit; the shot resolves before
+  the declared action. An overwatcher who is shot at by an enemy overwatcher it watches may fire
+  back: an opposed Marksmanship roll (no action; ties rolled again, OPP-03) says who shoots
+  first. Overwatch lasts through the trigger window of your own declared action, and ends when
+  that action goes ahead (ACTN-OVERWATCH-04).
+- help (ACT-HELP-01..03), block (ACTN-BLOCK-01..03), push (PUSH-04): HELP / BLOCK / PUSH or
+  DECLINE. The target decides on a block before the attacker rolls.
+- full_auto (AUTO-01): after a hit of a basic burst, SHOOT(target, option=1) at the same or
+  another target for the next shot (three at most), or DECLINE to stop.
+- ammo (AUTO-05, `full_auto: ammo_dice`): for each 6 on the ammo dice of a hit, SHOOT(target)
+  = an extra hit at base damage on the target or another enemy in its zone, or DECLINE = +1
+  damage on the latest hit (the main hit first).
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 from yz_gym.rules import dice
-from yz_gym.rules.actions import CLOSE_KINDS, MOVE_KINDS, UNARMED_SPECIALS, Action, Kind
+from yz_gym.rules.actions import CLOSE_KINDS, DECISION_KINDS, MOVE_KINDS, UNARMED_SPECIALS, Action, Kind
 from yz_gym.rules.attacks import (
     UNARMED,
+    block_gear,
+    burst_targets,
+    can_block,
+    can_shoot,
     close_modifier,
     close_weapon,
+    extra_hit_targets,
     held_weapon,
     range_between,
     ranged_modifier,
+    shot_skill,
+    spend_ammo,
+    use_item,
 )
-from yz_gym.rules.damage import first_aid, protect, take_damage
+from yz_gym.rules.damage import attack_crit, first_aid, protect, take_damage
 from yz_gym.rules.events import Event, roll_data
-from yz_gym.rules.movement import disengage, engage, engaged_enemies, enter_zone, moving_is_slow
-from yz_gym.rules.rolls import injury_of, is_physical, skill_pool
-from yz_gym.rules.state import SKILL_ATTRIBUTE, Combatant, Frame, GameState
+from yz_gym.rules.movement import (
+    disengage,
+    engage,
+    engaged_enemies,
+    move,
+    move_skill,
+    moving_is_slow,
+    peek_through,
+    retreat,
+)
+from yz_gym.rules.rolls import injury_of, push_roll, skill_pool
+from yz_gym.rules.state import Combatant, Frame, GameState, WeaponState
 from yz_gym.rules.tables import Weapon
 from yz_gym.rules.zones import DoorState, Range
 
 S_OVERWATCH, S_HELP, S_BLOCK, S_ROLL, S_PUSH, S_RESOLVE, S_AFTER = range(7)
-DECISION_STAGES = frozenset({S_OVERWATCH, S_HELP, S_BLOCK, S_PUSH})
+S_FOLLOW = 7  # AUTO-01: the shooter picks the next target of a burst
+S_AMMO = 8  # AUTO-05: the shooter spends the sixes of the ammo dice
+DECISION_STAGES = frozenset({S_OVERWATCH, S_HELP, S_BLOCK, S_PUSH, S_FOLLOW, S_AMMO})
+STAGE_NAMES = ("overwatch", "help", "block", "roll", "push", "resolve", "after", "full_auto", "ammo")
 
 F_FREE = 1  # ACTN-RETREAT-02: a free attack: no action spent, cannot be blocked
 F_OVERWATCH = 2  # ACTN-OVERWATCH-01: a shot fired from overwatch
@@ -37,11 +74,11 @@ HELPABLE = CLOSE_KINDS | {
 }  # fmt: skip
 BLOCKABLE = CLOSE_KINDS  # ACTN-BLOCK-01; not grapple attacks (ACTN-GRAPPLE-01)
 KEEPS_AIM = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH_FIRE})  # ACTN-AIM-02
-KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM})  # ACTN-RELOAD-02: arrow or stone readied
-TRIGGERS_OVERWATCH = MOVE_KINDS | CLOSE_KINDS | {
-    Kind.SHOOT, Kind.RELOAD, Kind.FIRST_AID, Kind.FORCE_DOOR, Kind.FLEE, Kind.GET_UP,
-    Kind.TAKE_COVER, Kind.DRAW, Kind.AIM,
-}  # fmt: skip
+# ACTN-RELOAD-02: after readying an arrow or stone you may only shoot or aim (watching for a
+# target on overwatch counts as aiming)
+KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE})
+# ACTN-OVERWATCH-01: "at any moment": every action declared in a watched zone is a moment to fire
+TRIGGERS_OVERWATCH = frozenset(k for k in Kind if k not in DECISION_KINDS)
 
 
 def declare(
@@ -55,14 +92,7 @@ def declare(
         c.spend(False)
     else:
         c.spend(slow)
-    if kind not in KEEPS_AIM:
-        c.aiming = 0
-    if kind not in KEEPS_READY:
-        for carried in c.weapons:
-            if state.setup.weapons[carried.name].reload_fast:
-                carried.loaded = False  # ACTN-RELOAD-02: doing anything else means readying again
-    if kind != Kind.OVERWATCH:
-        c.overwatch = -1  # ACTN-OVERWATCH-04: overwatch ends if you do anything else
+    _doing(state, c, kind)
     events.append(
         Event(
             "action",
@@ -77,6 +107,19 @@ def declare(
     if kind in TRIGGERS_OVERWATCH:
         frame.asking = _overwatchers(state, c, action)
     state.stack.append(frame)
+
+
+def _doing(state: GameState, c: Combatant, kind: Kind, keep_watch: bool = True) -> None:
+    """What doing something else costs: aim (ACTN-AIM-02), a readied arrow or stone
+    (ACTN-RELOAD-02) and, unless kept for the trigger window, overwatch (ACTN-OVERWATCH-04)."""
+    if kind not in KEEPS_AIM:
+        c.aiming = 0
+    if kind not in KEEPS_READY:
+        for carried in c.weapons:
+            if state.setup.weapons[carried.name].reload_fast:
+                carried.loaded = False  # ACTN-RELOAD-02: doing anything else means readying again
+    if not keep_watch and kind not in (Kind.OVERWATCH, Kind.OVERWATCH_FIRE):
+        c.overwatch = -1  # ACTN-OVERWATCH-04: overwatch ends if you do anything else
 
 
 def _is_slow(c: Combatant, action: Action) -> bool:
@@ -95,18 +138,53 @@ def _overwatchers(state: GameState, c: Combatant, action: Action) -> list[int]:
     watched = {c.zone}
     if action.kind in (Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT) and action.zone >= 0:
         watched.add(action.zone)
-    result = []
-    zone_map = state.zone_map
+    return [
+        o.id for o in state.combatants if o.overwatch in watched and o.side != c.side and _watch_targets(state, o, c)
+    ]
+
+
+def _watch_targets(state: GameState, o: Combatant, actor: Combatant) -> list[int]:
+    """ACTN-OVERWATCH-01: a moment to fire, opened by `actor`: at it, or at any other enemy in
+    the watched zone that can be hit."""
+    result = [actor.id] if _can_watch_fire(state, o, actor) else []
     for other in state.combatants:
-        if other.overwatch < 0 or other.side == c.side or other.out:
-            continue
-        if other.overwatch not in watched or not other.can_take(True):
-            continue
-        if other.held < 0 or not held_weapon(state, other).ranged:
-            continue
-        if zone_map.line_of_fire(other.zone, c.zone, state.doors, other.peek) and not c.hidden:
+        if other.id != actor.id and other.zone == o.overwatch and _can_watch_fire(state, o, other):
             result.append(other.id)
     return result
+
+
+def _can_watch_fire(state: GameState, o: Combatant, c: Combatant) -> bool:
+    """ACTN-OVERWATCH-01/02: on overwatch with a ranged weapon, the slow action unused, and a
+    shot at `c` possible (in range, line of fire, loaded: ATK-08, ACTN-SHOOT-01)."""
+    if o.overwatch < 0 or o.side == c.side or o.out or c.out or not o.can_take(True):
+        return False
+    if o.held < 0 or not held_weapon(state, o).ranged:
+        return False
+    return can_shoot(state, o, c)
+
+
+def _can_fire_back(state: GameState, target: Combatant, shooter: Combatant) -> bool:
+    """ACTN-OVERWATCH-03: the target of an overwatch shot is itself watching the shooter."""
+    return target.overwatch == shooter.zone and _can_watch_fire(state, target, shooter)
+
+
+def _fires_first(
+    state: GameState, a: Combatant, b: Combatant, rng: np.random.Generator, events: list[Event]
+) -> Combatant:
+    """ACTN-OVERWATCH-03: an opposed Marksmanship roll, no action; a tie is rolled again
+    (OPP-03); after 20 ties the one who fired first keeps the lead."""
+    for _ in range(20):
+        roll_a = dice.roll(skill_pool(state, a, "Marksmanship"), rng)
+        roll_b = dice.roll(skill_pool(state, b, "Marksmanship"), rng)
+        for c, roll, other in ((a, roll_a, b), (b, roll_b, a)):
+            events.append(
+                Event("roll", c.id, other.id, {"skill": "Marksmanship", "purpose": "overwatch_duel", **roll_data(roll)})
+            )
+        if roll_a.successes != roll_b.successes:
+            break
+    first = a if roll_a.successes >= roll_b.successes else b
+    events.append(Event("fires_first", first.id, (b if first is a else a).id))
+    return first
 
 
 def answer(
@@ -115,26 +193,29 @@ def answer(
     """Take one out-of-turn decision for the frame on top of the stack."""
     who = state.combatants[frame.asking.pop(0)]
     kind = action.kind
+    if frame.stage == S_FOLLOW:
+        _next_shot(state, frame, who, action, rng, events)
+        return
+    if frame.stage == S_AMMO:
+        _spend_six(state, frame, who, action, events)
+        return
     if kind == Kind.DECLINE:
         return
     if kind == Kind.OVERWATCH_FIRE:
-        who.spend(True)  # ACTN-OVERWATCH-02: the shot is a normal slow attack
-        who.overwatch = -1
-        events.append(Event("overwatch_fire", who.id, frame.actor))
-        shot = Frame(int(Kind.SHOOT), who.id, frame.actor, slow=True, flags=F_OVERWATCH)
-        shot.stage = S_BLOCK
-        state.stack.append(shot)
+        _overwatch_fire(state, frame, who, state.combatants[action.target], rng, events)
     elif kind == Kind.HELP:
         who.spend(frame.slow)  # ACT-HELP-01: an action of the same type
+        _doing(state, who, kind, keep_watch=False)
         frame.helpers.append(who.id)
         events.append(Event("help", who.id, frame.actor))
     elif kind == Kind.BLOCK:
         who.spend(False)  # ACTN-BLOCK-03: each block uses one of your actions
+        _doing(state, who, kind, keep_watch=False)
         frame.blocker = who.id
         events.append(Event("block", who.id, frame.actor))
     elif kind == Kind.PUSH:
         assert frame.roll is not None
-        frame.roll = dice.push(frame.roll, rng)  # PUSH-04..07
+        frame.roll = push_roll(state, state.combatants[frame.actor], frame.roll, rng)  # PUSH-04..07, 16
         events.append(
             Event("push", frame.actor, -1, {**roll_data(frame.roll), "skill": _skill(state, frame)})
         )
@@ -148,7 +229,13 @@ def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: li
         if actor.out:
             state.stack.pop()  # shot down before the action resolved
             events.append(Event("interrupted", actor.id))
+            _prune(state)
             return
+        if Kind(frame.kind) not in (Kind.OVERWATCH, Kind.OVERWATCH_FIRE) and not frame.flags & F_FREE:
+            actor.overwatch = -1  # ACTN-OVERWATCH-04: the action goes ahead: overwatch ends
+        if Kind(frame.kind) == Kind.DIVING_BLOW and frame.target >= 0:
+            engage(state, actor, state.combatants[frame.target])  # ACTN-DIVE-01: move in, then strike
+            events.append(Event("engaged", actor.id, frame.target))
         frame.stage = S_HELP
         frame.asking = _helpers(state, frame) if _skill(state, frame) else []
     elif stage == S_HELP:
@@ -163,18 +250,77 @@ def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: li
     elif stage == S_RESOLVE:
         frame.stage = S_AFTER
         _resolve(state, frame, actor, rng, events)
+    elif stage == S_FOLLOW:
+        frame.stage = S_AFTER  # AUTO-02: the burst is over; roll for the ammunition
+        _ammo_supply(state, actor, actor.weapons[actor.held], rng, events)
+    elif stage == S_AMMO:
+        frame.stage = S_AFTER
+        _land_hits(state, frame, actor, rng, events)
     else:
         state.stack.remove(frame)
         _after(state, frame, actor, rng, events)
+        _prune(state)
+
+
+def decision_actions(state: GameState, frame: Frame) -> list[Action]:
+    """The choices of the one asked at the frame's decision stage (see the module docstring)."""
+    stage = frame.stage
+    decline = Action(Kind.DECLINE)
+    if stage == S_FOLLOW:
+        actor = state.combatants[frame.actor]
+        return [*(Action(Kind.SHOOT, target=t, option=1) for t in burst_targets(state, actor)), decline]
+    if stage == S_AMMO:
+        actor = state.combatants[frame.actor]
+        main = state.combatants[frame.hits[0][0]]
+        return [*(Action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)), decline]
+    if stage == S_OVERWATCH:
+        if frame.flags & F_OVERWATCH:  # ACTN-OVERWATCH-03: fire back at the shooter
+            return [Action(Kind.OVERWATCH_FIRE, target=frame.actor), decline]
+        who, actor = state.combatants[frame.asking[0]], state.combatants[frame.actor]
+        return [*(Action(Kind.OVERWATCH_FIRE, target=t) for t in _watch_targets(state, who, actor)), decline]
+    yes = {S_HELP: Kind.HELP, S_BLOCK: Kind.BLOCK}.get(stage, Kind.PUSH)
+    return [Action(yes), decline]
+
+
+def decision_name(frame: Frame) -> str:
+    """What the frame waits for: overwatch, help, block, push, full_auto or ammo."""
+    return STAGE_NAMES[frame.stage]
+
+
+def _prune(state: GameState) -> None:
+    """Back at a waiting frame after a nested one (an overwatch shot): drop those asked who
+    can no longer take the reaction (shot down, out of actions, overwatch lost)."""
+    if not state.stack:
+        return
+    frame = state.stack[-1]
+    if not frame.asking:
+        return
+    actor = state.combatants[frame.actor]
+    keep = []
+    for i in frame.asking:
+        c = state.combatants[i]
+        if frame.stage == S_OVERWATCH:
+            ok = _can_fire_back(state, c, actor) if frame.flags & F_OVERWATCH else bool(_watch_targets(state, c, actor))
+        elif frame.stage == S_HELP:
+            ok = not c.out and c.can_take(frame.slow)
+        elif frame.stage == S_BLOCK:
+            ok = not c.out and c.can_take(False)
+        else:
+            ok = not c.out
+        if ok:
+            keep.append(i)
+    frame.asking = keep
 
 
 # --- who may react --------------------------------------------------------------------------
 
 
 def _helpers(state: GameState, frame: Frame) -> list[int]:
-    """ACT-HELP-01..03/HELP-02: allies present who can spare an action of the same type."""
+    """ACT-HELP-01..03/HELP-02: allies present who can spare an action of the same type.
+
+    None on a sneak attack: it is always one attacker against one target (SNEAK-05)."""
     kind = Kind(frame.kind)
-    if not state.options.offer_help or kind not in HELPABLE or frame.flags & (F_FREE | F_OVERWATCH):
+    if not state.options.offer_help or kind not in HELPABLE or frame.flags & (F_FREE | F_OVERWATCH | F_SNEAK):
         return []
     actor = state.combatants[frame.actor]
     result = []
@@ -196,12 +342,10 @@ def _blockers(state: GameState, frame: Frame) -> list[int]:
         return []
     target = state.combatants[frame.target]
     if target.out or not target.can_take(False) or target.grappled_by >= 0:
-        return []
+        return []  # ACTN-BLOCK-03: a block takes one of the round's two actions
     attacker = state.combatants[frame.actor]
-    block_weapon = held_weapon(state, target)
-    armed = _attack_weapon(state, attacker, kind) is not UNARMED
-    if armed and not (block_weapon.sturdy and not block_weapon.ranged):
-        return []  # ACTN-BLOCK-02: blocking a weapon needs a sturdy weapon or tool
+    if not can_block(state, target, attacker, _attack_weapon(state, attacker, kind)):
+        return []  # ACTN-BLOCK-02: a weapon or a beast needs a sturdy weapon or tool
     return [target.id]
 
 
@@ -224,15 +368,11 @@ def _skill(state: GameState, frame: Frame) -> str | None:
     if kind in CLOSE_KINDS or kind in (Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE, Kind.FORCE_DOOR):
         return "Melee"  # ATK-01, ACTN-BREAKFREE-01
     if kind == Kind.SHOOT:
-        return held_weapon(state, actor).skill  # ATK-03: thrown weapons use Mobility
+        return shot_skill(held_weapon(state, actor))  # ATK-03: thrown weapons use Mobility
     if kind == Kind.RETREAT or kind == Kind.EXTINGUISH:
         return "Mobility"  # ACTN-RETREAT-01, ACTN-EXTINGUISH-01
-    if kind == Kind.RUN:
-        zone = state.zone_map.zones[frame.zone]
-        here = state.zone_map.zones[actor.zone]
-        if zone.cluttered or zone.dark or here.dark:
-            return "Mobility"  # ACTN-RUN-03, DARK-02
-        return None
+    if kind in (Kind.RUN, Kind.DOOR, Kind.ENGAGE):
+        return move_skill(state, actor, kind, frame.zone)  # ACTN-RUN-03, DARK-02
     if kind == Kind.TAKE_COVER:
         return "Mobility" if state.options.take_cover_roll else None  # ACTN-COVER-02
     if kind == Kind.FIRST_AID:
@@ -295,6 +435,9 @@ def _roll(
             {"skill": skill, "purpose": kind.name.lower(), **roll_data(frame.roll)},
         )
     )
+    if kind == Kind.SHOOT and frame.option >= 1 and state.options.full_auto == "ammo_dice":
+        frame.ammo = dice.roll(dice.pool_dice(0, 0, frame.option), rng)  # AUTO-03/04: rolled apart
+        events.append(Event("ammo_dice", actor.id, frame.target, roll_data(frame.ammo)))
     _opposing_roll(state, frame, rng, events)
     _injury_strain(state, actor, skill, rng, events)
     if state.options.ask_push and dice.can_push(frame.roll) and not actor.out:
@@ -316,8 +459,7 @@ def _opposing_roll(state: GameState, frame: Frame, rng: np.random.Generator, eve
     opponent, skill, gear = -1, "", 0
     if frame.blocker >= 0:
         opponent, skill = frame.blocker, "Melee"
-        blocker = state.combatants[opponent]
-        gear = _gear(blocker, held_weapon(state, blocker))
+        gear = block_gear(state, state.combatants[opponent])  # the close weapon blocked with
     elif kind == Kind.BREAK_FREE:
         opponent, skill = state.combatants[frame.actor].grappled_by, "Melee"
     elif kind == Kind.PERSUADE:
@@ -352,6 +494,23 @@ def _net_successes(state: GameState, frame: Frame) -> int:
     return net if won else 0
 
 
+def _break_tie(
+    state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """OPP-03 (opposed_tie="reroll"): a tied contest is rolled again by both sides, unpushed."""
+    skill = _skill(state, frame)
+    for _ in range(20):
+        if skill is None or frame.roll is None or frame.block_roll is None:
+            return
+        if not dice.is_tie(frame.roll, frame.block_roll):
+            return
+        frame.roll = dice.roll(skill_pool(state, actor, skill, 0, frame.modifier), rng)
+        events.append(
+            Event("roll", actor.id, frame.target, {"skill": skill, "purpose": "tie_break", **roll_data(frame.roll)})
+        )
+        _opposing_roll(state, frame, rng, events)
+
+
 # --- effects --------------------------------------------------------------------------------
 
 
@@ -360,29 +519,14 @@ def _resolve(
 ) -> None:
     """Carry out the action's effect, given the (pushed) roll."""
     kind = Kind(frame.kind)
+    if kind in (Kind.PERSUADE, Kind.BREAK_FREE) and state.options.opposed_tie == "reroll":
+        _break_tie(state, frame, actor, rng, events)  # OPP-03
     net = _net_successes(state, frame)
     rolled = frame.roll is not None
     success = (not rolled or net > 0) and not frame.flags & F_MISSED
     target = state.combatants[frame.target] if frame.target >= 0 else None
-    if kind == Kind.RUN:
-        enter_zone(state, actor, frame.zone)
-        events.append(Event("moved", actor.id, -1, {"zone": frame.zone}))
-        if rolled and not success:
-            if state.zone_map.zones[frame.zone].cluttered:
-                actor.prone = True  # ZONE-FEAT-CLUTTERED-02
-                events.append(Event("fell", actor.id))
-            if state.zone_map.zones[frame.zone].dark or state.zone_map.zones[actor.zone].dark:
-                take_damage(state, actor, 1, rng, events)  # DARK-02
-    elif kind in (Kind.CRAWL, Kind.DOOR):
-        if kind == Kind.DOOR:
-            border = state.zone_map.border_between(actor.zone, frame.zone)
-            _set_door(state, border, DoorState.OPEN)
-        enter_zone(state, actor, frame.zone)
-        events.append(Event("moved", actor.id, -1, {"zone": frame.zone}))
-    elif kind == Kind.ENGAGE:
-        assert target is not None
-        engage(state, actor, target)
-        events.append(Event("engaged", actor.id, target.id))
+    if kind in (Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.ENGAGE):
+        move(state, actor, kind, frame.zone, target, rolled and not success, rng, events)  # movement.py
     elif kind == Kind.RETREAT:
         if not success:
             frame.flags |= F_MISSED
@@ -419,7 +563,11 @@ def _resolve(
         if carried.reloads > 0:
             carried.reloads -= 1
         carried.supply = 6
+        carried.rounds = -1  # AUTO-06: a full magazine
         events.append(Event("reloaded", actor.id))
+    elif kind == Kind.USE_ITEM:
+        assert target is not None
+        use_item(state, actor, frame.option, target, rng, events)  # ACTN-USEITEM-01
     elif kind == Kind.OVERWATCH:
         actor.overwatch = frame.zone
         events.append(Event("overwatch", actor.id, -1, {"zone": frame.zone}))
@@ -443,8 +591,7 @@ def _resolve(
             actor.grappled_by = -1
             events.append(Event("broke_free", actor.id, holder.id))
     elif kind == Kind.PEEK:
-        actor.peek = state.zone_map.border_between(actor.zone, frame.zone)
-        events.append(Event("peek", actor.id, -1, {"zone": frame.zone}))
+        peek_through(state, actor, frame.zone, events)  # AMB-26
     elif kind == Kind.FLEE:
         actor.fled = True
         disengage(state, actor)
@@ -458,39 +605,33 @@ def _after(
 ) -> None:
     """After the effect and anything it set off: retreat moves, push costs are paid."""
     if Kind(frame.kind) == Kind.RETREAT and not actor.out:
-        if frame.zone == actor.zone:
-            disengage(state, actor)
-        else:
-            enter_zone(state, actor, frame.zone)
-        events.append(Event("retreated", actor.id, -1, {"zone": frame.zone}))
-    if frame.roll is not None and frame.roll.pushed:
-        _pay_for_push(state, frame, actor, rng, events)
+        retreat(state, actor, frame.zone, bool(frame.flags & F_MISSED), events)  # ACTN-RETREAT-01/02
+    if frame.roll is not None:
+        _pay_for_push(state, frame, actor, rng, events)  # PUSH-13; PUSH-17 panic on unpushed rolls too
 
 
 def _pay_for_push(
     state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    """PUSH-11/14, PUSH-13: the push's cost falls after the action; it never causes a crit."""
-    assert frame.roll is not None
-    skill = _skill(state, frame) or "Mobility"
-    cost = dice.push_cost(frame.roll, state.options.push_cost, is_physical(skill))
-    if cost.attribute_loss:
-        index = SKILL_ATTRIBUTE[skill]
-        lost = min(cost.attribute_loss, actor.attrs[index])
-        actor.attrs[index] -= lost  # PUSH-14
-        events.append(Event("push_cost", actor.id, -1, {"attribute": index, "amount": lost}))
-        if actor.broken:
-            events.append(Event("broken", actor.id, actor.id, {"by": "push"}))
-    if cost.gear_loss and actor.held >= 0:
-        carried = actor.weapons[actor.held]
-        carried.bonus -= cost.gear_loss  # PUSH-14/ATK-07: at 0 the weapon is broken
-        if carried.bonus <= 0:
-            carried.bonus = -1
-        events.append(Event("gear_damaged", actor.id, -1, {"weapon": carried.name, "bonus": carried.bonus}))
-    if cost.damage:
-        take_damage(state, actor, cost.damage, rng, events, crit_allowed=False)  # BROKEN-05
-    if cost.stress:
-        take_damage(state, actor, cost.stress, rng, events, stress=True, crit_allowed=False)
+    """PUSH-10..20, PUSH-13: the push's cost falls after the action (pushing.py); it never causes
+    a crit (BROKEN-05). PUSH-17: 1s on stress dice of either roll call for panic."""
+    from yz_gym.rules.pushing import after_roll
+
+    kind = Kind(frame.kind)
+    tool = -1  # PUSH-02/PUSH-12: the weapon the roll used
+    if kind in (Kind.SHOOT, Kind.OVERWATCH_FIRE):
+        tool = actor.held
+    elif (kind in CLOSE_KINDS or kind in (Kind.GRAPPLE_ATTACK, Kind.FORCE_DOOR)) and _attack_weapon(
+        state, actor, kind
+    ) is not UNARMED:
+        tool = close_weapon(state, actor)[0]
+    opponent = -1
+    if frame.block_roll is not None:
+        opponent = frame.blocker if frame.blocker >= 0 else frame.target
+    after_roll(
+        state, actor, frame.roll, _skill(state, frame) or "Mobility", rng, events, tool,
+        state.combatants[opponent] if opponent >= 0 else None, frame.block_roll,
+    )  # fmt: skip
 
 
 def _close_effect(
@@ -518,8 +659,11 @@ def _close_effect(
         if target.held >= 0:
             taken = target.weapons.pop(target.held)
             target.held = -1
-            actor.weapons.append(taken)  # ACTN-CLOSE-03: take the held item
-            events.append(Event("disarmed", actor.id, target.id, {"weapon": taken.name}))
+            thrown = frame.option == 1
+            if not thrown:
+                actor.weapons.append(taken)  # ACTN-CLOSE-03: keep the held item...
+            # ...or throw it into an adjacent zone: out of this fight (nobody picks items up)
+            events.append(Event("disarmed", actor.id, target.id, {"weapon": taken.name, "thrown": thrown}))
     elif kind == Kind.TRIP:
         target.prone = True  # ACTN-CLOSE-04
         events.append(Event("tripped", actor.id, target.id))
@@ -553,10 +697,7 @@ def _wound(
     damage = protect(state, target, damage, ranged, rng, events)
     take_damage(state, target, damage, rng, events, source=actor.id)
     assert frame.roll is not None
-    if state.options.crit_trigger == "two_successes" and damage > 0 and frame.roll.successes >= 2:
-        from yz_gym.rules.damage import critical_injury
-
-        critical_injury(state, target, "physical", rng, events)  # BROKEN-04 alternative
+    attack_crit(state, target, damage, frame.roll.successes, rng, events)  # BROKEN-04 alternatives
 
 
 def _shot_effect(
@@ -568,53 +709,110 @@ def _shot_effect(
     rng: np.random.Generator,
     events: list[Event],
 ) -> None:
-    """ACTN-SHOOT-01, ATK-05/06, ACTN-RELOAD-01, AUTO-01/02."""
+    """ACTN-SHOOT-01, ATK-05/06, ACTN-RELOAD-01, AUTO-01..06."""
     weapon = held_weapon(state, actor)
     carried = actor.weapons[actor.held]
     actor.hidden = False
     actor.aiming = 0  # ACTN-AIM-01: the bonus is for the next shot only
-    hit = net >= 1
+    hit = net >= 1  # ATK-05; AUTO-04: only the base dice decide the hit
     events.append(
         Event("hit" if hit else "miss", actor.id, target.id, {"kind": "shoot", "weapon": carried.name})
     )
+    ammo_dice = state.options.full_auto == "ammo_dice"
+    if ammo_dice:
+        spend_ammo(state, actor, carried, sum(frame.ammo.faces) if frame.ammo else 0, events)  # AUTO-06
     if hit:
-        _wound(state, actor, target, weapon.damage + net - 1, True, frame, rng, events)
+        frame.hits = [[target.id, weapon.damage + net - 1]]  # ATK-06
+        frame.sixes = frame.ammo.successes if ammo_dice and frame.ammo else 0  # AUTO-05
+        if frame.sixes:
+            frame.stage = S_AMMO
+            frame.asking = [actor.id]
+        else:
+            _land_hits(state, frame, actor, rng, events)
     if weapon.single_shot:
         carried.loaded = False  # ACTN-RELOAD-01: reload after every shot
     if weapon.thrown:
         actor.weapons.pop(actor.held)  # a thrown weapon leaves your hand
         actor.held = -1
         return
-    if frame.option != 1:
+    if ammo_dice or frame.option != 1:
         return
     frame.shots += 1
-    if hit and frame.shots < 3:  # AUTO-01: hit -> fire again, never more than three shots
-        follow = target if not target.out else _next_target(state, actor, target)
-        if follow is not None:
-            frame.target = follow.id
-            frame.stage = S_ROLL
-            frame.roll = frame.block_roll = None
-            return
+    if hit and frame.shots < 3 and not actor.out and burst_targets(state, actor):
+        frame.stage = S_FOLLOW  # AUTO-01: a hit lets you fire again, three shots at most
+        frame.asking = [actor.id]
+        return
     _ammo_supply(state, actor, carried, rng, events)
 
 
-def _next_target(state: GameState, actor: Combatant, previous: Combatant) -> Combatant | None:
-    """AUTO-01: another enemy in the same zone as the one who went down."""
-    from yz_gym.rules.attacks import can_shoot
+def _next_shot(
+    state: GameState, frame: Frame, actor: Combatant, action: Action, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """AUTO-01: fire the burst's next shot at the chosen target, or stop (DECLINE)."""
+    if action.kind == Kind.DECLINE:
+        return  # advance() ends the burst
+    _pay_for_push(state, frame, actor, rng, events)  # PUSH-13: each shot's push is paid
+    frame.target = action.target
+    frame.stage = S_ROLL
+    frame.roll = frame.block_roll = None
+    frame.modifier = 0
+    events.append(Event("burst", actor.id, action.target, {"shot": frame.shots + 1}))
 
-    for other in state.enemies(actor):
-        if other.zone == previous.zone and can_shoot(state, actor, other):
-            return other
-    return None
+
+def _spend_six(state: GameState, frame: Frame, actor: Combatant, action: Action, events: list[Event]) -> None:
+    """AUTO-05: one ammo six buys an extra hit at base damage, or +1 damage on the latest hit."""
+    if action.kind == Kind.DECLINE:
+        frame.hits[-1][1] += 1
+        events.append(Event("ammo_damage", actor.id, frame.hits[-1][0], {"damage": frame.hits[-1][1]}))
+    else:
+        frame.hits.append([action.target, held_weapon(state, actor).damage])
+        events.append(Event("extra_hit", actor.id, action.target))
+    frame.sixes -= 1
+    if frame.sixes > 0:
+        frame.asking = [actor.id]
+
+
+def _land_hits(
+    state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """ATK-06/AUTO-05: each hit rolls cover and armor on its own, then lands."""
+    for target_id, damage in frame.hits:
+        _wound(state, actor, state.combatants[target_id], damage, True, frame, rng, events)
+
+
+def _overwatch_fire(
+    state: GameState,
+    frame: Frame,
+    who: Combatant,
+    target: Combatant,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> None:
+    """ACTN-OVERWATCH-01..03: the overwatch shot, a normal slow attack, resolves before the
+    action that set it off; a target watching the shooter may fire back (see _fires_first)."""
+    who.spend(True)  # ACTN-OVERWATCH-02: the shot is a normal slow attack
+    who.overwatch = -1
+    _doing(state, who, Kind.OVERWATCH_FIRE)
+    events.append(Event("overwatch_fire", who.id, target.id))
+    shot = Frame(int(Kind.SHOOT), who.id, target.id, slow=True, flags=F_OVERWATCH)
+    if frame.flags & F_OVERWATCH:  # ACTN-OVERWATCH-03: both fire; who shoots first?
+        if _fires_first(state, target, who, rng, events) is target:
+            state.stack.insert(state.stack.index(frame), shot)  # under the first shot
+        else:
+            state.stack.append(shot)
+        return
+    if _can_fire_back(state, target, who):
+        shot.asking = [target.id]  # the target may fire back (ACTN-OVERWATCH-03)
+    state.stack.append(shot)
 
 
 def _ammo_supply(
-    state: GameState, actor: Combatant, carried, rng: np.random.Generator, events: list[Event]
-) -> None:  # type: ignore[no-untyped-def]
+    state: GameState, actor: Combatant, carried: WeaponState, rng: np.random.Generator, events: list[Event]
+) -> None:
     """AUTO-02/GEAR-09: after full auto, roll the ammunition supply; each 1 lowers it."""
-    pool = dice.pool_dice(0, 0, min(6, carried.supply))
-    roll = dice.roll(pool, rng)
-    carried.supply -= roll.banes()
+    from yz_gym.rules.gear import supply_roll
+
+    carried.supply, roll = supply_roll(carried.supply, rng)
     events.append(Event("supply", actor.id, -1, {**roll_data(roll), "supply": carried.supply}))
     if carried.supply <= 0:
         carried.loaded = False

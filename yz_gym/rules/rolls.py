@@ -1,15 +1,19 @@
-"""Skill rolls of combatants: pools from attribute, skill, gear and modifiers, and push costs."""
+"""Skill rolls of combatants: pools from attribute, skill, gear and modifiers (injuries, conditions,
+panic), with stress dice when pushes cost stress (PUSH-16)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from yz_gym.rules import dice
-from yz_gym.rules.dice import DicePool, Roll
+from yz_gym.rules.dice import DicePool, Die, Roll, Source
 from yz_gym.rules.state import AGI, EMP, SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rules.tables import MENTAL_CRITS, PHYSICAL_CRITS, CriticalInjury
 
 ATTRIBUTE_NAMES = {STR: "Strength", AGI: "Agility", WIT: "Wits", EMP: "Empathy"}
+PHYSICAL_CONDITIONS = ("Exhausted", "Battered", "Wounded")  # DMGM-04
+MENTAL_CONDITIONS = ("Angry", "Scared", "Disheartened")  # DMGM-04
+_STRESS_DIE = Die(Source.STRESS, 6)
 
 
 def injury_of(table: str, code: int) -> CriticalInjury:
@@ -22,6 +26,8 @@ def injury_modifier(c: Combatant, skill: str) -> int:
     total = 0
     attribute = ATTRIBUTE_NAMES[SKILL_ATTRIBUTE[skill]]
     for injury in c.injuries:
+        if injury.table == "fire":
+            continue
         entry = injury_of(injury.table, injury.code)
         for name, mod in entry.skill_mods:
             if name == skill:
@@ -32,19 +38,52 @@ def injury_modifier(c: Combatant, skill: str) -> int:
     return total
 
 
+def condition_count(c: Combatant, physical: bool) -> int:
+    """DMGM-04: how many physical (or mental) conditions the combatant has."""
+    names = PHYSICAL_CONDITIONS if physical else MENTAL_CONDITIONS
+    return sum(1 for name in c.conditions if name in names)
+
+
+def is_physical(skill: str) -> bool:
+    """PUSH-11: Strength and Agility rolls are physical; Wits and Empathy rolls are mental."""
+    return SKILL_ATTRIBUTE[skill] in (STR, AGI)
+
+
+def roll_modifier(c: Combatant, skill: str) -> int:
+    """Modifiers the roller carries: CRIT-03 injuries, DMGM-07 conditions, PUSH-PANIC-08 tremble."""
+    modifier = injury_modifier(c, skill) if c.injuries else 0
+    if c.conditions:
+        modifier -= condition_count(c, is_physical(skill))  # DMGM-07: -1 per condition of the type
+    if c.panic and "tremble" in c.panic and SKILL_ATTRIBUTE[skill] == AGI:
+        modifier -= 2  # PUSH-PANIC-08: -2 on Agility rolls while the stress lasts
+    return modifier
+
+
+def stress_dice(state: GameState, c: Combatant) -> int:
+    """PUSH-16: with stress-dice pushes, every roll adds as many stress dice as current stress."""
+    return c.stress if state.options.push_cost == "stress_dice" else 0
+
+
 def skill_pool(state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int = 0) -> DicePool:
     """DICE-05: attribute + skill + gear dice, with modifiers (MOD-01/02 or MOD-04..10)."""
-    modifier += injury_modifier(c, skill)
+    modifier += roll_modifier(c, skill)
+    if skill == "Observation":
+        modifier += state.zone_map.zones[c.zone].observation_modifier  # ZONE-FEAT-DARK-01
     attribute = c.attrs[SKILL_ATTRIBUTE[skill]]
     if state.options.dice_mode == "step":
         rating = c.skill(skill)
-        return dice.step_dice(
+        pool = dice.step_dice(
             attribute,
             rating if rating > 0 else None,
             modifier + gear,
             state.options.step_modifiers == "advantage",
         )
-    return dice.pool_dice(attribute, c.skill(skill), gear, modifier)
+    else:
+        pool = dice.pool_dice(attribute, c.skill(skill), gear, modifier)
+    extra = stress_dice(state, c)
+    if extra > 0:
+        pool = DicePool(pool.dice + (_STRESS_DIE,) * extra)  # PUSH-16
+    return pool
 
 
 def skill_roll(
@@ -59,9 +98,23 @@ def skill_roll(
     return dice.roll(skill_pool(state, c, skill, gear, modifier), rng)
 
 
-def is_physical(skill: str) -> bool:
-    """PUSH-11: Strength and Agility rolls are physical; Wits and Empathy rolls are mental."""
-    return SKILL_ATTRIBUTE[skill] in (STR, AGI)
+def stress_ones(roll: Roll | None) -> int:
+    """PUSH-17: 1s on stress dice (each one calls for a panic roll)."""
+    if roll is None:
+        return 0
+    return sum(
+        1 for d, f in zip(roll.pool.dice, roll.faces, strict=True) if f == 1 and d.source == Source.STRESS
+    )
+
+
+def push_roll(state: GameState, c: Combatant, roll: Roll, rng: np.random.Generator) -> Roll:
+    """PUSH-04..07; PUSH-16: with stress dice, a push gives +1 stress at once and one more stress die."""
+    if state.options.push_cost != "stress_dice":
+        return dice.push(roll, rng)
+    c.stress += 1  # PUSH-16: at once, so the pushed roll has one stress die more
+    pool = DicePool((*roll.pool.dice, _STRESS_DIE))
+    widened = Roll(pool, (*roll.faces, 2))  # placeholder face, re-rolled by the push below
+    return dice.push(widened, rng)
 
 
 def rating_roll(state: GameState, rating: int, rng: np.random.Generator) -> Roll:

@@ -63,10 +63,16 @@ class WeaponState:
     loaded: bool = True  # ACTN-RELOAD-01..03
     reloads: int = -1  # spare loads; -1 = unlimited
     supply: int = 6  # AUTO-02/GEAR-09: ammunition supply rating for full auto
+    reliability: int = field(default=5, kw_only=True)  # GEAR-02: step dice; at 0 broken
+    max_rating: int = field(default=-1, kw_only=True)  # GEAR-04: lowered maximum; -1 = original
+    rounds: int = field(default=-1, kw_only=True)  # AUTO-03/06: rounds in the magazine; -1 = full
 
     def copy(self) -> WeaponState:
         """An independent copy."""
-        return WeaponState(self.name, self.bonus, self.loaded, self.reloads, self.supply)
+        return WeaponState(
+            self.name, self.bonus, self.loaded, self.reloads, self.supply,
+            reliability=self.reliability, max_rating=self.max_rating, rounds=self.rounds,
+        )  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -78,10 +84,13 @@ class Injury:
     timer: int = -1  # rounds until the next death roll (DEATH-01); -1 = none
     step: int = 0  # DEATH-03: 0 round, 1 stretch, 2 shift, 3 day (stabilising moves it on)
     stabilise_blocked: bool = False  # DEATH-05: no new Healing try before another death roll
+    heal_left: int = field(default=-1, kw_only=True)  # HEAL-06: shifts until healed; -1 = not rolled
 
     def copy(self) -> Injury:
         """An independent copy."""
-        return Injury(self.table, self.code, self.timer, self.step, self.stabilise_blocked)
+        return Injury(
+            self.table, self.code, self.timer, self.step, self.stabilise_blocked, heal_left=self.heal_left
+        )
 
 
 @dataclass(slots=True)
@@ -128,6 +137,18 @@ class Combatant:
     items: list[str] = field(default_factory=list)
     damage_dealt: int = 0
     damage_taken: int = 0
+    last_turn: tuple[int, int] = (0, 0)  # TURN-03: (round, card) of the most recent turn
+    # damage.py/pushing.py state, keyword-only so positional fields can still be appended above
+    conditions: tuple[str, ...] = field(default=(), kw_only=True)  # DMGM-04..08
+    stress: int = field(default=0, kw_only=True)  # PUSH-16: stress level (stress dice, health-only)
+    panic: tuple[str, ...] = field(default=(), kw_only=True)  # PUSH-PANIC-*: lasting effects
+    lost_actions: int = field(default=0, kw_only=True)  # PUSH-PANIC-10/12: lost from next round
+    willpower: int = field(default=0, kw_only=True)  # PUSH-15
+    paralysed: bool = field(default=False, kw_only=True)  # CRIT-PHYS-56
+    # attacks.py state (keyword-only, like the block above)
+    size: str = field(default="normal", kw_only=True)  # RMOD-11/12: small, normal or large target
+    creature: bool = field(default=False, kw_only=True)  # ACTN-BLOCK-02: a beast's attacks need a sturdy block
+    armor_max: int = field(default=-1, kw_only=True)  # ARMOR-06/GEAR-04: lowered armor maximum; -1 = the table's
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
@@ -140,8 +161,11 @@ class Combatant:
             self.slow_used, self.acted, self.swapped, self.prone_drops, self.lose_turn,
             [i.copy() for i in self.injuries], self.dead, self.fled, self.surrendered,
             self.burning, self.grappling, self.grappled_by, self.hidden, self.items.copy(),
-            self.damage_dealt, self.damage_taken,
+            self.damage_dealt, self.damage_taken, self.last_turn,
         )  # fmt: skip
+        c.conditions, c.stress, c.panic = self.conditions, self.stress, self.panic
+        c.lost_actions, c.willpower, c.paralysed = self.lost_actions, self.willpower, self.paralysed
+        c.size, c.creature, c.armor_max = self.size, self.creature, self.armor_max
         return c
 
     @property
@@ -152,7 +176,11 @@ class Combatant:
     @property
     def out(self) -> bool:
         """Out of the fight: dead, fled, surrendered or Broken (BROKEN-02)."""
-        return self.dead or self.fled or self.surrendered or self.broken
+        return (
+            self.dead or self.fled or self.surrendered
+            or self.health <= 0 or self.resolve <= 0 or min(self.attrs) <= 0  # broken, inlined: hot
+            or self.paralysed or "catatonic" in self.panic  # CRIT-PHYS-56, PUSH-PANIC-15
+        )  # fmt: skip
 
     @property
     def can_act(self) -> bool:
@@ -195,6 +223,9 @@ class Frame:
     slow: bool = False
     flags: int = 0  # FrameFlag bits
     shots: int = 0  # AUTO-01: shots fired so far in a full-auto burst
+    ammo: Roll | None = field(default=None, kw_only=True)  # AUTO-03/04: the ammo dice, rolled apart
+    hits: list[list[int]] = field(default_factory=list, kw_only=True)  # AUTO-05: [target, damage] per hit
+    sixes: int = field(default=0, kw_only=True)  # AUTO-05: ammo sixes still to spend
 
     def copy(self) -> Frame:
         """An independent copy."""
@@ -202,6 +233,7 @@ class Frame:
             self.kind, self.actor, self.target, self.zone, self.option, self.stage,
             self.asking.copy(), self.helpers.copy(), self.blocker, self.roll, self.block_roll,
             self.modifier, self.slow, self.flags, self.shots,
+            ammo=self.ammo, hits=[h.copy() for h in self.hits], sixes=self.sixes,
         )  # fmt: skip
 
 
@@ -227,6 +259,9 @@ class GameState:
     turn_begun: bool = False
     door_damage: tuple[int, ...] = ()
     opening: tuple[Any, ...] = ()  # events of the set-up (ambush and sneak rolls, cards)
+    turn_acts: int = 0  # INIT-SWAP-02: actions (free ones too) taken so far in the current turn
+    doom: int = field(default=0, kw_only=True)  # PUSH-20: doom points the pushes gave the GM
+    smoke: dict[int, int] = field(default_factory=dict, kw_only=True)  # RMOD-15: zone -> last smoky round
 
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable setup."""
@@ -249,6 +284,9 @@ class GameState:
             self.turn_begun,
             self.door_damage,
             self.opening,
+            self.turn_acts,
+            doom=self.doom,
+            smoke=dict(self.smoke),
         )
 
     @property

@@ -313,6 +313,11 @@ class Weapon:
     sturdy: bool = False  # ACTN-BLOCK-02: can block weapons and beasts
     scope: bool = False  # ACTN-SHOOT-02: telescopic sight
     rule_id: str
+    # AUTO-03: Rate of Fire (the most ammo dice) and magazine size, used only by the ammo-dice
+    # variant (full_auto: ammo_dice); 0 = no ammo dice / magazine not counted. Project data
+    # except the pistol's RoF 2, which AUTO-03 gives.
+    rate_of_fire: int = 0
+    magazine: int = 0
 
 
 WEAPONS: dict[str, Weapon] = {
@@ -341,18 +346,21 @@ WEAPONS: dict[str, Weapon] = {
                   skill="Marksmanship", single_shot=True, reload_fast=True,
                   rule_id="ATK-WPN-10"),
     "pistol": Weapon(name="Pistol", grip="1H", bonus=2, damage=2, range="medium", ranged=True,
-                     skill="Marksmanship", firearm=True, rule_id="ATK-WPN-11"),
+                     skill="Marksmanship", firearm=True, rule_id="ATK-WPN-11",
+                     rate_of_fire=2, magazine=15),  # AUTO-03: RoF 2; magazine EXTRA
     "rifle": Weapon(name="Rifle", grip="2H", bonus=2, damage=2, range="long", ranged=True,
-                    skill="Marksmanship", firearm=True, rule_id="ATK-WPN-12"),
+                    skill="Marksmanship", firearm=True, rule_id="ATK-WPN-12",
+                    rate_of_fire=2, magazine=10),  # RoF, magazine: EXTRA
     # EXTRA: project data for modern scenarios. NOT SRD values; tune freely.
     "shotgun": Weapon(name="Shotgun", grip="2H", bonus=2, damage=3, range="short", ranged=True,
-                      skill="Marksmanship", firearm=True, rule_id="EXTRA"),
+                      skill="Marksmanship", firearm=True, rule_id="EXTRA",
+                      rate_of_fire=2, magazine=6),
     "submachine_gun": Weapon(name="Submachine gun", grip="2H", bonus=2, damage=2,
                              range="medium", ranged=True, skill="Marksmanship", firearm=True,
-                             full_auto=True, rule_id="EXTRA"),
+                             full_auto=True, rule_id="EXTRA", rate_of_fire=6, magazine=30),
     "assault_rifle": Weapon(name="Assault rifle", grip="2H", bonus=2, damage=2, range="long",
                             ranged=True, skill="Marksmanship", firearm=True, full_auto=True,
-                            rule_id="EXTRA"),
+                            rule_id="EXTRA", rate_of_fire=5, magazine=30),
     "sniper_rifle": Weapon(name="Sniper rifle", grip="2H", bonus=3, damage=3, range="extreme",
                            ranged=True, skill="Marksmanship", firearm=True, single_shot=True,
                            scope=True, rule_id="EXTRA"),

@@ -6,6 +6,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+UNREACHABLE = 10**6  # hop count between zones with no path between them
+DIM_OBSERVATION_MOD = -2  # ZONE-FEAT-DARK-01: Observation rolls made in a dimly lit zone
+
+Peeks = int | tuple[int, ...]  # AMB-26: the border (or borders) someone is looking through
+
 
 class Range(IntEnum):
     """RANGE-01: the five range bands, plus out of range."""
@@ -65,7 +70,12 @@ class Zone:
     cramped: bool = False  # ZONE-FEAT-CRAMPED-01..03
     covers: tuple[str, ...] = ()  # cover pieces in the zone (COVER-03..07)
     exit: bool = False  # a combatant here may leave the fight
-    size_m: float | None = None  # ZONE-02: informative only
+    size_m: float | None = None  # ZONE-02: informative only; ranges count zones, not meters
+
+    @property
+    def observation_modifier(self) -> int:
+        """ZONE-FEAT-DARK-01: Observation rolls made in a dimly lit zone get -2."""
+        return DIM_OBSERVATION_MOD if self.dim else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,17 +100,26 @@ class Border:
 
 @dataclass(slots=True)
 class ZoneMap:
-    """The static zone graph of a scenario: zones, borders, hop distances, cached sight lines."""
+    """The static zone graph of a scenario: zones, borders, hop distances, cached sight lines.
+
+    ZONE-01: nodes are zones, edges are borders (walls included: a walled-off zone is still
+    adjacent, so at Medium range, but nothing moves or sees through the wall).
+    ZONE-04 (theater of the mind): a fight without a map is a one-zone map, see
+    `theater_of_the_mind`: everyone is at Short or Engaged range, which is what the seed
+    recommends it for (tight spaces, few combatants).
+    AMB-25: in a cramped zone the occupants form a line; `cramped_front` names the exit at
+    the front of that line (the lowest-numbered neighbour); every other exit is at the back.
+    """
 
     zones: tuple[Zone, ...]
     borders: tuple[Border, ...]
     neighbours: tuple[tuple[int, ...], ...] = field(init=False)
     border_index: dict[tuple[int, int], int] = field(init=False)
     hops: tuple[tuple[int, ...], ...] = field(init=False)
-    _sight_cache: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], ...]] = field(
+    _sight_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[bool, ...], ...]] = field(
         init=False, default_factory=dict
     )
-    _fire_cache: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], ...]] = field(
+    _fire_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[bool, ...], ...]] = field(
         init=False, default_factory=dict
     )
 
@@ -116,6 +135,13 @@ class ZoneMap:
         self.neighbours = tuple(tuple(sorted(adj)) for adj in adjacency)
         self.hops = tuple(tuple(self._bfs(s)) for s in range(n))
 
+    @classmethod
+    def theater_of_the_mind(
+        cls, name: str = "Scene", *, cluttered: bool = False, dim: bool = False, cramped: bool = False
+    ) -> ZoneMap:
+        """ZONE-04: a conflict with no map is one zone: every range is Engaged or Short."""
+        return cls((Zone(name, cluttered=cluttered, dim=dim, cramped=cramped),), ())
+
     def __getstate__(self) -> dict[str, object]:
         return {"zones": self.zones, "borders": self.borders}
 
@@ -128,7 +154,7 @@ class ZoneMap:
 
     def _bfs(self, source: int) -> list[int]:
         """Hop distances from `source` over the zone graph; unreachable = a large number."""
-        dist = [10**6] * len(self.zones)
+        dist = [UNREACHABLE] * len(self.zones)
         dist[source] = 0
         queue = deque([source])
         while queue:
@@ -143,62 +169,85 @@ class ZoneMap:
         """Index of the border between zones a and b, or -1 if they are not adjacent."""
         return self.border_index.get((a, b), -1)
 
+    def cramped_front(self, zone: int) -> int:
+        """AMB-25: the exit at the front end of a cramped zone's line (-1 if it has none)."""
+        neighbours = self.neighbours[zone]
+        return neighbours[0] if neighbours else -1
+
     def band(self, a: int, b: int, extreme_max_hops: int) -> Range:
         """RANGE-SHORT..EXTREME between two zones (Engaged is a relation between characters)."""
         return band_for_hops(self.hops[a][b], extreme_max_hops)
 
-    def transparent(self, border: int, doors: tuple[int, ...], peek: int = -1) -> bool:
-        """BORDER-03/04: open borders never block sight; blocked ones do unless peeked or broken."""
+    def transparent(self, border: int, doors: tuple[int, ...], peek: Peeks = -1) -> bool:
+        """BORDER-03/04: open borders never block sight; a wall always does; a door or hatch
+        does unless it is broken down, or open with someone peeking through it (AMB-26)."""
         b = self.borders[border]
         if b.kind == BorderKind.OPEN:
             return True
         if not b.has_door:
             return False
         state = doors[border]
-        return state == DoorState.BROKEN or (border == peek and state == DoorState.OPEN)
+        return state == DoorState.BROKEN or (state == DoorState.OPEN and border in _peek_set(peek))
 
-    def sight(self, a: int, b: int, doors: tuple[int, ...], peek: int = -1) -> bool:
-        """Line of sight between zones: a shortest path through transparent borders, not dark."""
+    def sight(self, a: int, b: int, doors: tuple[int, ...], peek: Peeks = -1) -> bool:
+        """Line of sight between zones: a shortest path whose borders are all transparent.
+
+        Lighting does not block sight through a zone (AMB-24); it limits what can be hit."""
         return self._matrix(self._sight_cache, doors, peek, fire=False)[a][b]
 
-    def line_of_fire(self, a: int, b: int, doors: tuple[int, ...], peek: int = -1) -> bool:
-        """Sight that also crosses no dim zone on the way (ZONE-FEAT-DARK-03)."""
+    def line_of_fire(self, a: int, b: int, doors: tuple[int, ...], peek: Peeks = -1) -> bool:
+        """Sight whose path crosses no dim or dark zone between the two ends (ZONE-FEAT-DARK-03).
+
+        The shooter's and the target's own zones may be dim or dark: firing into a dim zone
+        costs -2 (ZONE-FEAT-DARK-02), and DARK-03..05 limit shots into darkness."""
         return self._matrix(self._fire_cache, doors, peek, fire=True)[a][b]
 
     def _matrix(
         self,
-        cache: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], ...]],
+        cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[bool, ...], ...]],
         doors: tuple[int, ...],
-        peek: int,
+        peek: Peeks,
         fire: bool,
     ) -> tuple[tuple[bool, ...], ...]:
-        key = (doors, peek)
+        peeks = _peek_set(peek)
+        key = (doors, peeks)
         found = cache.get(key)
         if found is None:
-            found = tuple(tuple(self._clear_from(s, doors, peek, fire)) for s in range(len(self.zones)))
+            found = tuple(tuple(self._clear_from(s, doors, peeks, fire)) for s in range(len(self.zones)))
             cache[key] = found
         return found
 
-    def _clear_from(self, source: int, doors: tuple[int, ...], peek: int, fire: bool) -> list[bool]:
+    def _clear_from(
+        self, source: int, doors: tuple[int, ...], peeks: tuple[int, ...], fire: bool
+    ) -> list[bool]:
         """Zones reachable from `source` by a clear shortest path (sight, or fire if `fire`)."""
         n = len(self.zones)
         dist = self.hops[source]
         clear = [False] * n
         clear[source] = True
         for z in sorted(range(n), key=lambda i: dist[i]):
-            if z == source or dist[z] >= 10**6:
+            if z == source or dist[z] >= UNREACHABLE:
                 continue
             for p in self.neighbours[z]:
                 if dist[p] != dist[z] - 1 or not clear[p]:
                     continue
-                if p != source and self._blocks_through(self.zones[p], fire):
+                if fire and p != source and self._blocks_fire(self.zones[p]):
                     continue
-                if self.transparent(self.border_index[(p, z)], doors, peek):
+                if self.transparent(self.border_index[(p, z)], doors, peeks):
                     clear[z] = True
                     break
         return clear
 
     @staticmethod
-    def _blocks_through(zone: Zone, fire: bool) -> bool:
-        """Total darkness blocks sight through a zone; a dim zone blocks fire through it."""
-        return zone.dark or (fire and zone.dim)
+    def _blocks_fire(zone: Zone) -> bool:
+        """ZONE-FEAT-DARK-03: ranged attacks cannot pass through a dim zone (nor a dark one)."""
+        return zone.dim or zone.dark
+
+
+def _peek_set(peek: Peeks) -> tuple[int, ...]:
+    """The borders being peeked through, as a sorted tuple without -1 (a cache key)."""
+    if isinstance(peek, int):
+        return () if peek < 0 else (peek,)
+    if all(p < 0 for p in peek):
+        return ()
+    return tuple(sorted({p for p in peek if p >= 0}))

@@ -1,13 +1,22 @@
-"""Load a scenario file, check it, and build the rules' Scenario; each mistake is one clear line."""
+"""Load a scenario file, check it, and build the rules' Scenario; each mistake is one clear line.
+
+Every error is a ScenarioError whose message reads `origin: field.path: what is wrong; what is
+allowed`. Loading is all-or-nothing: the builder only reads the shared tables and the input, and
+hands back a Scenario only once every check has passed.
+"""
 
 from __future__ import annotations
 
+import difflib
 import math
+import types
+import typing
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from yz_gym.rules import dice, initiative
 from yz_gym.rules.options import RuleOptions
@@ -26,9 +35,23 @@ from yz_gym.rules.zones import Border, BorderKind, DoorState, Zone, ZoneMap
 from yz_gym.scenario.models import CombatantSpec, ScenarioFile
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
-DEFAULT_SCENARIO = "warehouse_ambush"
-ITEMS = ("medkit", "blanket")  # DEATH-03 medical gear, FIRE-04 blanket
+DEFAULT_SCENARIO = "duel"
+ITEMS = ("medkit", "blanket", "frag_grenade", "smoke_grenade")  # DEATH-03, FIRE-04; ACTN-USEITEM-01 (attacks.ITEMS)
 GRADE_RATING = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
+# Sensible bounds for the numeric rule switches (inclusive); the type comes from RuleOptions.
+OPTION_BOUNDS: dict[str, tuple[int, int]] = {
+    "free_prone_per_turn": (0, 10),
+    "dim_zone_mod": (-5, 0),
+    "dim_light_mod": (-5, 0),
+    "crit_threshold": (1, 50),
+    "fire_rise": (0, 6),
+    "extreme_max_hops": (1, 1000),
+    "rounds_per_stretch": (1, 10_000),
+    "stretches_per_shift": (1, 10_000),
+    "wooden_door_toughness": (1, 50),
+}
+# One strict type check per rule switch: YAML's true is not 1, and 1 is not true.
+_OPTION_TYPES = {name: TypeAdapter(hint) for name, hint in typing.get_type_hints(RuleOptions).items()}
 
 
 class ScenarioError(ValueError):
@@ -42,47 +65,116 @@ def bundled_scenarios() -> list[str]:
 
 def resolve_path(name: str | Path) -> Path:
     """A bundled scenario's name, or a path to a YAML file."""
+    if not isinstance(name, str | Path):
+        raise ScenarioError(f"{name!r}: not a scenario; give a bundled name, a .yaml path or a dict")
     path = Path(name)
-    if path.suffix in (".yaml", ".yml"):
-        if not path.exists():
-            raise ScenarioError(f"{path}: no such scenario file")
+    if path.suffix in (".yaml", ".yml") or path.is_file():
+        if not path.is_file():
+            raise ScenarioError(f"{path}: no such scenario file; check the path")
         return path
     bundled = SCENARIO_DIR / f"{name}.yaml"
-    if bundled.exists():
+    if bundled.is_file():
         return bundled
     raise ScenarioError(
         f"{name}: no such scenario; give a .yaml path or one of: {', '.join(bundled_scenarios())}"
     )
 
 
-def load_scenario(source: str | Path | dict[str, Any]) -> Scenario:
+def load_scenario(source: str | Path | dict[str, Any] = DEFAULT_SCENARIO) -> Scenario:
     """A Scenario from a bundled name, a YAML path, or an already-parsed dict."""
     if isinstance(source, dict):
         return build(source, "<dict>")
     path = resolve_path(source)
+    return build(read_yaml(path), str(path))
+
+
+def read_yaml(path: Path) -> dict[str, Any]:
+    """The parsed mapping of a scenario file; syntax errors name the line and column."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ScenarioError(f"{path}: not UTF-8 text (byte {err.start}); save the file as UTF-8") from None
+    except OSError as err:
+        raise ScenarioError(f"{path}: cannot read the file ({err.strerror or err})") from None
+    try:
+        data = yaml.load(text, Loader=_UniqueKeyLoader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise ScenarioError(f"{path}{where}: YAML syntax error: {problem}") from None
+        raise ScenarioError(f"{path}{where}: YAML syntax error: {problem}; fix the YAML there") from None
     if not isinstance(data, dict):
-        raise ScenarioError(f"{path}: a scenario file must be a mapping with name, sides, map, combatants")
-    return build(data, str(path))
+        kind = "empty" if data is None else f"a {type(data).__name__}"
+        raise ScenarioError(
+            f"{path}: the file is {kind}, but a scenario file must be a mapping with the keys "
+            "name, sides, map and combatants (see docs/scenarios.md)"
+        )
+    return data
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A safe YAML loader that refuses a key given twice in one mapping."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # `<<: *anchor` keys may be overridden on purpose
+            key = self.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+            try:
+                duplicate = key in seen
+                seen.add(key)
+            except TypeError:
+                continue  # an unhashable key: the base class reports it
+            if duplicate:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key '{key}' appears twice in one mapping", key_node.start_mark
+                )
+        return super().construct_mapping(node, deep=deep)
 
 
 def build(data: dict[str, Any], origin: str) -> Scenario:
     """Validate a parsed scenario and turn it into the rules' Scenario."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{origin}: a scenario must be a mapping with name, sides, map, combatants")
     try:
         spec = ScenarioFile.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
-        raise ScenarioError(f"{origin}: {_where(first['loc'])}: {_explain(first)}") from None
+        path, message = _describe(first, data, ScenarioFile)
+        raise ScenarioError(f"{origin}: {path}: {message}") from None
     return _Builder(spec, origin).scenario()
 
 
-def _where(loc: tuple[Any, ...]) -> str:
+# --- turning pydantic's errors into one line -----------------------------------------------------
+
+
+def _describe(error: Any, data: Any, model: type[BaseModel] | None) -> tuple[str, str]:
+    """The field path of a pydantic error (only the keys the user wrote) and a one-line fix."""
+    loc = tuple(error["loc"])
+    walked: list[Any] = []
+    node = data
+    for part in loc:
+        in_dict = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list | tuple) and isinstance(part, int) and 0 <= part < len(node)
+        if not (in_dict or in_list):
+            break
+        node = node[part]
+        walked.append(part)
+    kind = error["type"]
+    rest = loc[len(walked) :]
+    if kind == "missing" and rest:
+        if isinstance(rest[0], int):
+            return _where(walked), f"needs exactly {rest[0] + 1} entries, e.g. [Zone A, Zone B]"
+        return _where((*walked, rest[0])), f"required key '{rest[0]}' is missing; add it"
+    if kind == "extra_forbidden":
+        return _where(walked), _unknown_key(str(walked[-1]), _allowed_keys(model, tuple(walked[:-1])))
+    if rest and rest[0] == "[key]":
+        return _where(walked), _unknown_key(str(walked[-1]), _literal_choices(error))
+    return _where(walked), _explain(error, rest)
+
+
+def _where(loc: tuple[Any, ...] | list[Any]) -> str:
     """A field path such as combatants[2].weapons[0]."""
     out = ""
     for part in loc:
@@ -90,15 +182,91 @@ def _where(loc: tuple[Any, ...]) -> str:
     return out or "<top>"
 
 
-def _explain(error: Any) -> str:
-    """One line for a pydantic error, with what is allowed."""
-    kind = error["type"]
-    if kind == "extra_forbidden":
-        return "unknown key; remove it or check its spelling against docs/scenarios.md"
-    if kind == "missing":
-        return "required field is missing"
-    message = str(error["msg"])
-    return message.removeprefix("Value error, ")
+def _unknown_key(key: str, allowed: list[str]) -> str:
+    """An unknown key, a guess at what was meant, and the keys allowed there."""
+    close = difflib.get_close_matches(key, allowed, n=1)
+    guess = f"did you mean '{close[0]}'? " if close else ""
+    listed = f"allowed here: {', '.join(allowed)}" if allowed else "no keys are allowed here"
+    return f"unknown key '{key}'; {guess}{listed} (see docs/scenarios.md)"
+
+
+def _literal_choices(error: Any) -> list[str]:
+    expected = str(error.get("ctx", {}).get("expected", ""))
+    return [part.strip(" '") for part in expected.replace(" or ", ", ").split(",") if part.strip()]
+
+
+def _allowed_keys(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> list[str]:
+    """The field names of the model found by following `loc` from `model`."""
+    annotation: Any = model
+    for part in loc:
+        annotation = _unwrap(annotation)
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            field = annotation.model_fields.get(str(part))
+            annotation = field.annotation if field else None
+        elif typing.get_origin(annotation) in (list, dict, tuple):
+            annotation = typing.get_args(annotation)[-1]
+        else:
+            return []
+    annotation = _unwrap(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return list(annotation.model_fields)
+    return []
+
+
+def _unwrap(annotation: Any) -> Any:
+    """X from `X | None`."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return args[0] if len(args) == 1 else annotation
+    return annotation
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _explain(error: Any, rest: tuple[Any, ...] = ()) -> str:
+    """One line for a pydantic error: what was given and what is allowed."""
+    kind = str(error["type"])
+    ctx = error.get("ctx", {})
+    given = _shown(error.get("input"))
+    if rest and rest[-1] in ("int", "str"):  # an attribute or skill: a number or a grade
+        return f"got {given}; give a whole number (dice pool) or a step grade A, B, C or D"
+    if kind == "literal_error":
+        return f"{given} is not allowed; use one of {ctx.get('expected', '')}"
+    if kind.startswith("int_"):
+        return f"got {given}; give a whole number"
+    if kind.startswith("bool_"):
+        return f"got {given}; give true or false"
+    if kind.startswith("string_"):
+        return f"got {given}; give a text value"
+    if kind.startswith("float_"):
+        return f"got {given}; give a number"
+    if kind in ("list_type", "tuple_type"):
+        return f"got {given}; give a list, e.g. [a, b]"
+    if kind in ("dict_type", "model_type", "model_attributes_type", "dataclass_type"):
+        return f"got {given}; give a mapping of keys to values (see docs/scenarios.md)"
+    bounds = {
+        "greater_than_equal": ("at least", "ge"),
+        "greater_than": ("more than", "gt"),
+        "less_than_equal": ("at most", "le"),
+        "less_than": ("less than", "lt"),
+    }
+    if kind in bounds:
+        words, key = bounds[kind]
+        return f"{given} is out of range; give a value {words} {ctx.get(key)}"
+    if kind == "too_short":
+        return f"needs at least {ctx.get('min_length')} entries (has {ctx.get('actual_length')})"
+    if kind == "too_long":
+        return f"has too many entries; at most {ctx.get('max_length')}"
+    if kind == "finite_number":
+        return f"got {given}; give a finite number"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{message} (got {given})"
+
+
+# --- building ------------------------------------------------------------------------------------
 
 
 class _Builder:
@@ -116,15 +284,36 @@ class _Builder:
         return ScenarioError(f"{self.origin}: {where}: {message}")
 
     def _options(self) -> RuleOptions:
+        rules = self.spec.rules
+        known = [f.name for f in fields(RuleOptions)]
+        for name in rules:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                guess = f"did you mean '{close[0]}'? " if close else ""
+                raise self.fail(
+                    f"rules.{name}",
+                    f"unknown rule option; {guess}options: {', '.join(known)} (see docs/scenarios.md)",
+                )
+        values = {}
+        for name, value in rules.items():
+            try:
+                values[name] = _OPTION_TYPES[name].validate_python(value, strict=True)
+            except ValidationError as err:
+                raise self.fail(f"rules.{name}", _explain(err.errors()[0])) from None
         try:
-            options = TypeAdapter(RuleOptions).validate_python(self.spec.rules)
-        except ValidationError as err:
-            first = err.errors()[0]
-            raise self.fail(f"rules.{_where(first['loc'])}", _explain(first)) from None
+            options = RuleOptions(**values)
+        except (TypeError, ValueError) as err:  # RuleOptions checks switches that go together
+            raise self.fail("rules", str(err).splitlines()[0] if str(err) else type(err).__name__) from None
+        for name, (low, high) in OPTION_BOUNDS.items():
+            value = getattr(options, name, None)
+            if isinstance(value, int) and not low <= value <= high:
+                raise self.fail(
+                    f"rules.{name}", f"{value} is out of range; give a value from {low} to {high}"
+                )
         if options.dice_mode == "step" and options.damage_model == "attribute":
             raise self.fail(
                 "rules.damage_model",
-                "step dice need damage_model: health_resolve (DMGM-03); attribute damage is pool-only",
+                "step dice cannot use attribute damage (DMGM-01/03); set damage_model: health_resolve",
             )
         return options
 
@@ -142,18 +331,31 @@ class _Builder:
 
     def scenario(self) -> Scenario:
         spec = self.spec
-        if len(set(self.zone_names)) != len(self.zone_names):
-            raise self.fail("map.zones", "zone names must be unique")
-        if len(set(spec.sides)) != len(spec.sides):
-            raise self.fail("sides", "side names must be unique")
+        for i, name in enumerate(self.zone_names):
+            if self.zone_names.index(name) != i:
+                raise self.fail(
+                    f"map.zones[{i}].name", f"a second zone called '{name}'; names must be unique"
+                )
+        for i, name in enumerate(spec.sides):
+            if spec.sides.index(name) != i:
+                raise self.fail(f"sides[{i}]", f"side '{name}' is listed twice; names must be unique")
         zones = tuple(self._zone(i) for i in range(len(spec.map.zones)))
         borders, doors = self._borders()
         zone_map = ZoneMap(zones, tuple(borders))
+        self._check_map(zone_map)
         for name, weapon in spec.weapons.items():
             self.weapons[name] = Weapon(
                 name=name.replace("_", " ").capitalize(), rule_id="SCENARIO", **weapon.model_dump()
             )
         combatants, surprise, sneaks = self._combatants()
+        for i, side in enumerate(spec.sides):
+            if not any(c.side == i for c in combatants):
+                raise self.fail(f"sides[{i}]", f"side '{side}' has no combatants; add one or remove the side")
+        victory = self._victory(combatants)
+        ambush = None
+        if spec.ambush is not None:
+            self.side(spec.ambush.by, "ambush.by")
+            ambush = {"by": spec.ambush.by, "prepared": spec.ambush.prepared}
         setup = Setup(
             name=spec.name,
             zone_map=zone_map,
@@ -162,11 +364,9 @@ class _Builder:
             weapons=self.weapons,
             armors=dict(ARMORS),
             covers=dict(COVERS),
-            victory=self._victory(),
-            ambush=None if spec.ambush is None else {"by": spec.ambush.by, "prepared": spec.ambush.prepared},
+            victory=victory,
+            ambush=ambush,
         )
-        if spec.ambush is not None:
-            self.side(spec.ambush.by, "ambush.by")
         cover_ratings = tuple(tuple(self._cover_rating(name) for name in z.covers) for z in zones)
         cramped = tuple(
             (i, tuple(c.id for c in combatants if c.zone == i)) for i, z in enumerate(zones) if z.cramped
@@ -199,17 +399,26 @@ class _Builder:
     def _borders(self) -> tuple[list[Border], list[int]]:
         borders: list[Border] = []
         doors: list[int] = []
-        seen: set[frozenset[int]] = set()
+        seen: dict[frozenset[int], int] = {}
         for i, b in enumerate(self.spec.map.borders):
+            a = self.zone(b.between[0], f"map.borders[{i}].between[0]")
+            c = self.zone(b.between[1], f"map.borders[{i}].between[1]")
             where = f"map.borders[{i}].between"
-            a = self.zone(b.between[0], where)
-            c = self.zone(b.between[1], where)
             if a == c:
-                raise self.fail(where, "a border joins two different zones")
-            if frozenset((a, c)) in seen:
-                raise self.fail(where, f"a second border between '{b.between[0]}' and '{b.between[1]}'")
-            seen.add(frozenset((a, c)))
+                raise self.fail(where, f"both ends are '{b.between[0]}'; a border joins two different zones")
+            key = frozenset((a, c))
+            if key in seen:
+                raise self.fail(
+                    where,
+                    f"a second border between '{b.between[0]}' and '{b.between[1]}' "
+                    f"(the first is map.borders[{seen[key]}]); keep one",
+                )
+            seen[key] = i
             kind = BorderKind[b.kind.upper()]
+            if kind in (BorderKind.OPEN, BorderKind.WALL) and "state" in b.model_fields_set:
+                raise self.fail(
+                    f"map.borders[{i}].state", "only a door or hatch has a state; remove it or use kind: door"
+                )
             toughness = b.toughness or self.options.wooden_door_toughness
             borders.append(Border(a, c, kind, b.armor, toughness))
             doors.append(
@@ -218,6 +427,23 @@ class _Builder:
                 else int(DoorState.OPEN)
             )
         return borders, doors
+
+    def _check_map(self, zone_map: ZoneMap) -> None:
+        """ZONE-01: one connected map; AMB-25: a cramped zone is a line with two ends."""
+        for i, hops in enumerate(zone_map.hops[0]):
+            if hops >= 10**6:
+                raise self.fail(
+                    "map.borders",
+                    f"zone '{self.zone_names[i]}' is not joined to '{self.zone_names[0]}'; add a border "
+                    "(kind: wall if nothing may pass)",
+                )
+        for i, zone in enumerate(zone_map.zones):
+            if zone.cramped and len(zone_map.neighbours[i]) > 2:
+                raise self.fail(
+                    f"map.zones[{i}].features",
+                    f"cramped zone '{zone.name}' has {len(zone_map.neighbours[i])} borders; a cramped zone "
+                    "is a line with at most two ends (AMB-25)",
+                )
 
     def _cover_rating(self, name: str) -> int:
         cover = COVERS[name]
@@ -233,30 +459,33 @@ class _Builder:
                 combatants.append(self._combatant(i, spec, len(combatants), name, group))
                 origins.append(i)
         names = [c.name for c in combatants]
-        if len(set(names)) != len(names):
-            duplicate = next(n for n in names if names.count(n) > 1)
-            raise self.fail("combatants", f"two combatants are called '{duplicate}'; names must be unique")
+        for c, i in zip(combatants, origins, strict=True):
+            if names.index(c.name) != c.id:
+                raise self.fail(
+                    f"combatants[{i}].name", f"a second combatant called '{c.name}'; names must be unique"
+                )
         surprise: list[int] = []
         sneaks: list[Sneak] = []
         for c, i in zip(combatants, origins, strict=True):
             spec = self.spec.combatants[i]
             if spec.surprise:
-                surprise.append(c.id)
+                surprise.append(c.id)  # INIT-SURPRISE-01
             for j, other_name in enumerate(spec.engaged_with):
-                other = self._named(combatants, other_name, f"combatants[{i}].engaged_with[{j}]")
+                where = f"combatants[{i}].engaged_with[{j}]"
+                other = self._named(combatants, other_name, where)
+                if other.side == c.side:
+                    raise self.fail(where, f"'{other_name}' is on the same side; engaged_with lists enemies")
                 if other.zone != c.zone:
                     raise self.fail(
-                        f"combatants[{i}].engaged_with[{j}]",
-                        f"'{other_name}' is not in zone '{self.zone_names[c.zone]}'",
+                        where, f"'{other_name}' is not in zone '{self.zone_names[c.zone]}'; put both there"
                     )
                 c.engaged.add(other.id)
                 other.engaged.add(c.id)
             if spec.sneak is not None:
-                target = self._named(combatants, spec.sneak.target, f"combatants[{i}].sneak.target")
+                where = f"combatants[{i}].sneak.target"
+                target = self._named(combatants, spec.sneak.target, where)
                 if target.side == c.side:
-                    raise self.fail(
-                        f"combatants[{i}].sneak.target", "a sneak attack targets an enemy (SNEAK-05)"
-                    )
+                    raise self.fail(where, "a sneak attack targets an enemy (SNEAK-05)")
                 sneaks.append(Sneak(c.id, target.id, spec.sneak.to_engaged))
         return combatants, surprise, sneaks
 
@@ -278,13 +507,26 @@ class _Builder:
         ]
         skills = {}
         for key, value in spec.skills.items():
-            skills[key.capitalize()] = self._skill(value, f"{where}.skills.{key}")
+            skill = key.capitalize()
+            if skill not in SKILLS:
+                close = difflib.get_close_matches(key.lower(), [s.lower() for s in SKILLS], n=1)
+                guess = f"did you mean '{close[0]}'? " if close else ""
+                raise self.fail(
+                    f"{where}.skills.{key}",
+                    f"unknown skill '{key}'; {guess}skills (DICE-03): {', '.join(s.lower() for s in SKILLS)}",
+                )
+            if skill in skills:
+                raise self.fail(f"{where}.skills.{key}", f"skill '{skill.lower()}' is given twice; keep one")
+            skills[skill] = self._skill(value, f"{where}.skills.{key}")
         weapons = []
         for j, weapon_name in enumerate(spec.weapons):
             if weapon_name not in self.weapons:
+                close = difflib.get_close_matches(weapon_name, list(self.weapons), n=1)
+                guess = f"did you mean '{close[0]}'? " if close else ""
                 raise self.fail(
                     f"{where}.weapons[{j}]",
-                    f"unknown weapon '{weapon_name}'; weapons: {', '.join(self.weapons)} (or define it under weapons:)",
+                    f"unknown weapon '{weapon_name}'; {guess}weapons: {', '.join(self.weapons)} "
+                    "(or define it under weapons:)",
                 )
             profile = self.weapons[weapon_name]
             weapons.append(WeaponState(weapon_name, profile.bonus))
@@ -292,7 +534,8 @@ class _Builder:
         if spec.drawn is not None:
             if spec.drawn not in spec.weapons:
                 raise self.fail(
-                    f"{where}.drawn", f"'{spec.drawn}' is not among this combatant's weapons {spec.weapons}"
+                    f"{where}.drawn",
+                    f"'{spec.drawn}' is not among this combatant's weapons ({', '.join(spec.weapons) or 'none'})",
                 )
             held = spec.weapons.index(spec.drawn)
         elif weapons:
@@ -308,6 +551,13 @@ class _Builder:
         for j, item in enumerate(spec.items):
             if item not in ITEMS:
                 raise self.fail(f"{where}.items[{j}]", f"unknown item '{item}'; items: {', '.join(ITEMS)}")
+        if spec.sneak is not None and spec.surprise:
+            raise self.fail(
+                f"{where}.sneak",
+                "surprise: true already picks a card; a sneak rolls for it (SNEAK-03); keep one",
+            )
+        if spec.group and spec.pc:
+            raise self.fail(f"{where}.group", "player characters draw their own card (INIT-03); remove group")
         health, resolve = self._tracks(attrs)
         return Combatant(
             id=index, name=name, side=side, group=group, pc=spec.pc,
@@ -315,21 +565,23 @@ class _Builder:
             health=health, max_health=health, resolve=resolve, max_resolve=resolve,
             zone=zone, prone=spec.prone, weapons=weapons, held=held, armor=spec.armor,
             armor_rating=armor_rating, hidden=spec.hidden, items=list(spec.items),
-            burning=spec.burning,
+            burning=spec.burning, size=spec.size, creature=spec.creature,
         )  # fmt: skip
 
     def _attribute(self, spec: CombatantSpec, key: str, where: str) -> int:
         value = spec.attributes.get(key)  # type: ignore[call-overload]
         if value is None:
-            raise self.fail(where, "required attribute is missing (strength, agility, wits, empathy)")
+            raise self.fail(where, "required attribute is missing; give strength, agility, wits and empathy")
         if self.options.dice_mode == "step":
             return self._grade(value, where, allow_none=False)
         top = 12 if spec.creature else 5
-        if not isinstance(value, int) or not 1 <= value <= top:
+        if isinstance(value, str):
             raise self.fail(
-                where,
-                f"attribute {value!r} out of range: 1-{top} (DICE-01{'' if spec.creature else '; creatures: creature: true'})",
+                where, f"attribute {value!r}: the dice pool needs a whole number 1-{top} (or set rules.dice_mode: step)"
             )
+        if not 1 <= value <= top:
+            hint = "" if spec.creature else "; creatures (creature: true) go to 12"
+            raise self.fail(where, f"attribute {value!r} out of range; give 1-{top} (DICE-01{hint})")
         return value
 
     def _skill(self, value: int | str, where: str) -> int:
@@ -337,15 +589,21 @@ class _Builder:
             if value in (0, "none", "-"):
                 return 0
             return self._grade(value, where, allow_none=True)
-        if not isinstance(value, int) or not 0 <= value <= 5:
-            raise self.fail(where, f"skill {value!r} out of range: 0-5 (DICE-04)")
+        if isinstance(value, str):
+            raise self.fail(
+                where, f"skill {value!r}: the dice pool needs a whole number 0-5 (or set rules.dice_mode: step)"
+            )
+        if not 0 <= value <= 5:
+            raise self.fail(where, f"skill {value!r} out of range; give 0-5 (DICE-04)")
         return value
 
     def _grade(self, value: int | str, where: str, allow_none: bool) -> int:
         if isinstance(value, str) and value.upper() in dice.STEP_SIDES:
             return dice.STEP_SIDES[value.upper()]
+        kind = "skill" if allow_none else "attribute"
         raise self.fail(
-            where, f"step rating {value!r} must be A, B, C or D{' (or none)' if allow_none else ''} (STEP-01)"
+            where,
+            f"{kind} {value!r}: step dice ratings are A, B, C or D{' (or none)' if allow_none else ''} (STEP-01)",
         )
 
     def _tracks(self, attrs: list[int]) -> tuple[int, int]:
@@ -357,16 +615,28 @@ class _Builder:
             return math.ceil((strength + agility) / 4), math.ceil((wits + empathy) / 4)
         return math.ceil((strength + agility) / 2) + 1, math.ceil((wits + empathy) / 2) + 1
 
-    def _victory(self) -> VictoryRules:
+    def _victory(self, combatants: list[Combatant]) -> VictoryRules:
         v = self.spec.victory
-        reach = {
-            self.side(s, f"victory.reach_zone.{s}"): self.zone(z, f"victory.reach_zone.{s}")
-            for s, z in v.reach_zone.items()
-        }
-        survive = {self.side(s, f"victory.survive_rounds.{s}"): n for s, n in v.survive_rounds.items()}
+        reach: dict[int, int] = {}
+        for s, z in v.reach_zone.items():
+            where = f"victory.reach_zone.{s}"
+            side, zone = self.side(s, where), self.zone(z, where)
+            if any(c.side == side and c.zone == zone for c in combatants):
+                raise self.fail(where, f"side '{s}' starts in '{z}' and would win at once; pick another zone")
+            reach[side] = zone
+        survive: dict[int, int] = {}
+        for s, n in v.survive_rounds.items():
+            where = f"victory.survive_rounds.{s}"
+            side = self.side(s, where)
+            if n > v.round_cap:
+                raise self.fail(
+                    where, f"{n} rounds is past round_cap {v.round_cap}; give at most {v.round_cap}"
+                )
+            survive[side] = n
         return VictoryRules(v.round_cap, reach, survive)
 
     def _check_initiative(self, scenario: Scenario) -> None:
+        """INIT-02/03, AMB-27: ten cards, unless the scenario extends the deck."""
         probe = GameState(
             scenario.setup,
             list(scenario.combatants),
@@ -375,10 +645,24 @@ class _Builder:
             {},
             [0] * len(scenario.combatants),
         )
+        count = len(initiative.drawers(probe))
         try:
-            initiative.deck_size(probe, len(initiative.drawers(probe)))
-        except initiative.InitiativeError as err:
-            raise self.fail("combatants", f"more combatants than initiative cards: {err}") from None
+            initiative.deck_size(probe, count)
+        except initiative.InitiativeError:
+            raise self.fail(
+                "combatants",
+                f"{count} initiative draws but only {initiative.DECK_SIZE} cards (INIT-02); give NPCs with "
+                "the same stats one group: (INIT-NPC-01) or set rules.initiative_overflow: extend_deck (AMB-27)",
+            ) from None
 
 
-__all__ = ["DEFAULT_SCENARIO", "SKILLS", "ScenarioError", "bundled_scenarios", "load_scenario"]
+__all__ = [
+    "DEFAULT_SCENARIO",
+    "SKILLS",
+    "ScenarioError",
+    "build",
+    "bundled_scenarios",
+    "load_scenario",
+    "read_yaml",
+    "resolve_path",
+]

@@ -1,15 +1,21 @@
-"""The scenario file format: pydantic models that reject unknown keys and impossible values."""
+"""The scenario file format: pydantic models that reject unknown keys and impossible values.
+
+Every key of every model is documented in docs/scenarios.md (a test checks this). Checks that need
+more than one field (zone names, sides, weapons, initiative) live in loader.py.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-
-from yz_gym.rules.state import SKILLS
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 FEATURES = ("cluttered", "dim", "dark", "cramped")
 RANGES = ("engaged", "short", "medium", "long", "extreme")
+
+Name = Annotated[str, Field(min_length=1)]
+# An attribute or skill value: a number (dice pool) or a step grade A-D (step dice, STEP-01).
+Rating = StrictInt | StrictStr
 
 
 class Strict(BaseModel):
@@ -21,17 +27,17 @@ class Strict(BaseModel):
 class ZoneSpec(Strict):
     """ZONE-01, ZONE-FEAT-*: a zone, its features, cover pieces, and whether it is an exit."""
 
-    name: str = Field(min_length=1)
+    name: Name
     features: list[Literal["cluttered", "dim", "dark", "cramped"]] = []
     cover: list[str] = []
     exit: bool = False
-    size_m: float | None = None
+    size_m: float | None = Field(None, gt=0, le=1000)
 
 
 class BorderSpec(Strict):
     """BORDER-01..04: the border between two adjacent zones."""
 
-    between: tuple[str, str]
+    between: tuple[Name, Name]
     kind: Literal["open", "wall", "door", "hatch"] = "open"
     state: Literal["closed", "open", "locked"] = "closed"
     armor: int = Field(0, ge=0, le=12)
@@ -61,22 +67,21 @@ class WeaponSpec(Strict):
     full_auto: bool = False
     sturdy: bool = False
     scope: bool = False
+    rate_of_fire: int = Field(0, ge=0, le=6)  # AUTO-03: ammo dice (full_auto: ammo_dice)
+    magazine: int = Field(0, ge=0, le=200)  # AUTO-03/06: rounds per magazine; 0 = not counted
 
 
 class SneakSpec(Strict):
     """SNEAK-01..05: this combatant sneaks up on one target before the fight."""
 
-    target: str
+    target: Name
     to_engaged: bool = True
-
-
-Rating = int | str
 
 
 class CombatantSpec(Strict):
     """One combatant, or `count` identical ones forming an NPC group (INIT-NPC-01)."""
 
-    name: str = Field(min_length=1)
+    name: Name
     side: str
     pc: bool = False
     group: str | None = None
@@ -95,14 +100,7 @@ class CombatantSpec(Strict):
     sneak: SneakSpec | None = None
     burning: int = Field(0, ge=0, le=12)
     engaged_with: list[str] = []
-
-    @field_validator("skills")
-    @classmethod
-    def _known_skills(cls, skills: dict[str, Rating]) -> dict[str, Rating]:
-        for name in skills:
-            if name.capitalize() not in SKILLS:
-                raise ValueError(f"unknown skill '{name}'; skills: {', '.join(s.lower() for s in SKILLS)}")
-        return skills
+    size: Literal["small", "normal", "large"] = "normal"  # RMOD-11/12: target size for ranged attacks
 
 
 class AmbushSpec(Strict):
@@ -117,18 +115,31 @@ class VictorySpec(Strict):
 
     round_cap: int = Field(20, ge=1, le=500)
     reach_zone: dict[str, str] = {}
-    survive_rounds: dict[str, int] = {}
+    survive_rounds: dict[str, Annotated[int, Field(ge=1, le=500)]] = {}
 
 
 class ScenarioFile(Strict):
     """A whole scenario file."""
 
-    name: str
+    name: Name
     description: str = ""
-    sides: list[str] = Field(min_length=2)
+    sides: list[Name] = Field(min_length=2)
     rules: dict[str, object] = {}
     map: MapSpec
-    weapons: dict[str, WeaponSpec] = {}
+    weapons: dict[Name, WeaponSpec] = {}
     combatants: list[CombatantSpec] = Field(min_length=2)
     ambush: AmbushSpec | None = None
     victory: VictorySpec = VictorySpec()
+
+
+MODELS: tuple[type[Strict], ...] = (
+    ScenarioFile,
+    MapSpec,
+    ZoneSpec,
+    BorderSpec,
+    WeaponSpec,
+    CombatantSpec,
+    SneakSpec,
+    AmbushSpec,
+    VictorySpec,
+)

@@ -1,0 +1,392 @@
+"""What scripted agents share: reading a combatant's health and threat, attack pools, paths.
+
+Only the rules API and its helpers are used (state fields, attacks.py, rolls.py, zones.py);
+agents never change the state they are shown.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.attacks import (
+    BAND,
+    RANGE_MODIFIER,
+    SIZE_MODIFIER,
+    UNARMED,
+    UNSEEN_MODIFIER,
+    block_gear,
+    can_block,
+    close_modifier,
+    close_weapon,
+    hands_ok,
+    ranged_modifier,
+    shot_skill,
+    smoky,
+    weapon_def,
+)
+from yz_gym.rules.dice import rating_pool
+from yz_gym.rules.rolls import skill_pool
+from yz_gym.rules.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
+from yz_gym.rules.tables import Weapon
+from yz_gym.rules.zones import BorderKind, DoorState, Range, ZoneMap
+
+from agents import odds
+
+MOVE_COST = {Kind.RUN: 1, Kind.DOOR: 1, Kind.CRAWL: 2, Kind.FORCE_DOOR: 3}
+LOCKED_COST = 4  # a locked door takes a few Force rolls (ACTN-DOOR-02)
+CRAWL_COST = 2  # crawling is slow (ACTN-CRAWL-01)
+FAR = 10**6
+D6 = tuple((6,) * n for n in range(31))  # pools of n D6, shared
+
+
+# --- a memo for one decision ----------------------------------------------------------------
+
+_MEMO: dict[tuple[int, str, int, int], tuple[int, ...]] | None = None
+
+
+class decision_memo:  # noqa: N801 (used as a context manager, like a function)
+    """Within `with decision_memo():` dice pools are computed once per combatant and modifier.
+
+    The state must not change inside the block (agents only read it while choosing)."""
+
+    def __enter__(self) -> None:
+        global _MEMO
+        _MEMO = {}
+
+    def __exit__(self, *exc: object) -> None:
+        global _MEMO
+        _MEMO = None
+
+
+def pool_sides(state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int = 0) -> tuple[int, ...]:
+    """The sides of the dice `c` rolls for `skill` (rolls.skill_pool), memoised per decision."""
+    memo = _MEMO
+    if memo is None:
+        return skill_pool(state, c, skill, gear, modifier).sides
+    key = (c.id, skill, gear, modifier)
+    sides = memo.get(key)
+    if sides is None:
+        sides = memo[key] = skill_pool(state, c, skill, gear, modifier).sides
+    return sides
+
+
+# --- combatants ------------------------------------------------------------------------------
+
+
+def health(state: GameState, c: Combatant) -> int:
+    """Points left before damage breaks `c` (Strength, or Health: DMGM-01)."""
+    return c.attrs[STR] if state.options.damage_model == "attribute" else c.health
+
+
+def max_health(state: GameState, c: Combatant) -> int:
+    """The full damage track of `c`."""
+    return c.max_attrs[STR] if state.options.damage_model == "attribute" else c.max_health
+
+
+def resolve(state: GameState, c: Combatant) -> int:
+    """Points left before stress breaks `c` (Wits, or Resolve)."""
+    return c.attrs[WIT] if state.options.damage_model == "attribute" else c.resolve
+
+
+def weakness_key(state: GameState, c: Combatant) -> tuple[float, int, int]:
+    """Sort key, weakest first: least health left, as a share then in points."""
+    left = health(state, c)
+    return left / max(1, max_health(state, c)), left, c.id
+
+
+def usable_weapons(state: GameState, c: Combatant) -> list[tuple[int, Weapon]]:
+    """Carried weapons that still work in `c`'s hands (index, profile)."""
+    result = []
+    for i, carried in enumerate(c.weapons):
+        if carried.bonus < 0:
+            continue
+        weapon = weapon_def(state, c, i)
+        if hands_ok(c, weapon):
+            result.append((i, weapon))
+    return result
+
+
+def threat(state: GameState, c: Combatant) -> float:
+    """Mean damage of c's best attack against an unarmored target (0 if it cannot attack).
+
+    A quick measure: attribute + skill + gear dice, without situational modifiers."""
+    best = 0.0
+    attrs, skills = c.attrs, c.skills
+    for i, weapon in [*usable_weapons(state, c), (-1, UNARMED)]:
+        gear = 0 if i < 0 else max(0, c.weapons[i].bonus)
+        if weapon.ranged and not (c.weapons[i].loaded or c.weapons[i].reloads != 0):
+            continue
+        skill = shot_skill(weapon) if weapon.ranged else "Melee"
+        dice = max(0, attrs[SKILL_ATTRIBUTE[skill]] + skills.get(skill, 0) + gear)
+        best = max(best, odds.expected_damage(D6[min(dice, 30)], weapon.damage))
+    return best
+
+
+def weight(state: GameState, c: Combatant) -> float:
+    """How much `c` matters to its side: 1 for a typical fighter, more for a dangerous one."""
+    return 0.6 + 0.4 * min(3.0, threat(state, c))
+
+
+def soak_sides(
+    state: GameState, target: Combatant, ranged: bool, zone: int = -1, cover: int | None = None
+) -> tuple[int, ...]:
+    """The dice armor (and, for ranged attacks, cover) roll against a hit (ARMOR-02, COVER-01).
+
+    `zone` and `cover` place the target hypothetically (default: where it is now).
+    """
+    mode = state.options.dice_mode
+    sides: tuple[int, ...] = ()
+    if target.armor_rating > 0:
+        sides = rating_pool(target.armor_rating, mode).sides
+    piece = target.cover if cover is None else cover
+    if ranged and piece >= 0:
+        rating = state.cover_ratings[target.zone if zone < 0 else zone][piece]
+        if rating > 0:
+            sides = sides + rating_pool(rating, mode).sides
+    return sides
+
+
+def best_cover(state: GameState, zone: int) -> tuple[int, int]:
+    """The sturdiest cover piece in a zone: (index, rating), (-1, 0) if none."""
+    best, rating = -1, 0
+    for i, r in enumerate(state.cover_ratings[zone]):
+        if r > rating:
+            best, rating = i, r
+    return best, rating
+
+
+def block_sides(
+    state: GameState, blocker: Combatant, attacker: Combatant, attack_weapon: Weapon
+) -> tuple[int, ...] | None:
+    """The Melee pool `blocker` would block with, or None if it cannot block this attack."""
+    if not can_block(state, blocker, attacker, attack_weapon):
+        return None  # ACTN-BLOCK-02
+    return pool_sides(state, blocker, "Melee", block_gear(state, blocker))
+
+
+def may_block(state: GameState, c: Combatant) -> bool:
+    """Whether `c` still has a fast action to block with this round."""
+    return not c.out and c.can_take(False) and c.grappled_by < 0
+
+
+def close_attack_value(
+    state: GameState, a: Combatant, b: Combatant, *, blockable: bool = True, extra: int = 0
+) -> float:
+    """Worth (to a's side, in combatants) of a's close attack on b, b blocking if it can."""
+    index, weapon = close_weapon(state, a)
+    gear = max(0, a.weapons[index].bonus) if index >= 0 else 0
+    pool = pool_sides(state, a, "Melee", gear, close_modifier(state, a, b, False) + extra)
+    oppose: tuple[int, ...] = ()
+    if blockable and may_block(state, b):
+        oppose = block_sides(state, b, a, weapon) or ()
+    return weight(state, b) * odds.harm(pool, oppose, weapon.damage, soak_sides(state, b, False), health(state, b))
+
+
+def shoots(weapon: Weapon) -> bool:
+    """ATK-03: a ranged weapon, or a close-combat weapon that can be thrown."""
+    return weapon.ranged or weapon.thrown
+
+
+def shot_pool(
+    state: GameState,
+    a: Combatant,
+    weapon_index: int,
+    from_zone: int,
+    b: Combatant,
+    aiming: int,
+    to_zone: int = -1,
+    engaged: bool = False,
+    loaded: bool | None = None,
+) -> tuple[int, ...] | None:
+    """Dice of a's shot at b (a in `from_zone`, b in `to_zone`), or None if it cannot shoot.
+
+    Where both stand where they are, with the weapon in hand, the rules' own ranged_modifier
+    is used. Otherwise this mirrors can_shoot and ranged_modifier (ACTN-SHOOT-01, ATK-08,
+    RMOD-05..16, DARK-03..05) for a hypothetical position, to weigh moves before making them.
+    """
+    if weapon_index < 0 or b.dead or b.hidden:
+        return None
+    carried = a.weapons[weapon_index]
+    weapon = weapon_def(state, a, weapon_index)
+    if not shoots(weapon) or carried.bonus < 0 or not (carried.loaded if loaded is None else loaded):
+        return None
+    if to_zone < 0:
+        to_zone = b.zone
+    gear = max(0, carried.bonus)
+    real_engaged = b.id in a.engaged
+    if from_zone == a.zone and to_zone == b.zone and weapon_index == a.held and engaged == real_engaged:
+        modifier = ranged_modifier(state, a, b, False) - a.aiming + aiming
+        return pool_sides(state, a, shot_skill(weapon), gear, modifier)
+    view = map_view(state)
+    peeks = (a.peek if from_zone == a.zone else -1, b.peek if to_zone == b.zone else -1)
+    if peeks == (-1, -1):
+        if not view.fire[from_zone][to_zone]:
+            return None
+    elif not state.zone_map.line_of_fire(from_zone, to_zone, state.doors, peeks):
+        return None
+    band = Range.ENGAGED if engaged else view.band[from_zone][to_zone]
+    if band > BAND[weapon.range]:
+        return None
+    target_zone = state.zone_map.zones[to_zone]
+    if target_zone.dark and band >= Range.MEDIUM:
+        return None
+    modifier = RANGE_MODIFIER[band] + aiming
+    if band == Range.ENGAGED and b.broken:
+        modifier = 3 + aiming
+    if target_zone.dim:
+        options = state.options
+        modifier += options.dim_zone_mod if from_zone != to_zone else getattr(options, "dim_light_mod", 0)
+    if target_zone.dark:
+        modifier -= 2
+    modifier += SIZE_MODIFIER.get(getattr(b, "size", "normal"), 0)
+    if smoky(state, to_zone) or smoky(state, from_zone):
+        modifier += UNSEEN_MODIFIER
+    return pool_sides(state, a, shot_skill(weapon), gear, modifier)
+
+
+def shot_value(
+    state: GameState,
+    a: Combatant,
+    weapon_index: int,
+    from_zone: int,
+    b: Combatant,
+    aiming: int,
+    *,
+    to_zone: int = -1,
+    cover: int | None = None,
+    engaged: bool = False,
+    b_weight: float | None = None,
+    loaded: bool | None = None,
+) -> float:
+    """Worth of a's shot at b (0 if it cannot shoot), counting b's armor and cover."""
+    pool = shot_pool(state, a, weapon_index, from_zone, b, aiming, to_zone, engaged, loaded)
+    if pool is None:
+        return 0.0
+    damage = weapon_def(state, a, weapon_index).damage
+    soak = soak_sides(state, b, True, to_zone, cover)
+    w = weight(state, b) if b_weight is None else b_weight
+    return w * odds.harm(pool, (), damage, soak, health(state, b))
+
+
+# --- paths ------------------------------------------------------------------------------------
+
+class MapView(NamedTuple):
+    """Tables of the map for the doors as they are now (cached per map and door states)."""
+
+    dist: list[list[int]]  # moves between zones (see distances)
+    fire: tuple[tuple[bool, ...], ...]  # line of fire between zones, nobody peeking
+    band: tuple[tuple[Range, ...], ...]  # range band between zones
+
+
+_VIEWS: dict[int, tuple[ZoneMap, dict[tuple[tuple[int, ...], int], MapView]]] = {}
+
+
+def map_view(state: GameState) -> MapView:
+    """The map's tables for the current doors, computed once per door configuration."""
+    zone_map = state.zone_map
+    entry = _VIEWS.get(id(zone_map))
+    if entry is None or entry[0] is not zone_map:
+        if len(_VIEWS) > 64:
+            _VIEWS.clear()
+        entry = (zone_map, {})
+        _VIEWS[id(zone_map)] = entry
+    key = (state.doors, state.options.extreme_max_hops)
+    view = entry[1].get(key)
+    if view is None:
+        n = range(len(zone_map.zones))
+        view = MapView(
+            _all_pairs(zone_map, state.doors),
+            tuple(tuple(zone_map.line_of_fire(a, b, state.doors) for b in n) for a in n),
+            tuple(tuple(zone_map.band(a, b, key[1]) for b in n) for a in n),
+        )
+        entry[1][key] = view
+    return view
+
+
+def distances(state: GameState) -> list[list[int]]:
+    """Moves between every two zones given the doors now: runs 1, closed doors 1, locked 4."""
+    return map_view(state).dist
+
+
+def _all_pairs(zone_map: ZoneMap, doors: tuple[int, ...]) -> list[list[int]]:
+    n = len(zone_map.zones)
+    edges: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for i, border in enumerate(zone_map.borders):
+        if border.kind == BorderKind.WALL:
+            continue
+        cost = 1
+        if border.has_door and doors[i] == DoorState.LOCKED:
+            cost = LOCKED_COST
+        for a, b in ((border.a, border.b), (border.b, border.a)):
+            step = cost * (CRAWL_COST if zone_map.zones[b].cramped or zone_map.zones[a].cramped else 1)
+            edges[a].append((b, step))
+    table = []
+    for source in range(n):
+        dist = [FAR] * n
+        dist[source] = 0
+        todo = [source]
+        while todo:  # small graphs: a simple label-correcting search is enough
+            z = todo.pop()
+            for w, cost in edges[z]:
+                if dist[z] + cost < dist[w]:
+                    dist[w] = dist[z] + cost
+                    todo.append(w)
+        table.append(dist)
+    return table
+
+
+def step_toward(
+    state: GameState, me: Combatant, goals: set[int], actions: list[Action]
+) -> Action | None:
+    """The move (run, door, crawl, or forcing a door) that best shortens the way to `goals`."""
+    if not goals:
+        return None
+    dist = distances(state)
+    here = min(dist[me.zone][g] for g in goals)
+    best, best_cost = None, here
+    for action in actions:
+        cost = MOVE_COST.get(action.kind)
+        if cost is None or action.zone < 0:
+            continue
+        remaining = min(dist[action.zone][g] for g in goals)
+        if action.kind == Kind.FORCE_DOOR:
+            total = remaining + LOCKED_COST - 0.5  # forcing is progress, if slow
+        else:
+            total = remaining + (cost - 1) * 0.5
+        if total < best_cost:
+            best, best_cost = action, total
+    return best
+
+
+def in_zone_enemies(state: GameState, c: Combatant) -> list[Combatant]:
+    """Enemies still fighting in c's zone and not hidden."""
+    return [e for e in state.enemies(c) if e.zone == c.zone and not e.hidden]
+
+
+BLAST = {"frag_grenade": (6, 2)}  # item -> (blast power, base damage): EXPL-07..10, attacks.ITEMS
+
+
+def blast_value(state: GameState, me: Combatant, item: str, target: Combatant) -> float | None:
+    """Worth to me's side of a grenade thrown at `target` (None for items that do not blast).
+
+    Everyone in the zone takes the blast (EXPL-01..03), the target and those engaged with it
+    one more (EXPL-04), after armor and cover (EXPL-11); allies hit count against."""
+    blast = BLAST.get(item)
+    if blast is None:
+        return None
+    power, base = blast
+    pool = rating_pool(power, state.options.dice_mode).sides
+    at_point = {target.id} | target.engaged
+    total = 0.0
+    for c in state.combatants:
+        if c.zone != target.zone or c.dead or c.fled:
+            continue
+        v = weight(state, c) * odds.harm(
+            pool, (), base + (c.id in at_point), soak_sides(state, c, True), health(state, c)
+        )
+        if c.side != me.side:
+            total += 0.1 * v if c.out else v
+        else:
+            total -= 1.5 * v if c.id == me.id else v
+    return total

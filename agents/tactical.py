@@ -1,0 +1,798 @@
+"""TacticalAgent: plans each turn's two actions from exact dice odds and a position estimate.
+
+Each legal action is scored as what it achieves now, plus the best follow-up action the turn
+still allows, plus the worth of the position the turn ends in. A position is worth the attack
+it sets up for the next turn, less the harm the enemies can do to it before then. Harm and
+attack worth are in one unit: a combatant put out of the fight is 1 (weighted by how dangerous
+it is), and damage that does not break counts half its share of what is left (agents/odds.py).
+
+Behaviours that fall out of this, and the few rules laid on top:
+- takes cover when enemy guns reach it, and aims when the extra dice beat the other uses of
+  its fast action; shoots first and aims or ducks after when it is already aiming;
+- focus fire: a target close to breaking is worth more, and a better hit chance (range, dim and
+  dark zones, cover, armor) is counted exactly, so it picks the shot that does most;
+- melee: engages and strikes, blocks a blow when the dice say it is worth a fast action,
+  retreats (and shoots) when staying engaged costs more than the risky retreat;
+- first aid to a Broken ally in its zone when no enemy is at its throat;
+- pushes a roll when the expected gain beats the expected cost of the push (PUSH-04..14);
+- goes through doors and forces locked ones on its way; goes for a reach-zone goal;
+- overwatches a zone the enemy must cross when it has nothing to shoot;
+- swaps initiative with a later ally who can strike now when it cannot.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from yz_gym.rules.actions import SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
+from yz_gym.rules.attacks import (
+    BAND,
+    UNARMED,
+    close_modifier,
+    close_weapon,
+    held_weapon,
+    shot_skill,
+    weapon_def,
+)
+from yz_gym.rules.dice import Source, help_bonus, reroll_indices
+from yz_gym.rules.engine import current_actor, decision_kind
+from yz_gym.rules.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
+from yz_gym.rules.tables import Weapon
+from yz_gym.rules.zones import BorderKind, DoorState
+
+from agents import odds
+from agents.base import Agent
+from agents.common import (
+    FAR,
+    best_cover,
+    blast_value,
+    block_sides,
+    decision_memo,
+    distances,
+    health,
+    map_view,
+    may_block,
+    pool_sides,
+    resolve,
+    shoots,
+    shot_pool,
+    soak_sides,
+    usable_weapons,
+    weight,
+)
+
+OPPORTUNITY = 0.8  # worth now of an attack the position sets up for next turn
+DANGER = 1.0  # share of the harm enemies could do that they will aim at this combatant
+ENGAGED_ELSEWHERE = 0.4  # an enemy busy in melee with someone else is less of a threat here
+CLOSING_IN = 0.3  # an enemy one zone away can close in but strike only the turn after
+BLOCK_COST = 0.06  # a fast action spent blocking before its own turn
+GEAR_COST = 0.08  # one point of weapon bonus lost to a push
+PUSH_FLAT_COST = 0.1  # push costs that are not points off a track (stress dice, conditions, doom)
+APPROACH = 0.02  # per move, pulls a fighter with nothing in reach toward the enemy
+HOLD_OUT = 1.5  # more care when surviving wins (survive_rounds), less when the enemy's does
+GOAL_STEP = 0.15  # per move toward a zone whose reaching wins the game
+WIN = 50.0
+NEVER = -1e9
+IGNORED = frozenset(
+    {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.DROP_PRONE, Kind.PEEK, Kind.FLEE,
+     Kind.LET_GO, Kind.USE_ITEM}
+)  # fmt: skip
+
+
+class Pos(NamedTuple):
+    """Where a turn leaves the actor: the parts of its state a plan can change."""
+
+    zone: int
+    engaged: frozenset[int]
+    cover: int
+    aiming: int
+    prone: bool
+    held: int
+    loaded: bool
+
+
+class TacticalAgent(Agent):
+    """Plans each turn from exact dice odds; see the module docstring for its behaviours."""
+
+    name = "tactical"
+
+    def choose(self, state: GameState, actions: list[Action]) -> Action:
+        """The best-scoring legal action (ties go to the earlier action in `actions`)."""
+        if len(actions) == 1:
+            return actions[0]
+        with decision_memo():
+            return self._choose(state, actions)
+
+    def _choose(self, state: GameState, actions: list[Action]) -> Action:
+        kind = decision_kind(state)
+        me = state.combatants[current_actor(state)]
+        if kind == "card":
+            return min(actions, key=lambda a: a.option)  # act first
+        if kind == "overwatch":
+            return _yes(actions)
+        if kind == "help":
+            return _yes(actions) if me.acted else _no(actions)  # its own turn is spent anyway
+        if kind == "block":
+            return _yes(actions) if _block_pays(state, me) else _no(actions)
+        if kind == "push":
+            return _yes(actions) if push_gain(state, me) > 0.0 else _no(actions)
+        if kind in ("full_auto", "ammo"):
+            return _burst_choice(state, me, kind, actions)
+        if kind == "turn":
+            return _Turn(state, me).choose(actions)
+        return _no(actions)
+
+
+def _burst_choice(state: GameState, me: Combatant, kind: str, actions: list[Action]) -> Action:
+    """AUTO-01: fire on at the best target; AUTO-05: spend an ammo six where it does most."""
+    best, best_v = _no(actions), -1.0
+    if kind == "ammo":
+        frame = state.stack[-1]
+        main = state.combatants[frame.hits[-1][0]] if frame.hits else None
+        base = held_weapon(state, me).damage
+        if main is not None and not main.out:
+            best_v = weight(state, main) * odds.hit_harm(1, 1, soak_sides(state, main, True), health(state, main))
+    for a in actions:
+        if a.kind != Kind.SHOOT or a.target < 0:
+            continue
+        target = state.combatants[a.target]
+        if kind == "ammo":
+            v = weight(state, target) * odds.hit_harm(1, base, soak_sides(state, target, True), health(state, target))
+        else:
+            pool = shot_pool(state, me, me.held, me.zone, target, me.aiming)
+            if pool is None:
+                v = 0.0
+            else:
+                damage = held_weapon(state, me).damage
+                v = weight(state, target) * odds.harm(
+                    pool, (), damage, soak_sides(state, target, True), health(state, target)
+                )
+        if target.out:
+            v *= 0.1
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _yes(actions: list[Action]) -> Action:
+    return next((a for a in actions if a.kind != Kind.DECLINE), actions[0])
+
+
+def _no(actions: list[Action]) -> Action:
+    return next((a for a in actions if a.kind in (Kind.DECLINE, Kind.END_TURN)), actions[0])
+
+
+# --- reactions --------------------------------------------------------------------------------
+
+
+def _attack_profile(state: GameState, frame, attacker: Combatant, target: Combatant):  # type: ignore[no-untyped-def]
+    """The pool, weapon and damage-dealing of a close attack being resolved."""
+    kind = Kind(frame.kind)
+    if kind in UNARMED_SPECIALS or kind in (Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK):
+        index, weapon = -1, UNARMED
+    else:
+        index, weapon = close_weapon(state, attacker)
+    gear = max(0, attacker.weapons[index].bonus) if index >= 0 else 0
+    modifier = close_modifier(state, attacker, target, False) + help_bonus(len(frame.helpers))
+    if kind == Kind.DIVING_BLOW:
+        modifier += 2  # RMOD-04
+    pool = pool_sides(state, attacker, "Melee", gear, modifier)
+    damaging = kind not in UNARMED_SPECIALS
+    return pool, weapon, damaging
+
+
+def _block_pays(state: GameState, me: Combatant) -> bool:
+    """ACTN-BLOCK-01: block when the harm it saves beats the fast action it costs."""
+    frame = state.stack[-1]
+    attacker = state.combatants[frame.actor]
+    pool, weapon, damaging = _attack_profile(state, frame, attacker, me)
+    mine = block_sides(state, me, attacker, weapon)
+    if not mine:
+        return False
+    w = weight(state, me)
+    if damaging:
+        soak = soak_sides(state, me, False)
+        left = health(state, me)
+        gain = odds.harm(pool, (), weapon.damage, soak, left) - odds.harm(pool, mine, weapon.damage, soak, left)
+    else:
+        gain = 0.3 * (odds.p_success(pool) - odds.p_success(pool, mine))
+    return w * gain > (0.0 if me.acted else BLOCK_COST)
+
+
+def _frame_skill(state: GameState, me: Combatant, kind: Kind) -> str:
+    """The skill a rolled action uses (as the rules resolve it)."""
+    if kind == Kind.SHOOT:
+        return shot_skill(held_weapon(state, me))
+    if kind == Kind.FIRST_AID:
+        return "Healing"
+    if kind == Kind.PERSUADE:
+        return "Persuasion"
+    if kind in (Kind.RETREAT, Kind.EXTINGUISH, Kind.RUN, Kind.TAKE_COVER, Kind.CRAWL):
+        return "Mobility"
+    return "Melee"
+
+
+def push_gain(state: GameState, me: Combatant) -> float:
+    """Expected worth of pushing the roll on top of the stack, less its expected cost.
+
+    The re-rolled dice are those neither successes nor banes (PUSH-05/06); their chances of new
+    successes and of new banes are exact. The cost counts every bane of the pushed roll, old
+    and new, as the rules do (PUSH-10/11/14).
+    """
+    frame = state.stack[-1]
+    roll = frame.roll
+    if roll is None:
+        return -1.0
+    kind = Kind(frame.kind)
+    dice_ = roll.pool.dice
+    redo = reroll_indices(roll)
+    if not redo:
+        return -1.0
+    more = odds.successes(tuple(dice_[i].sides for i in redo))
+    have = roll.successes
+    against = frame.block_roll.successes if frame.block_roll is not None else 0
+    target = state.combatants[frame.target] if frame.target >= 0 else None
+
+    # what more successes are worth
+    if target is not None and kind in (Kind.SHOOT, Kind.CLOSE_ATTACK, Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK):
+        ranged = kind == Kind.SHOOT
+        if ranged:
+            weapon = held_weapon(state, me)
+        elif kind == Kind.CLOSE_ATTACK:
+            weapon = close_weapon(state, me)[1]
+        else:
+            weapon = UNARMED
+        soak = soak_sides(state, target, ranged)
+        left = health(state, target)
+        w = weight(state, target) if target.side != me.side else 0.0
+
+        def worth(n: int) -> float:
+            return w * odds.hit_harm(n - against, weapon.damage, soak, left)
+
+    else:
+        value = _success_value(state, me, kind, target)
+
+        def worth(n: int) -> float:
+            return value if n - against >= 1 else 0.0
+
+    now = worth(have)
+    gain = sum(p * worth(have + x) for x, p in enumerate(more)) - now
+    if gain <= 0.0:
+        return gain
+    return gain - _push_cost(state, me, roll, redo, _frame_skill(state, me, kind))
+
+
+def _success_value(state: GameState, me: Combatant, kind: Kind, target: Combatant | None) -> float:
+    """Worth of a non-attack roll succeeding."""
+    if kind == Kind.FIRST_AID and target is not None and target.side == me.side:
+        return 0.8 * weight(state, target)
+    if kind == Kind.RETREAT:
+        total = 0.0
+        for other_id in me.engaged:
+            e = state.combatants[other_id]
+            if e.side != me.side and not e.out:
+                index, weapon = close_weapon(state, e)
+                gear = max(0, e.weapons[index].bonus) if index >= 0 else 0
+                pool = pool_sides(state, e, "Melee", gear, close_modifier(state, e, me, False))
+                total += odds.harm(pool, (), weapon.damage, soak_sides(state, me, False), health(state, me))
+        return weight(state, me) * total
+    if kind == Kind.PERSUADE:
+        return 0.2
+    if kind in (Kind.BREAK_FREE, Kind.EXTINGUISH):
+        return 0.3
+    return 0.05
+
+
+def _push_cost(state: GameState, me: Combatant, roll, redo: tuple[int, ...], skill: str) -> float:  # type: ignore[no-untyped-def]
+    """Expected worth of what the push costs the roller (PUSH-10..20, pushing.py)."""
+    options = state.options
+    mode = options.push_cost
+    if mode == "none":
+        return 0.0
+    dice_ = roll.pool.dice
+    faces = roll.faces
+    w = weight(state, me)
+
+    def banes_of(sources: tuple[Source, ...]):  # type: ignore[no-untyped-def]
+        old = sum(1 for d, f in zip(dice_, faces, strict=True) if f == 1 and d.source in sources)
+        return odds.shift(odds.banes([dice_[i].sides for i in redo if dice_[i].source in sources]), old)
+
+    gear = 0.0
+    if options.dice_mode == "pool":  # PUSH-02/GEAR-01: gear banes wear the gear used
+        gear_banes = banes_of((Source.GEAR,))
+        gear = GEAR_COST * sum(k * p for k, p in enumerate(gear_banes))
+    if mode == "attribute":  # PUSH-14: attribute banes cost points of that attribute
+        index = SKILL_ATTRIBUTE[skill]
+        return w * (odds.loss_value(banes_of((Source.ATTRIBUTE,)), me.attrs[index]) + gear)
+    if mode == "damage_stress":  # PUSH-11: base-dice banes are damage or stress
+        if options.push_tool_absorbs:
+            return w * gear * 2
+        physical = SKILL_ATTRIBUTE[skill] in (STR, AGI)
+        left = health(state, me) if physical else resolve(state, me)
+        return w * (odds.loss_value(banes_of((Source.ATTRIBUTE, Source.SKILL)), left) + gear)
+    return w * (PUSH_FLAT_COST + gear)  # stress dice, conditions, doom: a fixed price
+
+
+# --- turns ------------------------------------------------------------------------------------
+
+
+class _Turn:
+    """One turn decision: scores every legal action; caches what it computes for this call."""
+
+    def __init__(self, state: GameState, me: Combatant) -> None:
+        self.state = state
+        self.me = me
+        self.enemies = state.enemies(me)
+        self.dist = distances(state)
+        victory = state.setup.victory
+        self.goal = victory.reach_zone.get(me.side, -1)
+        self.danger_w, self.approach = DANGER, APPROACH
+        if me.side in victory.survive_rounds:  # holding out wins: keep out of harm's way
+            self.danger_w, self.approach = DANGER * HOLD_OUT, 0.0
+        elif any(side != me.side for side in victory.survive_rounds):  # they must all go down
+            self.danger_w, self.approach = DANGER / HOLD_OUT, APPROACH * 3
+        self.left = health(state, me)
+        self._weights: dict[int, float] = {}
+        self.my_w = self.weight(me)
+        self._pos: dict[Pos, float] = {}
+        self._melee_in: dict[tuple[int, bool], float] = {}
+        self._ranged_in: dict[tuple[int, int, int], float] = {}
+        self._shots: dict[tuple[int, int, int, bool, int, bool], float] = {}  # zone, held, aim, ...
+        self._close: dict[tuple[int, int, bool], float] = {}
+        self._heal: float | None = None
+        self._guns: dict[int, list[tuple[int, Weapon]]] = {}
+        self._shares: dict[int, float] = {}
+        self.allies = state.allies(me)
+        self.view = map_view(state)
+        self._zone_dangers: dict[tuple[int, int, bool], tuple[float, dict[int, float]]] = {}
+        self._zone_opportunities: dict[tuple[int, int, bool, int, bool], float] = {}
+        held_ok = me.held >= 0 and me.weapons[me.held].bonus >= 0
+        self.here = Pos(
+            me.zone, frozenset(e for e in me.engaged if not state.combatants[e].out), me.cover,
+            me.aiming, me.prone, me.held, held_ok and me.weapons[me.held].loaded,
+        )  # fmt: skip
+
+    # -- numbers about combatants --
+
+    def weight(self, c: Combatant) -> float:
+        w = self._weights.get(c.id)
+        if w is None:
+            w = self._weights[c.id] = weight(self.state, c)
+        return w
+
+    def melee_in(self, e: Combatant, prone: bool) -> float:
+        """Harm to me of e's close attack (I block if I can)."""
+        key = (e.id, prone)
+        v = self._melee_in.get(key)
+        if v is None:
+            state, me = self.state, self.me
+            index, weapon = close_weapon(state, e)
+            gear = max(0, e.weapons[index].bonus) if index >= 0 else 0
+            modifier = close_modifier(state, e, me, False)
+            if prone != me.prone and not me.broken:
+                modifier += 2 if prone else -2
+            pool = pool_sides(state, e, "Melee", gear, modifier)
+            oppose = (block_sides(state, me, e, weapon) or ()) if may_block(state, me) else ()
+            soak = soak_sides(state, me, False)
+            v = self.my_w * odds.harm(pool, oppose, weapon.damage, soak, self.left)
+            self._melee_in[key] = v
+        return v
+
+    def ranged_in(self, e: Combatant, zone: int, cover: int) -> float:
+        """Harm to me in `zone` (behind `cover`) of e's best shot this coming turn."""
+        key = (e.id, zone, cover)
+        v = self._ranged_in.get(key)
+        if v is None:
+            v = 0.0
+            state, me = self.state, self.me
+            guns = self._guns.get(e.id)
+            if guns is None:
+                guns = self._guns[e.id] = [(i, w) for i, w in usable_weapons(state, e) if shoots(w)]
+            for index, weapon in guns:
+                aim = 1 if index == e.held else 0  # it may aim, or must draw first
+                pool = shot_pool(state, e, index, e.zone, me, max(aim, e.aiming), zone)
+                if pool is not None:
+                    soak = soak_sides(state, me, True, zone, cover)
+                    v = max(v, odds.harm(pool, (), weapon.damage, soak, self.left))
+            v *= self.my_w
+            self._ranged_in[key] = v
+        return v
+
+    def my_shot(self, zone: int, held: int, loaded: bool, e: Combatant, aiming: int, engaged: bool) -> float:
+        """Worth of my shot at e from `zone` with weapon `held`."""
+        key = (zone, held, aiming, loaded, e.id, engaged)
+        v = self._shots.get(key)
+        if v is None:
+            v = 0.0
+            if held >= 0:
+                pool = shot_pool(self.state, self.me, held, zone, e, aiming, engaged=engaged, loaded=loaded)
+                if pool is not None:
+                    damage = weapon_def(self.state, self.me, held).damage
+                    soak = soak_sides(self.state, e, True)
+                    v = self.weight(e) * odds.harm(pool, (), damage, soak, health(self.state, e))
+            self._shots[key] = v
+        return v
+
+    def my_close(self, held: int, e: Combatant, prone: bool, extra: int = 0) -> float:
+        """Worth of my close attack on e with weapon `held` (e blocks if it can)."""
+        key = (held, e.id, prone)
+        v = self._close.get(key) if not extra else None
+        if v is None:
+            state, me = self.state, self.me
+            weapon = weapon_def(state, me, held)
+            index = held
+            if held < 0 or weapon.ranged or me.weapons[held].bonus < 0:
+                index, weapon = -1, UNARMED
+            gear = max(0, me.weapons[index].bonus) if index >= 0 else 0
+            modifier = close_modifier(state, me, e, False) + extra
+            if prone != me.prone:
+                modifier += -2 if prone else 2
+            pool = pool_sides(state, me, "Melee", gear, modifier)
+            oppose = (block_sides(state, e, me, weapon) or ()) if may_block(state, e) else ()
+            soak = soak_sides(state, e, False)
+            v = self.weight(e) * odds.harm(pool, oppose, weapon.damage, soak, health(state, e))
+            if not extra:
+                self._close[key] = v
+        return v
+
+    def heal_value(self, zone: int) -> float:
+        """Worth of first aid to the best Broken ally in `zone` (0 if none)."""
+        best = 0.0
+        state, me = self.state, self.me
+        for ally in state.combatants:
+            if ally.side != me.side or ally.id == me.id or ally.zone != zone:
+                continue
+            if ally.broken and not ally.dead and not ally.fled and not ally.surrendered:
+                if self._heal is None:
+                    gear = 2 if "medkit" in me.items else 0
+                    self._heal = odds.p_success(pool_sides(state, me, "Healing", gear))
+                best = max(best, 0.8 * self._heal * self.weight(ally))
+        return best
+
+    # -- positions --
+
+    def _zone_danger(self, zone: int, cover: int, prone: bool) -> tuple[float, dict[int, float]]:
+        """Harm each enemy not engaged with me can do to me in `zone`, and its total."""
+        key = (zone, cover, prone)
+        found = self._zone_dangers.get(key)
+        if found is None:
+            per: dict[int, float] = {}
+            total = 0.0
+            cramped = self.state.zone_map.zones[zone].cramped
+            me_id = self.me.id
+            for e in self.enemies:
+                v = self.ranged_in(e, zone, cover)
+                if e.zone == zone:
+                    if not cramped:
+                        v = max(v, self.melee_in(e, prone))
+                elif self.dist[e.zone][zone] == 1:
+                    v = max(v, CLOSING_IN * self.melee_in(e, prone))
+                if any(other != me_id for other in e.engaged):
+                    v *= ENGAGED_ELSEWHERE
+                v *= self.share(e)
+                per[e.id] = v
+                total += v
+            found = self._zone_dangers[key] = (total, per)
+        return found
+
+    def danger(self, pos: Pos) -> float:
+        """Harm the enemies can do to me at `pos` before my next turn."""
+        total, per = self._zone_danger(pos.zone, pos.cover, pos.prone)
+        for other in pos.engaged:
+            e = self.state.combatants[other]
+            total += self.melee_in(e, pos.prone) * self.share(e) - per.get(other, 0.0)
+        return self.danger_w * total
+
+    def share(self, e: Combatant) -> float:
+        """My share of e's attacks: e has the other fighters of my side it can reach to choose from."""
+        v = self._shares.get(e.id)
+        if v is None:
+            view = self.view
+            guns = self._guns.get(e.id)
+            if guns is None:
+                guns = self._guns[e.id] = [(i, w) for i, w in usable_weapons(self.state, e) if shoots(w)]
+            reach = max((BAND[w.range] for _, w in guns), default=-1)
+            count = 1
+            for ally in self.allies:
+                if self.dist[e.zone][ally.zone] <= 1 or (
+                    reach >= 0 and view.fire[e.zone][ally.zone] and view.band[e.zone][ally.zone] <= reach
+                ):
+                    count += 1
+            v = self._shares[e.id] = 1.0 / count
+        return v
+
+    def _zone_opportunity(self, zone: int, held: int, loaded: bool, aim: int, prone: bool) -> float:
+        key = (zone, held, loaded, aim, prone)
+        best = self._zone_opportunities.get(key)
+        if best is None:
+            best = self.heal_value(zone)
+            for e in self.enemies:
+                if e.hidden:
+                    continue
+                v = self.my_shot(zone, held, loaded, e, aim, False) if loaded else 0.0
+                if e.zone == zone:
+                    v = max(v, self.my_close(held, e, prone))
+                elif self.dist[zone][e.zone] == 1:
+                    v = max(v, CLOSING_IN * self.my_close(held, e, prone))
+                if v > best:
+                    best = v
+            self._zone_opportunities[key] = best
+        return best
+
+    def opportunity(self, pos: Pos) -> float:
+        """Worth of the best attack (or first aid) `pos` sets up for my next turn."""
+        if not pos.loaded and pos.held >= 0 and weapon_def(self.state, self.me, pos.held).reload_fast:
+            return self._zone_opportunity(pos.zone, pos.held, True, 0, pos.prone)  # ready, then shoot
+        return self._zone_opportunity(pos.zone, pos.held, pos.loaded, 2 if pos.aiming else 1, pos.prone)
+
+    def value(self, pos: Pos) -> float:
+        """Worth of ending the turn at `pos`."""
+        v = self._pos.get(pos)
+        if v is None:
+            v = OPPORTUNITY * self.opportunity(pos) - self.danger(pos)
+            if self.goal >= 0:
+                if pos.zone == self.goal:
+                    v += WIN
+                v -= GOAL_STEP * min(self.dist[pos.zone][self.goal], 20)
+            if self.enemies:
+                near = min(self.dist[pos.zone][e.zone] for e in self.enemies)
+                v -= self.approach * min(near, 20)
+            self._pos[pos] = v
+        return v
+
+    def moved(self, pos: Pos, zone: int, prone: bool | None = None) -> Pos:
+        return Pos(zone, frozenset(), -1, 0, pos.prone if prone is None else prone, pos.held, pos.loaded)
+
+    def best_attack(self, pos: Pos) -> float:
+        """Worth of the best slow attack or first aid from `pos` right now."""
+        best = self.heal_value(pos.zone) if not pos.engaged else 0.0
+        for e in self.enemies:
+            if e.hidden:
+                continue
+            if pos.loaded:
+                best = max(best, self.my_shot(pos.zone, pos.held, True, e, pos.aiming, e.id in pos.engaged))
+            if e.id in pos.engaged:
+                best = max(best, self.my_close(pos.held, e, pos.prone))
+        return best
+
+    def follow(self, pos: Pos, slow: bool) -> float:
+        """Worth of the best last action of the turn from `pos` (its end position included)."""
+        best = self.value(pos)
+        state = self.state
+        if slow:
+            best = max(best, self.best_attack(pos) + self.value(pos))
+            if pos.held >= 0 and not pos.loaded and weapon_def(state, self.me, pos.held).ranged:
+                best = max(best, self.value(pos._replace(loaded=True)))
+        if pos.cover < 0:
+            piece, rating = best_cover(state, pos.zone)
+            if rating > 0:
+                best = max(best, self.value(pos._replace(cover=piece, aiming=0)))
+        if pos.prone:
+            return max(best, self.value(pos._replace(prone=False)))
+        if pos.engaged:
+            best = max(best, self.value(self.moved(pos, pos.zone)) - self.retreat_risk())
+            return best
+        zone_map = state.zone_map
+        if not zone_map.zones[pos.zone].cramped:
+            for dest in zone_map.neighbours[pos.zone]:
+                if self._open_way(pos.zone, dest):
+                    best = max(best, self.value(self.moved(pos, dest)))
+        return best
+
+    def _open_way(self, zone: int, dest: int) -> bool:
+        zone_map = self.state.zone_map
+        border = zone_map.border_between(zone, dest)
+        b = zone_map.borders[border]
+        if b.kind == BorderKind.WALL or zone_map.zones[dest].cramped:
+            return False
+        return not b.has_door or self.state.doors[border] != DoorState.LOCKED
+
+    def retreat_risk(self) -> float:
+        """Expected harm of the free attacks a failed retreat lets in (ACTN-RETREAT-02)."""
+        state, me = self.state, self.me
+        p_fail = 1.0 - odds.p_success(pool_sides(state, me, "Mobility"))
+        total = 0.0
+        for e in self.enemies:
+            if e.id in me.engaged:
+                index, weapon = close_weapon(state, e)
+                gear = max(0, e.weapons[index].bonus) if index >= 0 else 0
+                pool = pool_sides(state, e, "Melee", gear, close_modifier(state, e, me, False))
+                total += odds.harm(pool, (), weapon.damage, soak_sides(state, me, False), self.left)
+        return p_fail * self.my_w * total
+
+    def overwatch_risk(self, dest: int = -1) -> float:
+        """Harm of the overwatch shots my action would draw (ACTN-OVERWATCH-01)."""
+        total = 0.0
+        me = self.me
+        for e in self.enemies:
+            if e.overwatch >= 0 and (e.overwatch == me.zone or e.overwatch == dest):
+                total += self.ranged_in(e, me.zone, me.cover)
+        return total
+
+    def overwatch_value(self, zone: int) -> float:
+        """Worth of watching `zone`: a shot at whoever acts there before my next turn."""
+        here, best = self.here, 0.0
+        if not here.loaded:
+            return 0.0
+        for e in self.enemies:
+            if e.zone == zone:
+                v = self.my_shot(here.zone, here.held, here.loaded, e, 0, e.id in here.engaged)
+            elif self.dist[e.zone][zone] == 1 and self.dist[zone][here.zone] < self.dist[e.zone][here.zone]:
+                pool = shot_pool(self.state, self.me, here.held, here.zone, e, 0, zone)
+                if pool is None:
+                    continue
+                damage = weapon_def(self.state, self.me, here.held).damage
+                soak = soak_sides(self.state, e, True, zone, -1)
+                v = 0.5 * self.weight(e) * odds.harm(pool, (), damage, soak, health(self.state, e))
+            else:
+                continue
+            best = max(best, v)
+        return 0.8 * best
+
+    # -- scoring actions --
+
+    def choose(self, actions: list[Action]) -> Action:
+        me = self.me
+        if me.overwatch >= 0 and me.actions_used:
+            end = next((a for a in actions if a.kind == Kind.END_TURN), None)
+            if end is not None:
+                return end  # anything else would end the overwatch just set
+        best, best_score = actions[0], NEVER
+        swaps = []
+        for a in actions:
+            if a.kind == Kind.SWAP_INITIATIVE:
+                swaps.append(a)
+                continue
+            score = self.score(a)
+            if score > best_score + 1e-9:
+                best, best_score = a, score
+        if swaps and best.kind not in SLOW_KINDS and best.kind not in (Kind.AIM, Kind.ENGAGE):
+            swap = self.swap(swaps)
+            if swap is not None:
+                return swap
+        return best
+
+    def score(self, a: Action) -> float:
+        kind = a.kind
+        if kind in IGNORED:
+            return NEVER
+        me, here, state = self.me, self.here, self.state
+        left = 2 - me.actions_used
+        if kind == Kind.END_TURN:
+            return self.value(here)
+        slow = kind in SLOW_KINDS or (kind == Kind.AIM and a.option == 1) or (kind == Kind.RELOAD and a.option == 1)
+        risk = self.overwatch_risk(a.zone if kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT) else -1)
+        imm, pos = 0.0, here
+        if kind in (Kind.RUN, Kind.DOOR):
+            pos = self.moved(here, a.zone)
+            zone = state.zone_map.zones[a.zone]
+            if zone.cluttered or zone.dark:
+                imm -= 0.03  # a Mobility roll; failing it trips or hurts (ACTN-RUN-03)
+        elif kind == Kind.CRAWL and a.target >= 0:  # crawling up to Engaged (ACTN-CRAWL-01)
+            pos = here._replace(engaged=here.engaged | {a.target}, cover=-1)
+        elif kind == Kind.CRAWL:
+            pos = self.moved(here, a.zone, prone=True)
+        elif kind == Kind.USE_ITEM:
+            item = me.items[a.option] if 0 <= a.option < len(me.items) else ""
+            v = blast_value(state, me, item, state.combatants[a.target]) if a.target >= 0 else None
+            if v is None:
+                return -0.5  # smoke and other items: not used by these tactics
+            imm = v
+            pos = here._replace(aiming=0)
+        elif kind == Kind.ENGAGE:
+            pos = here._replace(engaged=here.engaged | {a.target}, cover=-1)
+        elif kind == Kind.RETREAT:
+            pos = self.moved(here, a.zone)
+            imm -= self.retreat_risk()
+        elif kind == Kind.GET_UP:
+            pos = here._replace(prone=False)
+        elif kind == Kind.DRAW:
+            pos = here._replace(held=a.option, loaded=me.weapons[a.option].loaded, aiming=0)
+        elif kind == Kind.AIM:
+            pos = here._replace(aiming=3 if a.option == 1 else 2)
+        elif kind == Kind.TAKE_COVER:
+            pos = here._replace(cover=a.option, aiming=0)
+        elif kind == Kind.RELOAD:
+            pos = here._replace(loaded=True, aiming=0)
+        elif kind == Kind.OVERWATCH:
+            return self.overwatch_value(a.zone) + self.value(here._replace(aiming=0)) - risk
+        elif kind in (Kind.SHOOT, Kind.OVERWATCH_FIRE):
+            target = state.combatants[a.target]
+            imm = self.my_shot(here.zone, here.held, here.loaded, target, here.aiming, target.id in here.engaged)
+            if target.out:
+                imm *= 0.1
+            weapon = held_weapon(state, me)
+            if a.option >= 1 and state.options.full_auto == "ammo_dice":
+                imm *= 1.0 + 0.12 * a.option  # AUTO-03..05: ammo dice, extra hits
+                imm -= 0.02 * a.option  # AUTO-06: rounds from the magazine
+            elif a.option >= 1:
+                p = odds.p_success(shot_pool(state, me, me.held, me.zone, target, here.aiming) or ())
+                imm *= 1.0 + 0.6 * p  # AUTO-01: a hit fires again
+                imm -= 0.03  # AUTO-02: the ammunition may run low
+            pos = here._replace(aiming=0, loaded=here.loaded and not weapon.single_shot and not weapon.thrown)
+        elif kind == Kind.CLOSE_ATTACK or kind == Kind.GRAPPLE_ATTACK:
+            target = state.combatants[a.target]
+            imm = self.my_close(here.held if kind == Kind.CLOSE_ATTACK else -1, target, here.prone)
+            if target.out:
+                imm *= 0.1
+            pos = here._replace(aiming=0)
+        elif kind == Kind.DIVING_BLOW:
+            target = state.combatants[a.target]
+            imm = self.my_close(-1, target, here.prone, extra=2)
+            pos = here._replace(engaged=here.engaged | {a.target}, prone=True, cover=-1, aiming=0)
+            return imm + self.value(pos) - risk
+        elif kind == Kind.FIRST_AID:
+            target = state.combatants[a.target]
+            if target.side != me.side:
+                return NEVER
+            if a.option == 0:
+                imm = self.heal_value(me.zone)
+            else:
+                imm = 0.1 * self.weight(target)
+            if here.engaged:
+                imm *= 0.3  # not safe: an enemy is at my throat
+            pos = here._replace(aiming=0)
+        elif kind == Kind.PERSUADE:
+            target = state.combatants[a.target]
+            mine = pool_sides(state, me, "Persuasion")
+            theirs = pool_sides(state, target, "Insight")
+            imm = self.weight(target) * odds.harm(mine, theirs, 1, (), resolve(state, target))
+            pos = here._replace(aiming=0)
+        elif kind == Kind.FORCE_DOOR:
+            goals = self.goal_zones()
+            near_now = min((state.zone_map.hops[me.zone][g] for g in goals), default=FAR)
+            near_then = min((state.zone_map.hops[a.zone][g] for g in goals), default=FAR)
+            imm = 0.02 if near_then < near_now and not self.enemies_in_reach() else -0.01
+            pos = here._replace(aiming=0)
+        elif kind == Kind.EXTINGUISH:
+            imm = 0.5 * self.weight(state.combatants[a.target])
+        elif kind == Kind.BREAK_FREE:
+            imm = 0.3
+        else:
+            return -0.5  # an action these tactics do not know: only if nothing else
+        if left >= 2 and (kind != Kind.DIVING_BLOW):
+            return imm + self.follow(pos, not slow and me.can_take(True)) - risk
+        return imm + self.value(pos) - risk
+
+    def goal_zones(self) -> set[int]:
+        if self.goal >= 0:
+            return {self.goal}
+        return {e.zone for e in self.enemies}
+
+    def enemies_in_reach(self) -> bool:
+        here = self.here
+        return any(
+            self.my_shot(here.zone, here.held, here.loaded, e, 0, e.id in here.engaged) > 0
+            for e in self.enemies
+            if not e.hidden
+        )
+
+    def swap(self, swaps: list[Action]) -> Action | None:
+        """INIT-SWAP: let a later ally who can strike now go first when I cannot strike."""
+        if self.best_attack(self.here) > 0.0 or self.enemies_in_zone():
+            return None
+        state, best, best_v = self.state, None, 0.05
+        for a in swaps:
+            ally = state.combatants[a.target]
+            if ally.side != self.me.side or ally.out:
+                continue
+            v = 0.0
+            for e in self.enemies:
+                if e.hidden:
+                    continue
+                if ally.held >= 0:
+                    pool = shot_pool(state, ally, ally.held, ally.zone, e, 0, engaged=e.id in ally.engaged)
+                    if pool is not None:
+                        damage = weapon_def(state, ally, ally.held).damage
+                        v = max(v, self.weight(e) * odds.harm(pool, (), damage, soak_sides(state, e, True), health(state, e)))
+                if e.id in ally.engaged:
+                    index, weapon = close_weapon(state, ally)
+                    gear = max(0, ally.weapons[index].bonus) if index >= 0 else 0
+                    pool = pool_sides(state, ally, "Melee", gear, close_modifier(state, ally, e, False))
+                    v = max(v, self.weight(e) * odds.harm(pool, (), weapon.damage, soak_sides(state, e, False), health(state, e)))
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def enemies_in_zone(self) -> bool:
+        return any(e.zone == self.me.zone for e in self.enemies)

@@ -1,0 +1,26 @@
+"""Gymnasium and PettingZoo adapters of the rules: spaces, encodings, masks, rewards, render.
+
+- `yz_gym/Skirmish-v0` (`SkirmishEnv`): one side or combatant against agents, Gymnasium API.
+- `SkirmishAEC` / `aec_env()`: every combatant an agent, PettingZoo AEC API.
+- `action_space`, `observation`, `limits`, `rewards`: the documented encodings and maxima.
+"""
+
+from yz_gym.envs.action_space import N_ACTIONS, describe_action_space
+from yz_gym.envs.core import IllegalActionError
+from yz_gym.envs.limits import ScenarioTooLarge
+from yz_gym.envs.observation import OBS_SIZE, describe_observation
+from yz_gym.envs.rewards import DEFAULT_SHAPING, RewardShaping
+from yz_gym.envs.skirmish import ENV_ID, SkirmishEnv
+
+__all__ = [
+    "DEFAULT_SHAPING",
+    "ENV_ID",
+    "N_ACTIONS",
+    "OBS_SIZE",
+    "IllegalActionError",
+    "RewardShaping",
+    "ScenarioTooLarge",
+    "SkirmishEnv",
+    "describe_action_space",
+    "describe_observation",
+]

@@ -1,0 +1,268 @@
+"""The flat Discrete action encoding shared by every yz_gym environment.
+
+One index stands for one rules `Action(kind, target, zone, option)`. The space is the
+concatenation of one block per action `Kind`, in `Kind` order; `OFFSETS[kind]` is where the
+kind's block starts and `BLOCK_SIZES[kind]` how long it is. Inside a block the index is
+
+    OFFSETS[kind] + (target_slot * zone_dim + zone) * option_dim + option_index
+
+where each factor is 1 when the kind does not use it. A kind may have several forms (CRAWL
+to a zone, or to Engaged with a target), each a sub-block of its own, in the order of
+`KIND_SPECS[kind]`:
+
+- **target_slot** (kinds aimed at a combatant): the target *relative to the acting
+  combatant*, so a policy generalises across scenarios: slot 0 = the actor itself,
+  slots 1..MAX_ALLIES = its allies in scenario order, slots ENEMY_SLOT0.. = the combatants
+  of every other side in scenario order (`limits.N_SLOTS` slots in all). The observation
+  lists combatants in the same slots.
+- **zone** (movement, overwatch, doors, peeking): the scenario's zone index (0..MAX_ZONES-1).
+- **option_index**: the position of the action's option among the kind's `options` values,
+  e.g. SHOOT has (-1, 1..MAX_AMMO_DICE) = (single shot, full auto or that many ammo dice);
+  DRAW has the weapon index 0..MAX_WEAPONS-1;
+  CHOOSE_CARD has the card number 1..MAX_CARDS.
+
+`describe_action_space()` prints the whole table. Actions the encoding cannot express
+(drawing a weapon past MAX_WEAPONS, more ammo dice than MAX_AMMO_DICE) are left out of the mask; the rules always leave
+another choice (END_TURN on a turn, DECLINE on a reaction).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from yz_gym.envs.limits import (
+    ALLY_SLOT0,
+    MAX_AMMO_DICE,
+    ENEMY_SLOT0,
+    MAX_ALLIES,
+    MAX_CARDS,
+    MAX_COVERS,
+    MAX_ENEMIES,
+    MAX_ITEMS,
+    MAX_WEAPONS,
+    MAX_ZONES,
+    N_SLOTS,
+    SELF_SLOT,
+)
+from yz_gym.rules.actions import Action, Kind
+
+
+class Form(NamedTuple):
+    """One shape of a kind's actions: whether they name a target, a zone, and which options."""
+
+    target: bool = False
+    zone: bool = False
+    options: tuple[int, ...] = (-1,)
+
+
+_T = (Form(target=True),)
+_Z = (Form(zone=True),)
+_N = (Form(),)
+
+# A kind's block is its forms' sub-blocks one after the other.
+KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
+    Kind.END_TURN: _N,
+    Kind.SWAP_INITIATIVE: _T,
+    Kind.RUN: _Z,
+    Kind.ENGAGE: _T,
+    Kind.CRAWL: (Form(zone=True), Form(target=True)),  # to a zone; prone, to Engaged with someone
+    Kind.DOOR: _Z,
+    Kind.RETREAT: _Z,
+    Kind.GET_UP: _N,
+    Kind.DROP_PRONE: _N,
+    Kind.DRAW: (Form(options=tuple(range(MAX_WEAPONS))),),
+    Kind.AIM: (Form(options=(-1, 1)),),  # 1 = through a telescopic sight (slow)
+    Kind.TAKE_COVER: (Form(options=tuple(range(MAX_COVERS))),),
+    Kind.CLOSE_ATTACK: _T,
+    Kind.DISARM: (Form(target=True, options=(-1, 1)),),  # 1 = throw the weapon away (ACTN-CLOSE-03)
+    Kind.TRIP: _T,
+    Kind.SHOVE: _T,
+    Kind.GRAPPLE: _T,
+    Kind.GRAPPLE_ATTACK: _T,
+    Kind.LET_GO: _T,
+    Kind.BREAK_FREE: _T,
+    Kind.DIVING_BLOW: _T,
+    Kind.SHOOT: (Form(target=True, options=(-1, *range(1, MAX_AMMO_DICE + 1))),),  # 1.. = full auto / ammo dice
+    Kind.RELOAD: (Form(options=(0, 1)),),  # 0 = fast readying, 1 = slow reload
+    Kind.OVERWATCH: _Z,
+    Kind.FIRST_AID: (Form(target=True, options=(0, 1)),),  # 0 = treat Broken, 1 = stabilise
+    Kind.PERSUADE: _T,
+    Kind.EXTINGUISH: _T,
+    Kind.FORCE_DOOR: _Z,
+    Kind.PEEK: _Z,
+    Kind.USE_ITEM: (Form(target=True, options=tuple(range(MAX_ITEMS))), Form(options=tuple(range(MAX_ITEMS)))),
+    Kind.FLEE: _N,
+    Kind.CHOOSE_CARD: (Form(options=tuple(range(1, MAX_CARDS + 1))),),
+    Kind.BLOCK: _N,
+    Kind.HELP: _N,
+    Kind.PUSH: _N,
+    Kind.OVERWATCH_FIRE: _T,
+    Kind.DECLINE: _N,
+}
+
+_missing = [k.name for k in Kind if k not in KIND_SPECS]
+if _missing:  # a Kind added to the rules needs a line above (and a new env version)
+    raise ImportError(f"yz_gym.envs.action_space: no encoding for action kinds {_missing}")
+
+
+def _dims(form: Form) -> tuple[int, int, int]:
+    return (N_SLOTS if form.target else 1, MAX_ZONES if form.zone else 1, len(form.options))
+
+
+BLOCK_SIZES: dict[Kind, int] = {}
+OFFSETS: dict[Kind, int] = {}
+_FORM_OFFSETS: dict[tuple[Kind, bool, bool], tuple[int, Form]] = {}  # (kind, has target, has zone)
+# index -> (kind, target slot or -1, zone or -1, option value)
+_DECODE: list[tuple[Kind, int, int, int]] = []
+for _kind in Kind:
+    OFFSETS[_kind] = len(_DECODE)
+    for _form in KIND_SPECS[_kind]:
+        _FORM_OFFSETS[(_kind, _form.target, _form.zone)] = (len(_DECODE), _form)
+        _t, _z, _o = _dims(_form)
+        for _ti in range(_t):
+            for _zi in range(_z):
+                for _option in _form.options:
+                    _DECODE.append((_kind, _ti if _form.target else -1, _zi if _form.zone else -1, _option))
+    BLOCK_SIZES[_kind] = len(_DECODE) - OFFSETS[_kind]
+N_ACTIONS = len(_DECODE)
+_OPTION_INDEX = {
+    (kind, form.target, form.zone): {value: i for i, value in enumerate(form.options)}
+    for kind, forms in KIND_SPECS.items()
+    for form in forms
+}
+
+
+def perspective(sides: list[int] | tuple[int, ...], me: int) -> tuple[list[int], list[int]]:
+    """For the combatant `me`: (slot of each combatant id, combatant id of each slot or -1).
+
+    Slot 0 is `me`, then its allies in id order from ALLY_SLOT0, then every other side's
+    combatants in id order from ENEMY_SLOT0 (the order the scenario lists them in)."""
+    slot_of = [-1] * len(sides)
+    id_at = [-1] * N_SLOTS
+    slot_of[me] = SELF_SLOT
+    id_at[SELF_SLOT] = me
+    ally, enemy = ALLY_SLOT0, ENEMY_SLOT0
+    for cid, side in enumerate(sides):
+        if cid == me:
+            continue
+        if side == sides[me]:
+            if ally >= ALLY_SLOT0 + MAX_ALLIES:
+                raise ValueError(f"more than {MAX_ALLIES} allies (limits.MAX_ALLIES)")
+            slot_of[cid], id_at[ally] = ally, cid
+            ally += 1
+        else:
+            if enemy >= ENEMY_SLOT0 + MAX_ENEMIES:
+                raise ValueError(f"more than {MAX_ENEMIES} enemies (limits.MAX_ENEMIES)")
+            slot_of[cid], id_at[enemy] = enemy, cid
+            enemy += 1
+    return slot_of, id_at
+
+
+class ActionCodec:
+    """Turns rules Actions into indices and back, for the combatants of one scenario.
+
+    Stateless apart from caches: encoding an action seen before is one dict lookup."""
+
+    __slots__ = ("_cache", "id_at", "slot_of")
+
+    def __init__(self, sides: list[int] | tuple[int, ...]) -> None:
+        views = [perspective(sides, me) for me in range(len(sides))]
+        self.slot_of = [v[0] for v in views]
+        self.id_at = [v[1] for v in views]
+        self._cache: list[dict[Action, int]] = [{} for _ in sides]
+
+    def encode(self, me: int, action: Action) -> int:
+        """The index of `action` taken by combatant `me`; -1 if the encoding cannot express it."""
+        cache = self._cache[me]
+        index = cache.get(action)
+        if index is None:
+            index = self._encode(me, action)
+            cache[action] = index
+        return index
+
+    def _encode(self, me: int, action: Action) -> int:
+        kind = Kind(action[0])
+        target, zone, option = action[1], action[2], action[3]
+        key = (kind, target != -1, zone != -1)
+        found = _FORM_OFFSETS.get(key)
+        if found is None:
+            return -1
+        offset, form = found
+        _, zdim, odim = _dims(form)
+        tslot = 0
+        if form.target:
+            if not 0 <= target < len(self.slot_of[me]):
+                return -1
+            tslot = self.slot_of[me][target]
+        if form.zone:
+            if not 0 <= zone < MAX_ZONES:
+                return -1
+        else:
+            zone = 0
+        oi = _OPTION_INDEX[key].get(option)
+        if oi is None:
+            return -1
+        return offset + (tslot * zdim + zone) * odim + oi
+
+    def decode(self, me: int, index: int) -> Action | None:
+        """The Action that index stands for when `me` acts; None if it names an empty slot."""
+        if not 0 <= index < N_ACTIONS:
+            return None
+        kind, tslot, zone, option = _DECODE[index]
+        target = -1
+        if tslot >= 0:
+            target = self.id_at[me][tslot]
+            if target < 0:
+                return None
+        return Action(kind, target, zone, option)
+
+    def indices(self, me: int, actions: list[Action]) -> list[int]:
+        """The index of each action (-1 where the encoding cannot express it)."""
+        cache = self._cache[me]
+        get = cache.get
+        out = []
+        for action in actions:
+            index = get(action)
+            if index is None:
+                index = self._encode(me, action)
+                cache[action] = index
+            out.append(index)
+        return out
+
+
+def describe_index(index: int) -> str:
+    """The meaning of an index in words, independent of any scenario."""
+    if not 0 <= index < N_ACTIONS:
+        return f"index {index} (outside 0..{N_ACTIONS - 1})"
+    kind, tslot, zone, option = _DECODE[index]
+    parts = [kind.name]
+    if tslot >= 0:
+        if tslot == SELF_SLOT:
+            parts.append("target=self")
+        elif tslot < ENEMY_SLOT0:
+            parts.append(f"target=ally#{tslot - ALLY_SLOT0}")
+        else:
+            parts.append(f"target=enemy#{tslot - ENEMY_SLOT0}")
+    if zone >= 0:
+        parts.append(f"zone={zone}")
+    if option != -1:
+        parts.append(f"option={option}")
+    return " ".join(parts)
+
+
+def describe_action_space() -> str:
+    """A table of the blocks: kind, offset, size and the fields each of its forms spans."""
+    lines = [f"Discrete({N_ACTIONS}); target slots: 0 self, {ALLY_SLOT0}.. allies, {ENEMY_SLOT0}.. enemies"]
+    for kind in Kind:
+        shapes = []
+        for form in KIND_SPECS[kind]:
+            fields = []
+            if form.target:
+                fields.append(f"target[{N_SLOTS}]")
+            if form.zone:
+                fields.append(f"zone[{MAX_ZONES}]")
+            if form.options != (-1,):
+                fields.append(f"option{list(form.options)}")
+            shapes.append(" x ".join(fields) or "-")
+        lines.append(f"{OFFSETS[kind]:5d} +{BLOCK_SIZES[kind]:4d}  {kind.name:<16} {' | '.join(shapes)}")
+    return "\n".join(lines)

@@ -1,0 +1,117 @@
+"""What the Gymnasium and PettingZoo adapters share: loading, encoders, masks, agents, rules calls."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from yz_gym.envs.action_space import N_ACTIONS, ActionCodec, describe_index
+from yz_gym.envs.limits import check_scenario
+from yz_gym.envs.observation import ObservationEncoder
+from yz_gym.rules import engine
+from yz_gym.rules.actions import Action
+from yz_gym.rules.events import Event
+from yz_gym.rules.state import GameState, Scenario
+from yz_gym.scenario.loader import DEFAULT_SCENARIO, load_scenario
+
+ScenarioSource = str | Path | dict[str, Any] | Scenario
+
+# engine.apply(state, action, rng, legal=...) skips recomputing the legal actions we already have.
+_APPLY_TAKES_LEGAL = "legal" in inspect.signature(engine.apply).parameters
+
+
+class IllegalActionError(ValueError):
+    """An action index that is not legal now (masked out); the message lists what is legal."""
+
+
+def scenario_of(source: ScenarioSource | None) -> Scenario:
+    """A checked Scenario from a bundled name, a YAML path, a dict, or a Scenario."""
+    if source is None:
+        source = DEFAULT_SCENARIO
+    scenario = source if isinstance(source, Scenario) else load_scenario(source)
+    check_scenario(scenario)
+    return scenario
+
+
+def apply(state: GameState, action: Action, rng: np.random.Generator, legal: list[Action]) -> list[Event]:
+    """engine.apply, telling it the legal actions when it can use them."""
+    if _APPLY_TAKES_LEGAL:
+        return engine.apply(state, action, rng, legal=legal)  # type: ignore[call-arg]
+    return engine.apply(state, action, rng)
+
+
+class Encoding:
+    """A scenario's action codec and observation encoder, plus mask building."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.sides = [c.side for c in scenario.combatants]
+        self.codec = ActionCodec(self.sides)
+        self.observer = ObservationEncoder(scenario, self.codec.slot_of)
+
+    def mask(self, me: int, legal: list[Action]) -> tuple[np.ndarray, dict[int, Action]]:
+        """The int8 mask of `legal` for actor `me`, and index -> Action for the legal ones."""
+        indices = self.codec.indices(me, legal)
+        by_index = {i: a for i, a in zip(indices, legal, strict=True) if i >= 0}
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        if by_index:
+            mask[list(by_index)] = 1
+        return mask, by_index
+
+    def illegal_message(self, state: GameState, me: int, index: int, by_index: dict[int, Action]) -> str:
+        """Why `index` cannot be taken now, and what can."""
+        name = state.combatants[me].name if 0 <= me < len(state.combatants) else "nobody"
+        decoded = self.codec.decode(me, index) if isinstance(index, int) else None
+        meaning = describe_index(index) if isinstance(index, int) else repr(index)
+        if decoded is not None:
+            meaning += f" = '{engine.describe(state, decoded)}'"
+        legal = "; ".join(f"{i}: {engine.describe(state, a)}" for i, a in sorted(by_index.items())[:15])
+        more = " ..." if len(by_index) > 15 else ""
+        return (
+            f"action {index} ({meaning}) is not legal for {name} now "
+            f"({engine.decision_kind(state)} decision); legal: {legal}{more}. "
+            "Sample with info['action_mask'] / action_masks(), or make the env with "
+            "illegal_action='penalty'"
+        )
+
+
+def resolve_side(scenario: Scenario, side: str | int | None) -> int:
+    """A side's index from its name or index; None = the first side."""
+    sides = scenario.setup.sides
+    if side is None:
+        return 0
+    if isinstance(side, int | np.integer) and 0 <= int(side) < len(sides):
+        return int(side)
+    if isinstance(side, str) and side in sides:
+        return sides.index(side)
+    raise ValueError(f"no side {side!r} in {scenario.setup.name}; sides: {', '.join(sides)}")
+
+
+def resolve_combatant(scenario: Scenario, who: str | int) -> int:
+    """A combatant's id from its name or id."""
+    names = [c.name for c in scenario.combatants]
+    if isinstance(who, int | np.integer) and 0 <= int(who) < len(names):
+        return int(who)
+    if isinstance(who, str) and who in names:
+        return names.index(who)
+    raise ValueError(f"no combatant {who!r} in {scenario.setup.name}; combatants: {', '.join(names)}")
+
+
+def agent_specs(scenario: Scenario, opponents: Any, default: str = "random") -> dict[int, Any]:
+    """Side index -> agent spec (a name, a policy path or an Agent) from `opponents`.
+
+    `opponents` is one spec for every side, or a dict {side name: spec}; sides not named
+    get `default`."""
+    sides = scenario.setup.sides
+    if opponents is None:
+        opponents = default
+    if isinstance(opponents, Mapping):
+        unknown = [s for s in opponents if s not in sides]
+        if unknown:
+            raise ValueError(f"opponents names unknown side(s) {unknown}; sides: {', '.join(sides)}")
+        return {i: opponents.get(s, default) for i, s in enumerate(sides)}
+    return dict.fromkeys(range(len(sides)), opponents)

@@ -1,0 +1,254 @@
+"""`yz_gym/Skirmish-v0`: one side (or one combatant) of a YZE zone fight, as a Gymnasium env.
+
+    import gymnasium as gym, yz_gym
+    env = gym.make("yz_gym/Skirmish-v0", scenario="warehouse_ambush", side="vipers",
+                   opponents={"crew": "aggressive"})
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(info["action_mask"].nonzero()[0][0])
+
+**Who plays.** The learner controls every combatant of `side` (a name or index; default the
+scenario's first side), or with `combatant=` a single combatant whose allies are then played
+by an agent. Every other combatant is played inside `step` by the agent of its side:
+`opponents` is an agent name ("random", "aggressive", "tactical"), a trained policy path, an
+`agents.Agent`, or a dict {side name: any of these} (default "random").
+
+**Steps.** Every decision the rules ask of a learner combatant is one step: its turn's
+actions one at a time (END_TURN ends the turn), and out of turn the surprise card choice,
+overwatch fire, helping an ally's roll, blocking, and pushing its own roll. Between two
+steps the other combatants act. `info["decision"]` says which kind of decision it is.
+
+**Spaces.** `action_space` is `Discrete(action_space.N_ACTIONS)` (encoding in
+`yz_gym.envs.action_space`, targets relative to the acting combatant); `info["action_mask"]`
+(int8) and `action_masks()` (bool, for sb3-contrib's MaskablePPO) give the legal indices.
+`observation_space` is `Box(0, 1, (observation.OBS_SIZE,), float32)` documented in
+`yz_gym.envs.observation`; maxima in `yz_gym.envs.limits` (a scenario over them is refused).
+
+**Rewards and ends.** See `yz_gym.envs.rewards`: +1 / -1 / 0 at the end, optional shaping
+(`reward_shaping=True` or a dict of weights). `terminated` when the game is decided (or no one
+is left), `truncated` when the scenario's round cap ends it.
+
+**Illegal actions.** By default an index outside the mask raises `IllegalActionError` naming
+the action and listing the legal ones. With `illegal_action="penalty"` it instead returns
+reward `illegal_penalty` (default -0.1), the same observation and mask, `info["illegal_action"]
+= True`, and changes nothing in the game (gymnasium's `check_env`, which steps with unmasked
+random actions, needs this mode).
+
+**Seeding.** `reset(seed=s)` seeds the game's dice and the agents' generators from one
+stream: the same seed and actions give the same episode in any process, also after pickling.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from yz_gym.envs.action_space import N_ACTIONS
+from yz_gym.envs.core import (
+    Encoding,
+    IllegalActionError,
+    ScenarioSource,
+    agent_specs,
+    apply,
+    resolve_combatant,
+    resolve_side,
+    scenario_of,
+)
+from yz_gym.envs.observation import OBS_SIZE
+from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, terminal_reward
+from yz_gym.rules import engine
+from yz_gym.rules.actions import Action
+from yz_gym.rules.events import Event
+from yz_gym.rules.state import GameState, Phase
+
+ENV_ID = "yz_gym/Skirmish-v0"
+LOG_LENGTH = 200  # events kept for render()
+MAX_RESET_TRIES = 100
+
+
+class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
+    """One side of a zone fight; the rest is played by agents. See the module docstring."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
+
+    def __init__(
+        self,
+        scenario: ScenarioSource | None = None,
+        side: str | int | None = None,
+        combatant: str | int | None = None,
+        opponents: Any = "random",
+        reward_shaping: bool | dict[str, float] | RewardShaping | None = None,
+        illegal_action: str = "raise",
+        illegal_penalty: float = -0.1,
+        render_mode: str | None = None,
+    ) -> None:
+        from agents import make_agent
+
+        if illegal_action not in ("raise", "penalty"):
+            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.scenario = scenario_of(scenario)
+        self.encoding = Encoding(self.scenario)
+        combatants = self.scenario.combatants
+        if combatant is not None:
+            cid = resolve_combatant(self.scenario, combatant)
+            self.side = combatants[cid].side
+            if side is not None and resolve_side(self.scenario, side) != self.side:
+                raise ValueError(f"combatant {combatants[cid].name!r} is not on side {side!r}")
+            controlled = [cid]
+        else:
+            self.side = resolve_side(self.scenario, side)
+            controlled = [c.id for c in combatants if c.side == self.side]
+        self.controlled = frozenset(controlled)
+        self.side_name = self.scenario.setup.sides[self.side]
+        specs = agent_specs(self.scenario, opponents)
+        self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
+        self._agent_of = [self._agent_by_side[c.side] for c in combatants]
+        self.shaping = shaping_from(reward_shaping)
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.render_mode = render_mode
+
+        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.observation_space = spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32)
+
+        self.state: GameState | None = None
+        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
+        self._rng: np.random.Generator | None = None
+        self._actor = -1  # the learner combatant deciding now (-1 when the game is over)
+        self._viewer = controlled[0]  # whose point of view the last observation took
+        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self._by_index: dict[int, Action] = {}
+        self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        self._pending = 0.0  # shaping reward gathered while the agents played
+
+    # --- Gymnasium API ---------------------------------------------------------------------
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
+        """Deal a new game; the agents play until a learner combatant must decide."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        if seed is not None or self._rng is None:  # unseeded resets continue the agents' streams
+            for agent in self._agent_by_side.values():
+                agent.reseed(int(rng.integers(2**63)))
+        self._rng = rng
+        for _ in range(MAX_RESET_TRIES):
+            self.state = engine.new_game(self.scenario, rng)
+            self.log.clear()
+            self.log.extend(self.state.opening)
+            self._pending = 0.0
+            self._advance()
+            if self._actor >= 0:
+                break
+        else:
+            raise RuntimeError(
+                f"{self.scenario.setup.name}: the game ended before side '{self.side_name}' "
+                f"could decide anything in {MAX_RESET_TRIES} deals"
+            )
+        self._pending = 0.0
+        return self._obs, self._info()
+
+    def step(self, action: Any):  # type: ignore[override]
+        """Take the learner's decision, then let the others play until its next one."""
+        state = self.state
+        if state is None or self._rng is None:
+            raise RuntimeError("call reset() before step()")
+        if self._actor < 0:
+            raise RuntimeError("the episode is over; call reset()")
+        index = int(action)
+        chosen = self._by_index.get(index)
+        if chosen is None:
+            if self.illegal_action == "raise":
+                raise IllegalActionError(
+                    self.encoding.illegal_message(state, self._actor, index, self._by_index)
+                )
+            info = self._info()
+            info["illegal_action"] = True
+            return self._obs.copy(), self.illegal_penalty, False, False, info
+        self._pending = 0.0
+        self._apply(chosen, self._legal)
+        self._advance()
+        reward = self._pending
+        self._pending = 0.0
+        terminated = truncated = False
+        if state.phase == Phase.OVER:
+            reward += terminal_reward(state.winner, self.side)
+            if state.winner < 0 and "round cap" in state.end_reason:
+                truncated = True
+            else:
+                terminated = True
+        return self._obs, float(reward), terminated, truncated, self._info()  # _obs is new each decision
+
+    def action_masks(self) -> np.ndarray:
+        """The legal action indices as a bool array (sb3-contrib MaskablePPO calls this)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> Any:
+        """'ansi': the fight in text; 'rgb_array': a picture of the zone map (matplotlib)."""
+        from yz_gym.envs import render
+
+        if self.state is None or self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            return render.render_text(self.state, self.log, self.controlled)
+        return render.render_rgb(self.state, self.log, self.controlled)
+
+    def close(self) -> None:
+        """Nothing to release (matplotlib figures are closed after each render)."""
+
+    # --- the rest of the fight -------------------------------------------------------------
+
+    def _apply(self, action: Action, legal: list[Action]) -> None:
+        assert self.state is not None and self._rng is not None
+        events = apply(self.state, action, self._rng, legal)
+        self.log.extend(events)
+        if self.shaping.enabled:
+            self._pending += shaping_reward(self.shaping, events, self.encoding.sides, self.side)
+
+    def _advance(self) -> None:
+        """Let the agents play until a learner combatant must decide, or the game ends."""
+        state = self.state
+        assert state is not None
+        controlled = self.controlled
+        current_actor, legal_actions = engine.current_actor, engine.legal_actions
+        while state.phase != Phase.OVER:
+            actor = current_actor(state)
+            legal = legal_actions(state)
+            if actor in controlled:
+                self._actor = self._viewer = actor
+                self._legal = legal
+                self._mask, self._by_index = self.encoding.mask(actor, legal)
+                if not self._by_index:
+                    raise RuntimeError(f"no encodable legal action for {state.combatants[actor].name}")
+                self._obs = self.encoding.observer.encode(state, actor, engine.decision_kind(state), actor)
+                return
+            action = self._agent_of[actor].choose(state, legal)
+            if action not in legal:
+                raise IllegalActionError(
+                    f"agent {self._agent_of[actor].name!r} chose '{engine.describe(state, action)}', "
+                    f"which is not legal for {state.combatants[actor].name}"
+                )
+            self._apply(action, legal)
+        self._actor = -1
+        self._legal = []
+        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        self._by_index = {}
+        self._obs = self.encoding.observer.encode(state, self._viewer, "over", -1)
+
+    def _info(self) -> dict[str, Any]:
+        state = self.state
+        assert state is not None
+        info: dict[str, Any] = {
+            "action_mask": self._mask.copy(),
+            "actor": state.combatants[self._actor].name if self._actor >= 0 else None,
+            "decision": engine.decision_kind(state) if self._actor >= 0 else "over",
+            "round": state.round,
+        }
+        if state.phase == Phase.OVER:
+            winner = state.setup.sides[state.winner] if state.winner >= 0 else None
+            info["outcome"] = {"winner": winner, "reason": state.end_reason, "rounds": state.round}
+        return info
