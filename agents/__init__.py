@@ -29,11 +29,10 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
             if issubclass(cls, Agent) and not inspect.isabstract(cls) and cls.name == name:
                 return cls(seed)
         raise ImportError(f"agents.{name} defines no Agent subclass with name = '{name}'")
-    if Path(name).suffix in (".zip", ".pt", ".pth") or Path(name).is_file():
-        raise NotImplementedError(
-            f"{name}: agents from trained policy files are not supported yet (no loader in agents/); "
-            f"use one of {', '.join(AGENT_NAMES)} or pass an Agent instance"
-        )
+    if Path(name).suffix == ".zip" or Path(name).is_file():
+        from agents.policy import PolicyAgent
+
+        return PolicyAgent(name, seed)  # a MaskablePPO file: a pickle, load only trusted files
     raise ValueError(f"unknown agent '{name}'; agents: {', '.join(AGENT_NAMES)}, or a trained policy file path")
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from agents.base import Agent
+from agents.common import BLAST, FAR, distances, step_toward, usable_weapons, weakness_key
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.attacks import can_shoot, held_weapon
 from yz_gym.rules.engine import current_actor, decision_kind
 from yz_gym.rules.state import Combatant, GameState
-
-from agents.base import Agent
-from agents.common import BLAST, FAR, distances, step_toward, usable_weapons, weakness_key
 
 
 class AggressiveAgent(Agent):

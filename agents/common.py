@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from agents import odds
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.attacks import (
     BAND,
@@ -31,8 +32,6 @@ from yz_gym.rules.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rules.tables import Weapon
 from yz_gym.rules.zones import BorderKind, DoorState, Range, ZoneMap
 
-from agents import odds
-
 MOVE_COST = {Kind.RUN: 1, Kind.DOOR: 1, Kind.CRAWL: 2, Kind.FORCE_DOOR: 3}
 LOCKED_COST = 4  # a locked door takes a few Force rolls (ACTN-DOOR-02)
 CRAWL_COST = 2  # crawling is slow (ACTN-CRAWL-01)
@@ -45,7 +44,7 @@ D6 = tuple((6,) * n for n in range(31))  # pools of n D6, shared
 _MEMO: dict[tuple[int, str, int, int], tuple[int, ...]] | None = None
 
 
-class decision_memo:  # noqa: N801 (used as a context manager, like a function)
+class decision_memo:
     """Within `with decision_memo():` dice pools are computed once per combatant and modifier.
 
     The state must not change inside the block (agents only read it while choosing)."""
@@ -59,7 +58,9 @@ class decision_memo:  # noqa: N801 (used as a context manager, like a function)
         _MEMO = None
 
 
-def pool_sides(state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int = 0) -> tuple[int, ...]:
+def pool_sides(
+    state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int = 0
+) -> tuple[int, ...]:
     """The sides of the dice `c` rolls for `skill` (rolls.skill_pool), memoised per decision."""
     memo = _MEMO
     if memo is None:
@@ -180,7 +181,9 @@ def close_attack_value(
     oppose: tuple[int, ...] = ()
     if blockable and may_block(state, b):
         oppose = block_sides(state, b, a, weapon) or ()
-    return weight(state, b) * odds.harm(pool, oppose, weapon.damage, soak_sides(state, b, False), health(state, b))
+    return weight(state, b) * odds.harm(
+        pool, oppose, weapon.damage, soak_sides(state, b, False), health(state, b)
+    )
 
 
 def shoots(weapon: Weapon) -> bool:
@@ -271,6 +274,7 @@ def shot_value(
 
 # --- paths ------------------------------------------------------------------------------------
 
+
 class MapView(NamedTuple):
     """Tables of the map for the doors as they are now (cached per map and door states)."""
 
@@ -336,9 +340,7 @@ def _all_pairs(zone_map: ZoneMap, doors: tuple[int, ...]) -> list[list[int]]:
     return table
 
 
-def step_toward(
-    state: GameState, me: Combatant, goals: set[int], actions: list[Action]
-) -> Action | None:
+def step_toward(state: GameState, me: Combatant, goals: set[int], actions: list[Action]) -> Action | None:
     """The move (run, door, crawl, or forcing a door) that best shortens the way to `goals`."""
     if not goals:
         return None

@@ -78,9 +78,7 @@ def p_success(sides: tuple[int, ...], oppose: tuple[int, ...] = ()) -> float:
 
 
 @lru_cache(maxsize=16384)
-def damage(
-    attack: tuple[int, ...], oppose: tuple[int, ...], base: int, soak: tuple[int, ...]
-) -> Dist:
+def damage(attack: tuple[int, ...], oppose: tuple[int, ...], base: int, soak: tuple[int, ...]) -> Dist:
     """Distribution of damage dealt: base + net - 1 on a hit, less the soak roll's successes."""
     net = net_successes(attack, oppose)
     raw = [0.0] * (base + len(net))

@@ -24,26 +24,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from yz_gym.rules.actions import SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
-from yz_gym.rules.attacks import (
-    BAND,
-    UNARMED,
-    close_modifier,
-    close_weapon,
-    held_weapon,
-    shot_skill,
-    weapon_def,
-)
-from yz_gym.rules.dice import Source, help_bonus, reroll_indices
-from yz_gym.rules.engine import current_actor, decision_kind
-from yz_gym.rules.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
-from yz_gym.rules.tables import Weapon
-from yz_gym.rules.zones import BorderKind, DoorState
-
 from agents import odds
 from agents.base import Agent
 from agents.common import (
     FAR,
+    LOCKED_COST,
     best_cover,
     blast_value,
     block_sides,
@@ -60,8 +45,23 @@ from agents.common import (
     usable_weapons,
     weight,
 )
+from yz_gym.rules.actions import SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
+from yz_gym.rules.attacks import (
+    BAND,
+    UNARMED,
+    close_modifier,
+    close_weapon,
+    held_weapon,
+    shot_skill,
+    weapon_def,
+)
+from yz_gym.rules.dice import Source, help_bonus, reroll_indices
+from yz_gym.rules.engine import current_actor, decision_kind
+from yz_gym.rules.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
+from yz_gym.rules.tables import Weapon
+from yz_gym.rules.zones import BorderKind, DoorState
 
-OPPORTUNITY = 0.8  # worth now of an attack the position sets up for next turn
+OPPORTUNITY = 0.6  # worth now of an attack the position sets up for next turn
 DANGER = 1.0  # share of the harm enemies could do that they will aim at this combatant
 ENGAGED_ELSEWHERE = 0.4  # an enemy busy in melee with someone else is less of a threat here
 CLOSING_IN = 0.3  # an enemy one zone away can close in but strike only the turn after
@@ -115,7 +115,7 @@ class TacticalAgent(Agent):
         if kind == "block":
             return _yes(actions) if _block_pays(state, me) else _no(actions)
         if kind == "push":
-            return _yes(actions) if push_gain(state, me) > 0.0 else _no(actions)
+            return _yes(actions) if push_gain(state, me) > 1e-6 else _no(actions)
         if kind in ("full_auto", "ammo"):
             return _burst_choice(state, me, kind, actions)
         if kind == "turn":
@@ -131,13 +131,17 @@ def _burst_choice(state: GameState, me: Combatant, kind: str, actions: list[Acti
         main = state.combatants[frame.hits[-1][0]] if frame.hits else None
         base = held_weapon(state, me).damage
         if main is not None and not main.out:
-            best_v = weight(state, main) * odds.hit_harm(1, 1, soak_sides(state, main, True), health(state, main))
+            best_v = weight(state, main) * odds.hit_harm(
+                1, 1, soak_sides(state, main, True), health(state, main)
+            )
     for a in actions:
         if a.kind != Kind.SHOOT or a.target < 0:
             continue
         target = state.combatants[a.target]
         if kind == "ammo":
-            v = weight(state, target) * odds.hit_harm(1, base, soak_sides(state, target, True), health(state, target))
+            v = weight(state, target) * odds.hit_harm(
+                1, base, soak_sides(state, target, True), health(state, target)
+            )
         else:
             pool = shot_pool(state, me, me.held, me.zone, target, me.aiming)
             if pool is None:
@@ -193,7 +197,9 @@ def _block_pays(state: GameState, me: Combatant) -> bool:
     if damaging:
         soak = soak_sides(state, me, False)
         left = health(state, me)
-        gain = odds.harm(pool, (), weapon.damage, soak, left) - odds.harm(pool, mine, weapon.damage, soak, left)
+        gain = odds.harm(pool, (), weapon.damage, soak, left) - odds.harm(
+            pool, mine, weapon.damage, soak, left
+        )
     else:
         gain = 0.3 * (odds.p_success(pool) - odds.p_success(pool, mine))
     return w * gain > (0.0 if me.acted else BLOCK_COST)
@@ -257,8 +263,8 @@ def push_gain(state: GameState, me: Combatant) -> float:
 
     now = worth(have)
     gain = sum(p * worth(have + x) for x, p in enumerate(more)) - now
-    if gain <= 0.0:
-        return gain
+    if gain <= 1e-9:
+        return 0.0
     return gain - _push_cost(state, me, roll, redo, _frame_skill(state, me, kind))
 
 
@@ -660,9 +666,19 @@ class _Turn:
         left = 2 - me.actions_used
         if kind == Kind.END_TURN:
             return self.value(here)
-        slow = kind in SLOW_KINDS or (kind == Kind.AIM and a.option == 1) or (kind == Kind.RELOAD and a.option == 1)
+        slow = (
+            kind in SLOW_KINDS
+            or (kind == Kind.AIM and a.option == 1)
+            or (kind == Kind.RELOAD and a.option == 1)
+        )
         risk = self.overwatch_risk(a.zone if kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT) else -1)
         imm, pos = 0.0, here
+        if (
+            a.zone == self.goal
+            and a.zone != me.zone
+            and kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT)
+        ):
+            return 2 * WIN  # reaching the goal zone wins at once
         if kind in (Kind.RUN, Kind.DOOR):
             pos = self.moved(here, a.zone)
             zone = state.zone_map.zones[a.zone]
@@ -698,7 +714,9 @@ class _Turn:
             return self.overwatch_value(a.zone) + self.value(here._replace(aiming=0)) - risk
         elif kind in (Kind.SHOOT, Kind.OVERWATCH_FIRE):
             target = state.combatants[a.target]
-            imm = self.my_shot(here.zone, here.held, here.loaded, target, here.aiming, target.id in here.engaged)
+            imm = self.my_shot(
+                here.zone, here.held, here.loaded, target, here.aiming, target.id in here.engaged
+            )
             if target.out:
                 imm *= 0.1
             weapon = held_weapon(state, me)
@@ -725,10 +743,7 @@ class _Turn:
             target = state.combatants[a.target]
             if target.side != me.side:
                 return NEVER
-            if a.option == 0:
-                imm = self.heal_value(me.zone)
-            else:
-                imm = 0.1 * self.weight(target)
+            imm = self.heal_value(me.zone) if a.option == 0 else 0.1 * self.weight(target)
             if here.engaged:
                 imm *= 0.3  # not safe: an enemy is at my throat
             pos = here._replace(aiming=0)
@@ -739,10 +754,12 @@ class _Turn:
             imm = self.weight(target) * odds.harm(mine, theirs, 1, (), resolve(state, target))
             pos = here._replace(aiming=0)
         elif kind == Kind.FORCE_DOOR:
+            border = state.zone_map.border_between(me.zone, a.zone)
+            if border < 0 or state.doors[border] != DoorState.LOCKED:
+                return -0.5  # a closed door is simply opened (ACTN-DOOR-01)
             goals = self.goal_zones()
-            near_now = min((state.zone_map.hops[me.zone][g] for g in goals), default=FAR)
-            near_then = min((state.zone_map.hops[a.zone][g] for g in goals), default=FAR)
-            imm = 0.02 if near_then < near_now and not self.enemies_in_reach() else -0.01
+            through = any(self.dist[me.zone][g] == LOCKED_COST + self.dist[a.zone][g] < FAR for g in goals)
+            imm = 0.05 if through and not self.enemies_in_reach() else -0.5
             pos = here._replace(aiming=0)
         elif kind == Kind.EXTINGUISH:
             imm = 0.5 * self.weight(state.combatants[a.target])
@@ -784,12 +801,20 @@ class _Turn:
                     pool = shot_pool(state, ally, ally.held, ally.zone, e, 0, engaged=e.id in ally.engaged)
                     if pool is not None:
                         damage = weapon_def(state, ally, ally.held).damage
-                        v = max(v, self.weight(e) * odds.harm(pool, (), damage, soak_sides(state, e, True), health(state, e)))
+                        v = max(
+                            v,
+                            self.weight(e)
+                            * odds.harm(pool, (), damage, soak_sides(state, e, True), health(state, e)),
+                        )
                 if e.id in ally.engaged:
                     index, weapon = close_weapon(state, ally)
                     gear = max(0, ally.weapons[index].bonus) if index >= 0 else 0
                     pool = pool_sides(state, ally, "Melee", gear, close_modifier(state, ally, e, False))
-                    v = max(v, self.weight(e) * odds.harm(pool, (), weapon.damage, soak_sides(state, e, False), health(state, e)))
+                    v = max(
+                        v,
+                        self.weight(e)
+                        * odds.harm(pool, (), weapon.damage, soak_sides(state, e, False), health(state, e)),
+                    )
             if v > best_v:
                 best, best_v = a, v
         return best

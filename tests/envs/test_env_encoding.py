@@ -81,7 +81,7 @@ def test_mask_equals_legal_actions_in_random_play(scenario_name):
     encoding = Encoding(scenario)
     rng = np.random.default_rng(7)
     seen_reactions = 0
-    for game in range(3):
+    for _game in range(3):
         state = engine.new_game(scenario, rng)
         for _ in range(150):
             if state.phase == Phase.OVER:
@@ -135,7 +135,7 @@ def test_observation_is_bounded_and_seen_from_the_actor(scenario_name):
 
 def test_observer_zone_one_hot_matches_the_state():
     env = make("warehouse_ambush")
-    obs, info = env.reset(seed=4)
+    obs, _info = env.reset(seed=4)
     state = env.unwrapped.state
     me = state.combatants[env.unwrapped._actor]
     base = FIELDS["combatants"].offset + len(COMBATANT_FIELDS)

@@ -33,7 +33,7 @@ def test_gymnasium_vector_envs(vector):
         for _ in range(120):
             masks = infos["action_mask"]
             assert masks.shape == (2, N_ACTIONS)
-            obs, rewards, terminated, truncated, infos = envs.step(pick(masks, rng))
+            obs, _rewards, terminated, truncated, infos = envs.step(pick(masks, rng))
             ends += int(terminated.sum() + truncated.sum())
         assert ends > 0
     finally:
@@ -48,7 +48,7 @@ def test_gymnasium_vector_envs_are_seeded():
         rng = np.random.default_rng(0)
         trace = [obs.copy()]
         for _ in range(40):
-            obs, rewards, *_, infos = envs.step(pick(infos["action_mask"], rng))
+            obs, _rewards, *_, infos = envs.step(pick(infos["action_mask"], rng))
             trace.append(obs.copy())
         envs.close()
         runs.append(np.stack(trace))
@@ -67,7 +67,7 @@ def test_sb3_vector_envs(vector):
         for _ in range(100):
             masks = np.stack(envs.env_method("action_masks"))
             assert masks.dtype == bool and masks.shape == (2, N_ACTIONS)
-            obs, rewards, done, infos = envs.step(pick(masks, rng))
+            obs, _rewards, done, _infos = envs.step(pick(masks, rng))
             dones += int(done.sum())
         assert dones > 0
     finally:

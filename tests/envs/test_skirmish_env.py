@@ -51,25 +51,25 @@ def test_every_step_is_a_decision_of_the_learner_including_reactions():
     vipers = {c.name for c in env.unwrapped.scenario.combatants if c.side == 1}
     rng = np.random.default_rng(0)
     seen = set()
-    obs, info = env.reset(seed=2)
+    _obs, info = env.reset(seed=2)
     for _ in range(1500):
         assert info["actor"] in vipers
         seen.add(info["decision"])
-        obs, reward, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
+        _, _, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
         if terminated or truncated:
-            obs, info = env.reset()
+            _, info = env.reset()
     assert "turn" in seen and seen & {"push", "help", "block", "overwatch", "card"}, seen
 
 
 def test_single_combatant_control():
     env = make("warehouse_ambush", combatant="Mara", opponents={"crew": "random", "vipers": "aggressive"})
     rng = np.random.default_rng(1)
-    obs, info = env.reset(seed=1)
+    _obs, info = env.reset(seed=1)
     for _ in range(200):
         assert info["actor"] == "Mara"
-        obs, reward, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
+        _, _, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
         if terminated or truncated:
-            obs, info = env.reset()
+            _, info = env.reset()
 
 
 def test_bad_arguments_are_explained():
@@ -87,7 +87,7 @@ def test_bad_arguments_are_explained():
 
 def test_illegal_action_raises_a_clear_error():
     env = make("duel")
-    obs, info = env.reset(seed=0)
+    _obs, info = env.reset(seed=0)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError, match=r"not legal for Ilsa now .*legal: \d+: "):
         env.step(illegal)
@@ -111,9 +111,9 @@ def test_terminal_rewards_and_outcome():
     rng = np.random.default_rng(3)
     results = set()
     for episode in range(12):
-        obs, info = env.reset(seed=episode)
+        _, info = env.reset(seed=episode)
         while True:
-            obs, reward, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
+            _, reward, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
             if terminated or truncated:
                 break
             assert reward == 0.0  # no shaping by default
@@ -129,10 +129,10 @@ def test_terminal_rewards_and_outcome():
 
 def test_round_cap_truncates_with_zero_reward():
     env = make(walled_off(round_cap=1))
-    obs, info = env.reset(seed=0)
+    _, info = env.reset(seed=0)
     end_turn = OFFSETS[Kind.END_TURN]
     for _ in range(20):
-        obs, reward, terminated, truncated, info = env.step(end_turn)
+        _obs, reward, terminated, truncated, info = env.step(end_turn)
         if terminated or truncated:
             break
     assert truncated and not terminated and reward == 0.0
@@ -143,13 +143,13 @@ def test_shaping_rewards_damage_and_broken():
     env = make("duel", reward_shaping=True, opponents="aggressive")
     rng = np.random.default_rng(5)
     shaped = []
-    obs, info = env.reset(seed=5)
+    _, info = env.reset(seed=5)
     for _ in range(400):
-        obs, reward, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
+        _, reward, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
         if not (terminated or truncated):
             shaped.append(reward)
         else:
-            obs, info = env.reset()
+            _obs, info = env.reset()
     assert any(r < 0 for r in shaped)  # damage taken from the aggressive opponent
     custom = make("duel", reward_shaping={"damage_taken": 1.0}).unwrapped
     assert custom.shaping.damage_taken == 1.0 and custom.shaping.enemy_broken == 0.0
@@ -164,12 +164,12 @@ def test_same_seed_same_episode_and_different_seed_differs():
 
 def test_pickled_env_continues_identically():
     env = make("warehouse_ambush", opponents="aggressive", reward_shaping=True)
-    obs, info = env.reset(seed=4)
+    _obs, info = env.reset(seed=4)
     rng = np.random.default_rng(0)
     for _ in range(15):
-        obs, _, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
+        _, _, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
         if terminated or truncated:
-            obs, info = env.reset()
+            _, info = env.reset()
     clone = pickle.loads(pickle.dumps(env))
     assert np.array_equal(clone.unwrapped._obs, env.unwrapped._obs)
     assert fingerprint(env, 0, 120, policy_seed=9, reset=False) == fingerprint(
@@ -191,6 +191,6 @@ def test_same_seed_same_episode_in_another_process():
 
 def test_action_masks_method_matches_info():
     env = make("street_firefight")
-    obs, info = env.reset(seed=0)
+    _obs, info = env.reset(seed=0)
     masks = env.unwrapped.action_masks()
     assert masks.dtype == bool and np.array_equal(masks, info["action_mask"].astype(bool))

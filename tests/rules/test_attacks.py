@@ -48,7 +48,9 @@ def melee_duel(red=None, blue=None, zones=("Yard",), rules=None, more=()):
     zone = zones[0] if isinstance(zones[0], str) else zones[0]["name"]
     red_spec = fighter("Red", "red", zone, engaged_with=["Blue"], **(red or {}))
     blue_spec = fighter("Blue", "blue", zone, **({"attributes": TOUGH} | (blue or {})))
-    data = scenario_dict(zones=list(zones), combatants=[red_spec, blue_spec, *more], rules={**QUIET, **(rules or {})})
+    data = scenario_dict(
+        zones=list(zones), combatants=[red_spec, blue_spec, *more], rules={**QUIET, **(rules or {})}
+    )
     return game(data)
 
 
@@ -57,7 +59,9 @@ def shooting(red=None, blue=None, zones=("A", "B"), blue_zone=None, rules=None, 
     names = [z if isinstance(z, str) else z["name"] for z in zones]
     red_spec = fighter("Red", "red", names[0], **({"weapons": ["pistol"]} | (red or {})))
     blue_spec = fighter("Blue", "blue", blue_zone or names[-1], **({"attributes": TOUGH} | (blue or {})))
-    data = scenario_dict(zones=list(zones), combatants=[red_spec, blue_spec, *more], rules={**QUIET, **(rules or {})})
+    data = scenario_dict(
+        zones=list(zones), combatants=[red_spec, blue_spec, *more], rules={**QUIET, **(rules or {})}
+    )
     return game(data)
 
 
@@ -90,7 +94,9 @@ def test_a_miss_does_no_damage_and_each_extra_success_adds_one():
 
 @pytest.mark.rule("ATK-02", "COVER-01")
 def test_cover_gives_nothing_against_close_combat():
-    state = turn_of(melee_duel(red={"weapons": ["sword"]}, zones=({"name": "Yard", "cover": ["stone_wall"]},)), "Red")
+    state = turn_of(
+        melee_duel(red={"weapons": ["sword"]}, zones=({"name": "Yard", "cover": ["stone_wall"]},)), "Red"
+    )
     by_name(state, "Blue").cover = 0
     events = strike(state, FixedDice([6, 6, 2, 2, 2]), Kind.CLOSE_ATTACK, target="Blue")
     assert "cover" not in kinds(events)
@@ -109,7 +115,9 @@ def test_cover_gives_nothing_against_close_combat():
     ],
 )
 def test_close_combat_modifiers(red_prone, blue_prone, blue_broken, dice):
-    state = turn_of(melee_duel(red={"skills": {"melee": 3}, "prone": red_prone}, blue={"prone": blue_prone}), "Red")
+    state = turn_of(
+        melee_duel(red={"skills": {"melee": 3}, "prone": red_prone}, blue={"prone": blue_prone}), "Red"
+    )
     if blue_broken:
         by_name(state, "Blue").attrs[0] = 0
     events = strike(state, FixedDice([2] * 12), Kind.CLOSE_ATTACK, target="Blue")
@@ -171,7 +179,12 @@ def test_grapple_holds_the_victim_and_leaves_the_grappler_only_grapple_attacks()
     assert red.prone and blue.prone and blue.held == -1  # ACTN-GRAPPLE-02
     assert red.grappling == blue.id and blue.grappled_by == red.id
     # the grappler's fast action left: only the grapple attack, letting go or ending the turn
-    assert {a.kind for a in legal(state)} <= {Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.LET_GO, Kind.GRAPPLE_ATTACK}
+    assert {a.kind for a in legal(state)} <= {
+        Kind.END_TURN,
+        Kind.SWAP_INITIATIVE,
+        Kind.LET_GO,
+        Kind.GRAPPLE_ATTACK,
+    }
     assert Action(Kind.GRAPPLE_ATTACK, target=blue.id) in legal(state)
     act(state, FixedDice([6, 6, 2]), Kind.GRAPPLE_ATTACK, target="Blue")
     assert engine.decision_kind(state) != "block"  # cannot be blocked
@@ -186,7 +199,9 @@ def test_grapple_holds_the_victim_and_leaves_the_grappler_only_grapple_attacks()
 
 @pytest.mark.rule("ACTN-GRAPPLE-02", "ACTN-BREAKFREE-01")
 def test_a_held_victim_can_only_try_to_break_free():
-    state = turn_of(melee_duel(blue={"weapons": ["knife"], "skills": {"melee": 1}}, zones=("Yard", "Road")), "Red")
+    state = turn_of(
+        melee_duel(blue={"weapons": ["knife"], "skills": {"melee": 1}}, zones=("Yard", "Road")), "Red"
+    )
     strike(state, FixedDice([6, 2, 2]), Kind.GRAPPLE, target="Blue")
     state = turn_of(state, "Blue")
     red = by_name(state, "Red")
@@ -213,7 +228,10 @@ def test_breaking_free_succeeds_when_the_victim_wins_the_opposed_melee_roll():
 def test_diving_blow_closes_in_strikes_at_plus_two_and_both_fall_on_a_hit():
     data = scenario_dict(
         zones=["Yard"],
-        combatants=[fighter("Red", "red", "Yard", skills={"melee": 1}), fighter("Blue", "blue", "Yard", attributes=TOUGH)],
+        combatants=[
+            fighter("Red", "red", "Yard", skills={"melee": 1}),
+            fighter("Blue", "blue", "Yard", attributes=TOUGH),
+        ],
         rules=QUIET,
     )
     state = turn_of(game(data), "Red")
@@ -229,7 +247,9 @@ def test_diving_blow_closes_in_strikes_at_plus_two_and_both_fall_on_a_hit():
 @pytest.mark.rule("ACTN-DIVE-01")
 def test_a_missed_diving_blow_leaves_only_the_attacker_prone():
     data = scenario_dict(
-        zones=["Yard"], combatants=[fighter("Red", "red", "Yard"), fighter("Blue", "blue", "Yard")], rules=QUIET
+        zones=["Yard"],
+        combatants=[fighter("Red", "red", "Yard"), fighter("Blue", "blue", "Yard")],
+        rules=QUIET,
     )
     state = turn_of(game(data), "Red")
     events = strike(state, FixedDice([2] * 5), Kind.DIVING_BLOW, target="Blue")
@@ -398,7 +418,9 @@ def test_a_scope_aims_as_a_slow_action_for_plus_three_but_not_fire_the_same_roun
 
 @pytest.mark.rule("RMOD-15", "ACTN-USEITEM-01", "ACT-FAST-USE")
 def test_a_smoke_grenade_hides_targets_for_two_rounds():
-    state = turn_of(shooting(red={"skills": {"marksmanship": 3}, "items": ["smoke_grenade"]}, zones=("A", "B")), "Red")
+    state = turn_of(
+        shooting(red={"skills": {"marksmanship": 3}, "items": ["smoke_grenade"]}, zones=("A", "B")), "Red"
+    )
     red, blue = by_name(state, "Red"), by_name(state, "Blue")
     assert Action(Kind.USE_ITEM, target=blue.id, option=0) in legal(state)
     events = act(state, FixedDice(), Kind.USE_ITEM, target="Blue", option=0)
@@ -417,7 +439,9 @@ def test_a_smoke_grenade_hides_targets_for_two_rounds():
 
 @pytest.mark.rule("RMOD-15")
 def test_shooting_out_of_smoke_is_unseen_too():
-    state = turn_of(shooting(red={"skills": {"marksmanship": 3}, "items": ["smoke_grenade"]}, zones=("A", "B")), "Red")
+    state = turn_of(
+        shooting(red={"skills": {"marksmanship": 3}, "items": ["smoke_grenade"]}, zones=("A", "B")), "Red"
+    )
     act(state, FixedDice(), Kind.USE_ITEM, target="Red", option=0)
     events = act(state, FixedDice([2] * 12), Kind.SHOOT, target="Blue")
     assert pool(events, "shoot") == 3 + 3 + 2 - 1 - 2
@@ -427,12 +451,22 @@ def test_shooting_out_of_smoke_is_unseen_too():
 def test_a_frag_grenade_is_a_blast_in_the_targets_zone():
     grey = fighter("Grey", "blue", "B", attributes=TOUGH)
     far = fighter("Far", "blue", "C", attributes=TOUGH)
-    state = turn_of(shooting(red={"items": ["frag_grenade"]}, zones=("A", "B", "C"), blue_zone="B", more=[grey, far]), "Red")
+    state = turn_of(
+        shooting(red={"items": ["frag_grenade"]}, zones=("A", "B", "C"), blue_zone="B", more=[grey, far]),
+        "Red",
+    )
     red = by_name(state, "Red")
-    assert not any(a.kind == Kind.USE_ITEM and a.target == by_name(state, "Far").id for a in legal(state))  # Long
+    assert not any(
+        a.kind == Kind.USE_ITEM and a.target == by_name(state, "Far").id for a in legal(state)
+    )  # Long
     # blast power 6: six dice for each of Blue and Grey
-    events = act(state, FixedDice([6, 6, 2, 2, 2, 2] + [6, 2, 2, 2, 2, 2]), Kind.USE_ITEM, target="Blue", option=0)
-    assert [e.target for e in events if e.kind == "blast"] == [by_name(state, "Blue").id, by_name(state, "Grey").id]
+    events = act(
+        state, FixedDice([6, 6, 2, 2, 2, 2, 6, 2, 2, 2, 2, 2]), Kind.USE_ITEM, target="Blue", option=0
+    )
+    assert [e.target for e in events if e.kind == "blast"] == [
+        by_name(state, "Blue").id,
+        by_name(state, "Grey").id,
+    ]
     assert by_name(state, "Blue").attrs[0] == 5 - (2 + 1 + 1)  # base 2, +1 success, +1 at the blast point
     assert by_name(state, "Grey").attrs[0] == 5 - 2
     assert by_name(state, "Far").attrs[0] == 5 and red.items == [] and not red.slow_used
@@ -515,7 +549,7 @@ def test_basic_full_auto_fires_again_on_a_hit_at_a_chosen_target_three_shots_at_
     assert Action(Kind.SHOOT, target=grey.id, option=1) in choices and Action(Kind.DECLINE) in choices
     act(state, FixedDice([6, 2, 2, 2, 2]), Kind.SHOOT, target="Grey", option=1)
     assert grey.attrs[0] == 5 - 2
-    events = act(state, FixedDice([6, 2, 2, 2, 2] + [1, 2, 2, 2, 2, 2]), Kind.SHOOT, target="Blue", option=1)
+    events = act(state, FixedDice([6, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2]), Kind.SHOOT, target="Blue", option=1)
     assert blue.attrs[0] == 5 - 4  # two hits
     assert engine.decision_kind(state) == "turn"  # no fourth shot
     supply = next(e for e in events if e.kind == "supply")  # AUTO-02: one supply roll after the burst
@@ -574,7 +608,7 @@ def test_ammo_sixes_buy_extra_hits_in_the_zone_or_plus_one_damage():
     state = burst(rules={"full_auto": "ammo_dice"})
     blue, grey = by_name(state, "Blue"), by_name(state, "Grey")
     # base dice: one success (a hit for 2); ammo dice: three sixes
-    act(state, FixedDice([6, 2, 2, 2, 2] + [6, 6, 6]), Kind.SHOOT, target="Blue", option=3)
+    act(state, FixedDice([6, 2, 2, 2, 2, 6, 6, 6]), Kind.SHOOT, target="Blue", option=3)
     assert engine.decision_kind(state) == "ammo"
     choices = legal(state)
     assert Action(Kind.SHOOT, target=grey.id) in choices and Action(Kind.SHOOT, target=blue.id) in choices
@@ -590,8 +624,8 @@ def test_an_extra_hit_on_the_same_target_rolls_armor_on_its_own():
     state = burst(rules={"full_auto": "ammo_dice"}, more=())
     blue = by_name(state, "Blue")
     blue.armor, blue.armor_rating = "leather_jacket", 2
-    act(state, FixedDice([6, 2, 2, 2, 2] + [6, 2]), Kind.SHOOT, target="Blue", option=2)
-    events = act(state, FixedDice([6, 2] + [2, 2]), Kind.SHOOT, target="Blue")
+    act(state, FixedDice([6, 2, 2, 2, 2, 6, 2]), Kind.SHOOT, target="Blue", option=2)
+    events = act(state, FixedDice([6, 2, 2, 2]), Kind.SHOOT, target="Blue")
     assert kinds(events).count("armor") == 2
     assert blue.attrs[0] == 5 - (1 + 2)  # the first hit loses 1 to armor
 
@@ -605,7 +639,7 @@ def test_cover_then_armor_each_success_stops_one_damage():
     state = turn_of(shooting(blue=blue, zones=({"name": "A", "cover": ["furniture"]},)), "Red")
     by_name(state, "Blue").cover = 0
     # a 3-success hit: 4 damage; furniture (3 dice) stops 1, kevlar (4 dice) stops 2
-    events = act(state, FixedDice([6, 6, 6, 2, 2] + [6, 2, 2] + [6, 6, 2, 2]), Kind.SHOOT, target="Blue")
+    events = act(state, FixedDice([6, 6, 6, 2, 2, 6, 2, 2, 6, 6, 2, 2]), Kind.SHOOT, target="Blue")
     order = [k for k in kinds(events) if k in ("cover", "armor")]
     assert order == ["cover", "armor"]
     assert len(next(e for e in events if e.kind == "armor").get("dice")) == 4
@@ -617,9 +651,16 @@ def test_step_armor_rolls_two_dice_of_its_grade():
     data = scenario_dict(
         zones=["A"],
         combatants=[
-            fighter("Red", "red", "A", attributes=dict.fromkeys(("strength", "agility", "wits", "empathy"), "C")),
-            fighter("Blue", "blue", "A", attributes=dict.fromkeys(("strength", "agility", "wits", "empathy"), "C"),
-                    armor="kevlar_vest"),
+            fighter(
+                "Red", "red", "A", attributes=dict.fromkeys(("strength", "agility", "wits", "empathy"), "C")
+            ),
+            fighter(
+                "Blue",
+                "blue",
+                "A",
+                attributes=dict.fromkeys(("strength", "agility", "wits", "empathy"), "C"),
+                armor="kevlar_vest",
+            ),
         ],
         rules={**QUIET, "dice_mode": "step", "damage_model": "health_resolve"},
     )
@@ -656,11 +697,11 @@ def test_armor_never_stops_damage_from_your_own_push():
 def test_armor_degrades_by_its_banes_only_when_damage_gets_through():
     state = turn_of(shooting(blue={"armor": "kevlar_vest"}, zones=("A",)), "Red")
     blue = by_name(state, "Blue")
-    act(state, FixedDice([6, 6, 2, 2, 2] + [6, 6, 1, 1]), Kind.SHOOT, target="Blue")  # 3 damage, 2 stopped
+    act(state, FixedDice([6, 6, 2, 2, 2, 6, 6, 1, 1]), Kind.SHOOT, target="Blue")  # 3 damage, 2 stopped
     assert blue.attrs[0] == 5 - 1 and blue.armor_rating == 4 - 2
     state = turn_of(shooting(blue={"armor": "kevlar_vest"}, zones=("A",)), "Red")
     blue = by_name(state, "Blue")
-    act(state, FixedDice([6, 6, 2, 2, 2] + [6, 6, 6, 1]), Kind.SHOOT, target="Blue")  # all stopped
+    act(state, FixedDice([6, 6, 2, 2, 2, 6, 6, 6, 1]), Kind.SHOOT, target="Blue")  # all stopped
     assert blue.attrs[0] == 5 and blue.armor_rating == 4
 
 
@@ -686,7 +727,7 @@ def test_step_armor_and_cover_lose_a_grade_per_bane():
 def test_cover_stops_ranged_damage_and_degrades_like_armor():
     state = turn_of(shooting(zones=({"name": "A", "cover": ["wooden_wall"]},)), "Red")
     by_name(state, "Blue").cover = 0
-    events = act(state, FixedDice([6, 6, 6, 2, 2] + [6, 1, 1, 2, 2, 2]), Kind.SHOOT, target="Blue")
+    events = act(state, FixedDice([6, 6, 6, 2, 2, 6, 1, 1, 2, 2, 2]), Kind.SHOOT, target="Blue")
     assert len(next(e for e in events if e.kind == "cover").get("dice")) == 6
     assert by_name(state, "Blue").attrs[0] == 5 - 3 and state.cover_ratings[0] == (6 - 2,)
 
@@ -699,7 +740,10 @@ def test_cover_ratings_of_the_table(step):
     attrs = dict.fromkeys(("strength", "agility", "wits", "empathy"), "C" if step else 3)
     data = scenario_dict(
         zones=[{"name": "A", "cover": covers}],
-        combatants=[fighter("Red", "red", "A", attributes=attrs), fighter("Blue", "blue", "A", attributes=attrs)],
+        combatants=[
+            fighter("Red", "red", "A", attributes=attrs),
+            fighter("Blue", "blue", "A", attributes=attrs),
+        ],
         rules=rules,
     )
     state = game(data)

@@ -58,7 +58,7 @@ def test_the_target_blocks_before_the_roll_and_each_success_cancels_one():
     assert not rolls(events)  # declared before the attacker rolls
     assert engine.legal_actions(state) == [Action(Kind.BLOCK), Action(Kind.DECLINE)]
     # Red: STR 3 + Melee 2 + sword 2 -> 3 successes; Blue: STR 5 + Melee 1 + sword 2 -> 2 successes
-    events = act(state, FixedDice([6, 6, 6, 2, 2, 2, 2] + [6, 6, 2, 2, 2, 2, 2, 2]), Kind.BLOCK)
+    events = act(state, FixedDice([6, 6, 6, 2, 2, 2, 2, 6, 6, 2, 2, 2, 2, 2, 2]), Kind.BLOCK)
     block = rolls(events, "oppose")[0]
     assert block.get("skill") == "Melee" and len(block.get("dice")) == 8
     blue = by_name(state, "Blue")
@@ -70,7 +70,7 @@ def test_the_target_blocks_before_the_roll_and_each_success_cancels_one():
 def test_extra_block_successes_do_nothing():
     state = melee("sword", "sword")
     act(state, FixedDice(), Kind.CLOSE_ATTACK, target="Blue")
-    events = act(state, FixedDice([6, 2, 2, 2, 2, 2, 2] + [6, 6, 6, 6, 2, 2, 2, 2]), Kind.BLOCK)
+    events = act(state, FixedDice([6, 2, 2, 2, 2, 2, 2, 6, 6, 6, 6, 2, 2, 2, 2]), Kind.BLOCK)
     assert "miss" in kinds(events) and "damage" not in kinds(events)
     assert by_name(state, "Red").attrs[0] == 3 and by_name(state, "Blue").attrs[0] == 5
 
@@ -115,7 +115,11 @@ def test_each_block_uses_one_of_the_two_actions_of_the_round():
             act(state, dice, Kind.BLOCK)
         act(state, dice, Kind.END_TURN)
     assert whose_turn(state) == "Blue"
-    assert {a.kind for a in engine.legal_actions(state)} <= {Kind.END_TURN, Kind.DROP_PRONE, Kind.SWAP_INITIATIVE}
+    assert {a.kind for a in engine.legal_actions(state)} <= {
+        Kind.END_TURN,
+        Kind.DROP_PRONE,
+        Kind.SWAP_INITIATIVE,
+    }
 
 
 # --- overwatch --------------------------------------------------------------------------------
@@ -123,7 +127,9 @@ def test_each_block_uses_one_of_the_two_actions_of_the_round():
 
 def watch(red=None, blue=None, more=(), zones=("A", "B")):
     """Blue (zone B, first to act) can watch Red (zone A); then Red, then the others."""
-    blue_spec = fighter("Blue", "blue", "B", **({"weapons": ["pistol"], "skills": {"marksmanship": 2}} | (blue or {})))
+    blue_spec = fighter(
+        "Blue", "blue", "B", **({"weapons": ["pistol"], "skills": {"marksmanship": 2}} | (blue or {}))
+    )
     red_spec = fighter("Red", "red", "A", weapons=["pistol"], **({"attributes": FRAIL} | (red or {})))
     return ordered([blue_spec, red_spec, *more], zones=zones)
 
@@ -273,7 +279,8 @@ def test_a_tied_overwatch_duel_is_rolled_again():
     act(state, FixedDice(), Kind.END_TURN)
     act(state, FixedDice(), Kind.RUN, zone="B")
     act(state, FixedDice(), Kind.OVERWATCH_FIRE, target="Red")
-    tie, then = [6, 2, 2] + [6, 2, 2], [2, 2, 2] + [6, 2, 2]  # Blue, Red; then Red wins
-    events = act(state, FixedDice(tie + then + [6, 2, 2, 2]), Kind.OVERWATCH_FIRE, target="Blue")
+    tie = [6, 2, 2, 6, 2, 2]  # Blue 1, Red 1: roll again
+    red_wins = [2, 2, 2, 6, 2, 2]  # Blue 0, Red 1
+    events = act(state, FixedDice([*tie, *red_wins, 6, 2, 2, 2]), Kind.OVERWATCH_FIRE, target="Blue")
     assert len(rolls(events, "overwatch_duel")) == 4
     assert [e.actor for e in rolls(events, "shoot")] == [by_name(state, "Red").id]

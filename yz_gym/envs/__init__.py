@@ -3,6 +3,18 @@
 - `yz_gym/Skirmish-v0` (`SkirmishEnv`): one side or combatant against agents, Gymnasium API.
 - `SkirmishAEC` / `aec_env()`: every combatant an agent, PettingZoo AEC API.
 - `action_space`, `observation`, `limits`, `rewards`: the documented encodings and maxima.
+
+Training with sb3-contrib's MaskablePPO (it calls the env's `action_masks()`):
+
+    import gymnasium as gym
+    from sb3_contrib import MaskablePPO
+    import yz_gym  # registers yz_gym/Skirmish-v0
+
+    env = gym.make("yz_gym/Skirmish-v0", scenario="warehouse_ambush", side="vipers",
+                   opponents={"crew": "aggressive"}, reward_shaping=True)
+    model = MaskablePPO("MlpPolicy", env, seed=0).learn(100_000)
+    obs, info = env.reset(seed=1)
+    action, _ = model.predict(obs, action_masks=env.unwrapped.action_masks(), deterministic=True)
 """
 
 from yz_gym.envs.action_space import N_ACTIONS, describe_action_space

@@ -32,9 +32,9 @@ from typing import NamedTuple
 
 from yz_gym.envs.limits import (
     ALLY_SLOT0,
-    MAX_AMMO_DICE,
     ENEMY_SLOT0,
     MAX_ALLIES,
+    MAX_AMMO_DICE,
     MAX_CARDS,
     MAX_COVERS,
     MAX_ENEMIES,

@@ -176,9 +176,8 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
     ys = [c[1] for c in centres]
     x0, x1 = min(xs) - ZONE_W / 2 - 0.4, max(xs) + ZONE_W / 2 + 0.4
     y0, y1 = min(ys) - ZONE_H / 2 - 0.4, max(ys) + ZONE_H / 2 + 1.1
-    width = 9.0
-    height = max(3.5, width * (y1 - y0) / (x1 - x0))
-    fig = Figure(figsize=(width, height), dpi=80)
+    inches = 0.62  # per map unit: text keeps its size however big the map is
+    fig = Figure(figsize=(max(6.0, (x1 - x0) * inches), max(3.5, (y1 - y0) * inches)), dpi=80)
     canvas = FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(x0, x1)
@@ -186,21 +185,36 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
     ax.set_aspect("equal")
     ax.axis("off")
 
-    # borders first, under the zones
+    # borders first, under the zones; a border whose straight line would cross another zone bends
+    def crosses(a: int, b: int) -> bool:
+        (xa, ya), (xb, yb) = centres[a], centres[b]
+        for k in range(1, 20):
+            x, y = xa + (xb - xa) * k / 20, ya + (yb - ya) * k / 20
+            for z, (cx, cy) in enumerate(centres):
+                if z not in (a, b) and abs(x - cx) < ZONE_W / 2 and abs(y - cy) < ZONE_H / 2:
+                    return True
+        return False
+
     for i, b in enumerate(zm.borders):
         (ax_, ay), (bx, by) = centres[b.a], centres[b.b]
+        span = max(1e-6, ((bx - ax_) ** 2 + (by - ay) ** 2) ** 0.5)
+        rad = min(1.0, (ZONE_W / 2 + 0.5) / (0.5 * span)) if crosses(b.a, b.b) else 0.0
+        mx, my = (ax_ + bx) / 2 + 0.5 * rad * (by - ay), (ay + by) / 2 - 0.5 * rad * (bx - ax_)
+        style = f"arc3,rad={rad}"
         if b.kind == BorderKind.OPEN:
-            ax.plot([ax_, bx], [ay, by], color="#bbbbbb", lw=6, zorder=1, solid_capstyle="round")
+            ax.add_patch(FancyArrowPatch((ax_, ay), (bx, by), arrowstyle="-", connectionstyle=style,
+                                         color="#bbbbbb", lw=6, zorder=1))  # fmt: skip
             continue
-        mx, my = (ax_ + bx) / 2, (ay + by) / 2
         if b.kind == BorderKind.WALL:
-            ax.plot([ax_, bx], [ay, by], color="#dddddd", lw=1, ls=":", zorder=1)
+            ax.add_patch(FancyArrowPatch((ax_, ay), (bx, by), arrowstyle="-", connectionstyle=style,
+                                         color="#dddddd", lw=1, ls=":", zorder=1))  # fmt: skip
             ax.plot([mx], [my], marker="s", ms=10, color="black", zorder=3)
             continue
         door = DoorState(state.doors[i])
         colour = {DoorState.CLOSED: "#8c564b", DoorState.OPEN: "#e7ba52", DoorState.LOCKED: "#d62728",
                   DoorState.BROKEN: "#7f7f7f"}[door]  # fmt: skip
-        ax.plot([ax_, bx], [ay, by], color="#dddddd", lw=3, zorder=1)
+        ax.add_patch(FancyArrowPatch((ax_, ay), (bx, by), arrowstyle="-", connectionstyle=style,
+                                     color="#dddddd", lw=3, zorder=1))  # fmt: skip
         ax.plot([mx], [my], marker="D", ms=11, color=colour, mec="black", zorder=3)
         word = DOOR_WORDS[door].split()[0] + (" hatch" if b.kind == BorderKind.HATCH else "")
         ax.text(mx + 0.2, my + 0.12, word, ha="left", va="bottom", fontsize=7, zorder=3,
@@ -241,7 +255,7 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
         by_zone.setdefault(c.zone, []).append(c)
     for z, members in by_zone.items():
         cx, cy = centres[z]
-        per_row = 4
+        per_row = 3
         for k, c in enumerate(members):
             col, row = k % per_row, k // per_row
             px = cx - ZONE_W / 2 + 0.45 + col * ((ZONE_W - 0.9) / max(1, per_row - 1))
@@ -261,7 +275,7 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
             ax.add_patch(Rectangle((px - 0.3, py - 0.36), 0.6, 0.08, fc="#ffcccc", ec="black", lw=0.4, zorder=6))
             ax.add_patch(Rectangle((px - 0.3, py - 0.36), 0.6 * frac, 0.08,
                                    fc="#2ca02c" if frac > 0.5 else "#ff7f0e", lw=0, zorder=7))  # fmt: skip
-            ax.text(px, py - 0.42, c.name[:11], ha="center", va="top", fontsize=6,
+            ax.text(px, py - 0.42, c.name[:16], ha="center", va="top", fontsize=6.5,
                     color="white" if zm.zones[z].dark else "black", zorder=7)  # fmt: skip
 
     attack = last_attack(log)

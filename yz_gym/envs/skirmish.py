@@ -125,6 +125,8 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
         self._by_index: dict[int, Action] = {}
         self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
         self._pending = 0.0  # shaping reward gathered while the agents played
+        self._decision = "over"
+        self._legal: list[Action] = []
 
     # --- Gymnasium API ---------------------------------------------------------------------
 
@@ -224,7 +226,8 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
                 self._mask, self._by_index = self.encoding.mask(actor, legal)
                 if not self._by_index:
                     raise RuntimeError(f"no encodable legal action for {state.combatants[actor].name}")
-                self._obs = self.encoding.observer.encode(state, actor, engine.decision_kind(state), actor)
+                self._decision = engine.decision_kind(state)
+                self._obs = self.encoding.observer.encode(state, actor, self._decision, actor)
                 return
             action = self._agent_of[actor].choose(state, legal)
             if action not in legal:
@@ -234,6 +237,7 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
                 )
             self._apply(action, legal)
         self._actor = -1
+        self._decision = "over"
         self._legal = []
         self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
         self._by_index = {}
@@ -245,7 +249,7 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
         info: dict[str, Any] = {
             "action_mask": self._mask.copy(),
             "actor": state.combatants[self._actor].name if self._actor >= 0 else None,
-            "decision": engine.decision_kind(state) if self._actor >= 0 else "over",
+            "decision": self._decision,
             "round": state.round,
         }
         if state.phase == Phase.OVER:

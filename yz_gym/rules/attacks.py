@@ -224,9 +224,7 @@ def shot_options(state: GameState, c: Combatant) -> list[int]:
     return [-1, 1] if held_weapon(state, c).full_auto else [-1]
 
 
-def spend_ammo(
-    state: GameState, c: Combatant, carried: WeaponState, ammo: int, events: list[Event]
-) -> None:
+def spend_ammo(state: GameState, c: Combatant, carried: WeaponState, ammo: int, events: list[Event]) -> None:
     """AUTO-06: a shot uses the ammo dice faces + 1 rounds; at 0 the magazine is empty."""
     if state.setup.weapons[carried.name].magazine <= 0:
         return
@@ -344,7 +342,9 @@ def repair_armor(state: GameState, c: Combatant, rng: np.random.Generator, modif
     if c.armor is None or c.armor_rating >= top:
         return events  # nothing to mend
     roll = skill_roll(state, c, "Crafting", rng, 0, modifier)
-    events.append(Event("roll", c.id, -1, {"skill": "Crafting", "purpose": "repair_armor", **roll_data(roll)}))
+    events.append(
+        Event("roll", c.id, -1, {"skill": "Crafting", "purpose": "repair_armor", **roll_data(roll)})
+    )
     if roll.successes == 0:
         if c.armor_rating <= 0:
             events.append(Event("armor_destroyed", c.id, -1, {"armor": c.armor}))  # GEAR-05

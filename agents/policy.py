@@ -1,0 +1,134 @@
+"""Trained policies as agents, and the self-play pool of scripted agents and frozen checkpoints.
+
+Model files are SB3 zip archives that contain pickles: load only files from a trusted source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents.base import Agent
+from yz_gym.rules import engine
+from yz_gym.rules.actions import Action
+from yz_gym.rules.state import GameState, Scenario
+
+POLICY_SUFFIXES = (".zip",)
+_LOADED: dict[tuple[str, float], Any] = {}  # (path, mtime) -> model, one load per process
+
+
+def _scenario_of(state: GameState) -> Scenario:
+    """A Scenario view of a running game, enough to build its observation encoder."""
+    return Scenario(state.setup, tuple(state.combatants), state.doors, state.cover_ratings)
+
+
+class PolicyAgent(Agent):
+    """Plays a MaskablePPO model (a file path, or a live model during training)."""
+
+    name = "policy"
+
+    def __init__(self, model: str | Path | Any, seed: int | None = None, deterministic: bool = True) -> None:
+        super().__init__(seed)
+        self.path = None if not isinstance(model, str | Path) else Path(model)
+        self._model = None if self.path is not None else model
+        self.deterministic = deterministic
+        self._encodings: dict[int, Any] = {}
+        if self.path is not None and not self.path.is_file():
+            raise ValueError(f"{self.path}: no such policy file (a MaskablePPO .zip written by training)")
+
+    @property
+    def model(self) -> Any:
+        """The policy, loaded on first use (needs the [train] extra)."""
+        if self._model is None:
+            try:
+                from sb3_contrib import MaskablePPO
+            except ImportError:
+                raise ValueError("policy agents need sb3-contrib: pip install 'yz_gym[train]'") from None
+            assert self.path is not None
+            key = (str(self.path.resolve()), self.path.stat().st_mtime)
+            if key not in _LOADED:
+                import torch
+
+                torch.set_num_threads(1)  # one small forward pass at a time: threads only cost here
+                _LOADED[key] = MaskablePPO.load(str(self.path), device="cpu")
+            self._model = _LOADED[key]
+        return self._model
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        if self.path is not None:
+            state["_model"] = None  # reload from the file in another process
+        state["_encodings"] = {}
+        return state
+
+    def encoding(self, state: GameState) -> Any:
+        """The scenario's observation encoder and action codec, built once per scenario."""
+        from yz_gym.envs.core import Encoding
+
+        key = id(state.setup)
+        found = self._encodings.get(key)
+        if found is None:
+            found = self._encodings[key] = Encoding(_scenario_of(state))
+        return found
+
+    def choose(self, state: GameState, actions: list[Action]) -> Action:
+        """The model's choice among the legal actions (masked), from the actor's point of view."""
+        me = engine.current_actor(state)
+        enc = self.encoding(state)
+        mask, by_index = enc.mask(me, actions)
+        if not by_index:
+            return actions[int(self.rng.integers(len(actions)))]
+        obs = enc.observer.encode(state, me, engine.decision_kind(state), me)
+        index, _ = self.model.predict(obs, action_masks=mask.astype(bool), deterministic=self.deterministic)
+        return by_index.get(int(index)) or actions[int(self.rng.integers(len(actions)))]
+
+
+class PoolAgent(Agent):
+    """Self-play opponent: each episode it plays as one member of a pool, drawn at random.
+
+    The pool is a list of scripted agent names plus every policy file in `folder` (frozen
+    past checkpoints), re-read at each episode start so new snapshots join as training goes."""
+
+    name = "pool"
+
+    def __init__(
+        self, scripted: list[str], folder: str | Path | None = None, seed: int | None = None
+    ) -> None:
+        self.scripted = list(scripted)
+        self.folder = None if folder is None else Path(folder)
+        self.current: Agent | None = None
+        self._policies: dict[Path, PolicyAgent] = {}
+        super().__init__(seed)
+        self.reseed(seed)
+
+    def members(self) -> list[str | Path]:
+        """The scripted names and the frozen checkpoints now in the pool."""
+        frozen: list[str | Path] = []
+        if self.folder is not None and self.folder.is_dir():
+            frozen = sorted(p for p in self.folder.iterdir() if p.suffix in POLICY_SUFFIXES)
+        return [*self.scripted, *frozen]
+
+    def reseed(self, seed: int | None) -> None:
+        """A new episode: draw the member that plays it."""
+        from agents import make_agent
+
+        self.rng = np.random.default_rng(seed)
+        members = self.members()
+        if not members:
+            raise ValueError("the self-play pool is empty: name scripted agents or a checkpoint folder")
+        pick = members[int(self.rng.integers(len(members)))]
+        member_seed = int(self.rng.integers(2**63))
+        if isinstance(pick, Path):
+            agent = self._policies.get(pick)
+            if agent is None:
+                agent = self._policies[pick] = PolicyAgent(pick, member_seed, deterministic=False)
+            agent.reseed(member_seed)
+            self.current = agent
+        else:
+            self.current = make_agent(pick, member_seed)
+
+    def choose(self, state: GameState, actions: list[Action]) -> Action:
+        """The drawn member's choice."""
+        assert self.current is not None
+        return self.current.choose(state, actions)

@@ -1,0 +1,32 @@
+"""Agents by name for the envs' opponents: agents.make_agent."""
+
+from __future__ import annotations
+
+import pytest
+
+from agents import AGENT_NAMES, Agent, RandomAgent, make_agent
+from tests.envs.env_helpers import make
+
+
+def test_scripted_agents_by_name():
+    assert isinstance(make_agent("random", 1), RandomAgent)
+    for name in AGENT_NAMES:
+        try:
+            agent = make_agent(name, 2)
+        except ModuleNotFoundError:
+            continue  # that agent is not written yet
+        assert isinstance(agent, Agent) and agent.name == name
+
+
+def test_unknown_names_and_policy_files():
+    with pytest.raises(ValueError, match="unknown agent 'genius'"):
+        make_agent("genius")
+    with pytest.raises((ValueError, NotImplementedError), match="policy file"):
+        make_agent("runs/no_such_policy.zip")
+
+
+def test_agent_instances_are_used_as_given():
+    mine = RandomAgent(0)
+    assert make_agent(mine, 5) is mine
+    env = make("duel", opponents={"brann": mine})
+    assert env.unwrapped._agent_by_side[1] is mine

@@ -1,0 +1,307 @@
+"""Train NPC tactics with sb3-contrib MaskablePPO on Skirmish-v0, with self-play and evaluation.
+
+    python -m training.train_ppo --config configs/training/duel.yaml [--resume] [--timesteps N]
+
+The learner plays one side; the other side is a self-play pool of scripted agents and frozen
+past checkpoints. Every `eval.every` steps the current policy plays the scripted baselines and
+the win rates go to TensorBoard, a CSV and a learning-curve PNG. Checkpoints are written
+atomically; `--resume` continues from the latest one after a kill. Model files are pickles:
+load only files from a trusted source."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from yz_gym.io import atomic_write_bytes, atomic_write_json, atomic_write_text
+
+
+class Strict(BaseModel):
+    """Config blocks reject unknown keys."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class PPOConfig(Strict):
+    """MaskablePPO hyperparameters."""
+
+    learning_rate: float = 3e-4
+    n_steps: int = Field(256, ge=8)
+    batch_size: int = Field(256, ge=8)
+    n_epochs: int = Field(6, ge=1)
+    gamma: float = Field(0.99, gt=0, le=1)
+    gae_lambda: float = Field(0.95, gt=0, le=1)
+    ent_coef: float = Field(0.01, ge=0)
+    clip_range: float = Field(0.2, gt=0)
+    net_arch: list[int] = [128, 128]
+
+
+class SelfPlayConfig(Strict):
+    """The opponent pool: scripted agents, plus frozen snapshots of the learner."""
+
+    scripted: list[str] = ["random", "aggressive", "tactical"]
+    snapshot_every: int = Field(0, ge=0, description="steps between frozen snapshots; 0 = none")
+
+
+class EvalConfig(Strict):
+    """Evaluation against the scripted baselines during training."""
+
+    every: int = Field(10_000, ge=1)
+    games: int = Field(100, ge=1)
+    against: list[str] = ["random", "aggressive"]
+
+
+class TrainConfig(Strict):
+    """A training run."""
+
+    name: str
+    scenario: str
+    side: str | None = None
+    seed: int = 0
+    total_timesteps: int = Field(100_000, ge=1)
+    n_envs: int = Field(4, ge=1)
+    vec_env: Literal["dummy", "subproc"] = "dummy"
+    reward_shaping: bool = False
+    output: str = "runs/{name}"
+    checkpoint_every: int = Field(10_000, ge=1)
+    ppo: PPOConfig = PPOConfig()
+    self_play: SelfPlayConfig = SelfPlayConfig()
+    eval: EvalConfig = EvalConfig()
+
+    @property
+    def out(self) -> Path:
+        """The run's folder."""
+        return Path(self.output.format(name=self.name))
+
+
+def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
+    """A checked config; errors name the file and the field."""
+    path = Path(path)
+    if not path.exists():
+        raise SystemExit(f"{path}: no such training config")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as error:
+        raise SystemExit(f"{path}: YAML syntax error: {error}") from None
+    data.update(overrides or {})
+    try:
+        return TrainConfig.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SystemExit(f"{path}: {where}: {first['msg']}") from None
+
+
+def seed_everything(seed: int) -> None:
+    """The one seeding block: Python, NumPy and torch generators."""
+    import torch
+
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)  # small MLPs: extra threads only contend with the env workers
+
+
+def opponents_for(config: TrainConfig, pool_folder: Path) -> Any:
+    """The self-play pool for every side other than the learner's."""
+    from agents.policy import PoolAgent
+    from yz_gym.scenario.loader import load_scenario
+
+    scenario = load_scenario(config.scenario)
+    sides = scenario.setup.sides
+    mine = config.side or sides[0]
+    folder = pool_folder if config.self_play.snapshot_every else None
+    return {s: PoolAgent(config.self_play.scripted, folder) for s in sides if s != mine}
+
+
+def make_env_fn(config: TrainConfig, rank: int, pool_folder: Path):  # type: ignore[no-untyped-def]
+    """A function building one monitored env (for the vectorised envs)."""
+
+    def build():  # type: ignore[no-untyped-def]
+        import gymnasium as gym
+        from stable_baselines3.common.monitor import Monitor
+
+        import yz_gym  # noqa: F401 - registers the env
+
+        env = gym.make(
+            "yz_gym/Skirmish-v0",
+            scenario=config.scenario,
+            side=config.side,
+            opponents=opponents_for(config, pool_folder),
+            reward_shaping=config.reward_shaping,
+        )
+        env.reset(seed=config.seed + 1000 * rank)
+        return Monitor(env)
+
+    return build
+
+
+def evaluate_policy(model: Any, config: TrainConfig, opponent: str, games: int, seed: int) -> float:
+    """The current policy's win rate against one scripted agent (deterministic play)."""
+    from agents.policy import PolicyAgent
+    from yz_gym.rules import engine
+    from yz_gym.scenario.loader import load_scenario
+
+    scenario = load_scenario(config.scenario)
+    sides = scenario.setup.sides
+    mine = sides.index(config.side) if config.side else 0
+    learner = PolicyAgent(model, seed)
+    from agents import make_agent
+
+    wins = 0
+    for game in range(games):
+        rng = np.random.default_rng([seed, game])
+        other = make_agent(opponent, seed + game)
+        state = engine.new_game(scenario, rng)
+        while not engine.is_over(state):
+            actor = state.combatants[engine.current_actor(state)]
+            agent = learner if actor.side == mine else other
+            engine.apply(state, agent.choose(state, engine.legal_actions(state)), rng)
+        wins += int(state.winner == mine)
+    return wins / games
+
+
+def save_model(model: Any, path: Path) -> Path:
+    """Save a model atomically (a complete zip or nothing)."""
+    buffer = io.BytesIO()
+    model.save(buffer)
+    return atomic_write_bytes(path, buffer.getvalue())
+
+
+def plot_curve(rows: list[dict[str, Any]], path: Path, title: str) -> None:
+    """The learning curve: win rate against each baseline over training steps."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for opponent in sorted({r["opponent"] for r in rows}):
+        points = [(r["timesteps"], r["win_rate"]) for r in rows if r["opponent"] == opponent]
+        ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=f"vs {opponent}")
+    ax.set_xlabel("timesteps")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    ax.set_title(title)
+    buffer = io.BytesIO()
+    fig.tight_layout()
+    fig.savefig(buffer, format="png", dpi=110)
+    plt.close(fig)
+    atomic_write_bytes(path, buffer.getvalue())
+
+
+def train(config: TrainConfig, resume: bool = False, log: Any = print) -> Path:
+    """Run (or resume) training; returns the path of the final model."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    out = config.out
+    checkpoints, pool = out / "checkpoints", out / "pool"
+    checkpoints.mkdir(parents=True, exist_ok=True)
+    pool.mkdir(parents=True, exist_ok=True)
+    atomic_write_json(out / "config.json", config.model_dump())
+    seed_everything(config.seed)
+    fns = [make_env_fn(config, rank, pool) for rank in range(config.n_envs)]
+    venv = SubprocVecEnv(fns) if config.vec_env == "subproc" else DummyVecEnv(fns)
+    latest = checkpoints / "latest.zip"
+    progress_file = out / "progress.csv"
+    rows: list[dict[str, Any]] = []
+    if resume and latest.exists():
+        model = MaskablePPO.load(str(latest), env=venv, device="cpu")
+        if progress_file.exists():
+            with progress_file.open() as handle:
+                rows = [
+                    {**r, "timesteps": int(r["timesteps"]), "win_rate": float(r["win_rate"])}
+                    for r in csv.DictReader(handle)
+                ]
+        log(f"resuming from {latest} at {model.num_timesteps} steps")
+    else:
+        ppo = config.ppo
+        model = MaskablePPO(
+            "MlpPolicy", venv, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
+            batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
+            gae_lambda=ppo.gae_lambda, ent_coef=ppo.ent_coef, clip_range=ppo.clip_range,
+            policy_kwargs={"net_arch": list(ppo.net_arch)}, seed=config.seed, device="cpu",
+            tensorboard_log=str(out / "tensorboard"), verbose=0,
+        )  # fmt: skip
+
+    class Steps(BaseCallback):
+        """Checkpoints, snapshots for self-play, and evaluation against the baselines."""
+
+        def _on_step(self) -> bool:
+            n = self.num_timesteps
+            if n % config.checkpoint_every < venv.num_envs:
+                save_model(self.model, latest)
+                atomic_write_json(out / "checkpoint.json", {"timesteps": n, "time": time.time()})
+            every = config.self_play.snapshot_every
+            if every and n % every < venv.num_envs:
+                save_model(self.model, pool / f"snapshot_{n:09d}.zip")
+            if n % config.eval.every < venv.num_envs:
+                self._evaluate(n)
+            return True
+
+        def _evaluate(self, n: int) -> None:
+            for opponent in config.eval.against:
+                rate = evaluate_policy(self.model, config, opponent, config.eval.games, config.seed + 7)
+                self.logger.record(f"eval/win_rate_vs_{opponent}", rate)
+                rows.append({"timesteps": n, "opponent": opponent, "win_rate": rate})
+                log(f"{n:>9} steps: win rate vs {opponent} {100 * rate:.1f}%")
+            _write_progress(rows, progress_file)
+            plot_curve(rows, out / "learning_curve.png", f"{config.name}: MaskablePPO")
+
+    remaining = config.total_timesteps - model.num_timesteps
+    if remaining > 0:
+        model.learn(
+            total_timesteps=remaining, callback=Steps(), reset_num_timesteps=not resume, progress_bar=False
+        )
+    final = save_model(model, out / "final.zip")
+    save_model(model, latest)
+    venv.close()
+    log(f"final model: {final}")
+    return final
+
+
+def _write_progress(rows: list[dict[str, Any]], path: Path) -> None:
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=["timesteps", "opponent", "win_rate"])
+    writer.writeheader()
+    writer.writerows(rows)
+    atomic_write_text(path, text.getvalue())
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--config", required=True, help="configs/training/<name>.yaml")
+    parser.add_argument("--resume", action="store_true", help="continue from the latest checkpoint")
+    parser.add_argument("--timesteps", type=int, help="override total_timesteps")
+    parser.add_argument("--output", help="override the output folder")
+    args = parser.parse_args(argv)
+    overrides: dict[str, Any] = {}
+    if args.timesteps:
+        overrides["total_timesteps"] = args.timesteps
+    if args.output:
+        overrides["output"] = args.output
+    config = load_config(args.config, overrides)
+    print(json.dumps(config.model_dump(), indent=1), file=sys.stderr)
+    train(config, resume=args.resume)
+
+
+if __name__ == "__main__":
+    main()
