@@ -18,6 +18,7 @@ from yz_gym.rules.attacks import (
     UNSEEN_MODIFIER,
     block_gear,
     can_block,
+    can_shoot,
     close_modifier,
     close_weapon,
     hands_ok,
@@ -218,7 +219,15 @@ def shot_pool(
         to_zone = b.zone
     gear = max(0, carried.bonus)
     real_engaged = b.id in a.engaged
-    if from_zone == a.zone and to_zone == b.zone and weapon_index == a.held and engaged == real_engaged:
+    if (
+        from_zone == a.zone
+        and to_zone == b.zone
+        and weapon_index == a.held
+        and engaged == real_engaged
+        and carried.loaded
+    ):
+        if not can_shoot(state, a, b):
+            return None
         modifier = ranged_modifier(state, a, b, False) - a.aiming + aiming
         return pool_sides(state, a, shot_skill(weapon), gear, modifier)
     view = map_view(state)

@@ -433,3 +433,16 @@ def test_each_shot_of_a_full_auto_burst_pays_its_own_push_once(fire_again):
     else:
         engine.apply(state, Action(Kind.DECLINE), FixedDice([6] * 12))
     assert red.attrs[AGI] == 2 and red.attrs[EMP] == 3
+
+
+@pytest.mark.rule("PUSH-PANIC-10", "PUSH-PANIC-12")
+def test_an_action_lost_to_panic_after_the_round_is_spent_comes_off_the_next_turn():
+    state = duel({"push_cost": "stress_dice"})
+    red = by_name(state, "Red")
+    red.actions_used, red.stress = 2, 11
+    panic_roll(state, red, FixedDice([1] + [1] * 8), [])  # 1 + 11 = 12: scream
+    assert red.lost_actions == 1 and red.stress == 10
+    while not (engine.current_actor(state) == red.id and state.round == 2):
+        engine.apply(state, Action(Kind.END_TURN), FixedDice())
+    assert red.actions_used == 1 and red.lost_actions == 0
+    assert Action(Kind.CLOSE_ATTACK, target=by_name(state, "Blue").id) in engine.legal_actions(state)

@@ -54,7 +54,12 @@ def wear(state: GameState, c: Combatant, index: int, points: int, events: list[E
     if left <= 0:
         carried.bonus = BROKEN
     events.append(
-        Event("gear_damaged", c.id, -1, {"weapon": carried.name, "rating": left, "broken": left <= 0})
+        Event(
+            "gear_damaged",
+            c.id,
+            -1,
+            {"weapon": carried.name, "bonus": carried.bonus, "rating": left, "broken": left <= 0},
+        )
     )
 
 

@@ -174,4 +174,24 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         return f"  {a}'s {e.get('weapon').replace('_', ' ')} is damaged (bonus {e.get('bonus')})."
     if k == "push_cost":
         return f"  {a} strains {ATTRIBUTES[e.get('attribute')]} by {e.get('amount')}."
+    if k in ATTACK_LINES:  # attacks.py / resolution.py events
+        zone = zones[e.get("zone")] if isinstance(e.get("zone"), int) else ""
+        return ATTACK_LINES[k].format(a=a, t=t, zone=zone, e=e)
     return f"  ({k} {a} {t})"
+
+
+ATTACK_LINES = {
+    "used_item": "{a} throws a {e.data[item]} at {t}.",
+    "smoke": "  Smoke fills {zone}.",
+    "ammo_dice": "  {a}'s ammo dice: {e.data[successes]} six(es).",
+    "ammo_used": "  {a} uses {e.data[rounds]} rounds ({e.data[left]} left).",
+    "out_of_ammo": "  {a} is out of ammunition.",
+    "burst": "  {a} keeps firing, at {t}.",
+    "extra_hit": "  An extra hit on {t}.",
+    "ammo_damage": "  The hit on {t} grows to {e.data[damage]} damage.",
+    "fires_first": "  {a} fires first.",
+    "supply": "  {a} checks the ammunition: supply {e.data[supply]}.",
+    "armor_repaired": "{a} mends their armor (rating {e.data[rating]}).",
+    "armor_worn": "{a}'s armor can no longer be fully mended (at most {e.data[max]}).",
+    "armor_destroyed": "{a}'s armor is beyond repair.",
+}
