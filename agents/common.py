@@ -399,5 +399,5 @@ def blast_value(state: GameState, me: Combatant, item: str, target: Combatant) -
         if c.side != me.side:
             total += 0.1 * v if c.out else v
         else:
-            total -= 1.5 * v if c.id == me.id else v
+            total -= 2.0 * v if c.id == me.id else 1.5 * v
     return total

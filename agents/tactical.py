@@ -74,8 +74,7 @@ GOAL_STEP = 0.15  # per move toward a zone whose reaching wins the game
 WIN = 50.0
 NEVER = -1e9
 IGNORED = frozenset(
-    {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.DROP_PRONE, Kind.PEEK, Kind.FLEE,
-     Kind.LET_GO, Kind.USE_ITEM}
+    {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.PEEK, Kind.FLEE, Kind.LET_GO}
 )  # fmt: skip
 
 
@@ -549,24 +548,30 @@ class _Turn:
     def moved(self, pos: Pos, zone: int, prone: bool | None = None) -> Pos:
         return Pos(zone, frozenset(), -1, 0, pos.prone if prone is None else prone, pos.held, pos.loaded)
 
-    def best_attack(self, pos: Pos) -> float:
-        """Worth of the best slow attack or first aid from `pos` right now."""
-        best = self.heal_value(pos.zone) if not pos.engaged else 0.0
+    def best_attack(self, pos: Pos) -> tuple[float, float]:
+        """Worth of the best shot, and of the best close attack or first aid, from `pos` now."""
+        shot, close = 0.0, self.heal_value(pos.zone) if not pos.engaged else 0.0
         for e in self.enemies:
             if e.hidden:
                 continue
             if pos.loaded:
-                best = max(best, self.my_shot(pos.zone, pos.held, True, e, pos.aiming, e.id in pos.engaged))
+                shot = max(shot, self.my_shot(pos.zone, pos.held, True, e, pos.aiming, e.id in pos.engaged))
             if e.id in pos.engaged:
-                best = max(best, self.my_close(pos.held, e, pos.prone))
-        return best
+                close = max(close, self.my_close(pos.held, e, pos.prone))
+        return shot, close
 
     def follow(self, pos: Pos, slow: bool) -> float:
         """Worth of the best last action of the turn from `pos` (its end position included)."""
         best = self.value(pos)
         state = self.state
         if slow:
-            best = max(best, self.best_attack(pos) + self.value(pos))
+            shot, close = self.best_attack(pos)
+            if shot > 0.0:
+                weapon = weapon_def(state, self.me, pos.held)
+                spent = weapon.single_shot or weapon.thrown
+                best = max(best, shot + self.value(pos._replace(aiming=0, loaded=pos.loaded and not spent)))
+            if close > 0.0:
+                best = max(best, close + self.value(pos._replace(aiming=0)))
             if pos.held >= 0 and not pos.loaded and weapon_def(state, self.me, pos.held).ranged:
                 best = max(best, self.value(pos._replace(loaded=True)))
         if pos.cover < 0:
@@ -574,7 +579,12 @@ class _Turn:
             if rating > 0:
                 best = max(best, self.value(pos._replace(cover=piece, aiming=0)))
         if pos.prone:
-            return max(best, self.value(pos._replace(prone=False)))
+            best = max(best, self.value(pos._replace(prone=False)))
+            if slow and not pos.engaged:  # ACTN-CRAWL-01: crawling is a slow move
+                for dest in state.zone_map.neighbours[pos.zone]:
+                    if self._crawl_way(pos.zone, dest):
+                        best = max(best, self.value(self.moved(pos, dest, prone=True)))
+            return best
         if pos.engaged:
             best = max(best, self.value(self.moved(pos, pos.zone)) - self.retreat_risk())
             return best
@@ -592,6 +602,11 @@ class _Turn:
         if b.kind == BorderKind.WALL or zone_map.zones[dest].cramped:
             return False
         return not b.has_door or self.state.doors[border] != DoorState.LOCKED
+
+    def _crawl_way(self, zone: int, dest: int) -> bool:
+        border = self.state.zone_map.border_between(zone, dest)
+        b = self.state.zone_map.borders[border]
+        return b.kind != BorderKind.WALL and (not b.has_door or self.state.doors[border] != DoorState.LOCKED)
 
     def retreat_risk(self) -> float:
         """Expected harm of the free attacks a failed retreat lets in (ACTN-RETREAT-02)."""
@@ -666,6 +681,11 @@ class _Turn:
         left = 2 - me.actions_used
         if kind == Kind.END_TURN:
             return self.value(here)
+        if kind == Kind.DROP_PRONE:  # free (ACT-FREE-01): worth it to crawl into a cramped zone
+            zones = state.zone_map.zones
+            if not any(zones[z].cramped for z in (me.zone, *state.zone_map.neighbours[me.zone])):
+                return NEVER
+            return self.follow(here._replace(prone=True), me.can_take(True)) - 0.02
         slow = (
             kind in SLOW_KINDS
             or (kind == Kind.AIM and a.option == 1)
@@ -786,7 +806,7 @@ class _Turn:
 
     def swap(self, swaps: list[Action]) -> Action | None:
         """INIT-SWAP: let a later ally who can strike now go first when I cannot strike."""
-        if self.best_attack(self.here) > 0.0 or self.enemies_in_zone():
+        if max(self.best_attack(self.here)) > 0.0 or self.enemies_in_zone():
             return None
         state, best, best_v = self.state, None, 0.05
         for a in swaps:

@@ -303,3 +303,20 @@ def test_tactical_swaps_initiative_with_an_ally_who_can_strike():
     state = turn_of(state, "Runner")
     action = choice(state, "tactical")
     assert (action.kind, action.target) == (Kind.SWAP_INITIATIVE, gunner.id), named(state, action)
+
+
+@pytest.mark.rule("ACTN-USEITEM-01", "EXPL-01")
+@pytest.mark.parametrize("agent", ["aggressive", "tactical"])
+def test_agents_throw_a_grenade_at_a_crowd_of_enemies_but_not_at_friends(agent):
+    crowd = [fighter(f"Blue {i}", "blue", "B", weapons=["knife"]) for i in range(3)]
+    data = scenario_dict(
+        zones=["A", "B"],
+        combatants=[fighter("Red", "red", "A", items=["frag_grenade"], weapons=["knife"]), *crowd],
+        rules=CALM,
+    )
+    state = turn_of(game(data), "Red")
+    action = choice(state, agent)
+    assert action.kind == Kind.USE_ITEM and state.combatants[action.target].zone == 1, named(state, action)
+    data["combatants"][2:] = [fighter("Friend", "red", "B", weapons=["knife"], engaged_with=["Blue 0"])]
+    state = turn_of(game(data), "Red")
+    assert choice(state, agent).kind != Kind.USE_ITEM

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
+from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.damage import (
@@ -19,14 +19,14 @@ from yz_gym.rules.damage import (
 )
 from yz_gym.rules.recovery import STRESS_SOURCES, suffer_stress
 from yz_gym.rules.rolls import skill_pool
-from yz_gym.rules.state import AGI, STR, WIT
+from yz_gym.rules.state import AGI, STR
 
 QUIET = {"ask_push": False, "offer_help": False}
 
 
 def duel(rules: dict[str, Any] | None = None, red: dict[str, Any] | None = None,
          blue: dict[str, Any] | None = None, engaged: bool = True, extra: tuple = (),
-         zones: tuple = ("Yard",)):  # noqa: ANN201
+         zones: tuple = ("Yard",)):
     """Red and Blue in one zone (Engaged unless told otherwise), plus extra combatants."""
     red_spec = fighter("Red", "red", zones[0], **({"engaged_with": ["Blue"]} if engaged else {}))
     red_spec.update(red or {})
@@ -45,7 +45,7 @@ def resolve(state, dice, kind: Kind, target: str | None = None, **kw: Any) -> li
     return events
 
 
-def set_order(state, *names: str):  # noqa: ANN201
+def set_order(state, *names: str):
     """Make the named combatants act in this order now, the first one's turn under way."""
     ids = [by_name(state, n).id for n in names]
     state.order = ids + [i for i in state.order if i not in ids]
@@ -201,7 +201,7 @@ def test_stress_sources_give_the_table_values(source, stress):
     assert blue.resolve == 9 - stress
 
 
-def three_way(rules: dict[str, Any] | None = None):  # noqa: ANN201
+def three_way(rules: dict[str, Any] | None = None):
     """Red engaged with Blue; Blue's friend Cyan watches from the same zone."""
     return duel(rules, blue=attrs(strength=1), extra=(fighter("Cyan", "blue", "Yard"),))
 
@@ -413,7 +413,7 @@ def test_fire_death_rolls_come_at_the_start_of_each_turn():
 # --- EXPL -----------------------------------------------------------------------------------
 
 
-def blast_map(rules: dict[str, Any] | None = None, borders: list | None = None):  # noqa: ANN201
+def blast_map(rules: dict[str, Any] | None = None, borders: list | None = None):
     combatants = [
         fighter("Red", "red", "A", **attrs(strength=5)),
         fighter("Blue", "blue", "A", **attrs(strength=5)),

@@ -22,7 +22,7 @@ def attrs(strength: Any = 3, agility: Any = 3, wits: Any = 3, empathy: Any = 3) 
     return {"attributes": {"strength": strength, "agility": agility, "wits": wits, "empathy": empathy}}
 
 
-def party(rules: dict[str, Any] | None = None, **specs: dict[str, Any]):  # noqa: ANN201
+def party(rules: dict[str, Any] | None = None, **specs: dict[str, Any]):
     """Red (side red) against Blue and Cyan (side blue), all in zone A of A-B."""
     combatants = []
     for name, side in (("Red", "red"), ("Blue", "blue"), ("Cyan", "blue")):
@@ -33,7 +33,7 @@ def party(rules: dict[str, Any] | None = None, **specs: dict[str, Any]):  # noqa
     return game(data)
 
 
-def set_order(state, *names: str):  # noqa: ANN201
+def set_order(state, *names: str):
     """Make the named combatants act in this order now, the first one's turn under way."""
     ids = [by_name(state, n).id for n in names]
     state.order = ids + [i for i in state.order if i not in ids]

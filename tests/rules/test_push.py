@@ -27,7 +27,7 @@ def attrs(strength: Any = 3, agility: Any = 3, wits: Any = 3, empathy: Any = 3) 
 
 
 def duel(rules: dict[str, Any] | None = None, red: dict[str, Any] | None = None,
-         blue: dict[str, Any] | None = None, extra: tuple = ()):  # noqa: ANN201
+         blue: dict[str, Any] | None = None, extra: tuple = ()):
     """Red engaged with Blue in zone A (of A-B); Red's turn under way."""
     red_spec = fighter("Red", "red", "A", engaged_with=["Blue"])
     red_spec.update(red or {})
@@ -250,7 +250,7 @@ def test_doom_each_push_gives_the_gm_a_doom_point():
 # --- the panic table ----------------------------------------------------------------------------
 
 
-def panic_at(total: int, rules: dict[str, Any] | None = None, **specs: Any):  # noqa: ANN201
+def panic_at(total: int, rules: dict[str, Any] | None = None, **specs: Any):
     """A game where Red (with a friend Rose in zone A) rolls panic for D6 1 + stress total-1."""
     rose = fighter("Rose", "red", "A")
     near = fighter("Nick", "blue", "B")
@@ -278,7 +278,8 @@ def test_panic_seven_twitch_gives_you_and_friends_nearby_a_stress():
 @pytest.mark.rule("PUSH-PANIC-08")
 def test_panic_eight_tremble_is_minus_two_on_agility_rolls_until_the_stress_is_gone():
     state, red, result, _ = panic_at(8)
-    red.stress = 0
+    assert result == "tremble"
+    red.stress = 0  # no stress dice in the pools below
     assert skill_pool(state, red, "Mobility").size == 3 - 2
     assert skill_pool(state, red, "Melee").size == 3
     recover(state, 1, FixedDice())
@@ -329,7 +330,7 @@ def test_panic_thirteen_flees_the_fight():
 
 @pytest.mark.rule("PUSH-PANIC-14")
 def test_panic_fourteen_berserk_is_recorded_and_witnesses_roll():
-    state, red, result, events = panic_at(14)
+    _state, red, result, events = panic_at(14)
     assert result == "berserk" and "berserk" in red.panic and not red.out
     assert sum(1 for e in events if e.kind == "panic") == 4
 

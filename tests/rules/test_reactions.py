@@ -240,9 +240,8 @@ def test_two_overwatchers_firing_at_each_other_roll_marksmanship_for_who_fires_f
 def test_overwatch_ends_on_doing_anything_else():
     state = watch()
     act(state, FixedDice(), Kind.OVERWATCH, zone="A")
-    act(state, FixedDice(), Kind.DROP_PRONE)  # a free action is not an action of the round
     assert by_name(state, "Blue").overwatch == 0
-    act(state, FixedDice(), Kind.GET_UP)
+    act(state, FixedDice(), Kind.AIM)
     assert by_name(state, "Blue").overwatch == -1
 
 

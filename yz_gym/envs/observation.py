@@ -68,6 +68,7 @@ from yz_gym.envs.limits import (
     N_SLOTS,
 )
 from yz_gym.rules.actions import Kind
+from yz_gym.rules.initiative import visible_cards
 from yz_gym.rules.state import SKILLS, GameState, Phase, Scenario
 from yz_gym.rules.zones import BorderKind, DoorState
 
@@ -356,7 +357,8 @@ class ObservationEncoder:
         position = {cid: i for i, cid in enumerate(order)}
         my_engaged = mc.engaged
         weapons = self.weapons
-        cards = state.cards
+        # INIT-05/INIT-HIDDEN-01: with hidden initiative, unrevealed enemy cards read as 0
+        cards = visible_cards(state, me) if state.options.hidden_initiative else state.cards
         cover_ratings = state.cover_ratings
         for c in combatants:
             cid = c.id
@@ -403,8 +405,9 @@ class ObservationEncoder:
                 1.0 if c.lose_turn else 0.0,
                 (2 - used) / 2 if used < 2 else 0.0, 1.0 if used < 2 and not c.slow_used else 0.0,
                 1.0 if c.acted else 0.0, 1.0 if c.swapped else 0.0,
-                min(1.0, cards[cid] / CARD_SCALE), pos / MAX_COMBATANTS if pos >= 0 else 0.0,
-                1.0 if pos > turn_pos and not c.acted else 0.0,
+                min(1.0, cards[cid] / CARD_SCALE),
+                (pos / MAX_COMBATANTS if pos >= 0 else 0.0) if cards[cid] else 0.0,
+                1.0 if (pos > turn_pos or not cards[cid]) and not c.acted else 0.0,
                 min(1.0, len(injuries) / 4), 1.0 if timer >= 0 else 0.0, min(1.0, timer / 10) if timer > 0 else 0.0,
                 c.armor_rating / MAX_RATING,
                 1.0 if "medkit" in c.items else 0.0, 1.0 if "blanket" in c.items else 0.0,

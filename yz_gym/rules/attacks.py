@@ -291,9 +291,13 @@ def can_throw_at(state: GameState, c: Combatant, target: Combatant, item: Item) 
 
 
 def item_targets(state: GameState, c: Combatant, index: int) -> list[int]:
-    """Whom an item can be thrown at: anyone it reaches (yourself too, for smoke)."""
+    """Whom an item can be thrown at: a grenade at an enemy; smoke at anyone (yourself too)."""
     item = ITEMS[c.items[index]]
-    return [o.id for o in state.combatants if can_throw_at(state, c, o, item)]
+    return [
+        o.id
+        for o in state.combatants
+        if (item.effect == "smoke" or (o.side != c.side and not o.out)) and can_throw_at(state, c, o, item)
+    ]
 
 
 def use_item(

@@ -176,12 +176,13 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         return f"  {a} strains {ATTRIBUTES[e.get('attribute')]} by {e.get('amount')}."
     if k in ATTACK_LINES:  # attacks.py / resolution.py events
         zone = zones[e.get("zone")] if isinstance(e.get("zone"), int) else ""
-        return ATTACK_LINES[k].format(a=a, t=t, zone=zone, e=e)
+        item = str(e.get("item", "")).replace("_", " ")
+        return ATTACK_LINES[k].format(a=a, t=t, zone=zone, item=item, e=e)
     return f"  ({k} {a} {t})"
 
 
 ATTACK_LINES = {
-    "used_item": "{a} throws a {e.data[item]} at {t}.",
+    "used_item": "{a} throws a {item} at {t}.",
     "smoke": "  Smoke fills {zone}.",
     "ammo_dice": "  {a}'s ammo dice: {e.data[successes]} six(es).",
     "ammo_used": "  {a} uses {e.data[rounds]} rounds ({e.data[left]} left).",
