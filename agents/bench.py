@@ -12,8 +12,6 @@ import argparse
 import time
 from collections import defaultdict
 
-import numpy as np
-
 from agents import make_agent
 from agents.arena import game_seeds
 from yz_gym.rules import engine
@@ -32,7 +30,9 @@ def positions(games: int, seed: int = 0) -> list[Position]:
         sides = len(scenario.setup.sides)
         for game in range(games):
             rng, seeds = game_seeds(seed, game, sides)
-            agents = [make_agent("tactical" if s == game % sides else "aggressive", seeds[s]) for s in range(sides)]
+            agents = [
+                make_agent("tactical" if s == game % sides else "aggressive", seeds[s]) for s in range(sides)
+            ]
             state = engine.new_game(scenario, rng)
             while not engine.is_over(state):
                 legal = engine.legal_actions(state)
@@ -63,7 +63,9 @@ def time_agent(name: str, recorded: list[Position], repeats: int = 3) -> tuple[f
 
 def main(argv: list[str] | None = None) -> None:
     """Print the mean decision time of each agent."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("agents", nargs="*", default=["random", "aggressive", "tactical"])
     parser.add_argument("--games", type=int, default=10, help="recorded games per scenario")
     args = parser.parse_args(argv)

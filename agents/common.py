@@ -42,7 +42,8 @@ D6 = tuple((6,) * n for n in range(31))  # pools of n D6, shared
 
 # --- a memo for one decision ----------------------------------------------------------------
 
-_MEMO: dict[tuple[int, str, int, int], tuple[int, ...]] | None = None
+_MEMO: dict[tuple, object] | None = None  # type: ignore[type-arg]
+_VIEW: tuple[GameState, MapView] | None = None  # the map view of the state being decided on
 
 
 class decision_memo:
@@ -51,12 +52,14 @@ class decision_memo:
     The state must not change inside the block (agents only read it while choosing)."""
 
     def __enter__(self) -> None:
-        global _MEMO
+        global _MEMO, _VIEW
         _MEMO = {}
+        _VIEW = None
 
     def __exit__(self, *exc: object) -> None:
-        global _MEMO
+        global _MEMO, _VIEW
         _MEMO = None
+        _VIEW = None
 
 
 def pool_sides(
@@ -70,7 +73,7 @@ def pool_sides(
     sides = memo.get(key)
     if sides is None:
         sides = memo[key] = skill_pool(state, c, skill, gear, modifier).sides
-    return sides
+    return sides  # type: ignore[return-value]
 
 
 # --- combatants ------------------------------------------------------------------------------
@@ -205,18 +208,43 @@ def shot_pool(
 ) -> tuple[int, ...] | None:
     """Dice of a's shot at b (a in `from_zone`, b in `to_zone`), or None if it cannot shoot.
 
-    Where both stand where they are, with the weapon in hand, the rules' own ranged_modifier
-    is used. Otherwise this mirrors can_shoot and ranged_modifier (ACTN-SHOOT-01, ATK-08,
-    RMOD-05..16, DARK-03..05) for a hypothetical position, to weigh moves before making them.
+    Where both stand where they are, with the weapon in hand, the rules' own can_shoot and
+    ranged_modifier are used. Otherwise this mirrors them (ACTN-SHOOT-01, ATK-08, RMOD-05..16,
+    DARK-03..05) for a hypothetical position, to weigh moves before making them.
     """
+    if to_zone < 0:
+        to_zone = b.zone
+    memo = _MEMO
+    if memo is None:
+        base = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
+    else:
+        key = ("shot", a.id, weapon_index, from_zone, b.id, to_zone, engaged, loaded)
+        base = memo.get(key, memo)
+        if base is memo:
+            base = memo[key] = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
+    if base is None:
+        return None
+    skill, gear, modifier = base
+    return pool_sides(state, a, skill, gear, modifier + aiming)
+
+
+def _shot_base(
+    state: GameState,
+    a: Combatant,
+    weapon_index: int,
+    from_zone: int,
+    b: Combatant,
+    to_zone: int,
+    engaged: bool,
+    loaded: bool | None,
+) -> tuple[str, int, int] | None:
+    """(skill, gear, modifier before aiming) of a possible shot, or None."""
     if weapon_index < 0 or b.dead or b.hidden:
         return None
     carried = a.weapons[weapon_index]
     weapon = weapon_def(state, a, weapon_index)
     if not shoots(weapon) or carried.bonus < 0 or not (carried.loaded if loaded is None else loaded):
         return None
-    if to_zone < 0:
-        to_zone = b.zone
     gear = max(0, carried.bonus)
     real_engaged = b.id in a.engaged
     if (
@@ -228,8 +256,7 @@ def shot_pool(
     ):
         if not can_shoot(state, a, b):
             return None
-        modifier = ranged_modifier(state, a, b, False) - a.aiming + aiming
-        return pool_sides(state, a, shot_skill(weapon), gear, modifier)
+        return shot_skill(weapon), gear, ranged_modifier(state, a, b, False) - a.aiming
     view = map_view(state)
     peeks = (a.peek if from_zone == a.zone else -1, b.peek if to_zone == b.zone else -1)
     if peeks == (-1, -1):
@@ -243,9 +270,9 @@ def shot_pool(
     target_zone = state.zone_map.zones[to_zone]
     if target_zone.dark and band >= Range.MEDIUM:
         return None
-    modifier = RANGE_MODIFIER[band] + aiming
+    modifier = RANGE_MODIFIER[band]
     if band == Range.ENGAGED and b.broken:
-        modifier = 3 + aiming
+        modifier = 3
     if target_zone.dim:
         options = state.options
         modifier += options.dim_zone_mod if from_zone != to_zone else getattr(options, "dim_light_mod", 0)
@@ -254,7 +281,7 @@ def shot_pool(
     modifier += SIZE_MODIFIER.get(getattr(b, "size", "normal"), 0)
     if smoky(state, to_zone) or smoky(state, from_zone):
         modifier += UNSEEN_MODIFIER
-    return pool_sides(state, a, shot_skill(weapon), gear, modifier)
+    return shot_skill(weapon), gear, modifier
 
 
 def shot_value(
@@ -297,6 +324,16 @@ _VIEWS: dict[int, tuple[ZoneMap, dict[tuple[tuple[int, ...], int], MapView]]] = 
 
 def map_view(state: GameState) -> MapView:
     """The map's tables for the current doors, computed once per door configuration."""
+    global _VIEW
+    if _VIEW is not None and _VIEW[0] is state:
+        return _VIEW[1]
+    view = _map_view(state)
+    if _MEMO is not None:
+        _VIEW = (state, view)
+    return view
+
+
+def _map_view(state: GameState) -> MapView:
     zone_map = state.zone_map
     entry = _VIEWS.get(id(zone_map))
     if entry is None or entry[0] is not zone_map:

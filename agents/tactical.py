@@ -340,6 +340,7 @@ class _Turn:
         self._weights: dict[int, float] = {}
         self.my_w = self.weight(me)
         self._pos: dict[Pos, float] = {}
+        self._follows: dict[tuple[Pos, bool], float] = {}
         self._melee_in: dict[tuple[int, bool], float] = {}
         self._ranged_in: dict[tuple[int, int, int], float] = {}
         self._shots: dict[tuple[int, int, int, bool, int, bool], float] = {}  # zone, held, aim, ...
@@ -348,6 +349,10 @@ class _Turn:
         self._guns: dict[int, list[tuple[int, Weapon]]] = {}
         self._shares: dict[int, float] = {}
         self.allies = state.allies(me)
+        self.broken_allies = [
+            c for c in state.combatants
+            if c.side == me.side and c.id != me.id and c.broken and not (c.dead or c.fled or c.surrendered)
+        ]  # fmt: skip
         self.view = map_view(state)
         self._zone_dangers: dict[tuple[int, int, bool], tuple[float, dict[int, float]]] = {}
         self._zone_opportunities: dict[tuple[int, int, bool, int, bool], float] = {}
@@ -443,14 +448,11 @@ class _Turn:
     def heal_value(self, zone: int) -> float:
         """Worth of first aid to the best Broken ally in `zone` (0 if none)."""
         best = 0.0
-        state, me = self.state, self.me
-        for ally in state.combatants:
-            if ally.side != me.side or ally.id == me.id or ally.zone != zone:
-                continue
-            if ally.broken and not ally.dead and not ally.fled and not ally.surrendered:
+        for ally in self.broken_allies:
+            if ally.zone == zone:
                 if self._heal is None:
-                    gear = 2 if "medkit" in me.items else 0
-                    self._heal = odds.p_success(pool_sides(state, me, "Healing", gear))
+                    gear = 2 if "medkit" in self.me.items else 0
+                    self._heal = odds.p_success(pool_sides(self.state, self.me, "Healing", gear))
                 best = max(best, 0.8 * self._heal * self.weight(ally))
         return best
 
@@ -539,7 +541,7 @@ class _Turn:
                 if pos.zone == self.goal:
                     v += WIN
                 v -= GOAL_STEP * min(self.dist[pos.zone][self.goal], 20)
-            if self.enemies:
+            if self.enemies and self.approach:
                 near = min(self.dist[pos.zone][e.zone] for e in self.enemies)
                 v -= self.approach * min(near, 20)
             self._pos[pos] = v
@@ -562,6 +564,13 @@ class _Turn:
 
     def follow(self, pos: Pos, slow: bool) -> float:
         """Worth of the best last action of the turn from `pos` (its end position included)."""
+        key = (pos, slow)
+        best = self._follows.get(key)
+        if best is None:
+            best = self._follows[key] = self._follow(pos, slow)
+        return best
+
+    def _follow(self, pos: Pos, slow: bool) -> float:
         best = self.value(pos)
         state = self.state
         if slow:
@@ -589,7 +598,8 @@ class _Turn:
             best = max(best, self.value(self.moved(pos, pos.zone)) - self.retreat_risk())
             return best
         zone_map = state.zone_map
-        if not zone_map.zones[pos.zone].cramped:
+        if pos.aiming == 0 and pos.cover < 0 and not zone_map.zones[pos.zone].cramped:
+            # (moving after aiming or taking cover would throw them away)
             for dest in zone_map.neighbours[pos.zone]:
                 if self._open_way(pos.zone, dest):
                     best = max(best, self.value(self.moved(pos, dest)))

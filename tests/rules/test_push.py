@@ -447,3 +447,16 @@ def test_an_action_lost_to_panic_after_the_round_is_spent_comes_off_the_next_tur
         engine.apply(state, Action(Kind.END_TURN), FixedDice())
     assert red.actions_used == 1 and red.lost_actions == 0
     assert Action(Kind.CLOSE_ATTACK, target=by_name(state, "Blue").id) in engine.legal_actions(state)
+
+
+@pytest.mark.rule("PUSH-14", "STEP-01", "MOD-07")
+def test_in_step_dice_an_attribute_bane_lowers_the_attribute_die_one_step():
+    rules = {"dice_mode": "step", "damage_model": "health_resolve", "push_cost": "attribute"}
+    state = duel(rules, red=attrs("C", "C", "C", "C"), blue=attrs("C", "C", "C", "C"))
+    red = by_name(state, "Red")
+    attack(state, [(2, 8)], [(1, 8)])
+    assert red.attrs[STR] == 6  # C (D8) -> D (D6)
+    red.actions_used, red.slow_used = 0, False
+    attack(state, [(2, 6)], [(1, 6)])
+    assert red.attrs[STR] == 0 and red.broken  # below D6 the die is gone
+    assert skill_pool(state, red, "Stamina").size == 0

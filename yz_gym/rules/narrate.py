@@ -8,6 +8,9 @@ from yz_gym.rules.dice import Source
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import ATTRIBUTES, GameState
 
+TOLD_ELSEWHERE = frozenset({"first_aid", "force_door", "persuade"})  # their own events say it
+FAILED_WORDS = {"door": "Mobility", "run": "Mobility", "retreat": "retreat", "extinguish": "Mobility",
+                "take_cover": "Mobility", "break_free": "break-free", "crawl": "Mobility"}  # fmt: skip
 SOURCE_MARK = {Source.ATTRIBUTE: "", Source.SKILL: "s", Source.GEAR: "g", Source.ARTIFACT: "a", Source.STRESS: "x"}
 
 
@@ -141,7 +144,12 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         winner = e.get("winner")
         return f"=== {'The ' + winner + ' win' if winner else 'No winner'}: {e.get('reason')}. ==="
     if k == "failed":
-        return f"  {a} fails to {e.get('kind').replace('_', ' ')}."
+        kind = e.get("kind")
+        if kind in TOLD_ELSEWHERE:
+            return ""
+        return f"  {a}'s {FAILED_WORDS.get(kind, kind.replace('_', ' '))} roll fails."
+    if k in ("armor_degraded", "cover_degraded"):
+        return f"  {t}'s {k.split('_')[0]} is worn down to {e.get('rating')}."
     if k == "unpersuaded":
         return f"  {t} is not swayed."
     if k == "surrendered":

@@ -3,7 +3,8 @@
 - `damage_stress` (PUSH-11): each bane on base dice (attribute and skill dice, DICE-05) is 1 damage
   on a Strength/Agility roll or 1 stress on a Wits/Empathy roll. With `push_tool_absorbs`
   (PUSH-12/GEAR-06) the weapon used loses 1 per bane instead.
-- `attribute` (PUSH-14): each bane on attribute dice takes 1 point off that attribute; with
+- `attribute` (PUSH-14): each bane on attribute dice takes 1 point off that attribute (step dice:
+  one die step, and below D6 the attribute is 0); with
   `willpower` (PUSH-15) each point lost gives 1 Willpower.
 - `stress_dice` (PUSH-16..18): +1 stress at once (rolls.push_roll); any 1 on a stress die, pushed
   or not, calls for a panic roll (panic.py).
@@ -51,6 +52,9 @@ def pay_push(
         index = SKILL_ATTRIBUTE[skill]
         was_broken = c.broken
         lost = min(roll.banes(Source.ATTRIBUTE), c.attrs[index])
+        if lost and options.dice_mode == "step":
+            sides = c.attrs[index] - 2 * lost  # step dice: one step down per bane (MOD-07: D6 -> gone)
+            lost = c.attrs[index] - (sides if sides >= 6 else 0)
         if lost:
             c.attrs[index] -= lost  # PUSH-14
             events.append(Event("push_cost", c.id, -1, {"attribute": index, "amount": lost}))

@@ -72,12 +72,11 @@ def skill_pool(state: GameState, c: Combatant, skill: str, gear: int = 0, modifi
     attribute = c.attrs[SKILL_ATTRIBUTE[skill]]
     if state.options.dice_mode == "step":
         rating = c.skill(skill)
-        pool = dice.step_dice(
-            attribute,
-            rating if rating > 0 else None,
-            modifier + gear,
-            state.options.step_modifiers == "advantage",
-        )
+        advantage = state.options.step_modifiers == "advantage"
+        if attribute <= 0:  # an attribute pushed below D6 (PUSH-14): the skill die alone, if any
+            pool = dice.step_dice(rating, None, modifier + gear, advantage) if rating > 0 else DicePool(())
+        else:
+            pool = dice.step_dice(attribute, rating if rating > 0 else None, modifier + gear, advantage)
     else:
         pool = dice.pool_dice(attribute, c.skill(skill), gear, modifier)
     extra = stress_dice(state, c)
