@@ -186,7 +186,39 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         zone = zones[e.get("zone")] if isinstance(e.get("zone"), int) else ""
         item = str(e.get("item", "")).replace("_", " ")
         return ATTACK_LINES[k].format(a=a, t=t, zone=zone, item=item, e=e)
+    if k in SIMPLE:
+        return SIMPLE[k].format(a=a, t=t, zone=zones[e.get("zone")] if e.get("zone") is not None and e.get("zone", -1) >= 0 else "", **(e.data or {}))
+    if k in ("ammo_dice", "supply", "blast"):
+        label = {"ammo_dice": f"{a}'s ammo dice", "supply": f"{a}'s ammo supply roll", "blast": f"The blast on {t}"}[k]
+        return f"  {label}: {faces_text(e)} - {_successes(e)}."
     return f"  ({k} {a} {t})"
+
+
+SIMPLE = {
+    "action_lost": "  {a} loses an action.",
+    "ammo_damage": "  An extra round adds 1 damage against {t}.",
+    "ammo_used": "  {a} uses {rounds} rounds ({left} left).",
+    "armor_destroyed": "  {a}'s armor falls apart.",
+    "armor_worn": "  {a}'s armor can now be mended only to {max}.",
+    "armor_repaired": "  {a} mends their armor.",
+    "burst": "{a} keeps firing at {t} (shot {shot}).",
+    "caught_fire": "  {t} catches fire (intensity {intensity})!",
+    "condition": "  {t} is {condition}.",
+    "doom": "  The GM gains a doom point ({doom}).",
+    "dropped": "  {a} drops the {weapon}.",
+    "extra_hit": "  A round from the burst also hits {t}.",
+    "fires_first": "  {a} fires first.",
+    "out_of_ammo": "  {a} is out of ammunition.",
+    "panic": "  {a} panics: {result}.",
+    "smoke": "{a} fills {zone} with smoke.",
+    "stress_level": "  {t}'s stress rises to {level}.",
+    "used_item": "{a} uses a {item} on {t}.",
+    "willpower": "  {a} gains {gained} Willpower.",
+    "injury_healed": "  {t}'s injury heals.",
+    "repaired": "  {a} repairs it.",
+    "repair_failed": "  {a}'s repair fails.",
+    "gear_destroyed": "  {a}'s gear is destroyed.",
+}
 
 
 ATTACK_LINES = {
