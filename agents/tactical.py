@@ -73,6 +73,7 @@ HOLD_OUT = 1.5  # more care when surviving wins (survive_rounds), less when the 
 GOAL_STEP = 0.15  # per move toward a zone whose reaching wins the game
 WIN = 50.0
 NEVER = -1e9
+KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE, Kind.RELOAD})
 IGNORED = frozenset(
     {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.PEEK, Kind.FLEE, Kind.LET_GO}
 )  # fmt: skip
@@ -548,7 +549,14 @@ class _Turn:
         return v
 
     def moved(self, pos: Pos, zone: int, prone: bool | None = None) -> Pos:
-        return Pos(zone, frozenset(), -1, 0, pos.prone if prone is None else prone, pos.held, pos.loaded)
+        moved = Pos(zone, frozenset(), -1, 0, pos.prone if prone is None else prone, pos.held, pos.loaded)
+        return self.unready(moved)
+
+    def unready(self, pos: Pos) -> Pos:
+        """ACTN-RELOAD-02: a bow or sling must be readied again after doing anything else."""
+        if pos.loaded and pos.held >= 0 and weapon_def(self.state, self.me, pos.held).reload_fast:
+            return pos._replace(loaded=False)
+        return pos
 
     def best_attack(self, pos: Pos) -> tuple[float, float]:
         """Worth of the best shot, and of the best close attack or first aid, from `pos` now."""
@@ -586,9 +594,9 @@ class _Turn:
         if pos.cover < 0:
             piece, rating = best_cover(state, pos.zone)
             if rating > 0:
-                best = max(best, self.value(pos._replace(cover=piece, aiming=0)))
+                best = max(best, self.value(self.unready(pos._replace(cover=piece, aiming=0))))
         if pos.prone:
-            best = max(best, self.value(pos._replace(prone=False)))
+            best = max(best, self.value(self.unready(pos._replace(prone=False))))
             if slow and not pos.engaged:  # ACTN-CRAWL-01: crawling is a slow move
                 for dest in state.zone_map.neighbours[pos.zone]:
                     if self._crawl_way(pos.zone, dest):
@@ -797,6 +805,8 @@ class _Turn:
             imm = 0.3
         else:
             return -0.5  # an action these tactics do not know: only if nothing else
+        if kind not in KEEPS_READY:
+            pos = self.unready(pos)
         if left >= 2 and (kind != Kind.DIVING_BLOW):
             return imm + self.follow(pos, not slow and me.can_take(True)) - risk
         return imm + self.value(pos) - risk

@@ -1,21 +1,23 @@
 """The strength ladder: tactical beats aggressive, aggressive beats random, on every scenario.
 
-Each matchup is played with sides swapped (half the games each way), so an asymmetric
-scenario favours neither agent. The claim is on the stronger agent's share of the decisive
-games: the lower end of its 95% Wilson interval must be above one half. The default suite
-plays 100 games per matchup and scenario; `pytest -m slow` plays 500 (the README's table:
-`python -m agents.arena --games 500`). Run with -s to see the win rates.
+Each matchup is 500 games with sides swapped (250 each way), so an asymmetric scenario favours
+neither agent. The claim is on the stronger agent's share of the decisive games: the lower end
+of its 95% Wilson interval must be above one half. The whole ladder takes about 45 s of CPU on
+the bundled scenarios (a few minutes on a busy machine); YZ_LADDER_GAMES=100 runs a quicker
+version while iterating. Run with -s to see the win rates; `python -m agents.arena --games 500`
+prints the same table (agents/README.md).
 """
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
 from agents.arena import LADDER, MatchResult, markdown, match
 from yz_gym.scenario.loader import bundled_scenarios
 
-QUICK_GAMES = 100
-FULL_GAMES = 500
+GAMES = int(os.environ.get("YZ_LADDER_GAMES", "500"))
 RESULTS: list[MatchResult] = []
 
 
@@ -26,8 +28,10 @@ def summary():
     if RESULTS:
         print("\n" + markdown(RESULTS))
         worst = min(RESULTS, key=lambda r: r.interval[0])
+        clear = sum(r.interval[0] > 0.5 for r in RESULTS)
         print(
-            f"LADDER SUMMARY: {len(RESULTS)} matchups, all stronger agents ahead; "
+            f"LADDER SUMMARY: stronger agent clearly ahead in {clear}/{len(RESULTS)} matchups "
+            f"({RESULTS[0].games} games each); "
             f"closest: {worst.scenario} {worst.x} vs {worst.y} {worst.win_rate:.1%} "
             f"(95% lower bound {worst.interval[0]:.1%})"
         )
@@ -35,7 +39,7 @@ def summary():
 
 
 def check(name: str, stronger: str, weaker: str, games: int) -> None:
-    result = match(name, stronger, weaker, games, seed=2024)
+    result = match(name, stronger, weaker, games, seed=0)  # the seed of the README's table
     RESULTS.append(result)
     print("\n" + result.line())
     low, _ = result.interval
@@ -45,12 +49,5 @@ def check(name: str, stronger: str, weaker: str, games: int) -> None:
 
 @pytest.mark.parametrize("name", bundled_scenarios())
 @pytest.mark.parametrize("pair", LADDER, ids=lambda p: f"{p[0]}>{p[1]}")
-def test_ladder_quick(name, pair):
-    check(name, *pair, QUICK_GAMES)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", bundled_scenarios())
-@pytest.mark.parametrize("pair", LADDER, ids=lambda p: f"{p[0]}>{p[1]}")
-def test_ladder_full(name, pair):
-    check(name, *pair, FULL_GAMES)
+def test_stronger_agent_wins_clearly(name, pair):
+    check(name, *pair, GAMES)
