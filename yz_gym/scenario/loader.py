@@ -57,10 +57,15 @@ _OPTION_TYPES = {name: TypeAdapter(hint) for name, hint in typing.get_type_hints
 class ScenarioError(ValueError):
     """A scenario that cannot be played; the message names the file, the field and the fix."""
 
+    def __init__(self, message: str) -> None:
+        # always one line, even when a name in the file contains line breaks
+        super().__init__(" ".join(str(message).replace("\r", "\n").split("\n")))
+
 
 def bundled_scenarios() -> list[str]:
     """Names of the scenarios that ship with yz_gym."""
-    return sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
+    # chase_*.yaml are chase scenarios (yz_gym.scenario.chase_loader), not zone fights
+    return sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml") if not p.stem.startswith("chase_"))
 
 
 def resolve_path(name: str | Path) -> Path:
