@@ -56,10 +56,12 @@ def _check_agents(policies: dict[str, str]) -> None:
 
 
 def _check_sides(loaded, policies: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
-    sides = loaded.setup.sides
+    from yz_gym.evaluation.runner import scenario_name, scenario_sides
+
+    sides, name = scenario_sides(loaded), scenario_name(loaded)
     for side in policies:
         if side not in sides:
-            raise ValueError(f"--policy: no side named '{side}' in {loaded.setup.name}; sides: {', '.join(sides)}")
+            raise ValueError(f"--policy: no side named '{side}' in {name}; sides: {', '.join(sides)}")
 
 
 @app.command()
@@ -69,7 +71,9 @@ def evaluate(
     policy: Annotated[
         list[str] | None,
         typer.Option(
-            "--policy", "-p", help="SIDE=AGENT (random, aggressive, tactical, or a model file); repeatable"
+            "--policy", "-p",
+            help="SIDE=AGENT (random, aggressive, tactical, or a model file; chases: flee, hider, cutoff, "
+            "shooter, random - default each side's natural chase agent); repeatable",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="base seed; game i depends only on (seed, i)")] = 0,
@@ -82,17 +86,20 @@ def evaluate(
     ] = None,
     backend: Annotated[str, typer.Option(help="process (local pool) or ray (pip install 'yz_gym[scale]')")] = "process",
 ) -> None:
-    """How deadly is this encounter? Win chances with 95% intervals, rounds, per-combatant risk."""
+    """How deadly is this encounter? Win chances with 95% intervals, rounds, per-combatant risk.
+
+    Also chases (chase_* files): escape and catch chances, how the chases ended, wrecks."""
     from yz_gym.evaluation.report import compare_table, plot_report, print_report
     from yz_gym.evaluation.runner import evaluate as run
+    from yz_gym.evaluation.runner import load_any
     from yz_gym.io import atomic_write_json
 
     try:
         policies = parse_policies(policy or [])
         _check_agents(policies)
-        _check_sides(load_scenario(scenario), policies)
+        _check_sides(load_any(scenario), policies)
         if compare:
-            _check_sides(load_scenario(compare), parse_policies(compare_policy) if compare_policy else policies)
+            _check_sides(load_any(compare), parse_policies(compare_policy) if compare_policy else policies)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
     if backend not in ("process", "ray"):
@@ -404,7 +411,12 @@ def _ask(state, actor, actions):  # type: ignore[no-untyped-def]
 
 
 @app.command()
-def validate(scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")]) -> None:
+def validate(
+    scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")],
+    new_characters: Annotated[
+        bool, typer.Option("--new-characters", help="also check PCs against the creation rules (DICE-02/04, STEP-04/05)")
+    ] = False,
+) -> None:
     """Check a scenario file; prints what it contains or one line saying what is wrong."""
     try:
         loaded = load_scenario(scenario)
@@ -414,6 +426,31 @@ def validate(scenario: Annotated[str, typer.Argument(help="bundled scenario name
     console.print(
         f"[green]ok[/green] {setup.name}: {len(setup.zone_map.zones)} zones, {len(loaded.combatants)} combatants, sides {', '.join(setup.sides)}"
     )
+    if new_characters:
+        for name, problem in character_problems(loaded):
+            console.print(f"[yellow]{name}[/yellow]: {problem}")
+
+
+def character_problems(loaded) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """(PC name, problem) for every player character that breaks the creation rules."""
+    from yz_gym.rules.creation import check_pool_character, check_step_character
+    from yz_gym.rules.state import ATTRIBUTES
+
+    letters = {v: k for k, v in dice.STEP_SIDES.items()}
+    found = []
+    for c in loaded.combatants:
+        if not c.pc:
+            continue
+        attributes = {a.lower(): v for a, v in zip(ATTRIBUTES, c.max_attrs, strict=True)}
+        skills = {k.lower(): v for k, v in c.skills.items() if v}
+        if loaded.setup.options.dice_mode == "step":
+            problems = check_step_character(
+                {k: letters[v] for k, v in attributes.items()}, {k: letters[v] for k, v in skills.items()}
+            )
+        else:
+            problems = check_pool_character(attributes, skills)
+        found += [(c.name, p) for p in problems]
+    return found
 
 
 @app.command("list")

@@ -144,3 +144,10 @@ def test_ray_backend_gives_the_same_statistics_as_the_process_pool():
         ray.shutdown()
     local, _ = evaluate("duel", {}, 40, seed=8, workers=1)
     assert by_ray.to_json() == local.to_json()
+
+
+@pytest.mark.rule("DICE-02")
+def test_validate_can_check_pcs_against_the_creation_rules():
+    result = runner.invoke(app, ["validate", "warehouse_ambush", "--new-characters"])
+    assert result.exit_code == 0
+    assert "DICE-02" in result.output  # Brick's 12 attribute points are not a new PC's 14
