@@ -9,6 +9,7 @@ from pathlib import Path
 from agents.base import Agent, RandomAgent
 
 AGENT_NAMES = ("random", "aggressive", "tactical")
+CHASE_AGENT_NAMES = ("flee", "hider", "cutoff", "shooter")  # chase-only agents (agents/chase_agents.py)
 
 
 def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
@@ -23,6 +24,10 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
         raise TypeError(f"an agent is a name ({', '.join(AGENT_NAMES)}), a policy file path or an Agent")
     if name == "random":
         return RandomAgent(seed)
+    if name in CHASE_AGENT_NAMES:
+        from agents.chase_agents import CHASE_AGENTS
+
+        return CHASE_AGENTS[name](seed)
     if name in AGENT_NAMES:
         module = importlib.import_module(f"agents.{name}")
         for _, cls in inspect.getmembers(module, inspect.isclass):
@@ -33,7 +38,10 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
         from agents.policy import PolicyAgent
 
         return PolicyAgent(name, seed)  # a MaskablePPO file: a pickle, load only trusted files
-    raise ValueError(f"unknown agent '{name}'; agents: {', '.join(AGENT_NAMES)}, or a trained policy file path")
+    raise ValueError(
+        f"unknown agent '{name}'; agents: {', '.join(AGENT_NAMES)}; chase agents: "
+        f"{', '.join(CHASE_AGENT_NAMES)}; or a trained policy file path"
+    )
 
 
-__all__ = ["AGENT_NAMES", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENT_NAMES", "CHASE_AGENT_NAMES", "Agent", "RandomAgent", "make_agent"]

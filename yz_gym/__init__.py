@@ -1,11 +1,12 @@
 """yz_gym: Year Zero Engine zone combat as reinforcement-learning environments.
 
-Importing the package registers `yz_gym/Skirmish-v0` with Gymnasium (the env module itself
+Importing the package registers `yz_gym/Skirmish-v0` and `yz_gym/Chase-v0` with Gymnasium (the env module itself
 loads only when an env is made), so `gymnasium.make("yz_gym/Skirmish-v0", ...)` works after
 `import yz_gym`. The rules core (`yz_gym.rules`) never needs Gymnasium.
 """
 
 SKIRMISH_ID = "yz_gym/Skirmish-v0"
+CHASE_ID = "yz_gym/Chase-v0"
 
 
 def _register() -> None:
@@ -15,6 +16,8 @@ def _register() -> None:
         return
     if SKIRMISH_ID not in registry:
         register(id=SKIRMISH_ID, entry_point="yz_gym.envs.skirmish:SkirmishEnv")
+    if CHASE_ID not in registry:
+        register(id=CHASE_ID, entry_point="yz_gym.envs.chase_env:ChaseEnv")
 
 
 _register()

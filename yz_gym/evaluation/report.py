@@ -29,6 +29,8 @@ def print_report(stats: EncounterStats, console: Console, title: str = "") -> No
             f"{data['damage_taken_per_game']:.2f}",
         )
     console.print(outcome)
+    if stats.is_chase:
+        print_chase(report["chase"], console)
     console.print(
         f"draws (everyone out): {stats.draws} ({100 * stats.draws / max(1, n):.1f}%), "
         f"timeouts (round cap): {stats.timeouts} ({100 * stats.timeouts / max(1, n):.1f}%)"
@@ -52,6 +54,23 @@ def print_report(stats: EncounterStats, console: Console, title: str = "") -> No
             f"{c['damage_taken_per_game']:.2f}",
         )
     console.print(risk)
+
+
+def print_chase(chase: dict, console: Console) -> None:  # type: ignore[type-arg]
+    """Chases: escape and catch chances, how the chases ended, and the wrecks (stats.chase_json)."""
+    table = Table(title=f"Chase ({chase['pursuer']} pursues {', '.join(chase['prey'])})")
+    for column in ("outcome", "%", "95% CI"):
+        table.add_column(column, justify="left" if column == "outcome" else "right")
+    rows = [
+        ("escape (prey wins)", chase["escape_probability"], chase["escape_ci95"]),
+        ("catch (pursuer wins)", chase["catch_probability"], chase["catch_ci95"]),
+        *((f"  ended: {name}", e["probability"], e["ci95"]) for name, e in chase["endings"].items()),
+        *((f"  {v['name']} wrecked", v["p_wrecked"], v["ci95"]) for v in chase["vehicles"]),
+    ]
+    for label, p, (low, high) in rows:
+        table.add_row(label, f"{100 * p:.1f}", f"{100 * low:.1f}-{100 * high:.1f}")
+    console.print(table)
+    console.print(f"wrecks per chase: {chase['wrecks_per_game']:.2f}")
 
 
 def compare_table(a: EncounterStats, b: EncounterStats, a_label: str, b_label: str, console: Console) -> None:

@@ -1,4 +1,8 @@
-"""Play many seeded games of a scenario with chosen agents, in parallel, streaming statistics."""
+"""Play many seeded games of a scenario with chosen agents, in parallel, streaming statistics.
+
+A chase file (one that names a `pursuer`, e.g. the bundled `chase_*`) is played as a chase
+(rules/chase.py) by chase agents; a side without a policy gets its natural scripted chase agent
+(`cutoff` for the pursuer, `flee` for the prey), while zone-fight sides default to `random`."""
 
 from __future__ import annotations
 
@@ -13,10 +17,13 @@ import numpy as np
 
 from yz_gym.evaluation.stats import EncounterStats
 from yz_gym.rules import engine
+from yz_gym.rules.chase_state import ChaseScenario
 from yz_gym.rules.state import Scenario
-from yz_gym.scenario.loader import load_scenario
+from yz_gym.scenario.chase_loader import bundled_chases, load_chase
+from yz_gym.scenario.loader import load_scenario, read_yaml
 
 ScenarioSource = str | Path | dict[str, Any]
+AnyScenario = Scenario | ChaseScenario
 CHUNK = 100  # games per task sent to a worker
 
 
@@ -29,6 +36,8 @@ class GameSummary:
     rounds: int
     decisions: int
     combatants: tuple[tuple[int, int, int, int, int], ...]  # broken, injured, dead, dealt, taken
+    ending: str = ""  # chases: how it ended (chase_env.ENDINGS); "" for zone fights
+    wrecked: tuple[int, ...] = ()  # chases: 1 per vehicle wrecked at the end
 
 
 def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator, list[int]]:
@@ -38,10 +47,12 @@ def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator
     return np.random.default_rng(game_seq), [int(s) for s in agent_seq.generate_state(sides)]
 
 
-def play_game(scenario: Scenario, policies: dict[str, str], seed: int, episode: int) -> GameSummary:
+def play_game(scenario: AnyScenario, policies: dict[str, str], seed: int, episode: int) -> GameSummary:
     """One game; each side is played by the named agent."""
     from agents import make_agent
 
+    if isinstance(scenario, ChaseScenario):
+        return play_chase(scenario, policies, seed, episode)
     sides = scenario.setup.sides
     rng, agent_seeds = game_seeds(seed, episode, len(sides))
     agents = [make_agent(policies.get(side, "random"), agent_seeds[i]) for i, side in enumerate(sides)]
@@ -52,7 +63,13 @@ def play_game(scenario: Scenario, policies: dict[str, str], seed: int, episode: 
         engine.apply(state, agents[actor.side].choose(state, legal), rng)
     result = engine.outcome(state)
     assert result is not None
-    tallies = tuple(
+    return GameSummary(
+        result.winner, result.reason, result.rounds, state.decisions, _tallies(state.combatants)
+    )
+
+
+def _tallies(combatants: Any) -> tuple[tuple[int, int, int, int, int], ...]:
+    return tuple(
         (
             int(c.broken and not c.dead),
             int(any(i.table != "fire" for i in c.injuries) or c.dead),
@@ -60,22 +77,77 @@ def play_game(scenario: Scenario, policies: dict[str, str], seed: int, episode: 
             c.damage_dealt,
             c.damage_taken,
         )
-        for c in state.combatants
+        for c in combatants
     )
-    return GameSummary(result.winner, result.reason, result.rounds, state.decisions, tallies)
+
+
+def play_chase(scenario: ChaseScenario, policies: dict[str, str], seed: int, episode: int) -> GameSummary:
+    """One chase; each side is played by the named agent, or by its natural scripted chase agent."""
+    from agents import make_agent
+    from agents.chase_agents import natural_agent
+    from yz_gym.envs.chase_env import ending
+    from yz_gym.rules import chase
+
+    sides = scenario.base.setup.sides
+    rng, agent_seeds = game_seeds(seed, episode, len(sides))
+    agents = [
+        make_agent(policies.get(side) or natural_agent(scenario, i), agent_seeds[i])
+        for i, side in enumerate(sides)
+    ]
+    state = chase.new_chase(scenario, rng)
+    people = state.world.combatants
+    while not chase.is_over(state):
+        legal = chase.legal_actions(state)
+        chase.apply(state, agents[people[chase.current_actor(state)].side].choose(state, legal), rng, legal)
+    result = chase.outcome(state)
+    assert result is not None
+    return GameSummary(
+        result.winner, result.reason, result.rounds, state.decisions, _tallies(people),
+        ending(state), tuple(int(v.wrecked) for v in state.vehicles),
+    )  # fmt: skip
+
+
+def is_chase(source: ScenarioSource) -> bool:
+    """Whether a scenario source is a chase file (it names a `pursuer`) rather than a zone fight."""
+    if isinstance(source, dict):
+        return "pursuer" in source
+    path = Path(source)
+    if path.suffix not in (".yaml", ".yml"):
+        return str(source) in bundled_chases()
+    data = read_yaml(path) if path.is_file() else None
+    return isinstance(data, dict) and "pursuer" in data
+
+
+def load_any(source: ScenarioSource) -> AnyScenario:
+    """A zone-fight Scenario or, for a chase file, a ChaseScenario."""
+    return load_chase(source) if is_chase(source) else load_scenario(source)
+
+
+def scenario_sides(scenario: AnyScenario) -> tuple[str, ...]:
+    """The side names of a zone fight or a chase."""
+    return tuple((scenario.base if isinstance(scenario, ChaseScenario) else scenario).setup.sides)
 
 
 @lru_cache(maxsize=8)
-def _cached_scenario(key: str) -> Scenario:
-    return load_scenario(key)
+def _cached_scenario(key: str) -> AnyScenario:
+    return load_any(key)
 
 
-def _scenario(source: ScenarioSource) -> Scenario:
-    return load_scenario(source) if isinstance(source, dict) else _cached_scenario(str(source))
+def _scenario(source: ScenarioSource) -> AnyScenario:
+    return load_any(source) if isinstance(source, dict) else _cached_scenario(str(source))
 
 
-def empty_stats(scenario: Scenario) -> EncounterStats:
-    """Statistics with no games yet, laid out for this scenario."""
+def empty_stats(scenario: AnyScenario) -> EncounterStats:
+    """Statistics with no games yet, laid out for this scenario (with the chase tallies for a chase)."""
+    if isinstance(scenario, ChaseScenario):
+        from yz_gym.envs.chase_env import ENDINGS
+
+        base = scenario.base
+        sides = base.setup.sides
+        return EncounterStats.empty(
+            scenario.name, list(sides), [(c.name, sides[c.side]) for c in base.combatants],
+            pursuer=sides[scenario.pursuer], endings=ENDINGS, vehicles=[v.name for v in scenario.vehicles],
+        )  # fmt: skip
     sides = scenario.setup.sides
     return EncounterStats.empty(
         scenario.setup.name, list(sides), [(c.name, sides[c.side]) for c in scenario.combatants]
@@ -91,6 +163,11 @@ def play_chunk(
     for episode in range(start, stop):
         stats.add(play_game(scenario, policies, seed, episode))
     return stats
+
+
+def scenario_name(scenario: AnyScenario) -> str:
+    """The name of a zone fight or a chase."""
+    return scenario.name if isinstance(scenario, ChaseScenario) else scenario.setup.name
 
 
 def _chunks(episodes: int) -> Iterator[tuple[int, int]]:
@@ -116,10 +193,11 @@ def evaluate(
     if backend not in ("process", "ray"):
         raise ValueError(f"unknown backend '{backend}'; use process or ray")
     scenario = _scenario(source)
+    sides = scenario_sides(scenario)
     for side in policies:
-        if side not in scenario.setup.sides:
+        if side not in sides:
             raise ValueError(
-                f"no side named '{side}' in {scenario.setup.name}; sides: {', '.join(scenario.setup.sides)}"
+                f"no side named '{side}' in {scenario_name(scenario)}; sides: {', '.join(sides)}"
             )
     stats = empty_stats(scenario)
     try:

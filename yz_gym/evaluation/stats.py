@@ -1,4 +1,8 @@
-"""Streaming statistics of many games: win rates with Wilson intervals, rounds, per-combatant risk."""
+"""Streaming statistics of many games: win rates with Wilson intervals, rounds, per-combatant risk.
+
+Chases add (under the report's "chase" key, the zone-fight keys unchanged): the escape and catch
+probabilities, how the chases ended (escaped / caught / wrecked / timeout / combat / none, see
+yz_gym.envs.chase_env.ending) and how often each vehicle ended as a wreck."""
 
 from __future__ import annotations
 
@@ -49,11 +53,27 @@ class EncounterStats:
     timeouts: int = 0  # round cap reached
     rounds: Counter[int] = field(default_factory=Counter)
     decisions: int = 0
+    pursuer: str = ""  # chases: the pursuing side ("" = a zone fight)
+    endings: Counter[str] = field(default_factory=Counter)  # chases: how each chase ended
+    vehicles: list[str] = field(default_factory=list)  # chases: vehicle names
+    wrecks: list[int] = field(default_factory=list)  # chases: games each vehicle ended wrecked
 
     @classmethod
-    def empty(cls, scenario: str, sides: list[str], combatants: list[tuple[str, str]]) -> EncounterStats:
-        """No games yet."""
-        return cls(scenario, list(sides), [CombatantTally(n, s) for n, s in combatants])
+    def empty(
+        cls, scenario: str, sides: list[str], combatants: list[tuple[str, str]], pursuer: str = "",
+        endings: tuple[str, ...] = (), vehicles: list[str] | None = None,
+    ) -> EncounterStats:  # fmt: skip
+        """No games yet (for a chase: its pursuer, the possible endings and the vehicles)."""
+        vehicles = list(vehicles or [])
+        return cls(
+            scenario, list(sides), [CombatantTally(n, s) for n, s in combatants], pursuer=pursuer,
+            endings=Counter(dict.fromkeys(endings, 0)), vehicles=vehicles, wrecks=[0] * len(vehicles),
+        )  # fmt: skip
+
+    @property
+    def is_chase(self) -> bool:
+        """Statistics of a chase."""
+        return bool(self.pursuer)
 
     def add(self, summary: Any) -> None:
         """Count one finished game (a GameSummary)."""
@@ -66,6 +86,10 @@ class EncounterStats:
         else:
             self.draws += 1
         self.rounds[summary.rounds] += 1
+        if getattr(summary, "ending", ""):
+            self.endings[summary.ending] += 1
+        for i, wrecked in enumerate(getattr(summary, "wrecked", ())):
+            self.wrecks[i] += wrecked
         for tally, c in zip(self.combatants, summary.combatants, strict=True):
             tally.broken += c[0]
             tally.injured += c[1]
@@ -81,6 +105,9 @@ class EncounterStats:
         self.draws += other.draws
         self.timeouts += other.timeouts
         self.rounds.update(other.rounds)
+        for ending, count in other.endings.items():
+            self.endings[ending] += count
+        self.wrecks = [a + b for a, b in zip(self.wrecks, other.wrecks, strict=True)]
         for mine, theirs in zip(self.combatants, other.combatants, strict=True):
             mine.broken += theirs.broken
             mine.injured += theirs.injured
@@ -93,6 +120,45 @@ class EncounterStats:
         wins = self.wins.get(side, 0)
         low, high = wilson_interval(wins, self.games)
         return (wins / self.games if self.games else 0.0), low, high
+
+    def escape_probability(self) -> tuple[float, float, float]:
+        """Chases: (estimate, low, high) that a prey side wins (gets away, outlasts the chase
+        limit, or puts the pursuers out), with a 95% Wilson interval."""
+        wins = sum(n for side, n in self.wins.items() if side != self.pursuer)
+        low, high = wilson_interval(wins, self.games)
+        return (wins / self.games if self.games else 0.0), low, high
+
+    def catch_probability(self) -> tuple[float, float, float]:
+        """Chases: (estimate, low, high) that the pursuer wins (a prey caught, wrecked or Broken)."""
+        return self.win_probability(self.pursuer)
+
+    def chase_json(self) -> dict[str, Any]:
+        """The chase part of the report: escape and catch chances, endings, wrecks."""
+        n = self.games
+
+        def share(count: int) -> dict[str, Any]:
+            return {
+                "count": count,
+                "probability": count / n if n else 0.0,
+                "ci95": list(wilson_interval(count, n)),
+            }
+
+        escape, e_low, e_high = self.escape_probability()
+        catch, c_low, c_high = self.catch_probability()
+        return {
+            "pursuer": self.pursuer,
+            "prey": [s for s in self.sides if s != self.pursuer],
+            "escape_probability": escape,
+            "escape_ci95": [e_low, e_high],
+            "catch_probability": catch,
+            "catch_ci95": [c_low, c_high],
+            "endings": {ending: share(count) for ending, count in self.endings.items()},
+            "wrecks_per_game": sum(self.wrecks) / max(1, n),
+            "vehicles": [
+                {"name": name, "p_wrecked": w / max(1, n), "ci95": list(wilson_interval(w, n))}
+                for name, w in zip(self.vehicles, self.wrecks, strict=True)
+            ],
+        }
 
     def rounds_mean(self) -> float:
         """Mean rounds per game."""
@@ -123,7 +189,7 @@ class EncounterStats:
                 "damage_taken_per_game": sum(t.damage_taken for t in members) / max(1, self.games),
             }
         n = max(1, self.games)
-        return {
+        report = {
             "schema_version": 1,
             "scenario": self.scenario,
             "games": self.games,
@@ -148,3 +214,6 @@ class EncounterStats:
                 for t in self.combatants
             ],
         }
+        if self.is_chase:
+            report["chase"] = self.chase_json()
+        return report

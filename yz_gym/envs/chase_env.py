@@ -1,0 +1,529 @@
+"""`yz_gym/Chase-v0`: one side (or one participant) of a YZE chase (SRD_DIGEST 3), as a Gymnasium env.
+
+    import gymnasium as gym, yz_gym
+    env = gym.make("yz_gym/Chase-v0", scenario="chase_car_vs_motorcycle", side="courier")
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(info["action_mask"].nonzero()[0][0])
+
+**Who plays.** The learner controls every combatant of `side` (a name or index; default the
+scenario's first side), or with `participant=` the crew of one participant (a runner's name or a
+vehicle's name; the rest of its side is then played by an agent). Everyone else is played inside
+`step` by the agent of their side: `opponents` is an agent name, an `agents.Agent`, or a dict
+{side name: either}; by default each side gets its natural scripted chase agent (`cutoff` for the
+pursuer, `flee` for the prey; see agents/chase_agents.py).
+
+**Steps and secrecy.** Every decision the rules ask of a learner combatant is one step
+(`info["decision"]`): its secret chase action each round ("action"), a passenger's shot
+("shot"), the order to an auto-targeting weapon ("auto_weapon"), and while the round resolves:
+go on or cancel a revealed action ("cancel", CHASE-12), push a roll ("push", CHASE-15), the catch
+("catch": attack or ram, stay Engaged, overtake; CHASE-FLEE-03/04) and what to do after a won Hide
+("hidden", CHASE-HIDE-04). The choices of a round are simultaneous and secret (CHASE-08/10):
+the other participants may have chosen before the learner (the rules ask in participant order),
+but the observation shows no choice of theirs before the reveal (see `chase_encoding`).
+
+**Spaces.** `Discrete(chase_encoding.N_CHASE_ACTIONS)` with the encoding of `chase_encoding`
+(targets in slots relative to the deciding combatant); `info["action_mask"]` (int8) and
+`action_masks()` (bool, for sb3-contrib's MaskablePPO) mark the legal indices.
+`Box(0, 1, (chase_encoding.CHASE_OBS_SIZE,), float32)`, documented field by field there.
+
+**Rewards and ends.** At the end +1 if the learner's side wins (the prey escapes: beyond
+Extreme, a won Hide, a lost Cut Off at Extreme, the chase limit; the pursuer catches: the prey is
+caught, wrecked or Broken), -1 if another side wins, 0 otherwise (the chase turns into combat:
+FIGHT or an ambush, CHASE-END-04/HIDE-04; no one left). Optional shaping (`reward_shaping=True`
+or a dict of `ChaseShaping` weights) adds a potential difference each step: the range to the
+nearest enemy (growing for the prey, shrinking for the pursuer) and the harm done to enemy
+vehicles and people minus the harm taken. `terminated` when the chase is over. The chase limit
+(CHASE-END-05, `chase_max_rounds`) is a rule that lets the prey escape, so it also terminates
+with the reward; `limit_truncates=True` reports it as `truncated` instead (same reward).
+
+**Illegal actions.** By default an index outside the mask raises `IllegalActionError`. With
+`illegal_action="penalty"` it returns reward `illegal_penalty`, the same observation and mask,
+`info["illegal_action"] = True`, and changes nothing (gymnasium's `check_env` needs this mode).
+
+**Seeding.** `reset(seed=s)` seeds the dice and the agents' generators from one stream: the
+same seed and actions give the same episode in any process, also after pickling.
+
+**Render.** "ansi": the strip of range bands, vehicles, people and the last narrated events;
+"rgb_array": a picture of the strip (matplotlib, imported on first use).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from yz_gym.envs.chase_encoding import (
+    CHASE_OBS_SIZE,
+    N_CHASE_ACTIONS,
+    ChaseEncoding,
+    describe_chase_index,
+    track_fractions,
+)
+from yz_gym.envs.core import IllegalActionError
+from yz_gym.rules import chase
+from yz_gym.rules.chase_state import BEYOND, RANGE_NAMES, ChaseAction, ChaseScenario, ChaseState, Phase
+from yz_gym.rules.events import Event
+from yz_gym.scenario.chase_loader import load_chase
+
+CHASE_ENV_ID = "yz_gym/Chase-v0"
+DEFAULT_CHASE = "chase_car_vs_motorcycle"
+LOG_LENGTH = 200
+MAX_RESET_TRIES = 100
+ChaseSource = str | Path | dict[str, Any] | ChaseScenario
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseShaping:
+    """Weights of the shaping potential (0 = off): range to the nearest enemy in bands / 5, and
+    harm (vehicle damage / Hull, lost Health fraction) done minus taken."""
+
+    range: float = 0.05
+    harm: float = 0.1
+
+    @property
+    def enabled(self) -> bool:
+        """Any weight set."""
+        return bool(self.range or self.harm)
+
+
+NO_SHAPING = ChaseShaping(0.0, 0.0)
+
+
+def chase_shaping(value: bool | dict[str, float] | ChaseShaping | None) -> ChaseShaping:
+    """ChaseShaping from True (defaults), a dict of weights, an instance, or None/False (off)."""
+    if value is None or value is False:
+        return NO_SHAPING
+    if value is True:
+        return ChaseShaping()
+    if isinstance(value, ChaseShaping):
+        return value
+    known = {f.name for f in fields(ChaseShaping)}
+    unknown = sorted(set(value) - known)
+    if unknown:
+        raise ValueError(f"unknown shaping weight(s) {unknown}; known: {sorted(known)}")
+    return replace(ChaseShaping(), **{k: float(v) for k, v in value.items()})
+
+
+def potential(state: ChaseState, side: int, shaping: ChaseShaping) -> float:
+    """The shaping potential of `side`: range to the nearest enemy it still chases or flees
+    (more is better for the prey), and harm done minus harm taken."""
+    if not shaping.enabled:
+        return 0.0
+    mine = [u for u, unit in enumerate(state.units) if unit.side == side and unit.status == "in"]
+    gaps = [state.range(u, e) for u in mine for e in state.enemies(u)]
+    gap = min(gaps) if gaps else BEYOND
+    ranged = gap / BEYOND if side != state.scenario.pursuer else -gap / BEYOND
+    harm = 0.0
+    for v in state.vehicles:
+        hurt = v.damage / max(1, v.type.hull)
+        harm += -hurt if v.side == side else hurt
+    for c in state.world.combatants:
+        hurt = 1.0 - track_fractions(state.world, c)[0]
+        harm += -hurt if c.side == side else hurt
+    return shaping.range * ranged + shaping.harm * harm
+
+
+def terminal_reward(winner: int, side: int) -> float:
+    """+1 if `side` won, -1 if another side did, 0 if nobody (combat, no one left)."""
+    if winner < 0:
+        return 0.0
+    return 1.0 if winner == side else -1.0
+
+
+def chase_of(source: ChaseSource | None) -> ChaseScenario:
+    """A ChaseScenario from a bundled name, a YAML path, a dict, or a ChaseScenario."""
+    if source is None:
+        source = DEFAULT_CHASE
+    return source if isinstance(source, ChaseScenario) else load_chase(source)
+
+
+def chase_agent_specs(scenario: ChaseScenario, opponents: Any) -> dict[int, Any]:
+    """Side index -> agent spec: one spec for every side, or {side name: spec}; unnamed sides
+    (and None) get their natural scripted agent."""
+    from agents.chase_agents import natural_agent
+
+    sides = scenario.base.setup.sides
+    if opponents is None:
+        opponents = {}
+    if isinstance(opponents, Mapping):
+        unknown = [s for s in opponents if s not in sides]
+        if unknown:
+            raise ValueError(f"opponents names unknown side(s) {unknown}; sides: {', '.join(sides)}")
+        return {i: opponents.get(s, natural_agent(scenario, i)) for i, s in enumerate(sides)}
+    return dict.fromkeys(range(len(sides)), opponents)
+
+
+def unit_names(scenario: ChaseScenario) -> list[str]:
+    """Each participant's name: its vehicle's, or the runner's."""
+    people = scenario.base.combatants
+    return [
+        scenario.vehicles[u.vehicle].name if u.vehicle >= 0 else people[u.pilot].name for u in scenario.units
+    ]
+
+
+def resolve_side(scenario: ChaseScenario, side: str | int | None) -> int:
+    """A side's index from its name or index; None = the first side."""
+    sides = scenario.base.setup.sides
+    if side is None:
+        return 0
+    if isinstance(side, int | np.integer) and 0 <= int(side) < len(sides):
+        return int(side)
+    if isinstance(side, str) and side in sides:
+        return sides.index(side)
+    raise ValueError(f"no side {side!r} in {scenario.name}; sides: {', '.join(sides)}")
+
+
+def participant_crew(scenario: ChaseScenario, who: str | int) -> tuple[int, list[int]]:
+    """(side, crew combatant ids) of a participant given by name (runner or vehicle) or unit index."""
+    names = unit_names(scenario)
+    if isinstance(who, int | np.integer) and 0 <= int(who) < len(names):
+        u = int(who)
+    elif isinstance(who, str) and who in names:
+        u = names.index(who)
+    else:
+        raise ValueError(f"no participant {who!r} in {scenario.name}; participants: {', '.join(names)}")
+    unit = scenario.units[u]
+    crew = [unit.pilot] if unit.vehicle < 0 else list(scenario.vehicles[unit.vehicle].occupants)
+    return unit.side, crew
+
+
+class ChaseEnv(gym.Env[np.ndarray, np.int64]):
+    """One side (or participant) of a chase; the rest is played by agents. See the module docstring."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
+
+    def __init__(
+        self,
+        scenario: ChaseSource | None = None,
+        side: str | int | None = None,
+        participant: str | int | None = None,
+        opponents: Any = None,
+        reward_shaping: bool | dict[str, float] | ChaseShaping | None = None,
+        illegal_action: str = "raise",
+        illegal_penalty: float = -0.1,
+        limit_truncates: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        from agents import make_agent
+
+        if illegal_action not in ("raise", "penalty"):
+            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.scenario = chase_of(scenario)
+        self.encoding = ChaseEncoding(self.scenario)
+        people = self.scenario.base.combatants
+        if participant is not None:
+            self.side, controlled = participant_crew(self.scenario, participant)
+            if side is not None and resolve_side(self.scenario, side) != self.side:
+                raise ValueError(f"participant {participant!r} is not on side {side!r}")
+        else:
+            self.side = resolve_side(self.scenario, side)
+            controlled = [c.id for c in people if c.side == self.side]
+        self.controlled = frozenset(controlled)
+        self.side_name = self.scenario.base.setup.sides[self.side]
+        specs = chase_agent_specs(self.scenario, opponents)
+        self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
+        self.shaping = chase_shaping(reward_shaping)
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.limit_truncates = bool(limit_truncates)
+        self.render_mode = render_mode
+
+        self.action_space = spaces.Discrete(N_CHASE_ACTIONS)
+        self.observation_space = spaces.Box(0.0, 1.0, (CHASE_OBS_SIZE,), np.float32)
+
+        self.state: ChaseState | None = None
+        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
+        self._rng: np.random.Generator | None = None
+        self._actor = -1
+        self._viewer = controlled[0]
+        self._mask = np.zeros(N_CHASE_ACTIONS, dtype=np.int8)
+        self._by_index: dict[int, ChaseAction] = {}
+        self._legal: list[ChaseAction] = []
+        self._obs = np.zeros(CHASE_OBS_SIZE, dtype=np.float32)
+        self._decision = "over"
+        self._phi = 0.0
+
+    # --- Gymnasium API ---------------------------------------------------------------------
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
+        """Start a new chase; the agents play until a learner combatant must decide."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        if seed is not None or self._rng is None:  # unseeded resets continue the agents' streams
+            for agent in self._agent_by_side.values():
+                agent.reseed(int(rng.integers(2**63)))
+        self._rng = rng
+        for _ in range(MAX_RESET_TRIES):
+            self.state = chase.new_chase(self.scenario, rng)
+            self.log.clear()
+            self.log.extend(self.state.opening)
+            self._advance()
+            if self._actor >= 0:
+                break
+        else:
+            raise RuntimeError(
+                f"{self.scenario.name}: the chase ended before '{self.side_name}' could decide anything "
+                f"in {MAX_RESET_TRIES} starts"
+            )
+        self._phi = potential(self.state, self.side, self.shaping)
+        return self._obs, self._info()
+
+    def step(self, action: Any):  # type: ignore[override]
+        """Take the learner's decision, then let the others play until its next one."""
+        state = self.state
+        if state is None or self._rng is None:
+            raise RuntimeError("call reset() before step()")
+        if self._actor < 0:
+            raise RuntimeError("the episode is over; call reset()")
+        index = int(action)
+        chosen = self._by_index.get(index)
+        if chosen is None:
+            if self.illegal_action == "raise":
+                raise IllegalActionError(self._illegal_message(index))
+            info = self._info()
+            info["illegal_action"] = True
+            return self._obs.copy(), self.illegal_penalty, False, False, info
+        self.log.extend(chase.apply(state, chosen, self._rng, self._legal))
+        self._advance()
+        phi = potential(state, self.side, self.shaping)
+        reward = phi - self._phi
+        self._phi = phi
+        terminated = truncated = False
+        if state.phase == Phase.OVER:
+            reward += terminal_reward(state.winner, self.side)
+            if self.limit_truncates and _at_limit(state):
+                truncated = True
+            else:
+                terminated = True
+        return self._obs, float(reward), terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal action indices as a bool array (sb3-contrib MaskablePPO calls this)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> Any:
+        """'ansi': the chase in text; 'rgb_array': a picture of the strip of range bands."""
+        if self.state is None or self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            return render_chase_text(self.state, self.log, self.controlled)
+        return render_chase_rgb(self.state, self.controlled)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # --- the rest of the chase --------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Let the agents play until a learner combatant must decide, or the chase ends."""
+        state = self.state
+        assert state is not None and self._rng is not None
+        people = state.world.combatants
+        while state.phase != Phase.OVER:
+            actor = chase.current_actor(state)
+            legal = chase.legal_actions(state)
+            if actor in self.controlled:
+                self._actor = self._viewer = actor
+                self._legal = legal
+                self._mask, self._by_index = self.encoding.mask(actor, legal)
+                self._decision = chase.decision_kind(state)
+                self._obs = self.encoding.observe(state, actor, self.controlled, actor)
+                return
+            agent = self._agent_by_side[people[actor].side]
+            action = agent.choose(state, legal)
+            if action not in legal:
+                raise IllegalActionError(
+                    f"agent {agent.name!r} chose '{chase.describe(state, action)}', "
+                    f"which is not legal for {people[actor].name}"
+                )
+            self.log.extend(chase.apply(state, action, self._rng, legal))
+        self._actor = -1
+        self._decision = "over"
+        self._legal = []
+        self._mask = np.zeros(N_CHASE_ACTIONS, dtype=np.int8)
+        self._by_index = {}
+        self._obs = self.encoding.observe(state, self._viewer, self.controlled, -1)
+
+    def _illegal_message(self, index: int) -> str:
+        state = self.state
+        assert state is not None
+        name = state.world.combatants[self._actor].name
+        legal = "; ".join(f"{i}: {chase.describe(state, a)}" for i, a in sorted(self._by_index.items())[:15])
+        more = " ..." if len(self._by_index) > 15 else ""
+        return (
+            f"action {index} ({describe_chase_index(index)}) is not legal for {name} now "
+            f"({self._decision} decision); legal: {legal}{more}. Sample with info['action_mask'] / "
+            "action_masks(), or make the env with illegal_action='penalty'"
+        )
+
+    def _info(self) -> dict[str, Any]:
+        state = self.state
+        assert state is not None
+        gap = nearest_gap(state, self.side)
+        info: dict[str, Any] = {
+            "action_mask": self._mask.copy(),
+            "actor": state.world.combatants[self._actor].name if self._actor >= 0 else None,
+            "decision": self._decision,
+            "round": state.round,
+            "range": RANGE_NAMES[gap] if gap < BEYOND else "beyond",
+        }
+        if state.phase == Phase.OVER:
+            info["outcome"] = chase_outcome(state)
+        return info
+
+
+def nearest_gap(state: ChaseState, side: int) -> int:
+    """The band between `side` and its nearest enemy still in the chase (5 = none / beyond)."""
+    gaps = [
+        state.range(u, e)
+        for u, unit in enumerate(state.units)
+        if unit.side == side and unit.status == "in"
+        for e in state.enemies(u)
+    ]
+    return min(gaps, default=BEYOND)
+
+
+def _at_limit(state: ChaseState) -> bool:
+    return "chase limit" in state.end_reason
+
+
+def chase_outcome(state: ChaseState) -> dict[str, Any]:
+    """The end of a chase for info dicts: winner, reason, rounds, how it ended, each participant."""
+    result = chase.outcome(state)
+    assert result is not None
+    return {
+        "winner": result.winner,
+        "reason": result.reason,
+        "rounds": result.rounds,
+        "ending": ending(state),
+        "participants": chase.results(state),
+    }
+
+
+def ending(state: ChaseState) -> str:
+    """How a finished chase ended, one of ENDINGS:
+
+    - "timeout": the chase limit let the prey escape (CHASE-END-05);
+    - "combat": it turned into a fight (FIGHT at Engaged, CHASE-END-04; an ambush, CHASE-HIDE-04);
+    - "caught": the pursuer won and a prey was caught by a catch attack (CHASE-END-02);
+    - "wrecked": a side won because the other was put out of the chase without a catch (vehicles
+      wrecked, runners or crews Broken: CHASE-END-03);
+    - "escaped": the prey won by getting away (beyond Extreme, Hide, a lost Cut Off at Extreme);
+    - "none": no winner (no one left, or several prey sides got away).
+    """
+    if state.phase != Phase.OVER:
+        raise ValueError("the chase is not over")
+    if _at_limit(state):
+        return "timeout"
+    if state.handover is not None or any(u.status == "combat" for u in state.units):
+        return "combat"
+    pursuer = state.scenario.pursuer
+    if state.winner < 0:
+        return "none"
+    if state.winner == pursuer:
+        return "caught" if any(u.status == "caught" for u in state.units if u.side != pursuer) else "wrecked"
+    lost = [u for u in state.units if u.side == pursuer]
+    if lost and all(u.status in ("out", "caught") for u in lost):
+        return "wrecked"
+    return "escaped"
+
+
+ENDINGS = ("escaped", "caught", "wrecked", "timeout", "combat", "none")
+
+
+# --- render -------------------------------------------------------------------------------------
+
+
+def render_chase_text(
+    state: ChaseState, log: Any = (), controlled: frozenset[int] | set[int] = frozenset()
+) -> str:
+    """The chase as text: round and obstacle, the strip of bands, each participant, recent events."""
+    from yz_gym.rules.chase_narrate import narrate_chase
+    from yz_gym.rules.chase_obstacles import obstacle
+
+    names = unit_names(state.scenario)
+    people = state.world.combatants
+    sides = state.world.setup.sides
+    o = obstacle(state.scenario.obstacle_table, state.obstacle)
+    lines = [
+        f"{state.scenario.name} - round {state.round}/{state.options.chase_max_rounds}, "
+        f"{('choosing', 'resolving', 'over')[int(state.phase)]}"
+        + (f", obstacle: {o.name}" if o is not None else ""),
+    ]
+    low = min((u.pos for u in state.units), default=0)
+    for u, unit in sorted(enumerate(state.units), key=lambda p: (-p[1].pos, p[1].stamp)):
+        role = "pursuer" if unit.side == state.scenario.pursuer else "prey"
+        mark = "*" if any(c in controlled for c in state.crew(u)) else " "
+        where = "." * (unit.pos - low) + "#"
+        line = f"{mark} {where:<12} {names[u]} ({sides[unit.side]}, {role}, {unit.status})"
+        if unit.vehicle >= 0:
+            v = state.vehicles[unit.vehicle]
+            line += f" hull {v.type.hull - v.damage}/{v.type.hull}" + (" WRECK" if v.wrecked else "")
+            line += f" alt {v.altitude}" if v.air else ""
+        crew = ", ".join(_person_text(state, people[c]) for c in state.crew(u))
+        lines.append(line + f" [{crew}]")
+    if state.phase == Phase.OVER:
+        result = chase.outcome(state)
+        assert result is not None
+        lines.append(f"Over: {result.winner or 'no winner'} - {result.reason}")
+    recent = narrate_chase(state, list(log)[-40:])
+    lines += ["", *recent[-10:]]
+    return "\n".join(lines)
+
+
+def _person_text(state: ChaseState, c: Any) -> str:
+    from yz_gym.envs.render import tracks
+
+    label, now, most, *_ = tracks(state.world, c)
+    return f"{c.name} {label} {now}/{most}" + (" OUT" if c.out else "")
+
+
+def render_chase_rgb(state: ChaseState, controlled: frozenset[int] | set[int] = frozenset()) -> np.ndarray:
+    """An RGB picture of the strip: one marker per participant at its band, altitude upward
+    (matplotlib's Agg canvas; pyplot and GUI backends are never imported)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    names = unit_names(state.scenario)
+    colours = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
+    fig = Figure(figsize=(6.4, 3.2), dpi=80)
+    canvas = FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    low = min((u.pos for u in state.units), default=0)
+    for u, unit in enumerate(state.units):
+        x, y = unit.pos - low, state.altitude(u) + 0.15 * u
+        ax.scatter(
+            [x], [y], s=160, color=colours[unit.side % 4], alpha=1.0 if unit.status == "in" else 0.3,
+            marker="s" if unit.vehicle >= 0 else "o",
+            edgecolors="black" if any(c in controlled for c in state.crew(u)) else "none",
+        )  # fmt: skip
+        ax.annotate(names[u], (x, y), textcoords="offset points", xytext=(6, 6), fontsize=7)
+    span = max(5, max((u.pos - low for u in state.units), default=0))
+    ax.set_xlim(-0.5, span + 0.5)
+    ax.set_xticks(range(span + 1))
+    ax.set_xlabel("band position (1 = one range band)")
+    ax.set_ylabel("altitude")
+    ax.set_title(f"{state.scenario.name}: round {state.round}")
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+
+
+__all__ = [
+    "CHASE_ENV_ID",
+    "ENDINGS",
+    "ChaseEnv",
+    "ChaseShaping",
+    "chase_outcome",
+    "ending",
+    "render_chase_rgb",
+    "render_chase_text",
+]
