@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from agents.base import Agent
 from agents.common import BLAST, FAR, distances, step_toward, usable_weapons, weakness_key
+from agents.vehicle_tactics import aboard_first, occupant_choice, ride_choice, shoot_vehicle_choice
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.attacks import can_shoot, held_weapon
 from yz_gym.rules.engine import current_actor, decision_kind
@@ -60,6 +61,9 @@ class AggressiveAgent(Agent):
 
         if Kind.GRAPPLE_ATTACK in by_kind:
             return by_kind[Kind.GRAPPLE_ATTACK][0]
+        first = aboard_first(state, me, by_kind)  # vehicle_tactics: leave a wreck, man a gun
+        if first is not None:
+            return first
         grenades = [
             a for a in by_kind.get(Kind.USE_ITEM, ())
             if me.items[a.option] in BLAST and _clear_blast(state, me, state.combatants[a.target])
@@ -85,13 +89,17 @@ class AggressiveAgent(Agent):
         reload = by_kind.get(Kind.RELOAD)
         if reload and not me.engaged:
             return reload[0]
+        vehicle = occupant_choice(state, me, by_kind, False) or shoot_vehicle_choice(state, me, by_kind)
+        if vehicle is not None:
+            return vehicle
         dist = distances(state)
         reachable = [e for e in enemies if dist[me.zone][e.zone] < FAR]
         if reachable:
             target = min(reachable, key=lambda e: weakness_key(state, e))
             move = step_toward(state, me, {target.zone}, actions)
-            if move is not None:
-                return move
+            ride = ride_choice(state, me, by_kind.get(Kind.RIDE, []), {target.zone}, move)  # MOUNT-03
+            if ride is not None or move is not None:
+                return ride or move
         return None
 
     def _draw(

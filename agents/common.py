@@ -12,7 +12,9 @@ from agents import odds
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.attacks import (
     BAND,
+    MOUNTED_SHOT,
     RANGE_MODIFIER,
+    RIDER_PENALTY,
     SIZE_MODIFIER,
     UNARMED,
     UNSEEN_MODIFIER,
@@ -31,6 +33,8 @@ from yz_gym.rules.dice import rating_pool
 from yz_gym.rules.rolls import skill_pool
 from yz_gym.rules.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rules.tables import Weapon
+from yz_gym.rules.vehicle_seats import can_fire_out, targetable
+from yz_gym.rules.vehicles import occupant_cover
 from yz_gym.rules.zones import BorderKind, DoorState, Range, ZoneMap
 
 MOVE_COST = {Kind.RUN: 1, Kind.DOOR: 1, Kind.CRAWL: 2, Kind.FORCE_DOOR: 3}
@@ -144,6 +148,10 @@ def soak_sides(
     sides: tuple[int, ...] = ()
     if target.armor_rating > 0:
         sides = rating_pool(target.armor_rating, mode).sides
+    if ranged and target.vehicle >= 0 and zone < 0:  # COVER-08: an exposed occupant's cover
+        rating = occupant_cover(state.vehicles[target.vehicle])
+        if rating > 0:
+            sides = sides + rating_pool(rating, mode).sides
     piece = target.cover if cover is None else cover
     if ranged and piece >= 0:
         rating = state.cover_ratings[target.zone if zone < 0 else zone][piece]
@@ -241,6 +249,8 @@ def _shot_base(
     """(skill, gear, modifier before aiming) of a possible shot, or None."""
     if weapon_index < 0 or b.dead or b.hidden:
         return None
+    if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
+        return None  # VEH-DMG-08: only exposed seats shoot out and can be shot
     carried = a.weapons[weapon_index]
     weapon = weapon_def(state, a, weapon_index)
     if not shoots(weapon) or carried.bonus < 0 or not (carried.loaded if loaded is None else loaded):
@@ -281,6 +291,10 @@ def _shot_base(
     modifier += SIZE_MODIFIER.get(getattr(b, "size", "normal"), 0)
     if smoky(state, to_zone) or smoky(state, from_zone):
         modifier += UNSEEN_MODIFIER
+    if b.mount is not None and not b.mount.dead and state.options.rider_penalty_ranged:
+        modifier += RIDER_PENALTY  # MOUNT-09/11
+    if a.mount is not None and not a.mount.dead:
+        modifier += MOUNTED_SHOT  # MOUNT-10
     return shot_skill(weapon), gear, modifier
 
 

@@ -45,7 +45,8 @@ from agents.common import (
     usable_weapons,
     weight,
 )
-from yz_gym.rules.actions import SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
+from agents.vehicle_tactics import aboard_first, occupant_choice
+from yz_gym.rules.actions import FIRST_EXTENSION, SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
 from yz_gym.rules.attacks import (
     BAND,
     UNARMED,
@@ -57,8 +58,11 @@ from yz_gym.rules.attacks import (
 )
 from yz_gym.rules.dice import Source, help_bonus, reroll_indices
 from yz_gym.rules.engine import current_actor, decision_kind
+from yz_gym.rules.mounts import MAX_RIDE, ride_paths
 from yz_gym.rules.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
 from yz_gym.rules.tables import Weapon
+from yz_gym.rules.vehicle_actions import vehicle_shot_modifier
+from yz_gym.rules.vehicles import driving_pool
 from yz_gym.rules.zones import BorderKind, DoorState
 
 OPPORTUNITY = 0.6  # worth now of an attack the position sets up for next turn
@@ -74,6 +78,7 @@ GOAL_STEP = 0.15  # per move toward a zone whose reaching wins the game
 WIN = 50.0
 NEVER = -1e9
 KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE, Kind.RELOAD})
+EXTENSION_KINDS = frozenset(k for k in Kind if k >= FIRST_EXTENSION)  # vehicles and mounts
 IGNORED = frozenset(
     {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.PEEK, Kind.FLEE, Kind.LET_GO}
 )  # fmt: skip
@@ -357,6 +362,7 @@ class _Turn:
         self.view = map_view(state)
         self._zone_dangers: dict[tuple[int, int, bool], tuple[float, dict[int, float]]] = {}
         self._zone_opportunities: dict[tuple[int, int, bool, int, bool], float] = {}
+        self.vchoice: Action | None = None  # vehicle_tactics' pick for an occupant, scored a little up
         held_ok = me.held >= 0 and me.weapons[me.held].bonus >= 0
         self.here = Pos(
             me.zone, frozenset(e for e in me.engaged if not state.combatants[e].out), me.cover,
@@ -672,6 +678,16 @@ class _Turn:
 
     def choose(self, actions: list[Action]) -> Action:
         me = self.me
+        self.vchoice = None
+        if self.state.vehicles:  # vehicle_tactics: leave a wreck, man a gun, ram, drive or get out
+            by_kind: dict[Kind, list[Action]] = {}
+            for a in actions:
+                by_kind.setdefault(a.kind, []).append(a)
+            first = aboard_first(self.state, me, by_kind)
+            if first is not None:
+                return first
+            if me.vehicle >= 0:
+                self.vchoice = occupant_choice(self.state, me, by_kind, Kind.SHOOT in by_kind)
         if me.overwatch >= 0 and me.actions_used:
             end = next((a for a in actions if a.kind == Kind.END_TURN), None)
             if end is not None:
@@ -803,6 +819,11 @@ class _Turn:
             imm = 0.5 * self.weight(state.combatants[a.target])
         elif kind == Kind.BREAK_FREE:
             imm = 0.3
+        elif kind in EXTENSION_KINDS:
+            found = self.extension(a)
+            if found is None:
+                return -0.5
+            imm, pos = found
         else:
             return -0.5  # an action these tactics do not know: only if nothing else
         if kind not in KEEPS_READY:
@@ -810,6 +831,45 @@ class _Turn:
         if left >= 2 and (kind != Kind.DIVING_BLOW):
             return imm + self.follow(pos, not slow and me.can_take(True)) - risk
         return imm + self.value(pos) - risk
+
+    def extension(self, a: Action) -> tuple[float, Pos] | None:
+        """Vehicles and mounts: (worth now, position after) of `a`, or None to leave it be."""
+        state, me, here, kind = self.state, self.me, self.here, a.kind
+        if a == self.vchoice:
+            return 0.03, here
+        if kind == Kind.RAM and a.target >= 0:  # VEH-RAM-01/02: a close attack with the driving roll
+            target = state.combatants[a.target]
+            v = state.vehicles[me.vehicle]
+            pool = driving_pool(state, me, v, close_modifier(state, me, target, False)).sides
+            imm = self.weight(target) * odds.harm(
+                pool, (), v.ram_damage, soak_sides(state, target, False), health(state, target)
+            )
+            return imm, here._replace(aiming=0)
+        if kind == Kind.SHOOT_VEHICLE:  # worth a little: a wreck puts its crew on foot
+            v = state.vehicles[a.option]
+            carried = me.weapons[me.held]
+            weapon = held_weapon(state, me)
+            pool = pool_sides(
+                state, me, shot_skill(weapon), max(0, carried.bonus), vehicle_shot_modifier(state, me, v)
+            )
+            through = max(0.0, weapon.damage + 0.5 - v.armor / 6)
+            imm = 0.3 * odds.p_success(pool) * min(1.0, through / max(1, v.hull - v.damage))
+            return imm, here._replace(aiming=0)
+        if kind == Kind.RIDE:  # MOUNT-03: likely two zones or more along the way
+            path = ride_paths(state, me, MAX_RIDE).get(a.zone, [])
+            if len(path) < 2:
+                return None
+            return -0.01, self.moved(here, path[1])
+        if kind in (Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT):  # MOUNT-08/11: a horse down slows a rider
+            target = state.combatants[a.target]
+            if kind == Kind.ATTACK_MOUNT:
+                imm = self.my_close(here.held, target, here.prone)
+            else:
+                imm = self.my_shot(
+                    here.zone, here.held, here.loaded, target, here.aiming, target.id in here.engaged
+                )
+            return 0.3 * imm, here._replace(aiming=0)
+        return None
 
     def goal_zones(self) -> set[int]:
         if self.goal >= 0:

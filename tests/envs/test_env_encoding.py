@@ -101,6 +101,19 @@ def test_mask_equals_legal_actions_in_random_play(scenario_name):
     assert seen_reactions > 0
 
 
+def test_a_mask_seen_before_is_shared_and_read_only():
+    scenario = load_scenario("duel")
+    encoding = Encoding(scenario)
+    state = engine.new_game(scenario, np.random.default_rng(3))
+    me = engine.current_actor(state)
+    mask, by_index = encoding.mask(me, engine.legal_actions(state))
+    again, by_index_again = encoding.mask(me, engine.legal_actions(state))  # a new but equal list
+    assert again is mask and by_index_again is by_index
+    with pytest.raises(ValueError):
+        mask[0] = 1  # shared between calls, so it cannot be changed by accident
+    assert encoding.mask(me, [Action(Kind.END_TURN)])[0].sum() == 1
+
+
 def test_observation_layout_is_contiguous():
     offset = 0
     for field in FIELDS.values():

@@ -138,7 +138,7 @@ def test_unknown_key_at_the_top_level(tmp_path):
         tmp_path,
         mutated(lambda d: d.update(sied=["red"])),
         "sied: unknown key 'sied'; did you mean 'sides'? allowed here: name, description, sides, rules, "
-        f"map, weapons, combatants, ambush, victory {DOCS}",
+        f"map, weapons, combatants, ambush, victory, vehicles, vehicle_rules {DOCS}",
     )
 
 
@@ -147,7 +147,7 @@ def test_unknown_key_nested_in_a_zone(tmp_path):
         tmp_path,
         mutated(lambda d: d["map"]["zones"][1].update(feature=["dim"])),
         "map.zones[1].feature: unknown key 'feature'; did you mean 'features'? allowed here: name, "
-        f"features, cover, exit, size_m {DOCS}",
+        f"features, cover, exit, size_m, vehicles {DOCS}",
     )
 
 

@@ -19,7 +19,11 @@ to a zone, or to Engaged with a target), each a sub-block of its own, in the ord
 - **option_index**: the position of the action's option among the kind's `options` values,
   e.g. SHOOT has (-1, 1..MAX_AMMO_DICE) = (single shot, full auto or that many ammo dice);
   DRAW has the weapon index 0..MAX_WEAPONS-1;
-  CHOOSE_CARD has the card number 1..MAX_CARDS.
+  CHOOSE_CARD has the card number 1..MAX_CARDS;
+  ENTER_VEHICLE has 2 * vehicle + seat (1 = an exposed seat) for vehicles 0..MAX_VEHICLES-1;
+  RAM has a target slot (a person) or, in its second form, the vehicle index;
+  SHOOT_VEHICLE the vehicle index; MAN_WEAPON the index of the vehicle's mounted weapon;
+  DRIVE and MANEUVER a zone, or in their second form CLIMB (1) / DESCEND (2) for aircraft.
 
 `describe_action_space()` prints the whole table. Actions the encoding cannot express
 (drawing a weapon past MAX_WEAPONS, more ammo dice than MAX_AMMO_DICE) are left out of the mask; the rules always leave
@@ -39,12 +43,13 @@ from yz_gym.envs.limits import (
     MAX_COVERS,
     MAX_ENEMIES,
     MAX_ITEMS,
+    MAX_VEHICLES,
     MAX_WEAPONS,
     MAX_ZONES,
     N_SLOTS,
     SELF_SLOT,
 )
-from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.actions import CLIMB, DESCEND, Action, Kind
 
 
 class Form(NamedTuple):
@@ -98,6 +103,19 @@ KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
     Kind.PUSH: _N,
     Kind.OVERWATCH_FIRE: _T,
     Kind.DECLINE: _N,
+    # vehicles and mounts (vehicle_actions.py, mounts.py)
+    Kind.ENTER_VEHICLE: (Form(options=tuple(range(2 * MAX_VEHICLES))),),  # 2 * vehicle + 1 for an exposed seat
+    Kind.EXIT_VEHICLE: _N,
+    Kind.START_ENGINE: _N,
+    Kind.GRAB_WHEEL: _N,
+    Kind.DRIVE: (Form(zone=True), Form(options=(CLIMB, DESCEND))),  # across to a zone; or up / down
+    Kind.MANEUVER: (Form(zone=True), Form(options=(CLIMB, DESCEND))),
+    Kind.RAM: (Form(target=True), Form(options=tuple(range(MAX_VEHICLES)))),  # a person; or a vehicle
+    Kind.SHOOT_VEHICLE: (Form(options=tuple(range(MAX_VEHICLES))),),
+    Kind.MAN_WEAPON: (Form(options=tuple(range(MAX_WEAPONS))),),
+    Kind.RIDE: _Z,
+    Kind.ATTACK_MOUNT: _T,
+    Kind.SHOOT_MOUNT: _T,
 }
 
 _missing = [k.name for k in Kind if k not in KIND_SPECS]

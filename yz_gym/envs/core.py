@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,8 +19,7 @@ from yz_gym.scenario.loader import DEFAULT_SCENARIO, load_scenario
 
 ScenarioSource = str | Path | dict[str, Any] | Scenario
 
-# engine.apply(state, action, rng, legal=...) skips recomputing the legal actions we already have.
-_APPLY_TAKES_LEGAL = "legal" in inspect.signature(engine.apply).parameters
+MASK_CACHE_SIZE = 1024  # masks kept per scenario encoding (a legal list seen again costs one lookup)
 
 
 class IllegalActionError(ValueError):
@@ -38,10 +36,8 @@ def scenario_of(source: ScenarioSource | None) -> Scenario:
 
 
 def apply(state: GameState, action: Action, rng: np.random.Generator, legal: list[Action]) -> list[Event]:
-    """engine.apply, telling it the legal actions when it can use them."""
-    if _APPLY_TAKES_LEGAL:
-        return engine.apply(state, action, rng, legal=legal)  # type: ignore[call-arg]
-    return engine.apply(state, action, rng)
+    """engine.apply, telling it the legal actions already worked out (it need not again)."""
+    return engine.apply(state, action, rng, legal)
 
 
 class Encoding:
@@ -52,15 +48,29 @@ class Encoding:
         self.sides = [c.side for c in scenario.combatants]
         self.codec = ActionCodec(self.sides)
         self.observer = ObservationEncoder(scenario, self.codec.slot_of)
+        self._masks: dict[tuple[object, ...], tuple[np.ndarray, dict[int, Action]]] = {}
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the mask cache (it refills itself)."""
+        return {**self.__dict__, "_masks": {}}
 
     def mask(self, me: int, legal: list[Action]) -> tuple[np.ndarray, dict[int, Action]]:
-        """The int8 mask of `legal` for actor `me`, and index -> Action for the legal ones."""
-        indices = self.codec.indices(me, legal)
-        by_index = {i: a for i, a in zip(indices, legal, strict=True) if i >= 0}
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        if by_index:
-            mask[list(by_index)] = 1
-        return mask, by_index
+        """The int8 mask of `legal` for actor `me`, and index -> Action for the legal ones.
+
+        Both are cached and shared between calls: the mask is read-only, the dict not to be changed."""
+        key = (me, *legal)
+        found = self._masks.get(key)
+        if found is None:
+            indices = self.codec.indices(me, legal)
+            by_index = {i: a for i, a in zip(indices, legal, strict=True) if i >= 0}
+            mask = np.zeros(N_ACTIONS, dtype=np.int8)
+            if by_index:
+                mask[list(by_index)] = 1
+            mask.flags.writeable = False
+            if len(self._masks) >= MASK_CACHE_SIZE:
+                self._masks.clear()
+            found = self._masks[key] = (mask, by_index)
+        return found
 
     def illegal_message(self, state: GameState, me: int, index: int, by_index: dict[int, Action]) -> str:
         """Why `index` cannot be taken now, and what can."""

@@ -26,6 +26,7 @@ MAX_AMMO_DICE = 6  # SHOOT options 1..MAX_AMMO_DICE (full auto, AUTO-03 ammo dic
 MAX_SKILL = 5  # skill levels are scaled by this (DICE-04)
 MAX_ATTRIBUTE = 6  # attributes are scaled by this and clipped (creatures may go higher)
 MAX_RATING = 12  # armor and cover ratings are scaled by this
+MAX_VEHICLES = 4  # vehicles in one zone fight (ENTER_VEHICLE, RAM, SHOOT_VEHICLE options; observation slots)
 
 # Target slots seen from the acting combatant: itself, then its allies, then its enemies.
 SELF_SLOT = 0
@@ -74,6 +75,11 @@ def check_scenario(scenario: Scenario) -> None:
                 f"cover pieces in zone '{zone.name}'", len(zone.covers), MAX_COVERS, "MAX_COVERS",
                 "drop some cover",
             )  # fmt: skip
+    if len(scenario.vehicles) > MAX_VEHICLES:
+        raise fail("vehicles", len(scenario.vehicles), MAX_VEHICLES, "MAX_VEHICLES", "use fewer vehicles")
+    for v in scenario.vehicles:
+        if len(v.weapons) > MAX_WEAPONS:
+            raise fail(f"weapons on '{v.name}'", len(v.weapons), MAX_WEAPONS, "MAX_WEAPONS", "mount fewer weapons")
     for c in combatants:
         if len(c.weapons) > MAX_WEAPONS:
             raise fail(

@@ -44,12 +44,25 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
   or a door broken down: run through), a door or hatch that opens (DOOR action), a locked
   door (force it); walls and non-neighbours are all 0.
 
-Encoding is a copy of a per-observer template holding the static parts plus one slice write
-per combatant, so it costs a few microseconds per step.
+**vehicles** (`vehicle_obs.VEHICLE_FIELDS`, MAX_VEHICLES slots, then each vehicle's zone
+  one-hot [MAX_ZONES]): used, the observer's side, crewed, damage/Hull, wrecked, destroyed,
+  armor/12, engine running, engine failed, has a driver, the observer drives, the observer is
+  aboard, air vehicle, altitude/10, free covered and exposed seats/9, working and manned mounted
+  weapons/4, burning, Maneuverability after crits ((m + 3) / 6), blown-tire penalty/6.
+
+**riding** (`vehicle_obs.RIDER_FIELDS`, N_SLOTS combatant slots, then the vehicle aboard one-hot
+  [MAX_VEHICLES]): aboard, driver, exposed seat, holds a mounted weapon, on a living mount, the
+  mount's Strength (fraction), mount dead, mount may enter cramped zones. Both blocks stay 0 in
+  scenarios without vehicles and mounts.
+
+Encoding copies a cached per-observer template that already holds the static parts, the
+map seen from the observer's zone and the borders; then each combatant's dynamic fields go
+straight into the vector's buffer with one `struct.pack_into` (plus one per weapon).
 """
 
 from __future__ import annotations
 
+import struct
 from typing import NamedTuple
 
 import numpy as np
@@ -67,9 +80,11 @@ from yz_gym.envs.limits import (
     MAX_ZONES,
     N_SLOTS,
 )
+from yz_gym.envs.vehicle_obs import FIELDS as VEHICLE_OBS_FIELDS
+from yz_gym.envs.vehicle_obs import encode_vehicles
 from yz_gym.rules.actions import Kind
 from yz_gym.rules.initiative import visible_cards
-from yz_gym.rules.state import SKILLS, GameState, Phase, Scenario
+from yz_gym.rules.state import COMBAT, SETUP, SKILLS, GameState, Scenario
 from yz_gym.rules.zones import BorderKind, DoorState
 
 DECISIONS = ("card", "overwatch", "help", "block", "push", "full_auto", "ammo", "turn", "over", "other")
@@ -144,6 +159,7 @@ def _layout() -> tuple[dict[str, Field], int]:
         ("zones", N_ZDYN * MAX_ZONES),
         ("zones_static", MAX_ZONES * N_ZSTATIC),
         ("borders", N_BORDER),
+        *VEHICLE_OBS_FIELDS,  # vehicle_obs.py: vehicles and riding
     ):
         fields[name] = Field(name, offset, size)
         offset += size
@@ -163,11 +179,16 @@ assert _F["rounds_left"] == _ROUND + 1 and _F["setup_phase"] == _ROUND + 2
 _CZONE = N_CDYN_SCALARS
 _CBAND = _CZONE + MAX_ZONES
 _CWEAPON = _CBAND + N_BANDS
-N_WEAPON_BLOCK = MAX_WEAPONS * len(WEAPON_FIELDS)
+N_WEAPON_FIELDS = len(WEAPON_FIELDS)
+_SCALARS = struct.Struct(f"{N_CDYN_SCALARS}f")  # written straight into the vector's buffer
+_WEAPON_FIELDS = struct.Struct(f"{N_WEAPON_FIELDS}f")
+_ROUND_FIELDS = struct.Struct("3f")
+_ROLL_FIELDS = struct.Struct("7f")
 _PER_ALLY = 1.0 / (MAX_ALLIES + 1)
 _ZALLIES, _ZENEMIES, _ZENEMY_WATCH, _ZALLY_WATCH = (_Z0 + k * MAX_ZONES for k in range(4, 8))
 assert ZONE_FIELDS[4:8] == ("allies_here", "enemies_here", "enemy_overwatch", "ally_overwatch")
 _PER_ENEMY = 1.0 / MAX_ENEMIES
+VIEW_CACHE_SIZE = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
 _REACH = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
 
 
@@ -204,11 +225,19 @@ class ObservationEncoder:
         self.sides = [c.side for c in scenario.combatants]
         self.n = len(self.sides)
         self.extreme = setup.options.extreme_max_hops
-        self._weapon_static: dict[str, tuple[float, float, float, float]] = {}
+        # per weapon profile: ranged, damage/5, reach band/4, full auto
+        self._weapon_static = {
+            name: (float(w.ranged), _clip(w.damage / 5), _REACH.get(w.range, 0.0), float(w.full_auto))
+            for name, w in self.weapons.items()
+        }
         self._border_cache: dict[tuple[int, ...], np.ndarray] = {}
-        self._sight_cache: dict[tuple[object, object, int], tuple[np.ndarray, list[bool], list[bool]]] = {}
-        self._weapon_cache: dict[tuple[object, ...], np.ndarray] = {}
+        self._view_cache: dict[tuple[object, ...], tuple[np.ndarray, tuple[bool, ...], tuple[bool, ...]]] = {}
         self._templates = [self._template(scenario, me) for me in range(self.n)]
+        self.extras = bool(scenario.vehicles) or setup.mounted  # vehicle_obs.py
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without the view cache (it refills itself)."""
+        return {**self.__dict__, "_view_cache": {}}
 
     # --- static parts ----------------------------------------------------------------------
 
@@ -262,66 +291,45 @@ class ObservationEncoder:
             self._border_cache[doors] = found
         return found
 
-    def _weapon(self, name: str) -> tuple[float, float, float, float]:
-        found = self._weapon_static.get(name)
+    def _view(
+        self, state: GameState, me: int, zone: int, peek: int
+    ) -> tuple[np.ndarray, tuple[bool, ...], tuple[bool, ...]]:
+        """`me`'s template with the zone fields observer_here..in_line_of_fire (seen from `zone`)
+        and the borders filled in, with the sight and fire rows from `zone`; cached."""
+        doors = state.doors
+        key = (me, zone, peek, doors)
+        found = self._view_cache.get(key)
         if found is None:
-            w = self.weapons[name]
-            found = (float(w.ranged), _clip(w.damage / 5), _REACH.get(w.range, 0.0), float(w.full_auto))
-            self._weapon_static[name] = found
-        return found
-
-    def _sight_block(self, state: GameState, zone: int, peek: object) -> tuple[np.ndarray, list[bool], list[bool]]:
-        """(zone fields observer_here..in_line_of_fire as an array, sight row, fire row)."""
-        key = (state.doors, peek, zone)
-        found = self._sight_cache.get(key)
-        if found is None:
-            zm, doors, n = self.zone_map, state.doors, self.n_zones
-            sight = [zm.sight(zone, z, doors, peek) for z in range(n)]  # type: ignore[arg-type]
-            fire = [zm.line_of_fire(zone, z, doors, peek) for z in range(n)]  # type: ignore[arg-type]
-            block = np.zeros((4, MAX_ZONES), dtype=np.float32)
+            zm, n = self.zone_map, self.n_zones
+            sight = zm.sight_from(zone, doors, peek)
+            fire = zm.fire_from(zone, doors, peek)
+            obs = self._templates[me].copy()
+            block = obs[_Z0 : _Z0 + 4 * MAX_ZONES].reshape(4, MAX_ZONES)
             block[0, zone] = 1.0
             for z in range(n):
                 h = zm.hops[zone][z]
                 block[1, z] = 1.0 if h >= MAX_ZONES else h / MAX_ZONES
                 block[2, z] = sight[z]
                 block[3, z] = fire[z]
-            found = (block.reshape(-1), sight + [False] * (MAX_ZONES - n), fire + [False] * (MAX_ZONES - n))
-            if len(self._sight_cache) > 4096:
-                self._sight_cache.clear()
-            self._sight_cache[key] = found
-        return found
-
-    def _weapons_block(self, carried: list, held: int) -> np.ndarray:  # type: ignore[type-arg]
-        key = (held, *[(w.name, w.bonus, w.loaded, w.reloads, w.supply) for w in carried[:MAX_WEAPONS]])
-        found = self._weapon_cache.get(key)
-        if found is None:
-            row: list[float] = []
-            for i, w in enumerate(carried[:MAX_WEAPONS]):
-                ranged, damage, reach, auto = self._weapon(w.name)
-                row += (
-                    1.0, float(i == held), ranged, _clip(w.bonus / 5) if w.bonus > 0 else 0.0,
-                    damage, reach, float(w.loaded), 1.0 if w.reloads < 0 else _clip(w.reloads / 5),
-                    _clip(w.supply / 6), auto,
-                )  # fmt: skip
-            row += [0.0] * (N_WEAPON_BLOCK - len(row))
-            found = np.array(row, dtype=np.float32)
-            if len(self._weapon_cache) > 4096:
-                self._weapon_cache.clear()
-            self._weapon_cache[key] = found
+            obs[_B0 : _B0 + N_BORDER] = self._borders(doors)
+            found = (obs, sight + (False,) * (MAX_ZONES - n), fire + (False,) * (MAX_ZONES - n))
+            if len(self._view_cache) >= VIEW_CACHE_SIZE:
+                self._view_cache.clear()
+            self._view_cache[key] = found
         return found
 
     # --- per step --------------------------------------------------------------------------
 
     def encode(self, state: GameState, me: int, decision: str, deciding: int) -> np.ndarray:
         """The observation of `state` for combatant `me`; `deciding` is who decides now (-1: no one)."""
-        obs = self._templates[me].copy()
         slot_of = self.slot_of[me]
         combatants = state.combatants
         mc = combatants[me]
         my_side = mc.side
-        my_zone = mc.zone
-        zone_block, sight, fire = self._sight_block(state, my_zone, mc.peek)
-        hops = self.zone_map.hops[my_zone]
+        view, sight, fire = self._view(state, me, mc.zone, mc.peek)
+        obs = view.copy()
+        buf = obs.data  # a writable memoryview for struct.pack_into
+        hops = self.zone_map.hops[mc.zone]
         extreme = self.extreme
         round_cap = self.round_cap
 
@@ -329,11 +337,12 @@ class ObservationEncoder:
         phase = state.phase
         order = state.order
         turn_pos = state.turn_pos
-        holder = order[turn_pos] if phase == Phase.COMBAT and turn_pos < len(order) else -1
+        holder = order[turn_pos] if phase == COMBAT and turn_pos < len(order) else -1
         rnd = state.round
         obs[_DECISION + DECISION_INDEX.get(decision, _OTHER)] = 1.0
-        obs[_ROUND : _ROUND + 3] = (
-            min(1.0, rnd / round_cap), max(0.0, (round_cap - rnd) / round_cap), 1.0 if phase == Phase.SETUP else 0.0
+        _ROUND_FIELDS.pack_into(
+            buf, 4 * _ROUND,
+            min(1.0, rnd / round_cap), max(0.0, (round_cap - rnd) / round_cap), 1.0 if phase == SETUP else 0.0,
         )  # fmt: skip
         if holder >= 0:
             obs[_HOLDER + slot_of[holder]] = 1.0
@@ -347,7 +356,8 @@ class ObservationEncoder:
             roll = frame.roll
             if roll is not None:
                 block = frame.block_roll
-                obs[_RROLL : _RROLL + 7] = (
+                _ROLL_FIELDS.pack_into(
+                    buf, 4 * _RROLL,
                     1.0, _clip(roll.successes / 5), _clip(len(roll.faces) / 12), _clip(roll.banes() / 5),
                     float(roll.pushed), _clip(block.successes / 5) if block is not None else 0.0,
                     _clip(len(frame.helpers) / 3),
@@ -357,6 +367,7 @@ class ObservationEncoder:
         position = {cid: i for i, cid in enumerate(order)}
         my_engaged = mc.engaged
         weapons = self.weapons
+        weapon_static = self._weapon_static
         # INIT-05/INIT-HIDDEN-01: with hidden initiative, unrevealed enemy cards read as 0
         cards = visible_cards(state, me) if state.options.hidden_initiative else state.cards
         cover_ratings = state.cover_ratings
@@ -387,32 +398,27 @@ class ObservationEncoder:
             used = c.actions_used
             cover = c.cover
             engaged = c.engaged
+            card = cards[cid]
             base = _C0 + slot_of[cid] * N_CDYN
-            obs[base : base + N_CDYN_SCALARS] = (
-                0.0 if out else 1.0, 1.0 if c.broken else 0.0, 1.0 if c.dead else 0.0,
-                1.0 if c.fled or c.surrendered else 0.0, 1.0 if cid == deciding else 0.0,
-                1.0 if cid == holder else 0.0,
-                1.0 if cid in my_engaged else 0.0, min(1.0, len(engaged) / 3) if engaged else 0.0,
-                1.0 if seen and sight[zone] else 0.0, 1.0 if seen and fire[zone] else 0.0,
+            _SCALARS.pack_into(  # bools pack as 1.0 / 0.0
+                buf, 4 * base,
+                not out, c.broken, c.dead, c.fled or c.surrendered, cid == deciding, cid == holder,
+                cid in my_engaged, min(1.0, len(engaged) / 3) if engaged else 0.0,
+                seen and sight[zone], seen and fire[zone],
                 c.health / c.max_health if c.max_health > 0 else 0.0,
                 c.resolve / c.max_resolve if c.max_resolve > 0 else 0.0,
-                min(1.0, a0 / m0) if a0 > 0 else 0.0, min(1.0, a1 / m1) if a1 > 0 else 0.0,
-                min(1.0, a2 / m2) if a2 > 0 else 0.0, min(1.0, a3 / m3) if a3 > 0 else 0.0,
-                1.0 if c.prone else 0.0, 1.0 if cover >= 0 else 0.0,
-                cover_ratings[zone][cover] / MAX_RATING if cover >= 0 else 0.0,
-                c.aiming / 3, 1.0 if watch >= 0 else 0.0, 1.0 if hidden else 0.0,
-                min(1.0, c.burning / 6), 1.0 if c.grappling >= 0 else 0.0, 1.0 if c.grappled_by >= 0 else 0.0,
-                1.0 if c.lose_turn else 0.0,
-                (2 - used) / 2 if used < 2 else 0.0, 1.0 if used < 2 and not c.slow_used else 0.0,
-                1.0 if c.acted else 0.0, 1.0 if c.swapped else 0.0,
-                min(1.0, cards[cid] / CARD_SCALE),
-                (pos / MAX_COMBATANTS if pos >= 0 else 0.0) if cards[cid] else 0.0,
-                1.0 if (pos > turn_pos or not cards[cid]) and not c.acted else 0.0,
-                min(1.0, len(injuries) / 4), 1.0 if timer >= 0 else 0.0, min(1.0, timer / 10) if timer > 0 else 0.0,
-                c.armor_rating / MAX_RATING,
-                1.0 if "medkit" in c.items else 0.0, 1.0 if "blanket" in c.items else 0.0,
-                1.0 if held >= 0 else 0.0, 1.0 if held_w is not None and held_w.ranged else 0.0,
-                1.0 if held_w is not None and carried[held].loaded else 0.0,
+                (a0 / m0 if a0 < m0 else 1.0) if a0 > 0 else 0.0, (a1 / m1 if a1 < m1 else 1.0) if a1 > 0 else 0.0,
+                (a2 / m2 if a2 < m2 else 1.0) if a2 > 0 else 0.0, (a3 / m3 if a3 < m3 else 1.0) if a3 > 0 else 0.0,
+                c.prone, cover >= 0, cover_ratings[zone][cover] / MAX_RATING if cover >= 0 else 0.0,
+                c.aiming / 3, watch >= 0, hidden, min(1.0, c.burning / 6) if c.burning else 0.0,
+                c.grappling >= 0, c.grappled_by >= 0, c.lose_turn,
+                (2 - used) / 2 if used < 2 else 0.0, used < 2 and not c.slow_used, c.acted, c.swapped,
+                min(1.0, card / CARD_SCALE) if card else 0.0,
+                (pos / MAX_COMBATANTS if pos >= 0 else 0.0) if card else 0.0,
+                (pos > turn_pos or not card) and not c.acted,
+                min(1.0, len(injuries) / 4) if injuries else 0.0, timer >= 0, min(1.0, timer / 10) if timer > 0 else 0.0,
+                c.armor_rating / MAX_RATING, "medkit" in c.items, "blanket" in c.items,
+                held >= 0, held_w is not None and held_w.ranged, held_w is not None and carried[held].loaded,
             )  # fmt: skip
             if seen:
                 if cid == me:
@@ -424,10 +430,16 @@ class ObservationEncoder:
                     band = 1 if h == 0 else 2 if h == 1 else 3 if h <= 4 else 4 if h <= extreme else 5
                 obs[base + _CZONE + zone] = 1.0
                 obs[base + _CBAND + band] = 1.0
-            if carried:
-                obs[base + _CWEAPON : base + N_CDYN] = self._weapons_block(carried, held)
-
-        # zones
-        obs[_Z0 : _Z0 + 4 * MAX_ZONES] = zone_block
-        obs[_B0 : _B0 + N_BORDER] = self._borders(state.doors)
+            offset = 4 * (base + _CWEAPON)
+            for i, w in enumerate(carried[:MAX_WEAPONS]):
+                ranged, damage, reach, auto = weapon_static[w.name]
+                _WEAPON_FIELDS.pack_into(
+                    buf, offset,
+                    1.0, i == held, ranged, min(1.0, w.bonus / 5) if w.bonus > 0 else 0.0,
+                    damage, reach, w.loaded, 1.0 if w.reloads < 0 else min(1.0, w.reloads / 5),
+                    _clip(w.supply / 6), auto,
+                )  # fmt: skip
+                offset += 4 * N_WEAPON_FIELDS
+        if self.extras:
+            encode_vehicles(obs, _F["vehicles"], _F["riding"], state, me, slot_of)
         return obs

@@ -62,7 +62,7 @@ from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, ter
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action
 from yz_gym.rules.events import Event
-from yz_gym.rules.state import GameState, Phase
+from yz_gym.rules.state import OVER, GameState
 
 ENV_ID = "yz_gym/Skirmish-v0"
 LOG_LENGTH = 200  # events kept for render()
@@ -177,7 +177,7 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
         reward = self._pending
         self._pending = 0.0
         terminated = truncated = False
-        if state.phase == Phase.OVER:
+        if state.phase == OVER:
             reward += terminal_reward(state.winner, self.side)
             if state.winner < 0 and "round cap" in state.end_reason:
                 truncated = True
@@ -217,7 +217,7 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
         assert state is not None
         controlled = self.controlled
         current_actor, legal_actions = engine.current_actor, engine.legal_actions
-        while state.phase != Phase.OVER:
+        while state.phase != OVER:
             actor = current_actor(state)
             legal = legal_actions(state)
             if actor in controlled:
@@ -252,7 +252,7 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
             "decision": self._decision,
             "round": state.round,
         }
-        if state.phase == Phase.OVER:
+        if state.phase == OVER:
             winner = state.setup.sides[state.winner] if state.winner >= 0 else None
             info["outcome"] = {"winner": winner, "reason": state.end_reason, "rounds": state.round}
         return info

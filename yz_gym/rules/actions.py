@@ -47,6 +47,19 @@ class Kind(IntEnum):
     PUSH = 34  # PUSH-04
     OVERWATCH_FIRE = 35  # ACTN-OVERWATCH-01/02
     DECLINE = 36  # pass on a block, help, push or overwatch shot
+    # vehicles and mounts in zone fights (vehicle_actions.py, mounts.py)
+    ENTER_VEHICLE = 37  # ACT-FAST-VEHENTER, VEH-04/05, AMB-10: option = 2 * vehicle + exposed seat
+    EXIT_VEHICLE = 38  # ACT-FAST-VEHENTER, VEH-04/05, VEH-DMG-03
+    START_ENGINE = 39  # ACT-FAST-ENGINE, VEH-06
+    GRAB_WHEEL = 40  # ACT-FAST-WHEEL: take the free (or an out driver's) wheel
+    DRIVE = 41  # ACT-FAST-DRIVE, VEH-MOVE-01: zone = one zone on; or option CLIMB/DESCEND (VEH-AIR-03)
+    MANEUVER = 42  # VEH-MOVE-02, AMB-11: rolled drive, 1 + successes zones toward zone (or up/down)
+    RAM = 43  # VEH-RAM-01/02: target = a combatant on foot, or option = vehicle index
+    SHOOT_VEHICLE = 44  # ACTN-SHOOT-01 at a vehicle (VEH-DMG-01..06): option = vehicle index
+    MAN_WEAPON = 45  # take a mounted weapon of your vehicle: option = its index
+    RIDE = 46  # MOUNT-03/05/06: a mounted move with a Mobility roll, zone = destination
+    ATTACK_MOUNT = 47  # MOUNT-08: close attack at the rider's mount (target = the rider)
+    SHOOT_MOUNT = 48  # MOUNT-11: shoot at the rider's mount (target = the rider)
 
 
 class Action(NamedTuple):
@@ -63,6 +76,7 @@ SLOW_KINDS = frozenset(
         Kind.CRAWL, Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE,
         Kind.BREAK_FREE, Kind.SHOOT, Kind.RELOAD, Kind.FIRST_AID, Kind.PERSUADE,
         Kind.EXTINGUISH, Kind.FORCE_DOOR,
+        Kind.RAM, Kind.SHOOT_VEHICLE, Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT,  # ENTER/EXIT: vehicle_actions
     }
 )  # fmt: skip
 FREE_KINDS = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.DROP_PRONE, Kind.LET_GO})
@@ -90,7 +104,18 @@ LABELS = {
     Kind.CHOOSE_CARD: "take initiative card", Kind.BLOCK: "block", Kind.HELP: "help",
     Kind.PUSH: "push the roll", Kind.OVERWATCH_FIRE: "fire from overwatch at",
     Kind.DECLINE: "pass",
+    Kind.ENTER_VEHICLE: "get into", Kind.EXIT_VEHICLE: "get out of the vehicle",
+    Kind.START_ENGINE: "start the engine", Kind.GRAB_WHEEL: "grab the wheel",
+    Kind.DRIVE: "drive", Kind.MANEUVER: "maneuver", Kind.RAM: "ram",
+    Kind.SHOOT_VEHICLE: "shoot at", Kind.MAN_WEAPON: "man the", Kind.RIDE: "ride hard to",
+    Kind.ATTACK_MOUNT: "attack the mount of", Kind.SHOOT_MOUNT: "shoot at the mount of",
 }  # fmt: skip
+FIRST_EXTENSION = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicle_actions / mounts
+AT_MOUNT = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11
+CLIMB, DESCEND = 1, 2  # DRIVE / MANEUVER options for an air vehicle's vertical move (VEH-AIR-03)
+
+
+KIND_NAMES = {kind: kind.name.lower() for kind in Kind}  # as events spell them, e.g. "close_attack"
 
 
 def is_slow(kind: Kind) -> bool:

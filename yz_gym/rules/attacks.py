@@ -40,6 +40,7 @@ from yz_gym.rules.movement import cramped_adjacent, cramped_fire_clear
 from yz_gym.rules.rolls import injury_of, skill_roll
 from yz_gym.rules.state import Combatant, GameState, WeaponState
 from yz_gym.rules.tables import WEAPONS, Weapon
+from yz_gym.rules.vehicle_seats import can_fire_out, combatant_band, targetable
 from yz_gym.rules.zones import Range
 
 UNARMED = WEAPONS["unarmed"]
@@ -53,6 +54,8 @@ RANGE_MODIFIER = {  # RMOD-06..10
 BAND = {"engaged": Range.ENGAGED, "short": Range.SHORT, "medium": Range.MEDIUM,
         "long": Range.LONG, "extreme": Range.EXTREME}  # fmt: skip
 SIZE_MODIFIER = {"small": -2, "normal": 0, "large": 2}  # RMOD-12, RMOD-11
+RIDER_PENALTY = -1  # MOUNT-09: attacks against a rider (not its mount)
+MOUNTED_SHOT = -2  # MOUNT-10: ranged attacks made while riding
 UNSEEN_MODIFIER = -2  # RMOD-15
 SMOKE_ROUNDS = 2  # smoke lasts for the round it is thrown in and the next one
 GRADE_POINTS = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
@@ -74,6 +77,8 @@ def hands_ok(c: Combatant, weapon: Weapon) -> bool:
     """CRIT-PHYS-23/26: with a hand or arm unusable, two-handed weapons cannot be used."""
     if weapon.grip != "2H":
         return True
+    if c.mount is not None and not c.mount.dead:
+        return False  # MOUNT-07: from horseback, one-handed weapons only
     for injury in c.injuries:
         if injury.table == "fire":
             continue
@@ -87,6 +92,8 @@ def range_between(state: GameState, a: Combatant, b: Combatant) -> Range:
     """RANGE-*: Engaged if engaged, else by zone hops (AMB-23)."""
     if b.id in a.engaged:
         return Range.ENGAGED
+    if a.vehicle >= 0 or b.vehicle >= 0:
+        return combatant_band(state, a, b)  # VEH-AIR-02: altitude counts as zones
     return state.zone_map.band(a.zone, b.zone, state.options.extreme_max_hops)
 
 
@@ -119,6 +126,8 @@ def close_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) ->
         modifier += 2  # RMOD-02
     if state.zone_map.zones[a.zone].dark:
         modifier -= 2  # DARK-03
+    if b.mount is not None and not b.mount.dead:
+        modifier += RIDER_PENALTY  # MOUNT-09: -1 against the rider (an attack at the mount takes it back)
     return modifier
 
 
@@ -126,6 +135,8 @@ def can_shoot(state: GameState, a: Combatant, b: Combatant) -> bool:
     """ACTN-SHOOT-01: a loaded ranged weapon, line of fire, in range, target not hidden."""
     if a.held < 0 or b.dead or b.hidden:
         return False
+    if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
+        return False  # VEH-DMG-08, AMB-19: only exposed seats shoot out and can be shot
     weapon = held_weapon(state, a)
     carried = a.weapons[a.held]
     if not (weapon.ranged or weapon.thrown) or not carried.loaded or carried.bonus < 0:
@@ -159,6 +170,10 @@ def ranged_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) -
     modifier += SIZE_MODIFIER[b.size]  # RMOD-11/12
     if unseen(state, a, b):
         modifier += UNSEEN_MODIFIER  # RMOD-15
+    if b.mount is not None and not b.mount.dead and state.options.rider_penalty_ranged:
+        modifier += RIDER_PENALTY  # MOUNT-09/11, AMB-13: -1 against the rider, shots too
+    if a.mount is not None and not a.mount.dead:
+        modifier += MOUNTED_SHOT  # MOUNT-10: every ranged attack made while riding
     return modifier
 
 

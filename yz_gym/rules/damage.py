@@ -11,7 +11,7 @@ from collections.abc import Collection
 
 import numpy as np
 
-from yz_gym.rules import dice
+from yz_gym.rules import dice, panic
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.panic import add_stress, panic_roll, stress_is_level
@@ -439,10 +439,8 @@ def fire_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events
 
 def start_of_turn(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
     """At the start of a turn: FIRE-05 death rolls; actions lost to panic (PUSH-PANIC-10/12)."""
-    from yz_gym.rules.panic import start_of_turn as panic_turn
-
     fire_deaths(state, c, rng, events)
-    panic_turn(c)
+    panic.start_of_turn(c)
 
 
 # --- explosions -----------------------------------------------------------------------------
@@ -485,6 +483,8 @@ def _blast_zone(
     for c in state.combatants:
         if c.zone != zone or c.dead or c.fled:
             continue
+        if c.vehicle >= 0 and c.id not in state.vehicles[c.vehicle].exposed:
+            continue  # AMB-19: inside a vehicle, only its component damage reaches you
         roll = rating_roll(state, power, rng)  # EXPL-01; EXPL-02: it cannot be pushed
         events.append(Event("blast", source, c.id, {"power": power, **roll_data(roll)}))
         damage = base + roll.successes - 1 if roll.successes else 0  # EXPL-03

@@ -98,14 +98,17 @@ class DicePool:
 
     dice: tuple[Die, ...]
     sides: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    sources: tuple[int, ...] = field(init=False, repr=False, compare=False)
     all_d6: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """Cache the sides of each die and whether all are D6 (an empty pool counts as all D6)."""
+        """Cache the sides and sources (as ints) of each die and whether all are D6 (an empty pool
+        counts as all D6)."""
         dice = tuple(self.dice)
         sides = tuple(d.sides for d in dice)
         object.__setattr__(self, "dice", dice)
         object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "sources", tuple(int(d.source) for d in dice))
         object.__setattr__(self, "all_d6", all(s == 6 for s in sides))
 
     @property
@@ -279,10 +282,10 @@ class Roll:
 
     def banes(self, source: Source | None = None) -> int:
         """Banes (1s on base dice), optionally only those on dice from `source` (PUSH-01)."""
-        if source is Source.ARTIFACT or source is Source.STRESS:
-            return 0  # PUSH-01: only base dice bane; artifact (and stress) dice never do
         if 1 not in self.faces:
             return 0
+        if source is Source.ARTIFACT or source is Source.STRESS:
+            return 0  # PUSH-01: only base dice bane; artifact (and stress) dice never do
         count = 0
         for die, face in zip(self.pool.dice, self.faces, strict=True):
             if face != 1 or die.source >= Source.ARTIFACT:

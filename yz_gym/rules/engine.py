@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from yz_gym.rules import initiative
-from yz_gym.rules.actions import LABELS, Action, Kind
+from yz_gym.rules.actions import FIRST_EXTENSION, LABELS, Action, Kind
 from yz_gym.rules.damage import fire_attack, start_of_turn, tick_lethal_injuries
 from yz_gym.rules.events import Event
 from yz_gym.rules.legal import turn_actions
@@ -21,7 +21,9 @@ from yz_gym.rules.resolution import (
     decision_name,
     declare,
 )
-from yz_gym.rules.state import Combatant, GameState, Phase, Scenario
+from yz_gym.rules.state import COMBAT, OVER, SETUP, Combatant, GameState, Scenario
+from yz_gym.rules.vehicle_actions import describe_words, setup_vehicles
+from yz_gym.rules.vehicle_actions import round_end as vehicle_round_end
 
 
 class IllegalAction(ValueError):
@@ -57,6 +59,8 @@ def new_game(scenario: Scenario, rng: np.random.Generator | int | None = None) -
         cards=[0] * len(scenario.combatants),
         door_damage=(0,) * len(scenario.doors),
     )
+    if scenario.vehicles:
+        setup_vehicles(state, scenario.vehicles)  # VEH-*: the vehicles, their crews and mounted weapons
     events: list[Event] = []
     initiative.deck_size(state, len(initiative.drawers(state)))
     choosers = list(scenario.surprise)  # INIT-SURPRISE-01: the GM judged a complete surprise
@@ -93,7 +97,7 @@ def _sneak_succeeds(
 def _start_combat(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
     """INIT-02/03: the others draw from the cards left; round 1 begins."""
     initiative.deal(state, rng, events, first=True)
-    state.phase = Phase.COMBAT
+    state.phase = COMBAT
     state.turn_pos = 0
     events.append(Event("round", -1, -1, {"round": 1}))
     _run(state, rng, events)
@@ -101,34 +105,34 @@ def _start_combat(state: GameState, rng: np.random.Generator, events: list[Event
 
 def current_actor(state: GameState) -> int:
     """Who must decide now: a reactor, a pusher, a surprise attacker, or the turn's actor."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return -1
     if state.stack:
         frame = state.stack[-1]
         if frame.asking and frame.stage in DECISION_STAGES:
             return frame.asking[0]
-    if state.phase == Phase.SETUP:
+    if state.phase == SETUP:
         return state.choosing[0]
     return state.order[state.turn_pos]
 
 
 def decision_kind(state: GameState) -> str:
     """What is being decided: "card", "overwatch", "help", "block", "push" or "turn"."""
-    if state.phase == Phase.SETUP:
+    if state.phase == SETUP:
         return "card"
     if state.stack:
         frame = state.stack[-1]
         if frame.asking:
             return decision_name(frame)  # overwatch, help, block, push, full_auto, ammo
-    return "turn" if state.phase == Phase.COMBAT else "over"
+    return "turn" if state.phase == COMBAT else "over"
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the current actor may take now; `apply` accepts exactly these."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return []
     actor = current_actor(state)
-    if state.phase == Phase.SETUP:
+    if state.phase == SETUP:
         return [Action(Kind.CHOOSE_CARD, option=card) for card in initiative.available_cards(state)]
     if state.stack:
         return decision_actions(state, state.stack[-1])  # resolution.py
@@ -141,21 +145,24 @@ def apply(
     """Carry out one decision and everything that follows until the next decision is needed.
 
     `legal`: `legal_actions(state)` if the caller has just computed it (saves recomputing it)."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         raise IllegalAction("the game is over; start a new one")
-    action = Action(Kind(action[0]), *action[1:])
     if legal is None:
         legal = legal_actions(state)
-    if action not in legal:
-        actor = state.combatants[current_actor(state)]
-        allowed = "; ".join(describe(state, a) for a in legal[:12])
-        raise IllegalAction(
-            f"{actor.name} cannot {describe(state, action)} now ({decision_kind(state)} "
-            f"decision); allowed: {allowed}{' ...' if len(legal) > 12 else ''}"
-        )
+    try:
+        action = legal[legal.index(action)]  # the rules' own Action, whatever tuple was passed
+    except ValueError:
+        action = Action(Kind(action[0]), *action[1:])  # a short tuple, its defaults left out
+        if action not in legal:
+            actor = state.combatants[current_actor(state)]
+            allowed = "; ".join(describe(state, a) for a in legal[:12])
+            raise IllegalAction(
+                f"{actor.name} cannot {describe(state, action)} now ({decision_kind(state)} "
+                f"decision); allowed: {allowed}{' ...' if len(legal) > 12 else ''}"
+            ) from None
     events: list[Event] = []
     state.decisions += 1
-    if state.phase == Phase.SETUP:
+    if state.phase == SETUP:
         chooser = state.choosing.pop(0)
         initiative.choose(state, chooser, action.option, events)  # INIT-SURPRISE-01 / AMB-28
         if not state.choosing:
@@ -197,7 +204,7 @@ def _turn_action(
 
 def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
     """Resolve until someone must decide, or the game is over."""
-    while state.phase == Phase.COMBAT:
+    while state.phase == COMBAT:
         if state.stack:
             frame = state.stack[-1]
             if frame.asking and frame.stage in DECISION_STAGES:
@@ -263,6 +270,8 @@ def _end_turn(state: GameState) -> None:
 def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
     """INIT-06: everyone has acted; lethal timers tick and a new round starts."""
     tick_lethal_injuries(state, rng, events)
+    if state.vehicles:
+        vehicle_round_end(state, rng, events)  # FIRE-06 burning vehicles, AMB-42 descents
     victory = state.setup.victory
     for side, rounds in victory.survive_rounds.items():
         if state.round >= rounds and any(c.side == side and not c.out for c in state.combatants):
@@ -290,7 +299,7 @@ def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) 
 
 def _check_over(state: GameState, events: list[Event]) -> bool:
     """A side wins when it alone has fighters left, or when it reaches its goal zone."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return True
     for side, zone in state.setup.victory.reach_zone.items():
         if any(c.side == side and c.zone == zone and not c.out for c in state.combatants):
@@ -313,7 +322,7 @@ def _check_over(state: GameState, events: list[Event]) -> bool:
 
 
 def _finish(state: GameState, side: int, reason: str, events: list[Event]) -> None:
-    state.phase = Phase.OVER
+    state.phase = OVER
     state.winner = side
     state.end_reason = reason
     state.stack.clear()
@@ -326,12 +335,12 @@ def _finish(state: GameState, side: int, reason: str, events: list[Event]) -> No
 
 def is_over(state: GameState) -> bool:
     """True once a side has won, everyone is out, or the round cap is reached."""
-    return state.phase == Phase.OVER
+    return state.phase == OVER
 
 
 def outcome(state: GameState) -> Outcome | None:
     """The result of a finished game; None while it is running."""
-    if state.phase != Phase.OVER:
+    if state.phase != OVER:
         return None
     winner = state.setup.sides[state.winner] if state.winner >= 0 else None
     return Outcome(winner, state.end_reason, state.round)
@@ -363,4 +372,6 @@ def describe(state: GameState, action: Action) -> str:
         words.append("(stabilise)")
     if action.kind == Kind.AIM and action.option == 1:
         words.append("(through the scope)")
+    if action.kind >= FIRST_EXTENSION:
+        words += describe_words(state, action, actor)  # vehicles and mounts
     return " ".join(words)

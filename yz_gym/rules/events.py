@@ -30,7 +30,7 @@ class Event(NamedTuple):
 def roll_data(roll: Roll) -> dict[str, Any]:
     """Every die of a roll as [source, sides, face] triples, with its successes and banes."""
     return {
-        "dice": [[int(d.source), d.sides, f] for d, f in zip(roll.pool.dice, roll.faces, strict=True)],
+        "dice": [[s, n, f] for s, n, f in zip(roll.pool.sources, roll.pool.sides, roll.faces, strict=True)],
         "successes": roll.successes,
         "banes": roll.banes(),
         "pushed": roll.pushed,

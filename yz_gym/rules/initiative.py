@@ -27,22 +27,31 @@ class InitiativeError(ValueError):
 
 def drawers(state: GameState) -> list[list[int]]:
     """INIT-03/INIT-NPC-01: one card per PC, per NPC, or per NPC group sharing a card."""
-    groups: dict[str, list[int]] = {}
-    result: list[list[int]] = []
-    for c in state.combatants:
-        if c.pc or not c.group or not state.options.group_npc_initiative:
-            result.append([c.id])
-        elif c.group in groups:
-            groups[c.group].append(c.id)
-        else:
-            groups[c.group] = [c.id]
-            result.append(groups[c.group])
-    return result
+    return [list(group) for group in dict.fromkeys(_drawer_group(state))]
 
 
-def drawer_of(state: GameState, cid: int) -> list[int]:
+def _drawer_group(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """Each combatant's drawer group (see `drawers`), worked out once per game (who draws
+    together never changes) and kept on the state."""
+    if not state.drawer_group:
+        groups: dict[str, list[int]] = {}
+        result: list[list[int]] = []
+        for c in state.combatants:
+            if c.pc or not c.group or not state.options.group_npc_initiative:
+                result.append([c.id])
+            elif c.group in groups:
+                groups[c.group].append(c.id)
+            else:
+                groups[c.group] = [c.id]
+                result.append(groups[c.group])
+        of = {m: tuple(group) for group in result for m in group}
+        state.drawer_group = tuple(of[c.id] for c in state.combatants)
+    return state.drawer_group
+
+
+def drawer_of(state: GameState, cid: int) -> tuple[int, ...]:
     """The drawer group (INIT-NPC-01) that `cid` belongs to."""
-    return next(group for group in drawers(state) if cid in group)
+    return _drawer_group(state)[cid]
 
 
 def card_group(state: GameState, cid: int) -> list[int]:
@@ -66,7 +75,7 @@ def deck_size(state: GameState, count: int) -> int:
 def rebuild_order(state: GameState) -> None:
     """INIT-04: act in rising card order; a group keeps its listed order (INIT-NPC-03)."""
     cards = state.cards
-    state.order = sorted(range(len(state.combatants)), key=lambda i: (cards[i], i))
+    state.order = sorted(range(len(state.combatants)), key=cards.__getitem__)  # stable: ties by id
 
 
 # --- surprise, ambush, dealing -----------------------------------------------------------------

@@ -29,154 +29,195 @@ from yz_gym.rules.movement import (
     passable,
 )
 from yz_gym.rules.state import Combatant, GameState
-from yz_gym.rules.zones import DoorState, Range
+from yz_gym.rules.vehicle_actions import turn_actions as vehicle_turn_actions
+from yz_gym.rules.zones import SHUT, Range
+
+_END_TURN = Action(Kind.END_TURN)
+_DROP_PRONE = Action(Kind.DROP_PRONE)
+_GET_UP = Action(Kind.GET_UP)
+_AIM = Action(Kind.AIM)
+_AIM_SCOPE = Action(Kind.AIM, option=1)
+_READY = Action(Kind.RELOAD, option=0)
+_RELOAD = Action(Kind.RELOAD, option=1)
+_FLEE = Action(Kind.FLEE)
 
 
-def turn_actions(state: GameState, c: Combatant) -> list[Action]:
-    """Every action `c` may take now on its own turn; END_TURN is always allowed."""
-    actions = [Action(Kind.END_TURN)]
-    actions += [Action(Kind.SWAP_INITIATIVE, target=p) for p in swap_partners(state, c.id)]
-    if c.grappling >= 0:  # ACTN-GRAPPLE-01: grapple attacks or letting go, nothing else
-        actions.append(Action(Kind.LET_GO, target=c.grappling))
-        if c.can_take(False):
-            actions.append(Action(Kind.GRAPPLE_ATTACK, target=c.grappling))
-        return actions
-    if not c.prone and c.prone_drops < state.options.free_prone_per_turn:
-        actions.append(Action(Kind.DROP_PRONE))  # ACT-FREE-01/02, AMB-31
-    fast = c.can_take(False)
-    slow = c.can_take(True)
-    if fast or slow:
-        _movement(state, c, fast, slow, actions)
-    if fast:
-        _fast_actions(state, c, actions)
-    if slow:
-        _slow_actions(state, c, actions)
-    if c.actions_used == 0 and not c.prone and c.grappled_by < 0 and not engaged_enemies(state, c):
-        for other in state.enemies(c):  # ACTN-DIVE-01: move to Engaged and strike
-            if _reachable(state, c, other):
-                actions.append(Action(Kind.DIVING_BLOW, target=other.id))
+def _free_actions(state: GameState, c: Combatant) -> list[Action]:
+    """The free actions `c` may take now on its turn: END_TURN (always allowed), swapping
+    initiative, and letting go of a grapple or else dropping prone (ACT-FREE-01/02, AMB-31)."""
+    actions = [_END_TURN]
+    partners = swap_partners(state, c.id)
+    if partners:
+        actions += [Action(Kind.SWAP_INITIATIVE, p) for p in partners]
+    if c.grappling >= 0:
+        actions.append(Action(Kind.LET_GO, c.grappling))
+    elif not c.prone and c.prone_drops < state.options.free_prone_per_turn:
+        actions.append(_DROP_PRONE)
     return actions
 
 
-def _movement(state: GameState, c: Combatant, fast: bool, slow: bool, actions: list[Action]) -> None:
+def turn_actions(state: GameState, c: Combatant) -> list[Action]:
+    """Every action `c` may take now on its own turn: the free ones first (see `_free_actions`)."""
+    if state.vehicles or state.setup.mounted:  # vehicles and mounts change the list
+        return vehicle_turn_actions(state, c, _turn_actions(state, c))
+    return _turn_actions(state, c)
+
+
+def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
+    """`turn_actions` on foot, before vehicles and mounts change the list."""
+    actions = _free_actions(state, c)
+    if c.grappling >= 0:  # ACTN-GRAPPLE-01: grapple attacks or letting go, nothing else
+        if c.can_take(False):
+            actions.append(Action(Kind.GRAPPLE_ATTACK, c.grappling))
+        return actions
+    if not c.can_take(False):
+        return actions  # ACT-01: both actions used (a slow one needs an action left too)
+    slow = c.can_take(True)
+    engaged = engaged_enemies(state, c)
+    enemies = [] if engaged else state.enemies(c)  # those to close in on (engaged: none)
+    _movement(state, c, slow, engaged, enemies, actions)
+    _fast_actions(state, c, engaged, actions)
+    if slow:
+        _slow_actions(state, c, actions)
+    if c.actions_used == 0 and not c.prone and c.grappled_by < 0 and not engaged:
+        for other in enemies:  # ACTN-DIVE-01: move to Engaged and strike
+            if _reachable(state, c, other):
+                actions.append(Action(Kind.DIVING_BLOW, other.id))
+    return actions
+
+
+def _movement(
+    state: GameState,
+    c: Combatant,
+    slow: bool,
+    engaged: list[Combatant],
+    enemies: list[Combatant],
+    actions: list[Action],
+) -> None:
     """ACT-FAST-RUN/DOOR/RETREAT, ACT-SLOW-CRAWL, ACTN-RUN-01/02, ACTN-CRAWL-01..03,
     ACTN-DOOR-01, ZONE-FEAT-CRAMPED-01/02, AMB-25/26 (see movement.py for the decisions)."""
     if not can_move_at_all(c):
         return
-    can_move = slow if moving_is_slow(c) else fast  # ACTN-CRAWL-03: crawling is slow
+    can_move = slow or not moving_is_slow(c)  # ACTN-CRAWL-03: crawling is slow
     zone_map = state.zone_map
-    here = zone_map.zones[c.zone]
-    engaged = engaged_enemies(state, c)
+    zone = c.zone
+    here = zone_map.zones[zone]
+    prone = c.prone
     if can_move:
-        for dest in zone_map.neighbours[c.zone]:
+        for dest in zone_map.neighbours[zone]:
             if not cramped_exit_clear(state, c, dest):
                 continue  # ZONE-FEAT-CRAMPED-02: you cannot move past the one next to you
-            if not c.prone and (here.cramped or zone_map.zones[dest].cramped):
+            if not prone and (here.cramped or zone_map.zones[dest].cramped):
                 continue  # ZONE-FEAT-CRAMPED-01/ACTN-CRAWL-02: only crawling there
             if engaged:  # ACTN-RUN-02/ACTN-RETREAT-01
-                if passable(state, c.zone, dest, crawling=True):
-                    actions.append(Action(Kind.RETREAT, zone=dest))
-            elif c.prone:
-                if passable(state, c.zone, dest, crawling=True):
-                    actions.append(Action(Kind.CRAWL, zone=dest))  # ACTN-CRAWL-01
-            elif passable(state, c.zone, dest):
-                actions.append(Action(Kind.RUN, zone=dest))  # ACTN-RUN-01
-            elif door_to(state, c.zone, dest):
-                actions.append(Action(Kind.DOOR, zone=dest))  # ACTN-DOOR-01
+                if passable(state, zone, dest, crawling=True):
+                    actions.append(Action(Kind.RETREAT, -1, dest))
+            elif prone:
+                if passable(state, zone, dest, crawling=True):
+                    actions.append(Action(Kind.CRAWL, -1, dest))  # ACTN-CRAWL-01
+            elif passable(state, zone, dest):
+                actions.append(Action(Kind.RUN, -1, dest))  # ACTN-RUN-01
+            elif door_to(state, zone, dest):
+                actions.append(Action(Kind.DOOR, -1, dest))  # ACTN-DOOR-01
         if engaged:
-            actions.append(Action(Kind.RETREAT, zone=c.zone))  # back to Short in the same zone
+            actions.append(Action(Kind.RETREAT, -1, zone))  # back to Short in the same zone
         else:
-            for other in state.enemies(c):  # ACTN-RUN-01: from Short to Engaged (crawling if prone)
+            for other in enemies:  # ACTN-RUN-01: from Short to Engaged (crawling if prone)
                 if can_close_in(state, c, other):
-                    actions.append(Action(Kind.CRAWL if c.prone else Kind.ENGAGE, target=other.id))
-    if fast and not c.prone and not engaged:
-        for dest in zone_map.neighbours[c.zone]:
+                    actions.append(Action(Kind.CRAWL if prone else Kind.ENGAGE, other.id))
+    if not prone and not engaged:
+        for dest in zone_map.door_neighbours[zone]:
             if can_peek(state, c, dest):
-                actions.append(Action(Kind.PEEK, zone=dest))  # AMB-26, BORDER-04
-    if can_move and not c.prone and not engaged and here.exit:
-        actions.append(Action(Kind.FLEE))
+                actions.append(Action(Kind.PEEK, -1, dest))  # AMB-26, BORDER-04
+        if can_move and here.exit:
+            actions.append(_FLEE)
 
 
-def _fast_actions(state: GameState, c: Combatant, actions: list[Action]) -> None:
+def _fast_actions(state: GameState, c: Combatant, engaged: list[Combatant], actions: list[Action]) -> None:
     """ACT-FAST-GETUP/DRAW/AIM/COVER/USE, ACTN-OVERWATCH-01, ACTN-RELOAD-02."""
     if c.grappled_by >= 0:
         return  # ACTN-GRAPPLE-02: held in a grapple, the only action is to break free (slow)
     if c.prone:
-        actions.append(Action(Kind.GET_UP))
+        actions.append(_GET_UP)
+    held = c.held
     for i, carried in enumerate(c.weapons):
-        if i != c.held and carried.bonus >= 0 and hands_ok(c, weapon_def(state, c, i)):
-            actions.append(Action(Kind.DRAW, option=i))
+        if i != held and carried.bonus >= 0 and hands_ok(c, weapon_def(state, c, i)):
+            actions.append(Action(Kind.DRAW, -1, -1, i))
     weapon = held_weapon(state, c)
-    if c.held >= 0 and weapon.ranged:
-        carried = c.weapons[c.held]
+    if held >= 0 and weapon.ranged:
+        carried = c.weapons[held]
         if weapon.reload_fast and not carried.loaded:
-            actions.append(Action(Kind.RELOAD, option=0))  # ACTN-RELOAD-02: fast readying
+            actions.append(_READY)  # ACTN-RELOAD-02: fast readying
         if carried.loaded and c.aiming == 0:
-            actions.append(Action(Kind.AIM))
+            actions.append(_AIM)
             if weapon.scope and c.can_take(True):
-                actions.append(Action(Kind.AIM, option=1))  # ACTN-SHOOT-02
-        if carried.loaded and not engaged_enemies(state, c):
+                actions.append(_AIM_SCOPE)  # ACTN-SHOOT-02
+        if carried.loaded and not engaged:
             # ACTN-OVERWATCH-01: a fast action, facing a zone in your line of fire; the shot needs
             # a slow action left when it comes (this round's, or next round's before your turn)
-            for z in range(len(state.zone_map.zones)):
-                if c.overwatch != z and state.zone_map.line_of_fire(c.zone, z, state.doors, c.peek):
-                    actions.append(Action(Kind.OVERWATCH, zone=z))
-    for i in usable_items(c):  # ACT-FAST-USE / ACTN-USEITEM-01
-        for t in item_targets(state, c, i):
-            actions.append(Action(Kind.USE_ITEM, target=t, option=i))
-    covers = state.zone_map.zones[c.zone].covers
-    for i in range(len(covers)):
-        if c.cover != i and state.cover_ratings[c.zone][i] > 0:
-            actions.append(Action(Kind.TAKE_COVER, option=i))
+            fire = state.zone_map.fire_from(c.zone, state.doors, c.peek)
+            for z, clear in enumerate(fire):
+                if clear and c.overwatch != z:
+                    actions.append(Action(Kind.OVERWATCH, -1, z))
+    if c.items:
+        for i in usable_items(c):  # ACT-FAST-USE / ACTN-USEITEM-01
+            for t in item_targets(state, c, i):
+                actions.append(Action(Kind.USE_ITEM, t, -1, i))
+    ratings = state.cover_ratings[c.zone]
+    for i in range(len(state.zone_map.zones[c.zone].covers)):
+        if c.cover != i and ratings[i] > 0:
+            actions.append(Action(Kind.TAKE_COVER, -1, -1, i))
 
 
 def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None:
     """ACT-SLOW-MELEE/SHOOT/RELOAD/FIRSTAID/PERSUADE, ACTN-CLOSE-*, ACTN-BREAKFREE-01, doors."""
     if c.grappled_by >= 0:
-        actions.append(Action(Kind.BREAK_FREE, target=c.grappled_by))
+        actions.append(Action(Kind.BREAK_FREE, c.grappled_by))
         return  # ACTN-GRAPPLE-02/ACTN-BREAKFREE-01: the only action a held one can take
-    unarmed = fights_unarmed(state, c)
+    unarmed = bool(c.engaged) and fights_unarmed(state, c)
     can_throw_away = bool(state.zone_map.neighbours[c.zone])
+    weapon = held_weapon(state, c)
+    shooter = c.held >= 0 and (weapon.ranged or weapon.thrown)  # ATK-03 (can_shoot checks the rest)
     for other in state.combatants:
         if other.id == c.id or other.dead or other.fled:
             continue
-        if other.side != c.side and can_close_attack(state, c, other):
-            actions.append(Action(Kind.CLOSE_ATTACK, target=other.id))
-            if not other.out and unarmed:  # ACTN-CLOSE-02: special attacks only unarmed
-                for kind in (Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE):
-                    if kind == Kind.DISARM and other.held < 0:
-                        continue
-                    actions.append(Action(kind, target=other.id))
-                    if kind == Kind.DISARM and can_throw_away:
-                        actions.append(Action(kind, target=other.id, option=1))  # ACTN-CLOSE-03
-        if other.side != c.side and not other.out and can_shoot(state, c, other):
+        if other.side == c.side:
+            if other.zone == c.zone:
+                _first_aid(other, actions)
+                if other.burning:
+                    actions.append(Action(Kind.EXTINGUISH, other.id))  # FIRE-04: a friend (at reach)
+            continue
+        out = other.out
+        if can_close_attack(state, c, other):
+            actions.append(Action(Kind.CLOSE_ATTACK, other.id))
+            if not out and unarmed:  # ACTN-CLOSE-02: special attacks only unarmed
+                if other.held >= 0:
+                    actions.append(Action(Kind.DISARM, other.id))
+                    if can_throw_away:
+                        actions.append(Action(Kind.DISARM, other.id, -1, 1))  # ACTN-CLOSE-03
+                actions.append(Action(Kind.TRIP, other.id))
+                actions.append(Action(Kind.SHOVE, other.id))
+                actions.append(Action(Kind.GRAPPLE, other.id))
+        if shooter and not out and can_shoot(state, c, other):
             for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
-                actions.append(Action(Kind.SHOOT, target=other.id, option=option))
-        if other.zone == c.zone and (other.id in c.engaged or other.side == c.side):
-            if other.broken and not other.dead:
-                actions.append(Action(Kind.FIRST_AID, target=other.id, option=0))  # HEAL-02
-            if is_dying(other) and not other.dead and _may_stabilise(other):
-                actions.append(Action(Kind.FIRST_AID, target=other.id, option=1))  # DEATH-03
-        if other.burning and other.side == c.side and other.zone == c.zone:
-            actions.append(Action(Kind.EXTINGUISH, target=other.id))  # FIRE-04: a friend (at reach)
-        if other.side != c.side and not other.out and _can_hear(state, c, other):
-            actions.append(Action(Kind.PERSUADE, target=other.id))
+                actions.append(Action(Kind.SHOOT, other.id, -1, option))
+        if other.zone == c.zone and other.id in c.engaged:
+            _first_aid(other, actions)
+        if not out and _can_hear(state, c, other):
+            actions.append(Action(Kind.PERSUADE, other.id))
     if c.burning:
-        actions.append(Action(Kind.EXTINGUISH, target=c.id))
-    if c.held >= 0:
-        weapon = held_weapon(state, c)
+        actions.append(Action(Kind.EXTINGUISH, c.id))
+    if c.held >= 0 and weapon.ranged and not weapon.reload_fast:
         carried = c.weapons[c.held]
         spent = not carried.loaded or (
             state.options.full_auto == "ammo_dice" and rounds_left(state, carried) < weapon.magazine
         )  # AUTO-06: a part-used magazine may be changed too
-        if weapon.ranged and spent and carried.reloads != 0 and not weapon.reload_fast:
-            actions.append(Action(Kind.RELOAD, option=1))  # ACTN-RELOAD-01/03
-    if c.grappled_by < 0:
-        for dest in state.zone_map.neighbours[c.zone]:
-            border = state.zone_map.border_between(c.zone, dest)
-            closed = state.doors[border] in (DoorState.LOCKED, DoorState.CLOSED)
-            if closed and state.zone_map.borders[border].has_door:
-                actions.append(Action(Kind.FORCE_DOOR, zone=dest))  # ACTN-DOOR-02
+        if spent and carried.reloads != 0:
+            actions.append(_RELOAD)  # ACTN-RELOAD-01/03
+    for dest in state.zone_map.door_neighbours[c.zone]:
+        border = state.zone_map.border_between(c.zone, dest)
+        if state.doors[border] in SHUT:
+            actions.append(Action(Kind.FORCE_DOOR, -1, dest))  # ACTN-DOOR-02
 
 
 def _reachable(state: GameState, c: Combatant, other: Combatant) -> bool:
@@ -186,6 +227,14 @@ def _reachable(state: GameState, c: Combatant, other: Combatant) -> bool:
     return not state.zone_map.zones[c.zone].cramped and cramped_adjacent(state, c, other)
 
 
+def _first_aid(other: Combatant, actions: list[Action]) -> None:
+    """HEAL-02: treat one who is Broken (not dead); DEATH-03: stabilise one who is dying."""
+    if other.broken:
+        actions.append(Action(Kind.FIRST_AID, other.id, -1, 0))
+    if other.injuries and is_dying(other) and _may_stabilise(other):
+        actions.append(Action(Kind.FIRST_AID, other.id, -1, 1))
+
+
 def _may_stabilise(c: Combatant) -> bool:
     """DEATH-05: after a failed Healing roll, wait for another death roll."""
     return any(i.timer >= 0 and not i.stabilise_blocked for i in c.injuries)
@@ -193,5 +242,7 @@ def _may_stabilise(c: Combatant) -> bool:
 
 def _can_hear(state: GameState, a: Combatant, b: Combatant) -> bool:
     """ACT-SLOW-PERSUADE: the opponent must be able to hear you (same or adjacent zone)."""
+    if a.zone == b.zone:
+        return True
     band = state.zone_map.band(a.zone, b.zone, state.options.extreme_max_hops)
     return band <= Range.MEDIUM and state.zone_map.sight(a.zone, b.zone, state.doors, a.peek)

@@ -36,7 +36,7 @@ from yz_gym.rules.damage import take_damage
 from yz_gym.rules.events import Event
 from yz_gym.rules.rolls import injury_of
 from yz_gym.rules.state import Combatant, GameState
-from yz_gym.rules.zones import BorderKind, DoorState
+from yz_gym.rules.zones import UNLOCKED, BorderKind, DoorState
 
 
 def engaged_enemies(state: GameState, c: Combatant) -> list[Combatant]:
@@ -72,7 +72,7 @@ def passable(state: GameState, zone: int, dest: int, crawling: bool = False) -> 
     if not b.has_door:
         return False  # BORDER-01: a wall blocks movement
     door = state.doors[border]
-    return door == DoorState.BROKEN or (crawling and door in (DoorState.CLOSED, DoorState.OPEN))
+    return door == DoorState.BROKEN or (crawling and door in UNLOCKED)
 
 
 def door_to(state: GameState, zone: int, dest: int) -> bool:
@@ -80,7 +80,7 @@ def door_to(state: GameState, zone: int, dest: int) -> bool:
     border = state.zone_map.border_between(zone, dest)
     if border < 0 or not state.zone_map.borders[border].has_door:
         return False
-    return state.doors[border] in (DoorState.CLOSED, DoorState.OPEN)
+    return state.doors[border] in UNLOCKED
 
 
 def _set_door(state: GameState, border: int, door_state: DoorState) -> None:
@@ -227,6 +227,9 @@ def engage(state: GameState, a: Combatant, b: Combatant) -> None:
     b.engaged.add(a.id)
 
 
+_ON_FOOT_INTO = frozenset({Kind.RUN, Kind.DOOR})  # fast moves into another zone
+
+
 def move_skill(state: GameState, c: Combatant, kind: Kind, dest: int) -> str | None:
     """The roll a move needs: Mobility into a cluttered zone (ACTN-RUN-03,
     ZONE-FEAT-CLUTTERED-01) or for a fast move in total darkness (DARK-02); else none."""
@@ -234,7 +237,7 @@ def move_skill(state: GameState, c: Combatant, kind: Kind, dest: int) -> str | N
     here = zones[c.zone]
     if kind == Kind.ENGAGE:
         return "Mobility" if here.dark else None
-    if kind in (Kind.RUN, Kind.DOOR):
+    if kind in _ON_FOOT_INTO:
         there = zones[dest]
         return "Mobility" if there.cluttered or there.dark or here.dark else None
     return None

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from yz_gym.rules.dice import Source
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import ATTRIBUTES, GameState
+from yz_gym.rules.vehicle_narrate import vehicle_line
 
 TOLD_ELSEWHERE = frozenset({"first_aid", "force_door", "persuade"})  # their own events say it
 FAILED_WORDS = {"door": "Mobility", "run": "Mobility", "retreat": "retreat", "extinguish": "Mobility",
@@ -49,6 +50,10 @@ def narrate(state: GameState, events: Iterable[Event]) -> list[str]:
 
 def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ignore[no-untyped-def]
     k = e.kind
+    if state.vehicles or state.setup.mounted:
+        told = vehicle_line(e, who, zones, state)  # vehicles and mounts
+        if told is not None:
+            return told
     a, t = who(e.actor), who(e.target)
     if k == "round":
         return f"--- Round {e.get('round')} ---"

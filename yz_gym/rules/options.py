@@ -47,6 +47,8 @@ class RuleOptions:
     death_roll_grace: bool = True  # DEATH-01 (conv.): the round of the injury does not count towards its limit
     # --- attacks (attacks.py, resolution.py) ---
     full_auto: Literal["basic", "ammo_dice"] = "basic"  # AUTO-01/02 basic burst, or AUTO-03..06 ammo dice
+    # --- mounts (mounts.py) ---
+    rider_penalty_ranged: bool = True  # AMB-13: the -1 against a rider (MOUNT-09) applies to shots too
 
     def __post_init__(self) -> None:
         """PUSH-19/DMGM-05: the conditions push cost needs the conditions damage model."""

@@ -24,7 +24,18 @@ from __future__ import annotations
 import numpy as np
 
 from yz_gym.rules import dice
-from yz_gym.rules.actions import CLOSE_KINDS, DECISION_KINDS, MOVE_KINDS, UNARMED_SPECIALS, Action, Kind
+from yz_gym.rules.actions import (
+    AT_MOUNT,
+    CLOSE_KINDS,
+    DECISION_KINDS,
+    FIRST_EXTENSION,
+    KIND_NAMES,
+    MOVE_KINDS,
+    UNARMED_SPECIALS,
+    Action,
+    Kind,
+    is_slow,
+)
 from yz_gym.rules.attacks import (
     UNARMED,
     block_gear,
@@ -43,6 +54,8 @@ from yz_gym.rules.attacks import (
 )
 from yz_gym.rules.damage import attack_crit, first_aid, protect, take_damage
 from yz_gym.rules.events import Event, roll_data
+from yz_gym.rules.gear import supply_roll
+from yz_gym.rules.mounts import mount_push
 from yz_gym.rules.movement import (
     disengage,
     engage,
@@ -53,9 +66,11 @@ from yz_gym.rules.movement import (
     peek_through,
     retreat,
 )
+from yz_gym.rules.pushing import after_roll
 from yz_gym.rules.rolls import injury_of, push_roll, skill_pool
 from yz_gym.rules.state import Combatant, Frame, GameState, WeaponState
 from yz_gym.rules.tables import Weapon
+from yz_gym.rules.vehicle_actions import extension_effect, extension_pool, frame_skill, is_slow_action, wound
 from yz_gym.rules.zones import DoorState, Range
 
 S_OVERWATCH, S_HELP, S_BLOCK, S_ROLL, S_PUSH, S_RESOLVE, S_AFTER = range(7)
@@ -68,17 +83,32 @@ F_FREE = 1  # ACTN-RETREAT-02: a free attack: no action spent, cannot be blocked
 F_OVERWATCH = 2  # ACTN-OVERWATCH-01: a shot fired from overwatch
 F_SNEAK = 4  # SNEAK-04: +3, cannot be blocked
 F_MISSED = 8  # the roll failed (retreat: free attacks follow)
+F_MOUNT = 16  # MOUNT-08/11: the attack goes at the target's mount (ATTACK_MOUNT, SHOOT_MOUNT)
 
 HELPABLE = CLOSE_KINDS | {
     Kind.FIRST_AID, Kind.PERSUADE, Kind.BREAK_FREE, Kind.FORCE_DOOR, Kind.EXTINGUISH,
 }  # fmt: skip
 BLOCKABLE = CLOSE_KINDS  # ACTN-BLOCK-01; not grapple attacks (ACTN-GRAPPLE-01)
-KEEPS_AIM = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH_FIRE})  # ACTN-AIM-02
+KEEPS_AIM = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH_FIRE, Kind.SHOOT_VEHICLE, Kind.SHOOT_MOUNT})  # ACTN-AIM-02
 # ACTN-RELOAD-02: after readying an arrow or stone you may only shoot or aim (watching for a
 # target on overwatch counts as aiming)
-KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE})
+KEEPS_READY = frozenset(
+    {Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE, Kind.SHOOT_VEHICLE, Kind.SHOOT_MOUNT}
+)
 # ACTN-OVERWATCH-01: "at any moment": every action declared in a watched zone is a moment to fire
 TRIGGERS_OVERWATCH = frozenset(k for k in Kind if k not in DECISION_KINDS)
+KEEPS_WATCH = frozenset({Kind.OVERWATCH, Kind.OVERWATCH_FIRE})  # ACTN-OVERWATCH-04
+# named sets of kinds (quicker than a tuple of enum members, which are slow to look up)
+_INTO_ZONE = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT})  # moves that may leave the zone
+_MOVES = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.ENGAGE})  # resolved by movement.move
+_MOVE_ROLLS = frozenset({Kind.RUN, Kind.DOOR, Kind.ENGAGE})  # moves that may need a roll (movement.move_skill)
+_BARE_HANDED = UNARMED_SPECIALS | {Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE}
+_SHOTS = frozenset({Kind.SHOOT, Kind.OVERWATCH_FIRE})
+_MELEE_ROLLS = CLOSE_KINDS | {Kind.GRAPPLE_ATTACK, Kind.FORCE_DOOR}  # ATK-01: rolled with Melee and a close weapon
+# option 1 is the slow form: aiming through a scope (ACTN-SHOOT-02), a full reload (ACTN-RELOAD-02:
+# readying an arrow or stone is fast)
+_SLOW_BY_OPTION = frozenset({Kind.AIM, Kind.RELOAD})
+_OPPOSED = frozenset({Kind.PERSUADE, Kind.BREAK_FREE})  # the other side rolls against it (OPP-05)
 
 
 def declare(
@@ -86,7 +116,7 @@ def declare(
 ) -> None:
     """ACT-02: the actor states the action and pays for it; resolution starts on the stack."""
     kind = action.kind
-    slow = _is_slow(c, action)
+    slow = _is_slow(c, action) if kind < FIRST_EXTENSION else is_slow_action(state, c, action)  # AMB-10
     if kind == Kind.DIVING_BLOW:
         c.spend(True)  # ACTN-DIVE-01: the move and the attack use the whole turn
         c.spend(False)
@@ -98,10 +128,13 @@ def declare(
             "action",
             c.id,
             action.target,
-            {"kind": kind.name.lower(), "zone": action.zone, "option": action.option},
+            {"kind": KIND_NAMES[kind], "zone": action.zone, "option": action.option},
         )
     )
-    frame = Frame(int(kind), c.id, action.target, action.zone, action.option, slow=slow)
+    frame = Frame(kind, c.id, action.target, action.zone, action.option, slow=slow)
+    if kind in AT_MOUNT:  # MOUNT-08/11: a close attack or shot at the rider's mount
+        frame.kind = AT_MOUNT[kind]
+        frame.flags |= F_MOUNT
     if c.hidden and kind in CLOSE_KINDS | {Kind.SHOOT}:
         frame.flags |= F_SNEAK
     if kind in TRIGGERS_OVERWATCH:
@@ -118,28 +151,28 @@ def _doing(state: GameState, c: Combatant, kind: Kind, keep_watch: bool = True) 
         for carried in c.weapons:
             if state.setup.weapons[carried.name].reload_fast:
                 carried.loaded = False  # ACTN-RELOAD-02: doing anything else means readying again
-    if not keep_watch and kind not in (Kind.OVERWATCH, Kind.OVERWATCH_FIRE):
+    if not keep_watch and kind not in KEEPS_WATCH:
         c.overwatch = -1  # ACTN-OVERWATCH-04: overwatch ends if you do anything else
 
 
 def _is_slow(c: Combatant, action: Action) -> bool:
     """Slow actions, moves made slow by injuries, and aiming through a scope (ACTN-SHOOT-02)."""
-    from yz_gym.rules.actions import is_slow
-
-    if action.kind == Kind.AIM:
+    if action.kind in _SLOW_BY_OPTION:
         return action.option == 1
-    if action.kind == Kind.RELOAD:
-        return action.option == 1  # ACTN-RELOAD-02: readying an arrow or stone is fast
     return is_slow(action.kind) or (action.kind in MOVE_KINDS and moving_is_slow(c))
 
 
 def _overwatchers(state: GameState, c: Combatant, action: Action) -> list[int]:
     """ACTN-OVERWATCH-01/02: enemies watching the zone the actor is in or moves into."""
-    watched = {c.zone}
-    if action.kind in (Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT) and action.zone >= 0:
-        watched.add(action.zone)
+    here = c.zone
+    into = action.zone if action.kind in _INTO_ZONE else here
     return [
-        o.id for o in state.combatants if o.overwatch in watched and o.side != c.side and _watch_targets(state, o, c)
+        o.id
+        for o in state.combatants
+        if o.overwatch >= 0
+        and (o.overwatch == here or o.overwatch == into)
+        and o.side != c.side
+        and _watch_targets(state, o, c)
     ]
 
 
@@ -222,64 +255,73 @@ def answer(
 
 
 def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: list[Event]) -> None:
-    """Move the frame on by one step that needs no decision."""
+    """Move the frame on through the steps that need no decision: until someone is to be asked,
+    another frame comes on top (a free attack), or the frame is done."""
     actor = state.combatants[frame.actor]
-    stage = frame.stage
-    if stage == S_OVERWATCH:
-        if actor.out:
-            state.stack.pop()  # shot down before the action resolved
-            events.append(Event("interrupted", actor.id))
+    stack = state.stack
+    while True:
+        stage = frame.stage
+        if stage == S_OVERWATCH:
+            if actor.out:
+                stack.pop()  # shot down before the action resolved
+                events.append(Event("interrupted", actor.id))
+                _prune(state)
+                return
+            if frame.kind not in KEEPS_WATCH and not frame.flags & F_FREE:
+                actor.overwatch = -1  # ACTN-OVERWATCH-04: the action goes ahead: overwatch ends
+            if frame.kind == Kind.DIVING_BLOW and frame.target >= 0:
+                engage(state, actor, state.combatants[frame.target])  # ACTN-DIVE-01: move in, then strike
+                events.append(Event("engaged", actor.id, frame.target))
+            frame.stage = S_HELP
+            frame.asking = _helpers(state, frame) if _skill(state, frame) else []
+        elif stage == S_HELP:
+            frame.stage = S_BLOCK
+            frame.asking = _blockers(state, frame)
+        elif stage == S_BLOCK:
+            frame.stage = S_ROLL
+        elif stage == S_ROLL:
+            _roll(state, frame, actor, rng, events)
+        elif stage == S_PUSH:
+            frame.stage = S_RESOLVE
+        elif stage == S_RESOLVE:
+            frame.stage = S_AFTER
+            _resolve(state, frame, actor, rng, events)
+        elif stage == S_FOLLOW:
+            frame.stage = S_AFTER  # AUTO-02: the burst is over; roll for the ammunition
+            _ammo_supply(state, actor, actor.weapons[actor.held], rng, events)
+        elif stage == S_AMMO:
+            frame.stage = S_AFTER
+            _land_hits(state, frame, actor, rng, events)
+        else:
+            stack.remove(frame)
+            _after(state, frame, actor, rng, events)
             _prune(state)
             return
-        if Kind(frame.kind) not in (Kind.OVERWATCH, Kind.OVERWATCH_FIRE) and not frame.flags & F_FREE:
-            actor.overwatch = -1  # ACTN-OVERWATCH-04: the action goes ahead: overwatch ends
-        if Kind(frame.kind) == Kind.DIVING_BLOW and frame.target >= 0:
-            engage(state, actor, state.combatants[frame.target])  # ACTN-DIVE-01: move in, then strike
-            events.append(Event("engaged", actor.id, frame.target))
-        frame.stage = S_HELP
-        frame.asking = _helpers(state, frame) if _skill(state, frame) else []
-    elif stage == S_HELP:
-        frame.stage = S_BLOCK
-        frame.asking = _blockers(state, frame)
-    elif stage == S_BLOCK:
-        frame.stage = S_ROLL
-    elif stage == S_ROLL:
-        _roll(state, frame, actor, rng, events)
-    elif stage == S_PUSH:
-        frame.stage = S_RESOLVE
-    elif stage == S_RESOLVE:
-        frame.stage = S_AFTER
-        _resolve(state, frame, actor, rng, events)
-    elif stage == S_FOLLOW:
-        frame.stage = S_AFTER  # AUTO-02: the burst is over; roll for the ammunition
-        _ammo_supply(state, actor, actor.weapons[actor.held], rng, events)
-    elif stage == S_AMMO:
-        frame.stage = S_AFTER
-        _land_hits(state, frame, actor, rng, events)
-    else:
-        state.stack.remove(frame)
-        _after(state, frame, actor, rng, events)
-        _prune(state)
+        if (frame.asking and frame.stage in DECISION_STAGES) or not stack or stack[-1] is not frame:
+            return
+
+
+_DECLINE = Action(Kind.DECLINE)
+_PUSH = Action(Kind.PUSH)
+_YES = {S_HELP: Action(Kind.HELP), S_BLOCK: Action(Kind.BLOCK)}  # and _PUSH at the push stage
 
 
 def decision_actions(state: GameState, frame: Frame) -> list[Action]:
     """The choices of the one asked at the frame's decision stage (see the module docstring)."""
     stage = frame.stage
-    decline = Action(Kind.DECLINE)
     if stage == S_FOLLOW:
         actor = state.combatants[frame.actor]
-        return [*(Action(Kind.SHOOT, target=t, option=1) for t in burst_targets(state, actor)), decline]
+        return [*(Action(Kind.SHOOT, target=t, option=1) for t in burst_targets(state, actor)), _DECLINE]
     if stage == S_AMMO:
         actor = state.combatants[frame.actor]
         main = state.combatants[frame.hits[0][0]]
-        return [*(Action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)), decline]
+        return [*(Action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)), _DECLINE]
     if stage == S_OVERWATCH:
         if frame.flags & F_OVERWATCH:  # ACTN-OVERWATCH-03: fire back at the shooter
-            return [Action(Kind.OVERWATCH_FIRE, target=frame.actor), decline]
+            return [Action(Kind.OVERWATCH_FIRE, target=frame.actor), _DECLINE]
         who, actor = state.combatants[frame.asking[0]], state.combatants[frame.actor]
-        return [*(Action(Kind.OVERWATCH_FIRE, target=t) for t in _watch_targets(state, who, actor)), decline]
-    yes = {S_HELP: Kind.HELP, S_BLOCK: Kind.BLOCK}.get(stage, Kind.PUSH)
-    return [Action(yes), decline]
+        return [*(Action(Kind.OVERWATCH_FIRE, target=t) for t in _watch_targets(state, who, actor)), _DECLINE]
+    return [_YES.get(stage, _PUSH), _DECLINE]
 
 
 def decision_name(frame: Frame) -> str:
@@ -319,7 +361,7 @@ def _helpers(state: GameState, frame: Frame) -> list[int]:
     """ACT-HELP-01..03/HELP-02: allies present who can spare an action of the same type.
 
     None on a sneak attack: it is always one attacker against one target (SNEAK-05)."""
-    kind = Kind(frame.kind)
+    kind = frame.kind
     if not state.options.offer_help or kind not in HELPABLE or frame.flags & (F_FREE | F_OVERWATCH | F_SNEAK):
         return []
     actor = state.combatants[frame.actor]
@@ -337,8 +379,8 @@ def _helpers(state: GameState, frame: Frame) -> list[int]:
 
 def _blockers(state: GameState, frame: Frame) -> list[int]:
     """ACTN-BLOCK-01..03: the target may block a close attack it can see coming."""
-    kind = Kind(frame.kind)
-    if kind not in BLOCKABLE or frame.flags & (F_FREE | F_SNEAK) or frame.target < 0:
+    kind = frame.kind
+    if kind not in BLOCKABLE or frame.flags & (F_FREE | F_SNEAK | F_MOUNT) or frame.target < 0:
         return []
     target = state.combatants[frame.target]
     if target.out or not target.can_take(False) or target.grappled_by >= 0:
@@ -354,31 +396,37 @@ def _blockers(state: GameState, frame: Frame) -> list[int]:
 
 def _attack_weapon(state: GameState, c: Combatant, kind: Kind) -> Weapon:
     """The weapon an attack uses: unarmed specials and diving blows use bare hands."""
-    if kind in UNARMED_SPECIALS or kind in (Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE):
+    if kind in _BARE_HANDED:
         return UNARMED
-    if kind in (Kind.SHOOT, Kind.OVERWATCH_FIRE):
+    if kind in _SHOTS:
         return held_weapon(state, c)
     return close_weapon(state, c)[1]
 
 
+_FIXED_SKILLS = {  # kinds that always roll the same skill
+    **dict.fromkeys(_MELEE_ROLLS, "Melee"),  # ATK-01
+    Kind.BREAK_FREE: "Melee",  # ACTN-BREAKFREE-01
+    Kind.RETREAT: "Mobility",  # ACTN-RETREAT-01
+    Kind.EXTINGUISH: "Mobility",  # ACTN-EXTINGUISH-01
+    Kind.FIRST_AID: "Healing",
+    Kind.PERSUADE: "Persuasion",
+}
+
+
 def _skill(state: GameState, frame: Frame) -> str | None:
     """The skill the action rolls, or None if it needs no roll."""
-    kind = Kind(frame.kind)
-    actor = state.combatants[frame.actor]
-    if kind in CLOSE_KINDS or kind in (Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE, Kind.FORCE_DOOR):
-        return "Melee"  # ATK-01, ACTN-BREAKFREE-01
+    kind = frame.kind
+    skill = _FIXED_SKILLS.get(kind)
+    if skill is not None:
+        return skill
+    if kind >= FIRST_EXTENSION:
+        return frame_skill(state, kind, state.combatants[frame.actor])  # vehicle_actions.py
     if kind == Kind.SHOOT:
-        return shot_skill(held_weapon(state, actor))  # ATK-03: thrown weapons use Mobility
-    if kind == Kind.RETREAT or kind == Kind.EXTINGUISH:
-        return "Mobility"  # ACTN-RETREAT-01, ACTN-EXTINGUISH-01
-    if kind in (Kind.RUN, Kind.DOOR, Kind.ENGAGE):
-        return move_skill(state, actor, kind, frame.zone)  # ACTN-RUN-03, DARK-02
+        return shot_skill(held_weapon(state, state.combatants[frame.actor]))  # ATK-03: thrown weapons use Mobility
+    if kind in _MOVE_ROLLS:
+        return move_skill(state, state.combatants[frame.actor], kind, frame.zone)  # ACTN-RUN-03, DARK-02
     if kind == Kind.TAKE_COVER:
         return "Mobility" if state.options.take_cover_roll else None  # ACTN-COVER-02
-    if kind == Kind.FIRST_AID:
-        return "Healing"
-    if kind == Kind.PERSUADE:
-        return "Persuasion"
     return None
 
 
@@ -390,11 +438,11 @@ def _roll(
     if skill is None:
         frame.stage = S_RESOLVE
         return
-    kind = Kind(frame.kind)
+    kind = frame.kind
     gear, modifier = 0, dice.help_bonus(len(frame.helpers))  # HELP-01
     sneak = bool(frame.flags & F_SNEAK)
     target = state.combatants[frame.target] if frame.target >= 0 else None
-    if kind in CLOSE_KINDS or kind == Kind.GRAPPLE_ATTACK or kind == Kind.FORCE_DOOR:
+    if kind in _MELEE_ROLLS:
         weapon = _attack_weapon(state, actor, kind)
         gear = _gear(actor, weapon)
         if target is not None:
@@ -426,13 +474,19 @@ def _roll(
     elif kind == Kind.EXTINGUISH and "blanket" in actor.items:
         modifier += 2  # FIRE-04
     frame.modifier = modifier
-    frame.roll = dice.roll(skill_pool(state, actor, skill, gear, modifier), rng)
+    if kind >= FIRST_EXTENSION or actor.mount is not None or frame.flags & F_MOUNT:
+        pool = extension_pool(
+            state, kind, actor, frame.target, frame.option, skill, gear, modifier, bool(frame.flags & F_MOUNT)
+        )  # vehicles and mounts (MOUNT-06/08..11, VEH-MOVE-02, VEH-RAM-01)
+    else:
+        pool = skill_pool(state, actor, skill, gear, modifier)
+    frame.roll = dice.roll(pool, rng)
     events.append(
         Event(
             "roll",
             actor.id,
             frame.target,
-            {"skill": skill, "purpose": kind.name.lower(), **roll_data(frame.roll)},
+            {"skill": skill, "purpose": KIND_NAMES[kind], **roll_data(frame.roll)},
         )
     )
     if kind == Kind.SHOOT and frame.option >= 1 and state.options.full_auto == "ammo_dice":
@@ -455,7 +509,7 @@ def _gear(c: Combatant, weapon: Weapon) -> int:
 
 def _opposing_roll(state: GameState, frame: Frame, rng: np.random.Generator, events: list[Event]) -> None:
     """ACTN-BLOCK-01, ACTN-BREAKFREE-01, OPP-05: the other side's roll, never pushed (OPP-04)."""
-    kind = Kind(frame.kind)
+    kind = frame.kind
     opponent, skill, gear = -1, "", 0
     if frame.blocker >= 0:
         opponent, skill = frame.blocker, "Melee"
@@ -489,7 +543,7 @@ def _net_successes(state: GameState, frame: Frame) -> int:
     if frame.block_roll is None:
         return frame.roll.successes
     won, net = dice.opposed(frame.roll, frame.block_roll, "active_fails")
-    if not won and Kind(frame.kind) in (Kind.PERSUADE, Kind.BREAK_FREE):
+    if not won and frame.kind in _OPPOSED:
         return 0  # OPP-02: a tie fails the active side
     return net if won else 0
 
@@ -518,20 +572,23 @@ def _resolve(
     state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """Carry out the action's effect, given the (pushed) roll."""
-    kind = Kind(frame.kind)
-    if kind in (Kind.PERSUADE, Kind.BREAK_FREE) and state.options.opposed_tie == "reroll":
+    kind = frame.kind
+    if kind in _OPPOSED and state.options.opposed_tie == "reroll":
         _break_tie(state, frame, actor, rng, events)  # OPP-03
     net = _net_successes(state, frame)
     rolled = frame.roll is not None
     success = (not rolled or net > 0) and not frame.flags & F_MISSED
+    if kind >= FIRST_EXTENSION:  # vehicles and mounts (vehicle_actions.py, mounts.py)
+        extension_effect(state, kind, actor, frame.target, frame.zone, frame.option, frame.roll, rng, events)
+        return
     target = state.combatants[frame.target] if frame.target >= 0 else None
-    if kind in (Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.ENGAGE):
+    if kind in _MOVES:
         move(state, actor, kind, frame.zone, target, rolled and not success, rng, events)  # movement.py
     elif kind == Kind.RETREAT:
         if not success:
             frame.flags |= F_MISSED
             for enemy in engaged_enemies(state, actor):  # ACTN-RETREAT-02: free close attacks
-                free = Frame(int(Kind.CLOSE_ATTACK), enemy.id, actor.id, flags=F_FREE, stage=S_ROLL)
+                free = Frame(Kind.CLOSE_ATTACK, enemy.id, actor.id, flags=F_FREE, stage=S_ROLL)
                 state.stack.append(free)
                 events.append(Event("free_attack", enemy.id, actor.id))
     elif kind == Kind.GET_UP:
@@ -597,14 +654,14 @@ def _resolve(
         disengage(state, actor)
         events.append(Event("fled", actor.id))
     if rolled and not success and kind not in CLOSE_KINDS and kind != Kind.SHOOT:
-        events.append(Event("failed", actor.id, frame.target, {"kind": kind.name.lower()}))
+        events.append(Event("failed", actor.id, frame.target, {"kind": KIND_NAMES[kind]}))
 
 
 def _after(
     state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """After the effect and anything it set off: retreat moves, push costs are paid."""
-    if Kind(frame.kind) == Kind.RETREAT and not actor.out:
+    if frame.kind == Kind.RETREAT and not actor.out:
         retreat(state, actor, frame.zone, bool(frame.flags & F_MISSED), events)  # ACTN-RETREAT-01/02
     if frame.roll is not None:
         _pay_for_push(state, frame, actor, rng, events)  # PUSH-13; PUSH-17 panic on unpushed rolls too
@@ -615,21 +672,21 @@ def _pay_for_push(
 ) -> None:
     """PUSH-10..20, PUSH-13: the push's cost falls after the action (pushing.py); it never causes
     a crit (BROKEN-05). PUSH-17: 1s on stress dice of either roll call for panic."""
-    from yz_gym.rules.pushing import after_roll
-
-    kind = Kind(frame.kind)
+    kind = frame.kind
     tool = -1  # PUSH-02/PUSH-12: the weapon the roll used
-    if kind in (Kind.SHOOT, Kind.OVERWATCH_FIRE):
+    if kind in (Kind.SHOOT, Kind.OVERWATCH_FIRE, Kind.SHOOT_VEHICLE):
         tool = actor.held
-    elif (kind in CLOSE_KINDS or kind in (Kind.GRAPPLE_ATTACK, Kind.FORCE_DOOR)) and _attack_weapon(
-        state, actor, kind
-    ) is not UNARMED:
+    elif kind in _MELEE_ROLLS and _attack_weapon(state, actor, kind) is not UNARMED:
         tool = close_weapon(state, actor)[0]
     opponent = -1
     if frame.block_roll is not None:
         opponent = frame.blocker if frame.blocker >= 0 else frame.target
+    skill = _skill(state, frame) or "Mobility"
+    roll = frame.roll
+    if actor.mount is not None and roll is not None:
+        roll = mount_push(state, actor, kind, skill, roll, rng, events)  # MOUNT-12: the mount's dice harm it
     after_roll(
-        state, actor, frame.roll, _skill(state, frame) or "Mobility", rng, events, tool,
+        state, actor, roll, skill, rng, events, tool,
         state.combatants[opponent] if opponent >= 0 else None, frame.block_roll,
     )  # fmt: skip
 
@@ -644,11 +701,11 @@ def _close_effect(
     events: list[Event],
 ) -> None:
     """ATK-05/06 and ACTN-CLOSE-03..06, ACTN-DIVE-01, ACTN-GRAPPLE-01/02."""
-    kind = Kind(frame.kind)
+    kind = frame.kind
     target.overwatch = -1  # ACTN-OVERWATCH-04: attacked in close combat
     actor.hidden = False
     hit = net >= 1  # ATK-05
-    events.append(Event("hit" if hit else "miss", actor.id, target.id, {"kind": kind.name.lower()}))
+    events.append(Event("hit" if hit else "miss", actor.id, target.id, {"kind": KIND_NAMES[kind]}))
     if kind == Kind.DIVING_BLOW:
         actor.prone = True  # ACTN-DIVE-01: you fall prone either way
         if hit:
@@ -694,6 +751,10 @@ def _wound(
     events: list[Event],
 ) -> None:
     """A hit's damage: cover and armor roll first, the rest lands (BROKEN-04 crit trigger)."""
+    if frame.flags & F_MOUNT or target.vehicle >= 0:  # MOUNT-08/14; VEH-DMG-08/09, COVER-08
+        successes = frame.roll.successes if frame.roll is not None else 0
+        wound(state, actor, target, damage, ranged, bool(frame.flags & F_MOUNT), successes, rng, events)
+        return
     damage = protect(state, target, damage, ranged, rng, events)
     take_damage(state, target, damage, rng, events, source=actor.id)
     assert frame.roll is not None
@@ -794,7 +855,7 @@ def _overwatch_fire(
     who.overwatch = -1
     _doing(state, who, Kind.OVERWATCH_FIRE)
     events.append(Event("overwatch_fire", who.id, target.id))
-    shot = Frame(int(Kind.SHOOT), who.id, target.id, slow=True, flags=F_OVERWATCH)
+    shot = Frame(Kind.SHOOT, who.id, target.id, slow=True, flags=F_OVERWATCH)
     if frame.flags & F_OVERWATCH:  # ACTN-OVERWATCH-03: both fire; who shoots first?
         if _fires_first(state, target, who, rng, events) is target:
             state.stack.insert(state.stack.index(frame), shot)  # under the first shot
@@ -810,8 +871,6 @@ def _ammo_supply(
     state: GameState, actor: Combatant, carried: WeaponState, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """AUTO-02/GEAR-09: after full auto, roll the ammunition supply; each 1 lowers it."""
-    from yz_gym.rules.gear import supply_roll
-
     carried.supply, roll = supply_roll(carried.supply, rng)
     events.append(Event("supply", actor.id, -1, {**roll_data(roll), "supply": carried.supply}))
     if carried.supply <= 0:

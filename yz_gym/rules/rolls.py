@@ -99,7 +99,7 @@ def skill_roll(
 
 def stress_ones(roll: Roll | None) -> int:
     """PUSH-17: 1s on stress dice (each one calls for a panic roll)."""
-    if roll is None:
+    if roll is None or 1 not in roll.faces:
         return 0
     return sum(
         1 for d, f in zip(roll.pool.dice, roll.faces, strict=True) if f == 1 and d.source == Source.STRESS

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from yz_gym.rules.actions import Kind
 from yz_gym.rules.dice import Roll
 from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.tables import Armor, Cover, Weapon
 from yz_gym.rules.zones import ZoneMap
+
+if TYPE_CHECKING:
+    from yz_gym.rules.mounts import Mount
+    from yz_gym.rules.vehicles import VehicleState
 
 STR, AGI, WIT, EMP = 0, 1, 2, 3
 ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")  # DICE-01
@@ -28,6 +33,9 @@ class Phase(IntEnum):
     SETUP = 0
     COMBAT = 1
     OVER = 2
+
+
+SETUP, COMBAT, OVER = Phase  # plain names for hot paths: an enum member lookup is slow on Python 3.11
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +60,7 @@ class Setup:
     covers: dict[str, Cover]
     victory: VictoryRules
     ambush: dict[str, Any] | None = None  # AMBUSH-01/02: {"by": side, "prepared": bool}
+    mounted: bool = field(default=False, kw_only=True)  # MOUNT-*: someone starts on a mount (mounts.py)
 
 
 @dataclass(slots=True)
@@ -149,6 +158,9 @@ class Combatant:
     size: str = field(default="normal", kw_only=True)  # RMOD-11/12: small, normal or large target
     creature: bool = field(default=False, kw_only=True)  # ACTN-BLOCK-02: a beast's attacks need a sturdy block
     armor_max: int = field(default=-1, kw_only=True)  # ARMOR-06/GEAR-04: lowered armor maximum; -1 = the table's
+    # vehicle_actions.py / mounts.py state (keyword-only)
+    vehicle: int = field(default=-1, kw_only=True)  # index in GameState.vehicles of the one aboard; -1 = on foot
+    mount: Mount | None = field(default=None, kw_only=True)  # MOUNT-*: the animal ridden (dead ones stay)
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
@@ -166,19 +178,22 @@ class Combatant:
         c.conditions, c.stress, c.panic = self.conditions, self.stress, self.panic
         c.lost_actions, c.willpower, c.paralysed = self.lost_actions, self.willpower, self.paralysed
         c.size, c.creature, c.armor_max = self.size, self.creature, self.armor_max
+        c.vehicle = self.vehicle
+        if self.mount is not None:
+            c.mount = self.mount.copy()
         return c
 
     @property
     def broken(self) -> bool:
-        """BROKEN-01: an attribute at 0 (attribute damage) or Health/Resolve at 0."""
-        return self.health <= 0 or self.resolve <= 0 or min(self.attrs) <= 0
+        """BROKEN-01: an attribute at 0 (attribute damage; never below, BROKEN-03) or Health/Resolve at 0."""
+        return self.health <= 0 or self.resolve <= 0 or 0 in self.attrs
 
     @property
     def out(self) -> bool:
         """Out of the fight: dead, fled, surrendered or Broken (BROKEN-02)."""
         return (
             self.dead or self.fled or self.surrendered
-            or self.health <= 0 or self.resolve <= 0 or min(self.attrs) <= 0  # broken, inlined: hot
+            or self.health <= 0 or self.resolve <= 0 or 0 in self.attrs  # broken, inlined: hot
             or self.paralysed or "catatonic" in self.panic  # CRIT-PHYS-56, PUSH-PANIC-15
         )  # fmt: skip
 
@@ -208,7 +223,7 @@ class Combatant:
 class Frame:
     """An action being resolved: who acts, on whom, and how far its resolution has got."""
 
-    kind: int
+    kind: Kind
     actor: int
     target: int = -1
     zone: int = -1
@@ -262,6 +277,16 @@ class GameState:
     turn_acts: int = 0  # INIT-SWAP-02: actions (free ones too) taken so far in the current turn
     doom: int = field(default=0, kw_only=True)  # PUSH-20: doom points the pushes gave the GM
     smoke: dict[int, int] = field(default_factory=dict, kw_only=True)  # RMOD-15: zone -> last smoky round
+    # INIT-03/INIT-NPC-01: each combatant's drawer group; fixed for the game (initiative.drawers)
+    drawer_group: tuple[tuple[int, ...], ...] = field(default=(), kw_only=True)
+    vehicles: list[VehicleState] = field(default_factory=list, kw_only=True)  # VEH-*: vehicle_actions.py
+    options: RuleOptions = field(init=False, repr=False, compare=False)  # the setup's rule switches
+    zone_map: ZoneMap = field(init=False, repr=False, compare=False)  # the setup's static map
+
+    def __post_init__(self) -> None:
+        """Shortcuts to the setup's rule switches and map, which the rules read all the time."""
+        self.options = self.setup.options
+        self.zone_map = self.setup.zone_map
 
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable setup."""
@@ -287,17 +312,9 @@ class GameState:
             self.turn_acts,
             doom=self.doom,
             smoke=dict(self.smoke),
+            drawer_group=self.drawer_group,
+            vehicles=[v.copy() for v in self.vehicles],
         )
-
-    @property
-    def options(self) -> RuleOptions:
-        """The rule switches of this game."""
-        return self.setup.options
-
-    @property
-    def zone_map(self) -> ZoneMap:
-        """The static map."""
-        return self.setup.zone_map
 
     def enemies(self, c: Combatant) -> list[Combatant]:
         """Combatants of other sides still in the fight."""
@@ -328,3 +345,4 @@ class Scenario:
     cramped: tuple[tuple[int, tuple[int, ...]], ...] = ()
     surprise: tuple[int, ...] = ()  # INIT-SURPRISE-01: combatants who choose their card
     sneaks: tuple[Sneak, ...] = ()
+    vehicles: tuple[VehicleState, ...] = ()  # VEH-*: copied into each new game (vehicle_actions.py)

@@ -117,6 +117,7 @@ class VehicleState:
     side: int = -1
     repair_shift: int = -1  # VEH-REPAIR-01: the last shift a repair roll was made in
     wreck_seen: bool = False  # the "wrecked" event has been told
+    exposed_seats: int = field(default=0, kw_only=True)  # zone fights: seats that are exposed (VEH-DMG-08)
 
     def copy(self) -> VehicleState:
         """An independent copy (the type and options are shared, they never change)."""
@@ -125,7 +126,7 @@ class VehicleState:
             self.occupants.copy(), self.driver, set(self.exposed), [w.copy() for w in self.weapons],
             self.altitude, self.maneuver_mod, self.driving_mod, self.engine_disabled,
             self.engine_running, self.destroyed, self.crashed, self.burning, self.zone, self.side,
-            self.repair_shift, self.wreck_seen,
+            self.repair_shift, self.wreck_seen, exposed_seats=self.exposed_seats,
         )  # fmt: skip
 
     @property

@@ -59,6 +59,11 @@ class DoorState(IntEnum):
     BROKEN = 3
 
 
+UNLOCKED = frozenset({DoorState.CLOSED, DoorState.OPEN})  # BORDER-02: a door or hatch that opens
+SHUT = frozenset({DoorState.CLOSED, DoorState.LOCKED})  # no way through without opening or forcing it
+_DOOR_KINDS = frozenset({BorderKind.DOOR, BorderKind.HATCH})
+
+
 @dataclass(frozen=True, slots=True)
 class Zone:
     """ZONE-01: a room, a stretch of corridor or an area of ground, with its features."""
@@ -71,6 +76,7 @@ class Zone:
     covers: tuple[str, ...] = ()  # cover pieces in the zone (COVER-03..07)
     exit: bool = False  # a combatant here may leave the fight
     size_m: float | None = None  # ZONE-02: informative only; ranges count zones, not meters
+    vehicles: bool = True  # False: no vehicle enters (ruins, woods); cramped zones never do
 
     @property
     def observation_modifier(self) -> int:
@@ -91,7 +97,7 @@ class Border:
     @property
     def has_door(self) -> bool:
         """True for a door or hatch."""
-        return self.kind in (BorderKind.DOOR, BorderKind.HATCH)
+        return self.kind in _DOOR_KINDS
 
     def other(self, zone: int) -> int:
         """The zone on the far side from `zone`."""
@@ -114,6 +120,7 @@ class ZoneMap:
     zones: tuple[Zone, ...]
     borders: tuple[Border, ...]
     neighbours: tuple[tuple[int, ...], ...] = field(init=False)
+    door_neighbours: tuple[tuple[int, ...], ...] = field(init=False)  # through a door or hatch
     border_index: dict[tuple[int, int], int] = field(init=False)
     hops: tuple[tuple[int, ...], ...] = field(init=False)
     _sight_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[bool, ...], ...]] = field(
@@ -133,6 +140,10 @@ class ZoneMap:
             self.border_index[(border.a, border.b)] = i
             self.border_index[(border.b, border.a)] = i
         self.neighbours = tuple(tuple(sorted(adj)) for adj in adjacency)
+        self.door_neighbours = tuple(
+            tuple(b for b in adj if self.borders[self.border_index[(a, b)]].has_door)
+            for a, adj in enumerate(self.neighbours)
+        )
         self.hops = tuple(tuple(self._bfs(s)) for s in range(n))
 
     @classmethod
@@ -202,6 +213,14 @@ class ZoneMap:
         costs -2 (ZONE-FEAT-DARK-02), and DARK-03..05 limit shots into darkness."""
         return self._matrix(self._fire_cache, doors, peek, fire=True)[a][b]
 
+    def sight_from(self, a: int, doors: tuple[int, ...], peek: Peeks = -1) -> tuple[bool, ...]:
+        """`sight` from zone `a` to every zone, in zone order."""
+        return self._matrix(self._sight_cache, doors, peek, fire=False)[a]
+
+    def fire_from(self, a: int, doors: tuple[int, ...], peek: Peeks = -1) -> tuple[bool, ...]:
+        """`line_of_fire` from zone `a` to every zone, in zone order."""
+        return self._matrix(self._fire_cache, doors, peek, fire=True)[a]
+
     def _matrix(
         self,
         cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[bool, ...], ...]],
@@ -248,6 +267,6 @@ def _peek_set(peek: Peeks) -> tuple[int, ...]:
     """The borders being peeked through, as a sorted tuple without -1 (a cache key)."""
     if isinstance(peek, int):
         return () if peek < 0 else (peek,)
-    if all(p < 0 for p in peek):
+    if max(peek, default=-1) < 0:  # nobody peeking: the common case
         return ()
     return tuple(sorted({p for p in peek if p >= 0}))

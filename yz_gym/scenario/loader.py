@@ -33,6 +33,7 @@ from yz_gym.rules.state import (
 from yz_gym.rules.tables import ARMORS, COVERS, WEAPONS, Weapon
 from yz_gym.rules.zones import Border, BorderKind, DoorState, Zone, ZoneMap
 from yz_gym.scenario.models import CombatantSpec, ScenarioFile
+from yz_gym.scenario.vehicle_loader import build_mount, build_vehicles
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
 DEFAULT_SCENARIO = "duel"
@@ -357,6 +358,7 @@ class _Builder:
             if not any(c.side == i for c in combatants):
                 raise self.fail(f"sides[{i}]", f"side '{side}' has no combatants; add one or remove the side")
         victory = self._victory(combatants)
+        vehicles = build_vehicles(self, combatants, zones, zone_map)  # VEH-*: vehicle_loader.py
         ambush = None
         if spec.ambush is not None:
             self.side(spec.ambush.by, "ambush.by")
@@ -371,14 +373,16 @@ class _Builder:
             covers=dict(COVERS),
             victory=victory,
             ambush=ambush,
+            mounted=any(c.mount is not None for c in combatants),  # MOUNT-*
         )
         cover_ratings = tuple(tuple(self._cover_rating(name) for name in z.covers) for z in zones)
         cramped = tuple(
             (i, tuple(c.id for c in combatants if c.zone == i)) for i, z in enumerate(zones) if z.cramped
         )
         scenario = Scenario(
-            setup, tuple(combatants), tuple(doors), cover_ratings, cramped, tuple(surprise), tuple(sneaks)
-        )
+            setup, tuple(combatants), tuple(doors), cover_ratings, cramped, tuple(surprise), tuple(sneaks),
+            tuple(vehicles),
+        )  # fmt: skip
         self._check_initiative(scenario)
         return scenario
 
@@ -399,6 +403,7 @@ class _Builder:
             covers=tuple(z.cover),
             exit=z.exit,
             size_m=z.size_m,
+            vehicles=z.vehicles,
         )
 
     def _borders(self) -> tuple[list[Border], list[int]]:
@@ -513,7 +518,7 @@ class _Builder:
         skills = {}
         for key, value in spec.skills.items():
             skill = key.capitalize()
-            if skill not in SKILLS:
+            if skill not in SKILLS and skill != "Driving":  # VEH-03: `vehicle_rules.vehicle_skill: Driving`
                 close = difflib.get_close_matches(key.lower(), [s.lower() for s in SKILLS], n=1)
                 guess = f"did you mean '{close[0]}'? " if close else ""
                 raise self.fail(
@@ -564,13 +569,18 @@ class _Builder:
         if spec.group and spec.pc:
             raise self.fail(f"{where}.group", "player characters draw their own card (INIT-03); remove group")
         health, resolve = self._tracks(attrs)
+        if spec.mount is not None and spec.count > 1:
+            raise self.fail(f"{where}.mount", "give each rider its own entry (count: 1); mounts are not grouped")
+        mount = build_mount(self, spec.mount, f"{where}.mount") if spec.mount is not None else None
+        if mount is not None and self.spec.map.zones[zone].features.count("cramped") and not mount.cramped_ok:
+            raise self.fail(f"{where}.zone", "a mount cannot be in a cramped zone (MOUNT-04); start it elsewhere")
         return Combatant(
             id=index, name=name, side=side, group=group, pc=spec.pc,
             attrs=list(attrs), max_attrs=list(attrs), skills=skills,
             health=health, max_health=health, resolve=resolve, max_resolve=resolve,
             zone=zone, prone=spec.prone, weapons=weapons, held=held, armor=spec.armor,
             armor_rating=armor_rating, hidden=spec.hidden, items=list(spec.items),
-            burning=spec.burning, size=spec.size, creature=spec.creature,
+            burning=spec.burning, size=spec.size, creature=spec.creature, mount=mount,
         )  # fmt: skip
 
     def _attribute(self, spec: CombatantSpec, key: str, where: str) -> int:

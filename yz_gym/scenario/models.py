@@ -32,6 +32,7 @@ class ZoneSpec(Strict):
     cover: list[str] = []
     exit: bool = False
     size_m: float | None = Field(None, gt=0, le=1000)
+    vehicles: bool = True  # vehicle_actions: false = no vehicle may enter (cramped zones never)
 
 
 class BorderSpec(Strict):
@@ -78,6 +79,16 @@ class SneakSpec(Strict):
     to_engaged: bool = True
 
 
+class MountSpec(Strict):
+    """MOUNT-*: the animal a combatant rides (MOUNT-15: Strength and Agility only)."""
+
+    name: Name = "Horse"
+    strength: Rating
+    agility: Rating
+    cramped: bool = False  # MOUNT-04 "usually": this animal can enter cramped zones
+    carry: int | None = Field(None, ge=0, le=100)  # MOUNT-01: regular items; null = 2 x Strength
+
+
 class CombatantSpec(Strict):
     """One combatant, or `count` identical ones forming an NPC group (INIT-NPC-01)."""
 
@@ -101,6 +112,37 @@ class CombatantSpec(Strict):
     burning: int = Field(0, ge=0, le=12)
     engaged_with: list[str] = []
     size: Literal["small", "normal", "large"] = "normal"  # RMOD-11/12: target size for ranged attacks
+    mount: MountSpec | None = None  # MOUNT-*: rides this animal
+
+
+class CrewSpec(Strict):
+    """Someone aboard a vehicle when the fight starts."""
+
+    name: Name
+    seat: Literal["driver", "passenger"] = "passenger"
+    exposed: bool = False  # VEH-DMG-08: in an exposed seat (counts against exposed_seats)
+
+
+class VehicleWeaponSpec(Strict):
+    """A weapon mounted on a vehicle and who mans it at the start."""
+
+    weapon: Name
+    gunner: Name | None = None
+
+
+class ZoneVehicleSpec(Strict):
+    """A vehicle in a zone fight (VEH-TABLE): where it is, whose it is, who sits where."""
+
+    name: Name
+    type: Literal["car", "truck", "motorcycle", "dirt_bike", "pickup", "apc", "tank", "helicopter"]
+    zone: Name
+    side: Name | None = None
+    altitude: int = Field(0, ge=0, le=10)  # VEH-AIR-02: air vehicles only
+    engine_running: bool = True  # VEH-06: false = it must be started first
+    exposed_seats: int = Field(0, ge=0, le=9)  # VEH-DMG-08: seats open to fire (bikes: all)
+    damage: int = Field(0, ge=0, le=12)  # VEH-ATTR-HULL: damage already taken
+    crew: list[CrewSpec] = []
+    weapons: list[VehicleWeaponSpec] = []
 
 
 class AmbushSpec(Strict):
@@ -130,6 +172,8 @@ class ScenarioFile(Strict):
     combatants: list[CombatantSpec] = Field(min_length=2)
     ambush: AmbushSpec | None = None
     victory: VictorySpec = VictorySpec()
+    vehicles: list[ZoneVehicleSpec] = []
+    vehicle_rules: dict[str, object] = {}
 
 
 MODELS: tuple[type[Strict], ...] = (
@@ -142,4 +186,8 @@ MODELS: tuple[type[Strict], ...] = (
     SneakSpec,
     AmbushSpec,
     VictorySpec,
+    MountSpec,
+    ZoneVehicleSpec,
+    CrewSpec,
+    VehicleWeaponSpec,
 )

@@ -1,0 +1,247 @@
+"""Mounts: riding animals in zone fights (MOUNT-01..15).
+
+A mount is part of its rider's `Combatant` (`Combatant.mount`), not a combatant of its own: it
+draws no initiative card, takes no actions, and does not keep its side in the fight. Attackers
+reach it through the rider: ATTACK_MOUNT and SHOOT_MOUNT name the rider as target and hit the
+animal instead (MOUNT-08/11). Decisions where the seed leaves room:
+
+- MOUNT-03, AMB-11: a mounted character moves like anyone on foot (RUN, DOOR, RETREAT: one zone,
+  no roll) or rides hard: RIDE, a fast action with a Mobility roll, moves one zone plus one per
+  success (0 successes still one zone) toward the chosen zone, along the shortest way.
+- MOUNT-06: every Mobility roll made to move while riding (RIDE, and the rolls of RUN, DOOR,
+  RETREAT and closing in: cluttered or dark zones, ACTN-RUN-03, DARK-02) uses the mount's Agility
+  with the rider's Mobility skill. Other Mobility rolls (throwing, putting out fire) are the
+  rider's own.
+- MOUNT-04: no moving into (or through) a cramped zone, unless the mount's `cramped` flag says it
+  can; a mounted character never crawls or drops prone (unless its mount fits cramped zones, the
+  only way into them being a crawl), seeks cover, makes a diving blow (ACTN-DIVE-01: it would
+  leave the saddle) or gets into a vehicle. A rider thrown prone gets up first.
+- MOUNT-05, AMB-12: in cluttered zones one zone per action: RIDE is not offered from a cluttered
+  zone or along a way through one (RUN into one still rolls Mobility, with the mount's Agility,
+  and a failure leaves the rider prone there: ZONE-FEAT-CLUTTERED-02). Dark zones are avoided by
+  RIDE as well (DARK-02 rolls every fast move there).
+- MOUNT-07: two-handed weapons cannot be drawn or used while riding (attacks.hands_ok).
+- MOUNT-08..11: attacks on a rider get -1 (close always; ranged with `rider_penalty_ranged`,
+  AMB-13); the rider's own ranged attacks get -2 (attacks.close_modifier / ranged_modifier). An
+  attack at the mount cannot be blocked (the animal does not block) and ignores the rider's -1.
+- MOUNT-12: when a roll with the mount's Agility is pushed, each bane on those Agility dice is
+  1 damage to the mount; the rider pays only for its own dice (as push_cost says).
+- MOUNT-14: a mount whose Strength reaches 0 is dead: no critical injury. Its rider is on foot
+  (not prone: the seed says nothing of a fall). MOUNT-15: a mount has Strength and Agility only,
+  so no stress and no Wits or Empathy rolls.
+- Step dice: `agility` is a grade (the die rolled) and `strength` the mount's damage track
+  (DMGM-03: ceil((Strength + Agility) / 4) of the two grades' sides), the track MOUNT-14 empties.
+- MOUNT-01 (carrying gear) and MOUNT-13 (recovery) are API facts: `carry_capacity`, `recover_mount`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from yz_gym.rules import dice
+from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.dice import DicePool, Die, Roll, Source
+from yz_gym.rules.events import Event
+from yz_gym.rules.movement import engaged_enemies, enter_zone, passable
+from yz_gym.rules.rolls import roll_modifier, stress_dice
+from yz_gym.rules.state import Combatant, GameState
+
+MAX_RIDE = 6  # the most zones one RIDE can aim at (1 + successes, MOUNT-03)
+MOUNT_MOVES = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT, Kind.ENGAGE, Kind.RIDE})  # MOUNT-06
+_NOT_MOUNTED = frozenset(
+    {Kind.CRAWL, Kind.TAKE_COVER, Kind.DROP_PRONE, Kind.ENTER_VEHICLE, Kind.DIVING_BLOW}
+)  # MOUNT-04; a diving blow leaves the saddle
+_NOT_MOUNTED_CRAMPED_OK = frozenset({Kind.TAKE_COVER, Kind.ENTER_VEHICLE, Kind.DIVING_BLOW})  # it crawls in
+_INTO_ZONE = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT})
+
+
+@dataclass(slots=True)
+class Mount:
+    """A riding animal (MOUNT-15: Strength and Agility only)."""
+
+    name: str
+    strength: int  # MOUNT-12/14: its damage track; dead at 0
+    max_strength: int
+    agility: int  # MOUNT-06: used for the rider's Mobility rolls (pool dice, or a step die's sides)
+    cramped_ok: bool = False  # MOUNT-04 "usually": this one can enter cramped zones
+    carry: int = 0  # MOUNT-01: regular items it can carry for its rider
+    dead: bool = False  # MOUNT-14
+
+    def copy(self) -> Mount:
+        """An independent copy."""
+        return Mount(
+            self.name, self.strength, self.max_strength, self.agility, self.cramped_ok, self.carry, self.dead
+        )
+
+
+def riding(c: Combatant) -> bool:
+    """On a living mount."""
+    return c.mount is not None and not c.mount.dead
+
+
+# --- MOUNT-01 / MOUNT-13: API facts ------------------------------------------------------------
+
+
+def carry_capacity(mount: Mount) -> int:
+    """MOUNT-01: regular items the animal carries for its rider (0 when dead)."""
+    return 0 if mount.dead else mount.carry
+
+
+def recover_mount(mount: Mount, shifts: int) -> int:
+    """MOUNT-13, HEAL-04: an animal recovers like a player character: 1 point per shift of rest.
+    A dead one does not. Returns the points recovered."""
+    if mount.dead or shifts <= 0:
+        return 0
+    healed = min(shifts, mount.max_strength - mount.strength)
+    mount.strength += healed
+    return healed
+
+
+# --- rolls (MOUNT-06, MOUNT-12) ----------------------------------------------------------------
+
+
+def uses_mount(c: Combatant, kind: Kind, skill: str | None) -> bool:
+    """MOUNT-06: a Mobility roll to move while riding uses the mount's Agility."""
+    return skill == "Mobility" and kind in MOUNT_MOVES and riding(c)
+
+
+def riding_pool(state: GameState, c: Combatant, gear: int = 0, modifier: int = 0) -> DicePool:
+    """MOUNT-06: the rider's Mobility skill with the mount's Agility as the attribute."""
+    assert c.mount is not None
+    modifier += roll_modifier(c, "Mobility")
+    level = c.skill("Mobility")
+    if state.options.dice_mode == "step":
+        advantage = state.options.step_modifiers == "advantage"
+        pool = dice.step_dice(c.mount.agility, level if level > 0 else None, modifier + gear, advantage)
+    else:
+        pool = dice.pool_dice(c.mount.agility, level, gear, modifier)
+    extra = stress_dice(state, c)
+    if extra:
+        pool = DicePool(pool.dice + (Die(Source.STRESS, 6),) * extra)  # PUSH-16
+    return pool
+
+
+def mount_push(
+    state: GameState, c: Combatant, kind: Kind, skill: str | None, roll: Roll, rng: np.random.Generator,
+    events: list[Event],
+) -> Roll:  # fmt: skip
+    """MOUNT-12: a pushed roll with the mount's Agility harms the mount, 1 per bane on its dice.
+    Returns the roll the rider pays for: the mount's dice no longer count as the rider's."""
+    if not roll.pushed or not uses_mount(c, kind, skill):
+        return roll
+    banes = roll.banes(Source.ATTRIBUTE)
+    if banes:
+        wound_mount(state, c, banes, events, source=-1)
+    pool = DicePool(
+        tuple(Die(Source.ARTIFACT, d.sides) if d.source == Source.ATTRIBUTE else d for d in roll.pool.dice)
+    )
+    return Roll(pool, roll.faces, roll.pushed)
+
+
+# --- damage (MOUNT-08, MOUNT-12, MOUNT-14) -------------------------------------------------------
+
+
+def wound_mount(
+    state: GameState, rider: Combatant, amount: int, events: list[Event], source: int = -1
+) -> None:
+    """MOUNT-12: the mount takes damage like a character; MOUNT-14: at 0 it dies, with no crit."""
+    m = rider.mount
+    if m is None or m.dead or amount <= 0:
+        return
+    m.strength = max(0, m.strength - amount)
+    if source >= 0:
+        state.combatants[source].damage_dealt += amount
+    events.append(
+        Event("mount_damage", source, rider.id, {"mount": m.name, "amount": amount, "left": m.strength})
+    )
+    if m.strength == 0:
+        m.dead = True  # MOUNT-14: dead, no critical injury; the rider is on foot
+        events.append(Event("mount_dies", source, rider.id, {"mount": m.name}))
+
+
+# --- riding hard (MOUNT-03/05, AMB-11/12) --------------------------------------------------------
+
+
+def _open_zone(state: GameState, c: Combatant, zone: int) -> bool:
+    """A zone a RIDE may pass: not cluttered (MOUNT-05), not dark, not cramped (MOUNT-04)."""
+    z = state.zone_map.zones[zone]
+    return not (z.cluttered or z.dark or (z.cramped and not (c.mount and c.mount.cramped_ok)))
+
+
+def ride_paths(state: GameState, c: Combatant, limit: int) -> dict[int, list[int]]:
+    """The shortest open way to each zone up to `limit` zones away (the start excluded)."""
+    paths: dict[int, list[int]] = {c.zone: []}
+    queue = deque([c.zone])
+    while queue:
+        zone = queue.popleft()
+        if len(paths[zone]) >= limit:
+            continue
+        for dest in state.zone_map.neighbours[zone]:
+            if dest in paths or not _open_zone(state, c, dest) or not passable(state, zone, dest):
+                continue
+            paths[dest] = [*paths[zone], dest]
+            queue.append(dest)
+    del paths[c.zone]
+    return paths
+
+
+def ride(state: GameState, c: Combatant, dest: int, successes: int, events: list[Event]) -> None:
+    """MOUNT-03, AMB-11: 1 zone plus 1 per success along the way to `dest`, stopping there."""
+    path = ride_paths(state, c, MAX_RIDE).get(dest, [])
+    steps = path[: 1 + max(0, successes)]
+    for zone in steps:
+        enter_zone(state, c, zone)
+    if steps:
+        events.append(Event("moved", c.id, -1, {"zone": c.zone, "rode": len(steps)}))
+
+
+# --- legal actions ---------------------------------------------------------------------------
+
+
+def mount_actions(state: GameState, c: Combatant, actions: list[Action]) -> list[Action]:
+    """MOUNT-04/05/08/11: what riding changes in `c`'s turn, and attacks at enemies' mounts."""
+    out = actions
+    if riding(c):
+        assert c.mount is not None
+        zones = state.zone_map.zones
+        cramped_ok = c.mount.cramped_ok
+        banned = _NOT_MOUNTED_CRAMPED_OK if cramped_ok else _NOT_MOUNTED
+        out = [
+            a for a in actions
+            if a.kind not in banned
+            and not (a.kind in _INTO_ZONE and a.zone >= 0 and zones[a.zone].cramped and not cramped_ok)
+        ]  # fmt: skip
+        free = c.can_take(False) and not c.prone and c.grappled_by < 0 and c.grappling < 0
+        if free and _open_zone(state, c, c.zone) and not engaged_enemies(state, c):  # ACTN-RUN-02
+            limit = min(MAX_RIDE, 1 + len(riding_pool(state, c).dice))
+            for dest, path in ride_paths(state, c, limit).items():
+                if len(path) >= 2:
+                    out.append(Action(Kind.RIDE, -1, dest))
+    extra = []
+    people = state.combatants
+    for a in out:
+        if a.target >= 0 and riding(people[a.target]):
+            if a.kind == Kind.CLOSE_ATTACK:
+                extra.append(Action(Kind.ATTACK_MOUNT, a.target))  # MOUNT-08
+            elif a.kind == Kind.SHOOT and a.option == -1:
+                extra.append(Action(Kind.SHOOT_MOUNT, a.target))  # MOUNT-11
+    return out + extra if extra else out
+
+
+__all__ = [
+    "MAX_RIDE",
+    "Mount",
+    "carry_capacity",
+    "mount_actions",
+    "mount_push",
+    "recover_mount",
+    "ride",
+    "ride_paths",
+    "riding",
+    "riding_pool",
+    "uses_mount",
+    "wound_mount",
+]

@@ -1,0 +1,83 @@
+"""Log lines for vehicle and mount events in zone fights (narrate.py asks here first)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from yz_gym.rules.events import Event
+from yz_gym.rules.state import GameState
+from yz_gym.rules.vehicle_seats import is_mounted_weapon
+
+KINDS = frozenset(
+    {
+        "boarded", "got_out", "manned", "engine_started", "took_wheel", "drove", "flew", "mount_damage",
+        "mount_dies", "vehicle_hit", "vehicle_armor", "vehicle_armor_degraded", "vehicle_damage",
+        "vehicle_crit", "vehicle_crit_reroll", "ricochet", "crash", "crash_damage", "vehicle_fire",
+        "vehicle_fire_out", "wrecked", "engine_failure", "vehicle_explodes", "descent", "weapon_disabled",
+        "skid",
+    }
+)  # fmt: skip
+
+
+def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: GameState) -> str | None:
+    """The line for a vehicle or mount event, or None for events narrate.py tells itself."""
+    k = e.kind
+    if k == "gear_damaged" and is_mounted_weapon(str(e.get("weapon", ""))):
+        name = state.setup.weapons[e.get("weapon")].name
+        return f"  {who(e.actor)}'s {name} is damaged (bonus {e.get('bonus')})."
+    if k in ("hit", "miss") and e.get("kind") in ("ram", "shoot_vehicle"):
+        aim = e.get("target") if e.get("kind") == "ram" else e.get("vehicle")
+        verb = ("rams" if k == "hit" else "fails to ram") if e.get("kind") == "ram" else k + "s"
+        return f"  {who(e.actor)} {verb} {aim}."
+    if k not in KINDS:
+        return None
+    a, t, v = who(e.actor), who(e.target), e.get("vehicle")
+    if k == "boarded":
+        return f"{a} gets into {v}{' (exposed seat)' if e.get('exposed') else ''}."
+    if k == "got_out":
+        return f"{a} gets out of {v}."
+    if k == "manned":
+        return f"{a} mans the {e.get('weapon')}."
+    if k == "engine_started":
+        return f"{a} starts {v}'s engine."
+    if k == "took_wheel":
+        return f"{a} takes the wheel of {v}."
+    if k == "drove":
+        return f"{a} drives {v} {e.get('zones')} zone(s), to {zones[e.get('zone')]}."
+    if k == "flew":
+        return f"{a} takes {v} to altitude {e.get('altitude')}."
+    if k == "mount_damage":
+        return f"  {t}'s {e.get('mount')} takes {e.get('amount')} damage ({e.get('left')} left)."
+    if k == "mount_dies":
+        return f"  {t}'s {e.get('mount')} goes down, dead."
+    if k == "vehicle_hit":
+        return f"  {v} is hit for {e.get('amount')}."
+    if k == "vehicle_armor":
+        return f"  {v}'s armor ({e.get('rating')}) stops {e.get('successes')}."
+    if k == "vehicle_armor_degraded":
+        return f"  {v}'s armor drops to {e.get('rating')}."
+    if k == "vehicle_damage":
+        return f"  {v} takes {e.get('amount')} damage ({e.get('total')} of its Hull)."
+    if k == "vehicle_crit":
+        return f"  Component damage on {v}: {e.get('name')} (D{e.get('die')} row {e.get('row')})."
+    if k == "vehicle_crit_reroll":
+        return f"  Row {e.get('row')} does not apply to {v}: rerolled."
+    if k == "ricochet":
+        return f"  The hit glances off {v}{' into ' + str(e.get('to')) if e.get('to') else ''}."
+    if k == "crash":
+        return f"  {v} crashes (D{e.get('die')} + altitude {e.get('altitude')})!"
+    if k == "crash_damage":
+        return f"  {t} takes {e.get('amount')} in the crash."
+    if k == "vehicle_fire":
+        return f"  Fire ({e.get('intensity')}) burns {v}: {e.get('successes')} damage."
+    if k == "skid":
+        return f"  {v} skids; {a} loses the next turn."
+    weapon = str(e.get("weapon", ""))
+    return {
+        "vehicle_fire_out": f"  The fire on {v} goes out.",
+        "wrecked": f"  {v} is wrecked!",
+        "engine_failure": f"  {v}'s engine fails.",
+        "vehicle_explodes": f"  {v} explodes in a fireball (blast power {e.get('power')})!",
+        "descent": f"  {v} sinks to altitude {e.get('altitude')}.",
+        "weapon_disabled": f"  {v}'s {state.setup.weapons[weapon].name if weapon in state.setup.weapons else weapon} is knocked out.",
+    }[k]
