@@ -75,6 +75,7 @@ class TrainConfig(Strict):
     reward_shaping: bool = False
     output: str = "runs/{name}"
     checkpoint_every: int = Field(10_000, ge=1)
+    cpu_minutes: float | None = Field(None, gt=0, description="stop after this much CPU time (dummy vec env)")
     ppo: PPOConfig = PPOConfig()
     self_play: SelfPlayConfig = SelfPlayConfig()
     eval: EvalConfig = EvalConfig()
@@ -252,6 +253,10 @@ def train(config: TrainConfig, resume: bool = False, log: Any = print) -> Path:
                 save_model(self.model, pool / f"snapshot_{n:09d}.zip")
             if n % config.eval.every < venv.num_envs:
                 self._evaluate(n)
+            if config.cpu_minutes is not None and _cpu_minutes() >= config.cpu_minutes:
+                log(f"CPU budget of {config.cpu_minutes} minutes reached at {n} steps")
+                self._evaluate(n)
+                return False
             return True
 
         def _evaluate(self, n: int) -> None:
@@ -273,6 +278,15 @@ def train(config: TrainConfig, resume: bool = False, log: Any = print) -> Path:
     venv.close()
     log(f"final model: {final}")
     return final
+
+
+def _cpu_minutes() -> float:
+    """CPU minutes used by this process and its finished children (the training budget)."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime) / 60
 
 
 def _write_progress(rows: list[dict[str, Any]], path: Path) -> None:
