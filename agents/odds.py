@@ -106,17 +106,7 @@ def harm(
     """
     if left <= 0:
         return 0.0
-    dist = damage(attack, oppose, base, soak)
-    broken = 0.0
-    taken = 0.0
-    for d in range(1, len(dist)):
-        p = dist[d]
-        if d >= left:
-            broken += p
-            taken += p * left
-        else:
-            taken += p * d
-    return BREAK_VALUE * broken + DAMAGE_VALUE * taken / left
+    return _worth(damage(attack, oppose, base, soak), left)
 
 
 @lru_cache(maxsize=4096)
@@ -131,6 +121,11 @@ def loss_value(loss: Dist, left: int) -> float:
     """Worth of losing points from a track with `left` points, loss distributed as `loss`."""
     if left <= 0:
         return 0.0
+    return _worth(loss, left)
+
+
+def _worth(loss: Dist, left: int) -> float:
+    """P(break) + 0.5 * E[fraction taken] of a loss distribution on a track with `left` > 0 points."""
     broken = 0.0
     taken = 0.0
     for d in range(1, len(loss)):

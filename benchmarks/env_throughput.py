@@ -37,26 +37,31 @@ from yz_gym.scenario.loader import DEFAULT_SCENARIO, bundled_scenarios
 TARGET = 0.30
 
 
+def steps_per_second(batch: Callable[[], int], seconds: float) -> float:
+    """Call `batch` (it returns the steps it took) until `seconds` have passed; the steps per second."""
+    n = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        n += batch()
+        now = time.perf_counter()
+        if now >= end:
+            return n / (now - start)
+
+
 def cartpole_runner() -> Callable[[float], float]:
     env = gym.make("CartPole-v1")
     env.reset(seed=0)
     rng = np.random.default_rng(0)
 
-    def run(seconds: float) -> float:
-        n = 0
-        start = time.perf_counter()
-        end = start + seconds
-        while True:
-            for _ in range(100):
-                _, _, terminated, truncated, _ = env.step(int(rng.integers(2)))
-                if terminated or truncated:
-                    env.reset()
-            n += 100
-            now = time.perf_counter()
-            if now >= end:
-                return n / (now - start)
+    def batch() -> int:
+        for _ in range(100):
+            _, _, terminated, truncated, _ = env.step(int(rng.integers(2)))
+            if terminated or truncated:
+                env.reset()
+        return 100
 
-    return run
+    return lambda seconds: steps_per_second(batch, seconds)
 
 
 def connect_four_runner() -> Callable[[float], float]:
@@ -66,24 +71,19 @@ def connect_four_runner() -> Callable[[float], float]:
     env.reset(seed=0)
     rng = np.random.default_rng(0)
 
-    def run(seconds: float) -> float:
+    def batch() -> int:
         n = 0
-        start = time.perf_counter()
-        end = start + seconds
-        while True:
-            for _ in range(100):
-                obs, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    env.reset()
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.integers(len(legal))]))
-                n += 1
-            now = time.perf_counter()
-            if now >= end:
-                return n / (now - start)
+        for _ in range(100):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.reset()
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            n += 1
+        return n
 
-    return run
+    return lambda seconds: steps_per_second(batch, seconds)
 
 
 def skirmish_runner(scenario: str) -> Callable[[float], float]:
@@ -91,24 +91,17 @@ def skirmish_runner(scenario: str) -> Callable[[float], float]:
     state = {"info": env.reset(seed=0)[1]}
     rng = np.random.default_rng(0)
 
-    def run(seconds: float) -> float:
+    def batch() -> int:
         info = state["info"]
-        n = 0
-        start = time.perf_counter()
-        end = start + seconds
-        while True:
-            for _ in range(100):
-                legal = np.flatnonzero(info["action_mask"])
-                _, _, terminated, truncated, info = env.step(int(legal[rng.integers(len(legal))]))
-                if terminated or truncated:
-                    info = env.reset()[1]
-            n += 100
-            now = time.perf_counter()
-            if now >= end:
-                state["info"] = info
-                return n / (now - start)
+        for _ in range(100):
+            legal = np.flatnonzero(info["action_mask"])
+            _, _, terminated, truncated, info = env.step(int(legal[rng.integers(len(legal))]))
+            if terminated or truncated:
+                info = env.reset()[1]
+        state["info"] = info
+        return 100
 
-    return run
+    return lambda seconds: steps_per_second(batch, seconds)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -123,3 +124,18 @@ def act(
 def kinds(events: Iterable[Any]) -> list[str]:
     """The kinds of a list of events."""
     return [e.kind for e in events]
+
+
+def doc_section(doc: Path, title: str) -> list[str]:
+    """The lines of `doc` under the heading that ends with `(title)`, up to the next heading."""
+    lines = doc.read_text(encoding="utf-8").splitlines()
+    starts = [
+        i for i, line in enumerate(lines) if line.startswith("#") and line.rstrip().endswith(f"({title})")
+    ]
+    assert len(starts) == 1, f"docs/{doc.name} needs one heading ending with ({title})"
+    body = []
+    for line in lines[starts[0] + 1 :]:
+        if line.startswith("#"):
+            break
+        body.append(line)
+    return body

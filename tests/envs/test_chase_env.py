@@ -393,7 +393,7 @@ def test_render_text_and_picture():
     image = pic.render()
     assert image.ndim == 3 and image.shape[2] == 3 and image.dtype == np.uint8
     assert len(np.unique(image.reshape(-1, 3), axis=0)) > 20  # not a blank canvas
-    assert "matplotlib.pyplot" not in sys.modules  # no GUI backend pulled in
+    assert not _pyplot_pulled_in(), "render imported matplotlib.pyplot (a GUI backend)"
     aec = ChaseAEC("chase_market_foot", render_mode="ansi")
     aec.reset(seed=0)
     assert "Nadia" in aec.render()
@@ -404,3 +404,18 @@ def test_every_bundled_chase_fits_the_encodings():
         env = ChaseEnv(load_chase(name))
         env.reset(seed=0)
         assert env._by_index
+
+
+def _pyplot_pulled_in() -> bool:
+    """Whether rendering a picture imports matplotlib.pyplot, checked in a fresh process."""
+    import subprocess
+
+    code = (
+        "import sys, gymnasium as gym, yz_gym\n"
+        "env = gym.make('yz_gym/Chase-v0', scenario='chase_helicopter_pickup', render_mode='rgb_array')\n"
+        "env.reset(seed=0)\n"
+        "assert env.render().ndim == 3\n"
+        "print('matplotlib.pyplot' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.strip() == "True"

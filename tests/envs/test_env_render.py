@@ -46,7 +46,7 @@ def test_rgb_array_is_a_picture(tmp_path):
     import matplotlib.image
 
     matplotlib.image.imsave(tmp_path / "warehouse.png", image)
-    assert "matplotlib.pyplot" not in sys.modules  # no GUI backend pulled in
+    assert not _pyplot_pulled_in(), "render imported matplotlib.pyplot (a GUI backend)"
 
 
 def test_render_every_bundled_scenario(scenario_name):
@@ -67,3 +67,18 @@ def test_aec_render():
     env = aec_env("duel", render_mode="ansi")
     env.reset(seed=0)
     assert "Ilsa" in env.render()
+
+
+def _pyplot_pulled_in() -> bool:
+    """Whether rendering a picture imports matplotlib.pyplot, checked in a fresh process."""
+    import subprocess
+
+    code = (
+        "import sys, gymnasium as gym, yz_gym\n"
+        "env = gym.make('yz_gym/Skirmish-v0', scenario='warehouse_ambush', render_mode='rgb_array')\n"
+        "env.reset(seed=0)\n"
+        "assert env.render().ndim == 3\n"
+        "print('matplotlib.pyplot' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.strip() == "True"

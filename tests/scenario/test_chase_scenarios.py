@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 import yaml
 
+from tests.helpers import doc_section
 from yz_gym.rules import chase
 from yz_gym.rules.chase_narrate import narrate_chase
 from yz_gym.rules.chase_state import ChaseOptions, Phase
@@ -237,30 +238,16 @@ def test_the_driving_skill_is_accepted_and_checked():
 # --- the documentation ---------------------------------------------------------------------------
 
 
-def _section(title: str) -> list[str]:
-    lines = DOC.read_text(encoding="utf-8").splitlines()
-    starts = [
-        i for i, line in enumerate(lines) if line.startswith("#") and line.rstrip().endswith(f"({title})")
-    ]
-    assert len(starts) == 1, f"docs/chase_scenarios.md needs one heading ending with ({title})"
-    body = []
-    for line in lines[starts[0] + 1 :]:
-        if line.startswith("#"):
-            break
-        body.append(line)
-    return body
-
-
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)
 def test_every_key_of_every_chase_model_is_documented(model):
-    lines = _section(model.__name__)
+    lines = doc_section(DOC, model.__name__)
     documented = {m.group(1) for line in lines if (m := re.match(r"\| `(\w+)` \|", line))}
     assert documented == set(model.model_fields)
 
 
 @pytest.mark.parametrize("options", [ChaseOptions, VehicleOptions], ids=lambda o: o.__name__)
 def test_every_switch_is_documented_with_its_default(options):
-    lines = _section(options.__name__)
+    lines = doc_section(DOC, options.__name__)
     for f in fields(options):
         line = next((row for row in lines if row.startswith(f"| `{f.name}` |")), None)
         assert line is not None, f"{options.__name__}.{f.name} is not documented"

@@ -9,26 +9,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.helpers import doc_section
 from yz_gym.rules.options import RuleOptions
 from yz_gym.scenario.loader import build, bundled_scenarios
 from yz_gym.scenario.models import MODELS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
-
-
-def section(title: str) -> list[str]:
-    """The lines under the heading that ends with `(title)`, up to the next heading."""
-    lines = DOC.read_text(encoding="utf-8").splitlines()
-    starts = [
-        i for i, line in enumerate(lines) if line.startswith("#") and line.rstrip().endswith(f"({title})")
-    ]
-    assert len(starts) == 1, f"docs/scenarios.md needs one heading ending with ({title})"
-    body = []
-    for line in lines[starts[0] + 1 :]:
-        if line.startswith("#"):
-            break
-        body.append(line)
-    return body
 
 
 def row(lines: list[str], key: str) -> str | None:
@@ -42,7 +28,7 @@ def as_yaml(value: object) -> str:
 
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)
 def test_every_key_of_every_model_is_documented(model):
-    lines = section(model.__name__)
+    lines = doc_section(DOC, model.__name__)
     missing = [name for name in model.model_fields if row(lines, name) is None]
     assert not missing, f"docs/scenarios.md ({model.__name__}) does not document: {missing}"
     documented = {m.group(1) for line in lines if (m := re.match(r"\| `(\w+)` \|", line))}
@@ -50,7 +36,7 @@ def test_every_key_of_every_model_is_documented(model):
 
 
 def test_every_rules_switch_is_documented_with_its_default_and_rule_id():
-    lines = section("RuleOptions")
+    lines = doc_section(DOC, "RuleOptions")
     for option in fields(RuleOptions):
         line = row(lines, option.name)
         assert line is not None, f"docs/scenarios.md does not document rules.{option.name}"

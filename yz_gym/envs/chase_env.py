@@ -49,15 +49,11 @@ same seed and actions give the same episode in any process, also after pickling.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from yz_gym.envs.chase_encoding import (
     CHASE_OBS_SIZE,
@@ -66,16 +62,20 @@ from yz_gym.envs.chase_encoding import (
     describe_chase_index,
     track_fractions,
 )
-from yz_gym.envs.core import IllegalActionError
+from yz_gym.envs.core import (
+    MAX_RESET_TRIES,
+    IllegalActionError,
+    check_modes,
+    side_index,
+    specs_by_side,
+)
+from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.rules import chase
-from yz_gym.rules.chase_state import BEYOND, RANGE_NAMES, ChaseAction, ChaseScenario, ChaseState, Phase
-from yz_gym.rules.events import Event
+from yz_gym.rules.chase_state import BEYOND, RANGE_NAMES, ChaseScenario, ChaseState, Phase
 from yz_gym.scenario.chase_loader import load_chase
 
 CHASE_ENV_ID = "yz_gym/Chase-v0"
 DEFAULT_CHASE = "chase_car_vs_motorcycle"
-LOG_LENGTH = 200
-MAX_RESET_TRIES = 100
 ChaseSource = str | Path | dict[str, Any] | ChaseScenario
 
 
@@ -149,15 +149,9 @@ def chase_agent_specs(scenario: ChaseScenario, opponents: Any) -> dict[int, Any]
     (and None) get their natural scripted agent."""
     from agents.chase_agents import natural_agent
 
-    sides = scenario.base.setup.sides
     if opponents is None:
         opponents = {}
-    if isinstance(opponents, Mapping):
-        unknown = [s for s in opponents if s not in sides]
-        if unknown:
-            raise ValueError(f"opponents names unknown side(s) {unknown}; sides: {', '.join(sides)}")
-        return {i: opponents.get(s, natural_agent(scenario, i)) for i, s in enumerate(sides)}
-    return dict.fromkeys(range(len(sides)), opponents)
+    return specs_by_side(scenario.base.setup.sides, opponents, lambda side: natural_agent(scenario, side))
 
 
 def unit_names(scenario: ChaseScenario) -> list[str]:
@@ -170,14 +164,7 @@ def unit_names(scenario: ChaseScenario) -> list[str]:
 
 def resolve_side(scenario: ChaseScenario, side: str | int | None) -> int:
     """A side's index from its name or index; None = the first side."""
-    sides = scenario.base.setup.sides
-    if side is None:
-        return 0
-    if isinstance(side, int | np.integer) and 0 <= int(side) < len(sides):
-        return int(side)
-    if isinstance(side, str) and side in sides:
-        return sides.index(side)
-    raise ValueError(f"no side {side!r} in {scenario.name}; sides: {', '.join(sides)}")
+    return side_index(scenario.base.setup.sides, side, scenario.name)
 
 
 def participant_crew(scenario: ChaseScenario, who: str | int) -> tuple[int, list[int]]:
@@ -194,7 +181,7 @@ def participant_crew(scenario: ChaseScenario, who: str | int) -> tuple[int, list
     return unit.side, crew
 
 
-class ChaseEnv(gym.Env[np.ndarray, np.int64]):
+class ChaseEnv(LearnerEnv):
     """One side (or participant) of a chase; the rest is played by agents. See the module docstring."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
@@ -213,10 +200,7 @@ class ChaseEnv(gym.Env[np.ndarray, np.int64]):
     ) -> None:
         from agents import make_agent
 
-        if illegal_action not in ("raise", "penalty"):
-            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
         self.scenario = chase_of(scenario)
         self.encoding = ChaseEncoding(self.scenario)
         people = self.scenario.base.combatants
@@ -232,36 +216,18 @@ class ChaseEnv(gym.Env[np.ndarray, np.int64]):
         specs = chase_agent_specs(self.scenario, opponents)
         self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
         self.shaping = chase_shaping(reward_shaping)
-        self.illegal_action = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
         self.limit_truncates = bool(limit_truncates)
-        self.render_mode = render_mode
-
-        self.action_space = spaces.Discrete(N_CHASE_ACTIONS)
-        self.observation_space = spaces.Box(0.0, 1.0, (CHASE_OBS_SIZE,), np.float32)
-
+        self._setup(
+            CHASE_OBS_SIZE, N_CHASE_ACTIONS, controlled[0], illegal_action, illegal_penalty, render_mode
+        )
         self.state: ChaseState | None = None
-        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
-        self._rng: np.random.Generator | None = None
-        self._actor = -1
-        self._viewer = controlled[0]
-        self._mask = np.zeros(N_CHASE_ACTIONS, dtype=np.int8)
-        self._by_index: dict[int, ChaseAction] = {}
-        self._legal: list[ChaseAction] = []
-        self._obs = np.zeros(CHASE_OBS_SIZE, dtype=np.float32)
-        self._decision = "over"
         self._phi = 0.0
 
     # --- Gymnasium API ---------------------------------------------------------------------
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
         """Start a new chase; the agents play until a learner combatant must decide."""
-        super().reset(seed=seed)
-        rng = self.np_random
-        if seed is not None or self._rng is None:  # unseeded resets continue the agents' streams
-            for agent in self._agent_by_side.values():
-                agent.reseed(int(rng.integers(2**63)))
-        self._rng = rng
+        rng = self._seed(seed)
         for _ in range(MAX_RESET_TRIES):
             self.state = chase.new_chase(self.scenario, rng)
             self.log.clear()
@@ -279,19 +245,11 @@ class ChaseEnv(gym.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any):  # type: ignore[override]
         """Take the learner's decision, then let the others play until its next one."""
-        state = self.state
-        if state is None or self._rng is None:
-            raise RuntimeError("call reset() before step()")
-        if self._actor < 0:
-            raise RuntimeError("the episode is over; call reset()")
-        index = int(action)
-        chosen = self._by_index.get(index)
+        chosen = self._chosen(action)
         if chosen is None:
-            if self.illegal_action == "raise":
-                raise IllegalActionError(self._illegal_message(index))
-            info = self._info()
-            info["illegal_action"] = True
-            return self._obs.copy(), self.illegal_penalty, False, False, info
+            return self._penalty_step()
+        state = self.state
+        assert state is not None and self._rng is not None
         self.log.extend(chase.apply(state, chosen, self._rng, self._legal))
         self._advance()
         phi = potential(state, self.side, self.shaping)
@@ -305,10 +263,6 @@ class ChaseEnv(gym.Env[np.ndarray, np.int64]):
             else:
                 terminated = True
         return self._obs, float(reward), terminated, truncated, self._info()
-
-    def action_masks(self) -> np.ndarray:
-        """The legal action indices as a bool array (sb3-contrib MaskablePPO calls this)."""
-        return self._mask.astype(bool)
 
     def render(self) -> Any:
         """'ansi': the chase in text; 'rgb_array': a picture of the strip of range bands."""
@@ -346,11 +300,7 @@ class ChaseEnv(gym.Env[np.ndarray, np.int64]):
                     f"which is not legal for {people[actor].name}"
                 )
             self.log.extend(chase.apply(state, action, self._rng, legal))
-        self._actor = -1
-        self._decision = "over"
-        self._legal = []
-        self._mask = np.zeros(N_CHASE_ACTIONS, dtype=np.int8)
-        self._by_index = {}
+        self._no_decision()
         self._obs = self.encoding.observe(state, self._viewer, self.controlled, -1)
 
     def _illegal_message(self, index: int) -> str:

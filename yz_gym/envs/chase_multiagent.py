@@ -35,17 +35,13 @@ decisions of a round (cancel, push, catch) depend on what was just revealed or r
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
+from yz_gym.envs.aec_base import TurnAEC
 from yz_gym.envs.chase_encoding import CHASE_OBS_SIZE, N_CHASE_ACTIONS, ChaseEncoding, describe_chase_index
 from yz_gym.envs.chase_env import (
-    LOG_LENGTH,
-    MAX_RESET_TRIES,
     ChaseShaping,
     ChaseSource,
     chase_of,
@@ -56,13 +52,13 @@ from yz_gym.envs.chase_env import (
     render_chase_text,
     terminal_reward,
 )
-from yz_gym.envs.core import IllegalActionError
+from yz_gym.envs.core import check_modes
 from yz_gym.rules import chase
-from yz_gym.rules.chase_state import ChaseAction, ChaseState, Phase
+from yz_gym.rules.chase_state import ChaseState, Phase
 from yz_gym.rules.events import Event
 
 
-class ChaseAEC(AECEnv):
+class ChaseAEC(TurnAEC):
     """Every combatant of a chase as an agent of a PettingZoo AEC env (module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -71,6 +67,7 @@ class ChaseAEC(AECEnv):
         "is_parallelizable": False,
         "render_fps": 2,
     }
+    rules = chase
 
     def __init__(
         self,
@@ -82,70 +79,18 @@ class ChaseAEC(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if illegal_action not in ("raise", "penalty"):
-            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
         self.scenario = chase_of(scenario)
         self.encoding = ChaseEncoding(self.scenario)
         self.shaping = chase_shaping(reward_shaping)
-        self.illegal_action = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
         self.limit_truncates = bool(limit_truncates)
-        self.render_mode = render_mode
-        names = [c.name for c in self.scenario.base.combatants]
-        self.possible_agents = list(names)
-        self._id = {name: i for i, name in enumerate(names)}
-        self._sides = [c.side for c in self.scenario.base.combatants]
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (CHASE_OBS_SIZE,), np.float32),
-                "action_mask": spaces.Box(0, 1, (N_CHASE_ACTIONS,), np.int8),
-            }
+        people = self.scenario.base.combatants
+        names, sides = [c.name for c in people], [c.side for c in people]
+        self._setup(
+            names, sides, CHASE_OBS_SIZE, N_CHASE_ACTIONS, illegal_action, illegal_penalty, render_mode
         )
-        self._action_space = spaces.Discrete(N_CHASE_ACTIONS)
-        self.observation_spaces = dict.fromkeys(names, self._observation_space)
-        self.action_spaces = dict.fromkeys(names, self._action_space)
         self.state: ChaseState | None = None
-        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
-        self._rng: np.random.Generator | None = None
-        self._mask = np.zeros(N_CHASE_ACTIONS, dtype=np.int8)
-        self._by_index: dict[int, ChaseAction] = {}
-        self._legal: list[ChaseAction] = []
-        self._actor = -1
         self._phi: dict[int, float] = {}
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The same Dict space for every agent."""
-        return self._observation_space
-
-    def action_space(self, agent: str) -> spaces.Space:
-        """The same Discrete space for every agent."""
-        return self._action_space
-
-    # --- AEC API ---------------------------------------------------------------------------
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new chase; `seed` seeds the dice (an unseeded reset continues the stream)."""
-        if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
-        for _ in range(MAX_RESET_TRIES):  # a chase over before anyone chooses is started again
-            self.state = chase.new_chase(self.scenario, self._rng)
-            if self.state.phase != Phase.OVER:
-                break
-        self.log.clear()
-        self.log.extend(self.state.opening)
-        self.agents = list(self.possible_agents)
-        self.agent_selection = self.agents[0]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._phi = {s: potential(self.state, s, self.shaping) for s in set(self._sides)}
-        self._after_decision()
-        if self.state.phase == Phase.OVER:
-            self._finish()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's view (its own secret choice only); its mask is all zeros unless selected."""
@@ -156,44 +101,6 @@ class ChaseAEC(AECEnv):
         mask = self._mask.copy() if me == self._actor else np.zeros(N_CHASE_ACTIONS, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
-    def step(self, action: Any) -> None:
-        """The selected agent's decision; afterwards the rules name the next one to decide."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        state = self.state
-        assert state is not None and self._rng is not None
-        self._cumulative_rewards[agent] = 0.0
-        for a in self.rewards:
-            self.rewards[a] = 0.0
-        index = -1 if action is None else int(action)
-        chosen = self._by_index.get(index)
-        if chosen is None:
-            if self.illegal_action == "raise":
-                who = state.world.combatants[self._actor].name if self._actor >= 0 else "nobody"
-                legal = "; ".join(
-                    f"{i}: {chase.describe(state, a)}" for i, a in sorted(self._by_index.items())
-                )
-                raise IllegalActionError(
-                    f"action {index} ({describe_chase_index(index)}) is not legal for {who} now; legal: {legal}"
-                )
-            self.rewards[agent] = self.illegal_penalty
-            self.infos[agent] = {**self.infos[agent], "illegal_action": True}
-            self._accumulate_rewards()
-            return
-        self.log.extend(chase.apply(state, chosen, self._rng, self._legal))
-        if self.shaping.enabled:
-            for s, old in self._phi.items():
-                self._phi[s] = new = potential(state, s, self.shaping)
-                for a in self.agents:
-                    if self._sides[self._id[a]] == s:
-                        self.rewards[a] += new - old
-        self._after_decision()
-        if state.phase == Phase.OVER:
-            self._finish()
-        self._accumulate_rewards()
-
     def render(self) -> Any:
         """'ansi' text or an 'rgb_array' picture of the chase."""
         if self.state is None or self.render_mode is None:
@@ -202,41 +109,46 @@ class ChaseAEC(AECEnv):
             return render_chase_text(self.state, self.log)
         return render_chase_rgb(self.state)
 
-    def close(self) -> None:
-        """Nothing to release."""
+    # --- what differs from a zone fight ----------------------------------------------------
 
-    # --- helpers ---------------------------------------------------------------------------
+    def _new_game(self, rng: np.random.Generator) -> ChaseState:
+        return chase.new_chase(self.scenario, rng)
 
-    def _after_decision(self) -> None:
+    def _over(self) -> bool:
+        assert self.state is not None
+        return self.state.phase == Phase.OVER
+
+    def _started(self) -> None:
+        assert self.state is not None
+        self._phi = {s: potential(self.state, s, self.shaping) for s in set(self._sides)}
+
+    def _shape(self, events: list[Event]) -> None:
+        if self.shaping.enabled:
+            assert self.state is not None
+            gains: dict[int, float] = {}
+            for s, old in self._phi.items():
+                self._phi[s] = new = potential(self.state, s, self.shaping)
+                gains[s] = new - old
+            self._add_side_rewards(gains)
+
+    def _illegal_message(self, index: int) -> str:
         state = self.state
         assert state is not None
-        if state.phase == Phase.OVER:
-            self._actor = -1
-            self._legal, self._by_index = [], {}
-            self._mask = np.zeros(N_CHASE_ACTIONS, dtype=np.int8)
-            return
-        actor = chase.current_actor(state)
-        self._actor = actor
-        self._legal = chase.legal_actions(state)
-        self._mask, self._by_index = self.encoding.mask(actor, self._legal)
-        self.agent_selection = self.possible_agents[actor]
-        decision = chase.decision_kind(state)
-        for a in self.agents:
-            self.infos[a] = {"decision": decision} if a == self.agent_selection else {}
+        who = state.world.combatants[self._actor].name if self._actor >= 0 else "nobody"
+        legal = "; ".join(f"{i}: {chase.describe(state, a)}" for i, a in sorted(self._by_index.items()))
+        return f"action {index} ({describe_chase_index(index)}) is not legal for {who} now; legal: {legal}"
 
-    def _finish(self) -> None:
-        """The chase is over: terminal rewards; everyone terminated (or truncated at the limit)."""
-        state = self.state
-        assert state is not None
-        truncated = self.limit_truncates and "chase limit" in state.end_reason
-        outcome = chase_outcome(state)
-        for a in self.agents:
-            self.rewards[a] += terminal_reward(state.winner, self._sides[self._id[a]])
-            self.terminations[a] = not truncated
-            self.truncations[a] = truncated
-            self.infos[a] = {"outcome": outcome}
-        if self.agents and getattr(self, "agent_selection", None) not in self.agents:
-            self.agent_selection = self.agents[0]
+    def _truncated(self) -> bool:
+        assert self.state is not None
+        return self.limit_truncates and "chase limit" in self.state.end_reason
+
+    def _outcome(self) -> dict[str, Any]:
+        assert self.state is not None
+        return chase_outcome(self.state)
+
+    def _terminal_reward(self, side: int) -> float:
+        assert self.state is not None
+        return terminal_reward(self.state.winner, side)
 
 
 def chase_aec_env(scenario: ChaseSource | None = None, **kwargs: Any) -> ChaseAEC:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +19,21 @@ from yz_gym.scenario.loader import DEFAULT_SCENARIO, load_scenario
 
 ScenarioSource = str | Path | dict[str, Any] | Scenario
 
+LOG_LENGTH = 200  # events kept for render()
+MAX_RESET_TRIES = 100  # deals of a game that ends before the learner decides anything
 MASK_CACHE_SIZE = 1024  # masks kept per scenario encoding (a legal list seen again costs one lookup)
 
 
 class IllegalActionError(ValueError):
     """An action index that is not legal now (masked out); the message lists what is legal."""
+
+
+def check_modes(illegal_action: str, render_mode: str | None, render_modes: list[str]) -> None:
+    """Refuse an unknown illegal-action handling or render mode."""
+    if illegal_action not in ("raise", "penalty"):
+        raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
+    if render_mode is not None and render_mode not in render_modes:
+        raise ValueError(f"render_mode must be one of {render_modes} or None")
 
 
 def scenario_of(source: ScenarioSource | None) -> Scenario:
@@ -91,14 +101,18 @@ class Encoding:
 
 def resolve_side(scenario: Scenario, side: str | int | None) -> int:
     """A side's index from its name or index; None = the first side."""
-    sides = scenario.setup.sides
+    return side_index(scenario.setup.sides, side, scenario.setup.name)
+
+
+def side_index(sides: list[str], side: str | int | None, where: str) -> int:
+    """The index in `sides` of a side given by name or index; None = the first side."""
     if side is None:
         return 0
     if isinstance(side, int | np.integer) and 0 <= int(side) < len(sides):
         return int(side)
     if isinstance(side, str) and side in sides:
         return sides.index(side)
-    raise ValueError(f"no side {side!r} in {scenario.setup.name}; sides: {', '.join(sides)}")
+    raise ValueError(f"no side {side!r} in {where}; sides: {', '.join(sides)}")
 
 
 def resolve_combatant(scenario: Scenario, who: str | int) -> int:
@@ -116,12 +130,16 @@ def agent_specs(scenario: Scenario, opponents: Any, default: str = "random") -> 
 
     `opponents` is one spec for every side, or a dict {side name: spec}; sides not named
     get `default`."""
-    sides = scenario.setup.sides
     if opponents is None:
         opponents = default
+    return specs_by_side(scenario.setup.sides, opponents, lambda _: default)
+
+
+def specs_by_side(sides: list[str], opponents: Any, default_of: Callable[[int], Any]) -> dict[int, Any]:
+    """Side index -> `opponents` (one spec for all) or its entry {side name: spec}, else default_of(index)."""
     if isinstance(opponents, Mapping):
         unknown = [s for s in opponents if s not in sides]
         if unknown:
             raise ValueError(f"opponents names unknown side(s) {unknown}; sides: {', '.join(sides)}")
-        return {i: opponents.get(s, default) for i, s in enumerate(sides)}
+        return {i: opponents.get(s, default_of(i)) for i, s in enumerate(sides)}
     return dict.fromkeys(range(len(sides)), opponents)

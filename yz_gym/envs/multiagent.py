@@ -32,25 +32,21 @@ bookkeeping, so none is offered; `aec_to_parallel` refuses this env (is_parallel
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
 from yz_gym.envs.action_space import N_ACTIONS
-from yz_gym.envs.core import Encoding, IllegalActionError, ScenarioSource, apply, scenario_of
+from yz_gym.envs.aec_base import TurnAEC
+from yz_gym.envs.core import Encoding, ScenarioSource, check_modes, scenario_of
 from yz_gym.envs.observation import OBS_SIZE
 from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, terminal_reward
-from yz_gym.envs.skirmish import LOG_LENGTH, MAX_RESET_TRIES
 from yz_gym.rules import engine
-from yz_gym.rules.actions import Action
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import GameState, Phase
 
 
-class SkirmishAEC(AECEnv):
+class SkirmishAEC(TurnAEC):
     """Every combatant of a scenario as an agent of a PettingZoo AEC env (module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -59,6 +55,7 @@ class SkirmishAEC(AECEnv):
         "is_parallelizable": False,
         "render_fps": 2,
     }
+    rules = engine
 
     def __init__(
         self,
@@ -69,66 +66,15 @@ class SkirmishAEC(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if illegal_action not in ("raise", "penalty"):
-            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
         self.scenario = scenario_of(scenario)
         self.encoding = Encoding(self.scenario)
         self.shaping = shaping_from(reward_shaping)
-        self.illegal_action = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
-        self.render_mode = render_mode
         names = [c.name for c in self.scenario.combatants]
-        self.possible_agents = list(names)
-        self._id = {name: i for i, name in enumerate(names)}
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
-                "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
-            }
+        self._setup(
+            names, self.encoding.sides, OBS_SIZE, N_ACTIONS, illegal_action, illegal_penalty, render_mode
         )
-        self._action_space = spaces.Discrete(N_ACTIONS)
-        self.observation_spaces = dict.fromkeys(names, self._observation_space)
-        self.action_spaces = dict.fromkeys(names, self._action_space)
         self.state: GameState | None = None
-        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
-        self._rng: np.random.Generator | None = None
-        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        self._by_index: dict[int, Action] = {}
-        self._legal: list[Action] = []
-        self._actor = -1
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The same Dict space for every agent."""
-        return self._observation_space
-
-    def action_space(self, agent: str) -> spaces.Space:
-        """The same Discrete space for every agent."""
-        return self._action_space
-
-    # --- AEC API ---------------------------------------------------------------------------
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game; `seed` seeds the dice (an unseeded reset continues the stream)."""
-        if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
-        for _ in range(MAX_RESET_TRIES):  # a game decided before anyone acts is dealt again
-            self.state = engine.new_game(self.scenario, self._rng)
-            if self.state.phase != Phase.OVER:
-                break
-        self.log.clear()
-        self.log.extend(self.state.opening)
-        self.agents = list(self.possible_agents)
-        self.agent_selection = self.agents[0]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._after_decision()
-        if self.state.phase == Phase.OVER:  # decided before anyone acted (an ambush)
-            self._finish()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's view; its mask is all zeros unless it is the one to decide."""
@@ -141,40 +87,6 @@ class SkirmishAEC(AECEnv):
         mask = self._mask.copy() if me == self._actor else np.zeros(N_ACTIONS, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
-    def step(self, action: Any) -> None:
-        """The selected agent's decision; afterwards the rules name the next one to decide."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        state = self.state
-        assert state is not None and self._rng is not None
-        self._cumulative_rewards[agent] = 0.0
-        for a in self.rewards:
-            self.rewards[a] = 0.0
-        index = -1 if action is None else int(action)
-        chosen = self._by_index.get(index)
-        if chosen is None:
-            if self.illegal_action == "raise":
-                raise IllegalActionError(
-                    self.encoding.illegal_message(state, self._actor, index, self._by_index)
-                )
-            self.rewards[agent] = self.illegal_penalty
-            self.infos[agent] = {**self.infos[agent], "illegal_action": True}
-            self._accumulate_rewards()
-            return
-        events = apply(state, chosen, self._rng, self._legal)
-        self.log.extend(events)
-        if self.shaping.enabled:
-            sides = self.encoding.sides
-            per_side = {s: shaping_reward(self.shaping, events, sides, s) for s in set(sides)}
-            for a in self.agents:
-                self.rewards[a] += per_side[sides[self._id[a]]]
-        self._after_decision()
-        if state.phase == Phase.OVER:
-            self._finish()
-        self._accumulate_rewards()
-
     def render(self) -> Any:
         """'ansi' text or an 'rgb_array' picture of the fight (see yz_gym.envs.render)."""
         from yz_gym.envs import render
@@ -185,43 +97,37 @@ class SkirmishAEC(AECEnv):
             return render.render_text(self.state, self.log)
         return render.render_rgb(self.state, self.log)
 
-    def close(self) -> None:
-        """Nothing to release."""
+    # --- what differs from a chase ---------------------------------------------------------
 
-    # --- helpers ---------------------------------------------------------------------------
+    def _new_game(self, rng: np.random.Generator) -> GameState:
+        return engine.new_game(self.scenario, rng)
 
-    def _after_decision(self) -> None:
-        """Find who decides next, their legal actions and mask."""
+    def _over(self) -> bool:
+        assert self.state is not None
+        return self.state.phase == Phase.OVER
+
+    def _shape(self, events: list[Event]) -> None:
+        if self.shaping.enabled:
+            sides = self.encoding.sides
+            self._add_side_rewards({s: shaping_reward(self.shaping, events, sides, s) for s in set(sides)})
+
+    def _illegal_message(self, index: int) -> str:
+        assert self.state is not None
+        return self.encoding.illegal_message(self.state, self._actor, index, self._by_index)
+
+    def _truncated(self) -> bool:
+        assert self.state is not None
+        return self.state.winner < 0 and "round cap" in self.state.end_reason
+
+    def _outcome(self) -> dict[str, Any]:
         state = self.state
         assert state is not None
-        if state.phase == Phase.OVER:
-            self._actor = -1
-            self._legal, self._by_index = [], {}
-            self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
-            return
-        actor = engine.current_actor(state)
-        self._actor = actor
-        self._legal = engine.legal_actions(state)
-        self._mask, self._by_index = self.encoding.mask(actor, self._legal)
-        self.agent_selection = self.possible_agents[actor]
-        for a in self.agents:
-            self.infos[a] = {"decision": engine.decision_kind(state)} if a == self.agent_selection else {}
-
-    def _finish(self) -> None:
-        """The game is over: terminal rewards; everyone terminated (truncated at the round cap)."""
-        state = self.state
-        assert state is not None
-        truncated = state.winner < 0 and "round cap" in state.end_reason
-        sides = self.encoding.sides
         winner = state.setup.sides[state.winner] if state.winner >= 0 else None
-        outcome = {"winner": winner, "reason": state.end_reason, "rounds": state.round}
-        for a in self.agents:
-            self.rewards[a] += terminal_reward(state.winner, sides[self._id[a]])
-            self.terminations[a] = not truncated
-            self.truncations[a] = truncated
-            self.infos[a] = {"outcome": outcome}
-        if self.agents and getattr(self, "agent_selection", None) not in self.agents:
-            self.agent_selection = self.agents[0]
+        return {"winner": winner, "reason": state.end_reason, "rounds": state.round}
+
+    def _terminal_reward(self, side: int) -> float:
+        assert self.state is not None
+        return terminal_reward(self.state.winner, side)
 
 
 def aec_env(scenario: ScenarioSource | None = None, **kwargs: Any) -> SkirmishAEC:

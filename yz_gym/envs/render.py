@@ -4,11 +4,11 @@ matplotlib is imported only when a picture is drawn, with the Agg backend (no di
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from yz_gym.layout import zone_positions
 from yz_gym.rules import engine
 from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import narrate
@@ -122,33 +122,6 @@ def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int
     return "\n".join(lines) + "\n"
 
 
-def zone_positions(state: GameState) -> list[tuple[float, float]]:
-    """Where to draw each zone: columns by hops from zone 0, rows spread within a column."""
-    zm = state.zone_map
-    n = len(zm.zones)
-    layer = [-1] * n
-    columns: list[list[int]] = []
-    for root in range(n):
-        if layer[root] >= 0:
-            continue
-        layer[root] = len(columns)
-        queue = deque([root])
-        while queue:
-            z = queue.popleft()
-            while len(columns) <= layer[z]:
-                columns.append([])
-            columns[layer[z]].append(z)
-            for w in zm.neighbours[z]:
-                if layer[w] < 0:
-                    layer[w] = layer[z] + 1
-                    queue.append(w)
-    positions = [(0.0, 0.0)] * n
-    for x, column in enumerate(columns):
-        for row, z in enumerate(column):
-            positions[z] = (float(x), float(row) - (len(column) - 1) / 2)
-    return positions
-
-
 def last_attack(log: Sequence[Event]) -> Event | None:
     """The latest hit or miss against a combatant."""
     for e in reversed(log):
@@ -170,7 +143,7 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
     controlled = set(controlled)
     log = list(log)
     zm = state.zone_map
-    grid = zone_positions(state)
+    grid = zone_positions(state.zone_map)
     centres = [(x * (ZONE_W + GAP_X), -y * (ZONE_H + GAP_Y)) for x, y in grid]
     xs = [c[0] for c in centres]
     ys = [c[1] for c in centres]

@@ -39,37 +39,32 @@ stream: the same seed and actions give the same episode in any process, also aft
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, ClassVar
-
-import gymnasium as gym
-import numpy as np
-from gymnasium import spaces
 
 from yz_gym.envs.action_space import N_ACTIONS
 from yz_gym.envs.core import (
+    MAX_RESET_TRIES,
     Encoding,
     IllegalActionError,
     ScenarioSource,
     agent_specs,
     apply,
+    check_modes,
     resolve_combatant,
     resolve_side,
     scenario_of,
 )
+from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.envs.observation import OBS_SIZE
 from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, terminal_reward
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action
-from yz_gym.rules.events import Event
 from yz_gym.rules.state import OVER, GameState
 
 ENV_ID = "yz_gym/Skirmish-v0"
-LOG_LENGTH = 200  # events kept for render()
-MAX_RESET_TRIES = 100
 
 
-class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
+class SkirmishEnv(LearnerEnv):
     """One side of a zone fight; the rest is played by agents. See the module docstring."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
@@ -87,10 +82,7 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
     ) -> None:
         from agents import make_agent
 
-        if illegal_action not in ("raise", "penalty"):
-            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
         self.scenario = scenario_of(scenario)
         self.encoding = Encoding(self.scenario)
         combatants = self.scenario.combatants
@@ -109,35 +101,15 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
         self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
         self._agent_of = [self._agent_by_side[c.side] for c in combatants]
         self.shaping = shaping_from(reward_shaping)
-        self.illegal_action = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
-        self.render_mode = render_mode
-
-        self.action_space = spaces.Discrete(N_ACTIONS)
-        self.observation_space = spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32)
-
+        self._setup(OBS_SIZE, N_ACTIONS, controlled[0], illegal_action, illegal_penalty, render_mode)
         self.state: GameState | None = None
-        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
-        self._rng: np.random.Generator | None = None
-        self._actor = -1  # the learner combatant deciding now (-1 when the game is over)
-        self._viewer = controlled[0]  # whose point of view the last observation took
-        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        self._by_index: dict[int, Action] = {}
-        self._obs = np.zeros(OBS_SIZE, dtype=np.float32)
         self._pending = 0.0  # shaping reward gathered while the agents played
-        self._decision = "over"
-        self._legal: list[Action] = []
 
     # --- Gymnasium API ---------------------------------------------------------------------
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
         """Deal a new game; the agents play until a learner combatant must decide."""
-        super().reset(seed=seed)
-        rng = self.np_random
-        if seed is not None or self._rng is None:  # unseeded resets continue the agents' streams
-            for agent in self._agent_by_side.values():
-                agent.reseed(int(rng.integers(2**63)))
-        self._rng = rng
+        rng = self._seed(seed)
         for _ in range(MAX_RESET_TRIES):
             self.state = engine.new_game(self.scenario, rng)
             self.log.clear()
@@ -156,21 +128,11 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any):  # type: ignore[override]
         """Take the learner's decision, then let the others play until its next one."""
-        state = self.state
-        if state is None or self._rng is None:
-            raise RuntimeError("call reset() before step()")
-        if self._actor < 0:
-            raise RuntimeError("the episode is over; call reset()")
-        index = int(action)
-        chosen = self._by_index.get(index)
+        chosen = self._chosen(action)
         if chosen is None:
-            if self.illegal_action == "raise":
-                raise IllegalActionError(
-                    self.encoding.illegal_message(state, self._actor, index, self._by_index)
-                )
-            info = self._info()
-            info["illegal_action"] = True
-            return self._obs.copy(), self.illegal_penalty, False, False, info
+            return self._penalty_step()
+        state = self.state
+        assert state is not None and self._rng is not None
         self._pending = 0.0
         self._apply(chosen, self._legal)
         self._advance()
@@ -184,10 +146,6 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
             else:
                 terminated = True
         return self._obs, float(reward), terminated, truncated, self._info()  # _obs is new each decision
-
-    def action_masks(self) -> np.ndarray:
-        """The legal action indices as a bool array (sb3-contrib MaskablePPO calls this)."""
-        return self._mask.astype(bool)
 
     def render(self) -> Any:
         """'ansi': the fight in text; 'rgb_array': a picture of the zone map (matplotlib)."""
@@ -236,12 +194,12 @@ class SkirmishEnv(gym.Env[np.ndarray, np.int64]):
                     f"which is not legal for {state.combatants[actor].name}"
                 )
             self._apply(action, legal)
-        self._actor = -1
-        self._decision = "over"
-        self._legal = []
-        self._mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        self._by_index = {}
+        self._no_decision()
         self._obs = self.encoding.observer.encode(state, self._viewer, "over", -1)
+
+    def _illegal_message(self, index: int) -> str:
+        assert self.state is not None
+        return self.encoding.illegal_message(self.state, self._actor, index, self._by_index)
 
     def _info(self) -> dict[str, Any]:
         state = self.state

@@ -6,7 +6,7 @@ A chase file (one that names a `pursuer`, e.g. the bundled `chase_*`) is played 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
@@ -272,23 +272,23 @@ def _ray(
         pending.append(remote.remote(source, policies, seed, start, stop))
         if len(pending) >= 2 * workers:
             done, pending = ray.wait(pending, num_returns=1)
-            for batch in ray.get(done):
-                stats.merge(batch)
-                if progress:
-                    progress(batch.games)
-    for batch in ray.get(pending):
-        stats.merge(batch)
-        if progress:
-            progress(batch.games)
+            _merge(ray.get(done), stats, progress)
+    _merge(ray.get(pending), stats, progress)
 
 
 def _collect(
     pending: set[Future[EncounterStats]], stats: EncounterStats, progress: Callable[[int], None] | None
 ) -> set[Future[EncounterStats]]:
     done, rest = wait(pending, return_when=FIRST_COMPLETED)
-    for future in done:
-        batch = future.result()
+    _merge((future.result() for future in done), stats, progress)
+    return rest
+
+
+def _merge(
+    batches: Iterable[EncounterStats], stats: EncounterStats, progress: Callable[[int], None] | None
+) -> None:
+    """Add finished batches to `stats`, reporting their games to `progress`."""
+    for batch in batches:
         stats.merge(batch)
         if progress:
             progress(batch.games)
-    return rest

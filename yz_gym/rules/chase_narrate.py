@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable
 
 from yz_gym.rules.chase_state import CK, LABELS, RANGE_NAMES, ChaseState
 from yz_gym.rules.events import Event
-from yz_gym.rules.narrate import _line, faces_text
+from yz_gym.rules.narrate import _line, faces_text, over_line
+from yz_gym.rules.vehicle_narrate import shared_vehicle_line
 
 
 def narrate_chase(state: ChaseState, events: Iterable[Event]) -> list[str]:
@@ -59,13 +60,7 @@ def chase_line(e: Event, who: Callable[[int], str], state: ChaseState) -> str | 
         "took_wheel": f"  {a} grabs the wheel of {v}.",
         "other": "",
         "turn_lost": f"{a} loses this round.",
-        "skid": f"  {v} skids; {a} loses the next turn.",
-        "wrecked": f"  {v} is wrecked!",
         "unwrecked": f"  {v} runs again.",
-        "engine_failure": f"  {v}'s engine fails.",
-        "vehicle_explodes": f"  {v} explodes in a fireball (blast power {e.get('power')})!",
-        "descent": f"  {v} sinks to altitude {e.get('altitude')}.",
-        "vehicle_fire_out": f"  The fire on {v} goes out.",
         "weapon_disabled": f"  {v}'s {str(e.get('weapon', '')).replace('_', ' ')} is knocked out.",
         "fall": f"  {t} falls {e.get('height')} m and takes {e.get('amount')}.",
         "vehicle_repaired": f"{a} repairs {e.get('amount')} damage on {v} ({e.get('total')} left).",
@@ -94,8 +89,7 @@ def chase_line(e: Event, who: Callable[[int], str], state: ChaseState) -> str | 
     if k == "out_of_chase":
         return f"  {a} is out of the chase ({e.get('status')})."
     if k == "chase_over":
-        winner = e.get("winner")
-        return f"=== {'The ' + winner + ' win' if winner else 'No winner'}: {e.get('reason')}. ==="
+        return over_line(e)
     if k == "obstacle_check":
         return f"  {a} {'gets past' if e.get('passed') else 'is stopped by'} the obstacle ({e.get('check')})."
     if k == "collateral":
@@ -105,29 +99,15 @@ def chase_line(e: Event, who: Callable[[int], str], state: ChaseState) -> str | 
     if k in ("hit", "miss") and e.get("target"):
         verb = {"ram": "rams", "close": "strikes", "shoot": "hits"}.get(e.get("kind"), "hits")
         return f"  {a} {verb if k == 'hit' else 'misses'} {e.get('target')}."
-    if k == "vehicle_hit":
-        return f"  {v} is hit for {e.get('amount')}."
     if k == "vehicle_armor":
         return f"  {v}'s armor ({e.get('rating')}) rolls {faces_text(e)} - stops {e.get('successes')}."
-    if k == "vehicle_armor_degraded":
-        return f"  {v}'s armor drops to {e.get('rating')}."
-    if k == "vehicle_damage":
-        return f"  {v} takes {e.get('amount')} damage ({e.get('total')} of its Hull)."
-    if k == "vehicle_crit":
-        return f"  Component damage on {v}: {e.get('name')} (D{e.get('die')} row {e.get('row')})."
-    if k == "vehicle_crit_reroll":
-        return f"  Row {e.get('row')} does not apply to {v}: rerolled."
     if k == "ricochet":
         return f"  The shot glances off {v}{' into ' + e.get('to') if e.get('to') else ''}."
-    if k == "crash":
-        return f"  {v} crashes (D{e.get('die')} + altitude {e.get('altitude')})!"
-    if k == "crash_damage":
-        return f"  {t} takes {e.get('amount')} in the crash."
     if k == "vehicle_fire":
         return f"  Fire ({e.get('intensity')}) burns {v}: {faces_text(e)}."
     if k == "blast":
         return f"  The blast ({e.get('power')}) catches {t}: {faces_text(e)}."
-    return None
+    return shared_vehicle_line(e, a, t, v)
 
 
 __all__ = ["RANGE_NAMES", "chase_line", "narrate_chase"]

@@ -14,7 +14,7 @@ import numpy as np
 from yz_gym.rules import dice, panic
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.options import RuleOptions
-from yz_gym.rules.panic import add_stress, panic_roll, stress_is_level
+from yz_gym.rules.panic import add_stress, panic_roll, release_holds, stress_is_level
 from yz_gym.rules.rolls import (
     MENTAL_CONDITIONS,
     PHYSICAL_CONDITIONS,
@@ -222,21 +222,6 @@ def kill(
     events.append(Event("death", -1, target.id, {"cause": cause}))
     if rng is not None and state.options.stress_from_events:
         witness_stress(state, target, 2, rng, events)  # STRESS-06
-
-
-def release_holds(state: GameState, c: Combatant) -> None:
-    """A combatant out of the fight lets go of grapples and engagements."""
-    for other in state.combatants:
-        other.engaged.discard(c.id)
-        if other.grappling == c.id:
-            other.grappling = -1
-        if other.grappled_by == c.id:
-            other.grappled_by = -1
-    c.engaged.clear()
-    c.grappling = -1
-    c.grappled_by = -1
-    c.overwatch = -1
-    c.aiming = 0
 
 
 def insight_check(

@@ -146,8 +146,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
     if k == "ambushed":
         return f"{t} is caught off guard by the ambush."
     if k == "game_over":
-        winner = e.get("winner")
-        return f"=== {'The ' + winner + ' win' if winner else 'No winner'}: {e.get('reason')}. ==="
+        return over_line(e)
     if k == "failed":
         kind = e.get("kind")
         if kind in TOLD_ELSEWHERE:
@@ -241,3 +240,9 @@ ATTACK_LINES = {
     "armor_worn": "{a}'s armor can no longer be fully mended (at most {e.data[max]}).",
     "armor_destroyed": "{a}'s armor is beyond repair.",
 }
+
+
+def over_line(e: Event) -> str:
+    """The closing line of a fight or chase: who won, and why."""
+    winner = e.get("winner")
+    return f"=== {'The ' + winner + ' win' if winner else 'No winner'}: {e.get('reason')}. ==="

@@ -79,10 +79,10 @@ def panic_roll(
         lose_action(c, events)  # PUSH-PANIC-10/12
     if row.keyword == "flee":
         c.fled = True  # PUSH-PANIC-13: flee to safety and refuse to leave
-        _let_go(state, c)
+        release_holds(state, c)
         events.append(Event("fled", c.id, -1, {"panic": True}))
     if row.keyword == "catatonic":
-        _let_go(state, c)  # PUSH-PANIC-15: out of the fight (Combatant.out)
+        release_holds(state, c)  # PUSH-PANIC-15: out of the fight (Combatant.out)
     if row.stress_nearby:  # PUSH-PANIC-07/11: friends within Short gain stress
         for friend in state.combatants:
             if friend.side == c.side and friend.id != c.id and friend.zone == c.zone and not friend.out:
@@ -97,8 +97,8 @@ def panic_roll(
     return row.keyword
 
 
-def _let_go(state: GameState, c: Combatant) -> None:
-    """One who flees or freezes leaves every engagement and grapple."""
+def release_holds(state: GameState, c: Combatant) -> None:
+    """A combatant out of the fight (or fleeing, frozen) lets go of grapples and engagements."""
     for other in state.combatants:
         other.engaged.discard(c.id)
         if other.grappling == c.id:
@@ -106,6 +106,7 @@ def _let_go(state: GameState, c: Combatant) -> None:
         if other.grappled_by == c.id:
             other.grappled_by = -1
     c.engaged.clear()
-    c.grappling = c.grappled_by = -1
+    c.grappling = -1
+    c.grappled_by = -1
     c.overwatch = -1
     c.aiming = 0

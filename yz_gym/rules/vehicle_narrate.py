@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import GameState
@@ -50,10 +51,24 @@ def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: G
         return f"  {t}'s {e.get('mount')} takes {e.get('amount')} damage ({e.get('left')} left)."
     if k == "mount_dies":
         return f"  {t}'s {e.get('mount')} goes down, dead."
-    if k == "vehicle_hit":
-        return f"  {v} is hit for {e.get('amount')}."
     if k == "vehicle_armor":
         return f"  {v}'s armor ({e.get('rating')}) stops {e.get('successes')}."
+    if k == "ricochet":
+        return f"  The hit glances off {v}{' into ' + str(e.get('to')) if e.get('to') else ''}."
+    if k == "vehicle_fire":
+        return f"  Fire ({e.get('intensity')}) burns {v}: {e.get('successes')} damage."
+    if k == "weapon_disabled":
+        weapon = str(e.get("weapon", ""))
+        name = state.setup.weapons[weapon].name if weapon in state.setup.weapons else weapon
+        return f"  {v}'s {name} is knocked out."
+    return shared_vehicle_line(e, a, t, v)
+
+
+def shared_vehicle_line(e: Event, a: str, t: str, v: Any) -> str | None:
+    """The line for vehicle harm told alike in zone fights and chases, or None."""
+    k = e.kind
+    if k == "vehicle_hit":
+        return f"  {v} is hit for {e.get('amount')}."
     if k == "vehicle_armor_degraded":
         return f"  {v}'s armor drops to {e.get('rating')}."
     if k == "vehicle_damage":
@@ -62,22 +77,20 @@ def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: G
         return f"  Component damage on {v}: {e.get('name')} (D{e.get('die')} row {e.get('row')})."
     if k == "vehicle_crit_reroll":
         return f"  Row {e.get('row')} does not apply to {v}: rerolled."
-    if k == "ricochet":
-        return f"  The hit glances off {v}{' into ' + str(e.get('to')) if e.get('to') else ''}."
     if k == "crash":
         return f"  {v} crashes (D{e.get('die')} + altitude {e.get('altitude')})!"
     if k == "crash_damage":
         return f"  {t} takes {e.get('amount')} in the crash."
-    if k == "vehicle_fire":
-        return f"  Fire ({e.get('intensity')}) burns {v}: {e.get('successes')} damage."
     if k == "skid":
         return f"  {v} skids; {a} loses the next turn."
-    weapon = str(e.get("weapon", ""))
-    return {
-        "vehicle_fire_out": f"  The fire on {v} goes out.",
-        "wrecked": f"  {v} is wrecked!",
-        "engine_failure": f"  {v}'s engine fails.",
-        "vehicle_explodes": f"  {v} explodes in a fireball (blast power {e.get('power')})!",
-        "descent": f"  {v} sinks to altitude {e.get('altitude')}.",
-        "weapon_disabled": f"  {v}'s {state.setup.weapons[weapon].name if weapon in state.setup.weapons else weapon} is knocked out.",
-    }[k]
+    if k == "vehicle_fire_out":
+        return f"  The fire on {v} goes out."
+    if k == "wrecked":
+        return f"  {v} is wrecked!"
+    if k == "engine_failure":
+        return f"  {v}'s engine fails."
+    if k == "vehicle_explodes":
+        return f"  {v} explodes in a fireball (blast power {e.get('power')})!"
+    if k == "descent":
+        return f"  {v} sinks to altitude {e.get('altitude')}."
+    return None

@@ -20,7 +20,15 @@ from yz_gym.rules.chase_state import LONG, ChaseOptions, ChaseScenario, Unit
 from yz_gym.rules.state import Combatant
 from yz_gym.rules.vehicles import MountedWeapon, VehicleOptions, VehicleState, board, new_vehicle
 from yz_gym.scenario.chase_models import ChaseFile
-from yz_gym.scenario.loader import SCENARIO_DIR, ScenarioError, _describe, _explain, build, read_yaml
+from yz_gym.scenario.loader import (
+    SCENARIO_DIR,
+    ScenarioError,
+    _explain,
+    build,
+    read_yaml,
+    unknown_option,
+    validated,
+)
 
 CHASE_PREFIX = "chase_"
 ROAD = "Road"
@@ -57,14 +65,8 @@ def load_chase(source: str | Path | dict[str, Any]) -> ChaseScenario:
 
 def build_chase(data: dict[str, Any], origin: str) -> ChaseScenario:
     """Validate a parsed chase file and turn it into a ChaseScenario."""
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{origin}: a chase must be a mapping with name, sides, pursuer, combatants")
-    try:
-        spec = ChaseFile.model_validate(data)
-    except ValidationError as err:
-        path, message = _describe(err.errors()[0], data, ChaseFile)
-        raise ScenarioError(f"{origin}: {path}: {message}") from None
-    return _ChaseBuilder(spec, data, origin).build()
+    expected = "a chase must be a mapping with name, sides, pursuer, combatants"
+    return _ChaseBuilder(validated(ChaseFile, data, origin, expected), data, origin).build()
 
 
 def _switches(cls: type, values: dict[str, object], where: str, origin: str) -> Any:
@@ -74,12 +76,8 @@ def _switches(cls: type, values: dict[str, object], where: str, origin: str) -> 
     checked: dict[str, Any] = {}
     for name, value in values.items():
         if name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
-            guess = f"did you mean '{close[0]}'? " if close else ""
-            raise ScenarioError(
-                f"{origin}: {where}.{name}: unknown option; {guess}options: {', '.join(known)} "
-                "(see docs/chase_scenarios.md)"
-            )
+            message = unknown_option(name, known, "option", "docs/chase_scenarios.md")
+            raise ScenarioError(f"{origin}: {where}.{name}: {message}")
         try:
             checked[name] = TypeAdapter(hints[name]).validate_python(value, strict=True)
         except ValidationError as err:

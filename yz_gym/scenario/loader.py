@@ -13,7 +13,7 @@ import types
 import typing
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -34,6 +34,8 @@ from yz_gym.rules.tables import ARMORS, COVERS, WEAPONS, Weapon
 from yz_gym.rules.zones import Border, BorderKind, DoorState, Zone, ZoneMap
 from yz_gym.scenario.models import CombatantSpec, ScenarioFile
 from yz_gym.scenario.vehicle_loader import build_mount, build_vehicles
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
 DEFAULT_SCENARIO = "duel"
@@ -141,15 +143,27 @@ class _UniqueKeyLoader(yaml.SafeLoader):
 
 def build(data: dict[str, Any], origin: str) -> Scenario:
     """Validate a parsed scenario and turn it into the rules' Scenario."""
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{origin}: a scenario must be a mapping with name, sides, map, combatants")
-    try:
-        spec = ScenarioFile.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]
-        path, message = _describe(first, data, ScenarioFile)
-        raise ScenarioError(f"{origin}: {path}: {message}") from None
+    expected = "a scenario must be a mapping with name, sides, map, combatants"
+    spec = validated(ScenarioFile, data, origin, expected)
     return _Builder(spec, origin).scenario()
+
+
+def validated(model: type[ModelT], data: Any, origin: str, expected: str) -> ModelT:
+    """`data` checked against `model`, or a ScenarioError naming its first problem."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{origin}: {expected}")
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        path, message = _describe(err.errors()[0], data, model)
+        raise ScenarioError(f"{origin}: {path}: {message}") from None
+
+
+def unknown_option(name: str, known: list[str], what: str, doc: str) -> str:
+    """The message for an unknown option, guessing the closest known name."""
+    close = difflib.get_close_matches(name, known, n=1)
+    guess = f"did you mean '{close[0]}'? " if close else ""
+    return f"unknown {what}; {guess}options: {', '.join(known)} (see {doc})"
 
 
 # --- turning pydantic's errors into one line -----------------------------------------------------
@@ -294,12 +308,7 @@ class _Builder:
         known = [f.name for f in fields(RuleOptions)]
         for name in rules:
             if name not in known:
-                close = difflib.get_close_matches(name, known, n=1)
-                guess = f"did you mean '{close[0]}'? " if close else ""
-                raise self.fail(
-                    f"rules.{name}",
-                    f"unknown rule option; {guess}options: {', '.join(known)} (see docs/scenarios.md)",
-                )
+                raise self.fail(f"rules.{name}", unknown_option(name, known, "rule option", "docs/scenarios.md"))
         values = {}
         for name, value in rules.items():
             try:

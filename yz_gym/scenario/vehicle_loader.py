@@ -33,18 +33,14 @@ _VEHICLE_OPTION_TYPES = {
 
 def vehicle_options(b: _Builder) -> VehicleOptions:
     """The `vehicle_rules:` block: VehicleOptions switches, strictly typed (as in chase files)."""
-    from yz_gym.scenario.loader import _explain
+    from yz_gym.scenario.loader import _explain, unknown_option
 
     known = [f.name for f in fields(VehicleOptions)]
     values: dict[str, Any] = {}
     for name, value in b.spec.vehicle_rules.items():
         if name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
-            guess = f"did you mean '{close[0]}'? " if close else ""
-            raise b.fail(
-                f"vehicle_rules.{name}",
-                f"unknown vehicle option; {guess}options: {', '.join(known)} (see docs/scenarios.md)",
-            )
+            message = unknown_option(name, known, "vehicle option", "docs/scenarios.md")
+            raise b.fail(f"vehicle_rules.{name}", message)
         try:
             values[name] = _VEHICLE_OPTION_TYPES[name].validate_python(value, strict=True)
         except ValidationError as err:

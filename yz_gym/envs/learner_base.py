@@ -1,0 +1,84 @@
+"""What the single-learner Gymnasium envs (Skirmish-v0, Chase-v0) share: seeding, illegal actions, masks."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from yz_gym.envs.core import LOG_LENGTH, IllegalActionError
+from yz_gym.rules.events import Event
+
+
+class LearnerEnv(gym.Env[np.ndarray, np.int64]):
+    """A learner's side of a game whose other combatants are played by agents inside `step`."""
+
+    state: Any
+    _agent_by_side: dict[int, Any]
+
+    def _setup(
+        self, obs_size: int, n_actions: int, viewer: int,
+        illegal_action: str, illegal_penalty: float, render_mode: str | None,
+    ) -> None:  # fmt: skip
+        """Options (checked by core.check_modes), spaces and the bookkeeping of no game yet."""
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.render_mode = render_mode
+        self.action_space = spaces.Discrete(n_actions)
+        self.observation_space = spaces.Box(0.0, 1.0, (obs_size,), np.float32)
+        self.state = None
+        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
+        self._rng: np.random.Generator | None = None
+        self._viewer = viewer  # whose point of view the last observation took
+        self._obs = np.zeros(obs_size, dtype=np.float32)
+        self._n_actions = n_actions
+        self._no_decision()
+
+    def _no_decision(self) -> None:
+        """Nobody of the learner's is to decide: the game is over (or not dealt yet)."""
+        self._actor = -1  # the learner combatant deciding now
+        self._decision = "over"
+        self._legal: list[Any] = []
+        self._mask = np.zeros(self._n_actions, dtype=np.int8)
+        self._by_index: dict[int, Any] = {}
+
+    def _seed(self, seed: int | None) -> np.random.Generator:
+        """Seed the env's generator; a seeded (or first) reset also reseeds the agents from it."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        if seed is not None or self._rng is None:  # unseeded resets continue the agents' streams
+            for agent in self._agent_by_side.values():
+                agent.reseed(int(rng.integers(2**63)))
+        self._rng = rng
+        return rng
+
+    def _chosen(self, action: Any) -> Any:
+        """The legal action `action` encodes, or None for an illegal one (raised unless in penalty mode)."""
+        if self.state is None or self._rng is None:
+            raise RuntimeError("call reset() before step()")
+        if self._actor < 0:
+            raise RuntimeError("the episode is over; call reset()")
+        index = int(action)
+        chosen = self._by_index.get(index)
+        if chosen is None and self.illegal_action == "raise":
+            raise IllegalActionError(self._illegal_message(index))
+        return chosen
+
+    def _penalty_step(self) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """An illegal action in penalty mode: the penalty, the same observation, nothing changed."""
+        info = self._info()
+        info["illegal_action"] = True
+        return self._obs.copy(), self.illegal_penalty, False, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal action indices as a bool array (sb3-contrib MaskablePPO calls this)."""
+        return self._mask.astype(bool)
+
+    def _illegal_message(self, index: int) -> str:
+        raise NotImplementedError
+
+    def _info(self) -> dict[str, Any]:
+        raise NotImplementedError
