@@ -22,7 +22,7 @@ to a zone, or to Engaged with a target), each a sub-block of its own, in the ord
   CHOOSE_CARD has the card number 1..MAX_CARDS;
   ENTER_VEHICLE has 2 * vehicle + seat (1 = an exposed seat) for vehicles 0..MAX_VEHICLES-1;
   RAM has a target slot (a person) or, in its second form, the vehicle index;
-  SHOOT_VEHICLE the vehicle index; MAN_WEAPON the index of the vehicle's mounted weapon;
+  SHOOT_VEHICLE and ATTACK_VEHICLE the vehicle index; MAN_WEAPON the index of the vehicle's mounted weapon;
   DRIVE and MANEUVER a zone, or in their second form CLIMB (1) / DESCEND (2) for aircraft.
 
 `describe_action_space()` prints the whole table. Actions the encoding cannot express
@@ -116,6 +116,7 @@ KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
     Kind.RIDE: _Z,
     Kind.ATTACK_MOUNT: _T,
     Kind.SHOOT_MOUNT: _T,
+    Kind.ATTACK_VEHICLE: (Form(options=tuple(range(MAX_VEHICLES))),),  # appended: earlier offsets stay
 }
 
 _missing = [k.name for k in Kind if k not in KIND_SPECS]

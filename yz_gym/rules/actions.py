@@ -60,6 +60,7 @@ class Kind(IntEnum):
     RIDE = 46  # MOUNT-03/05/06: a mounted move with a Mobility roll, zone = destination
     ATTACK_MOUNT = 47  # MOUNT-08: close attack at the rider's mount (target = the rider)
     SHOOT_MOUNT = 48  # MOUNT-11: shoot at the rider's mount (target = the rider)
+    ATTACK_VEHICLE = 49  # ATK-01 at a vehicle in your zone (VEH-DMG-01..06): option = vehicle index
 
 
 class Action(NamedTuple):
@@ -76,7 +77,8 @@ SLOW_KINDS = frozenset(
         Kind.CRAWL, Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE,
         Kind.BREAK_FREE, Kind.SHOOT, Kind.RELOAD, Kind.FIRST_AID, Kind.PERSUADE,
         Kind.EXTINGUISH, Kind.FORCE_DOOR,
-        Kind.RAM, Kind.SHOOT_VEHICLE, Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT,  # ENTER/EXIT: vehicle_actions
+        Kind.RAM, Kind.SHOOT_VEHICLE, Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT,
+        Kind.ATTACK_VEHICLE,  # ENTER/EXIT: vehicle_actions
     }
 )  # fmt: skip
 FREE_KINDS = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.DROP_PRONE, Kind.LET_GO})
@@ -109,6 +111,7 @@ LABELS = {
     Kind.DRIVE: "drive", Kind.MANEUVER: "maneuver", Kind.RAM: "ram",
     Kind.SHOOT_VEHICLE: "shoot at", Kind.MAN_WEAPON: "man the", Kind.RIDE: "ride hard to",
     Kind.ATTACK_MOUNT: "attack the mount of", Kind.SHOOT_MOUNT: "shoot at the mount of",
+    Kind.ATTACK_VEHICLE: "attack",
 }  # fmt: skip
 FIRST_EXTENSION = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicle_actions / mounts
 AT_MOUNT = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11

@@ -8,6 +8,7 @@ Health or Resolve track set to 0)."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +25,9 @@ from yz_gym.rules.rolls import (
     stress_ones,
 )
 from yz_gym.rules.state import AGI, EMP, STR, WIT, Combatant, GameState, Injury
+
+if TYPE_CHECKING:
+    from yz_gym.rules.vehicles import VehicleState
 
 TIME_STEPS = ("round", "stretch", "shift", "day")  # DEATH-03: round -> stretch -> shift -> day
 STEP_FIRE_RISE = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)
@@ -478,4 +482,20 @@ def _blast_zone(
         if damage > 0:
             damage = protect(state, c, damage, True, rng, events)  # EXPL-11: armor, and cover (S2)
             take_damage(state, c, damage, rng, events, source=source)
+    for v in state.vehicles:
+        if v.zone == zone and v.altitude == 0 and not v.destroyed:
+            _blast_vehicle(state, v, power, base, rng, events, source)
+
+
+def _blast_vehicle(
+    state: GameState, v: VehicleState, power: int, base: int, rng: np.random.Generator, events: list[Event],
+    source: int,
+) -> None:  # fmt: skip
+    """EXPL-01/03/11, VEH-DMG-04..06: one blast roll for the vehicle, through its armor (D12/D66 crits)."""
+    from yz_gym.rules.vehicle_damage import hit_vehicle  # vehicle_damage imports this module
+
+    roll = rating_roll(state, power, rng)  # EXPL-01/02
+    events.append(Event("vehicle_blast", source, -1, {"power": power, "vehicle": v.name, **roll_data(roll)}))
+    damage = base + roll.successes - 1 if roll.successes else 0  # EXPL-03
+    hit_vehicle(state, v, damage, rng, events, source=source)
 

@@ -46,6 +46,10 @@ where the seed leaves room:
   a large target), single shots only; the hit goes through the vehicle's armor and may cause
   component damage on the D12/D66 table (vehicle_damage.hit_vehicle). A ricochet (VEH-CRIT-01)
   goes to a random other person on foot or vehicle in the zone.
+- Close attacks on a vehicle (ATTACK_VEHICLE, ATK-01): a slow Melee roll with the close weapon
+  by anyone on foot (not riding) in the vehicle's zone, at altitude 0; Engaged is a relation
+  between people, so a vehicle in your zone is within reach. Not at a wreck. The hit goes through
+  hit_vehicle with its component roll on a D6 (VEH-DMG-06).
 - Occupants (VEH-DMG-07..09, COVER-08, AMB-19): those in exposed seats can be shot, with cover
   equal to the vehicle's armor in a ground vehicle (none in an air vehicle), and can shoot out
   with their own weapons; the others are harmed only through component crits, crashes, fire and
@@ -76,6 +80,7 @@ from yz_gym.rules.attacks import (
     SIZE_MODIFIER,
     UNSEEN_MODIFIER,
     close_modifier,
+    close_weapon,
     hands_ok,
     held_weapon,
     shot_skill,
@@ -304,6 +309,14 @@ def can_shoot_vehicle(state: GameState, a: Combatant, index: int) -> bool:
     return not (state.zone_map.zones[v.zone].dark and reach >= Range.MEDIUM)  # DARK-05
 
 
+def can_attack_vehicle(state: GameState, a: Combatant, index: int) -> bool:
+    """ATK-01 at a vehicle: on foot in its zone (no Engaged needed), on the ground, not a wreck."""
+    v = state.vehicles[index]
+    if a.vehicle >= 0 or a.grappling >= 0 or a.grappled_by >= 0:
+        return False
+    return v.zone == a.zone and v.altitude == 0 and not v.wrecked and not v.destroyed
+
+
 def vehicle_shot_modifier(state: GameState, a: Combatant, v: VehicleState) -> int:
     """RMOD-05..16 at a vehicle: range band (altitude counted), aim, +2 large target (RMOD-11),
     dim or dark zone, smoke; MOUNT-10 from horseback."""
@@ -358,6 +371,8 @@ def _on_foot(state: GameState, c: Combatant, actions: list[Action]) -> list[Acti
     for i, v in enumerate(state.vehicles):
         if slow and c.held >= 0 and v.side != c.side and can_shoot_vehicle(state, c, i):
             out.append(Action(Kind.SHOOT_VEHICLE, option=i))
+        if slow and not mounted and v.side != c.side and can_attack_vehicle(state, c, i):
+            out.append(Action(Kind.ATTACK_VEHICLE, option=i))
         if mounted or engaged or c.prone or v.zone != c.zone or v.altitude > 0 or v.wrecked or v.destroyed:
             continue
         if crewed(state, v) and v.side != c.side:
@@ -460,6 +475,8 @@ def frame_skill(state: GameState, kind: Kind, actor: Combatant) -> str | None:
         return "Mobility"
     if kind == Kind.SHOOT_VEHICLE:
         return shot_skill(held_weapon(state, actor))
+    if kind == Kind.ATTACK_VEHICLE:
+        return "Melee"  # ATK-01
     return None
 
 
@@ -476,6 +493,8 @@ def extension_pool(
     if kind == Kind.SHOOT_VEHICLE:
         gear = max(0, actor.weapons[actor.held].bonus)
         modifier += vehicle_shot_modifier(state, actor, state.vehicles[option])
+    elif kind == Kind.ATTACK_VEHICLE:
+        gear = max(0, actor.weapons[actor.held].bonus) if close_weapon(state, actor)[0] >= 0 else 0  # ATK-07
     elif at_mount and target >= 0 and riding(state.combatants[target]):
         ranged = kind == Kind.SHOOT
         if not ranged or state.options.rider_penalty_ranged:
@@ -503,6 +522,8 @@ def extension_effect(
     v = vehicle_of(state, actor)
     if kind == Kind.SHOOT_VEHICLE:
         _shoot_vehicle(state, actor, state.vehicles[option], successes, rng, events)
+    elif kind == Kind.ATTACK_VEHICLE:
+        _attack_vehicle(state, actor, state.vehicles[option], successes, rng, events)
     elif v is None:
         return
     elif kind == Kind.EXIT_VEHICLE:
@@ -539,6 +560,22 @@ def _ram(
         aim.overwatch = -1  # ACTN-OVERWATCH-04: attacked in close combat
     ram(state, v, aim, roll, rng, events, others=zone_others(state, v))
     actor.hidden = False
+
+
+def _attack_vehicle(
+    state: GameState, actor: Combatant, v: VehicleState, successes: int, rng: np.random.Generator,
+    events: list[Event],
+) -> None:  # fmt: skip
+    """ATK-01/05/06 at a vehicle; VEH-DMG-01..06 through hit_vehicle, component rolls on a D6."""
+    weapon = close_weapon(state, actor)[1]
+    actor.hidden = False
+    hit = successes >= 1
+    events.append(Event("hit" if hit else "miss", actor.id, -1, {"kind": "attack_vehicle", "vehicle": v.name}))
+    if hit and not v.destroyed:
+        hit_vehicle(
+            state, v, weapon.damage + successes - 1, rng, events, close=True, source=actor.id,
+            others=zone_others(state, v),
+        )  # fmt: skip
 
 
 def _shoot_vehicle(
@@ -598,7 +635,7 @@ def describe_words(state: GameState, action: Action, actor: int) -> list[str]:
     if kind == Kind.ENTER_VEHICLE:
         v = state.vehicles[option // 2]
         return [v.name, "(exposed seat)" if option % 2 else "(covered seat)"]
-    if kind in (Kind.SHOOT_VEHICLE, Kind.RAM) and option >= 0:
+    if kind in (Kind.SHOOT_VEHICLE, Kind.RAM, Kind.ATTACK_VEHICLE) and option >= 0:
         return [state.vehicles[option].name]
     if kind in (Kind.DRIVE, Kind.MANEUVER) and action.zone < 0:
         return ["(climb)" if option == CLIMB else "(descend)"]
@@ -622,6 +659,7 @@ def setup_vehicles(state: GameState, vehicles: Sequence[VehicleState]) -> None:
 
 __all__ = [
     "MAX_ALTITUDE",
+    "can_attack_vehicle",
     "can_shoot_vehicle",
     "drive_paths",
     "extension_effect",

@@ -15,7 +15,7 @@ KINDS = frozenset(
         "mount_dies", "vehicle_hit", "vehicle_armor", "vehicle_armor_degraded", "vehicle_damage",
         "vehicle_crit", "vehicle_crit_reroll", "ricochet", "crash", "crash_damage", "vehicle_fire",
         "vehicle_fire_out", "wrecked", "engine_failure", "vehicle_explodes", "descent", "weapon_disabled",
-        "skid",
+        "skid", "vehicle_blast",
     }
 )  # fmt: skip
 
@@ -26,7 +26,7 @@ def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: G
     if k == "gear_damaged" and is_mounted_weapon(str(e.get("weapon", ""))):
         name = state.setup.weapons[e.get("weapon")].name
         return f"  {who(e.actor)}'s {name} is damaged (bonus {e.get('bonus')})."
-    if k in ("hit", "miss") and e.get("kind") in ("ram", "shoot_vehicle"):
+    if k in ("hit", "miss") and e.get("kind") in ("ram", "shoot_vehicle", "attack_vehicle"):
         aim = e.get("target") if e.get("kind") == "ram" else e.get("vehicle")
         verb = ("rams" if k == "hit" else "fails to ram") if e.get("kind") == "ram" else k + "s"
         return f"  {who(e.actor)} {verb} {aim}."
@@ -51,6 +51,8 @@ def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: G
         return f"  {t}'s {e.get('mount')} takes {e.get('amount')} damage ({e.get('left')} left)."
     if k == "mount_dies":
         return f"  {t}'s {e.get('mount')} goes down, dead."
+    if k == "vehicle_blast":
+        return f"  The blast ({e.get('power')}) catches {v}: {e.get('successes')} successes."
     if k == "vehicle_armor":
         return f"  {v}'s armor ({e.get('rating')}) stops {e.get('successes')}."
     if k == "ricochet":
