@@ -77,11 +77,25 @@ class PolicyAgent(Agent):
         me = engine.current_actor(state)
         enc = self.encoding(state)
         mask, by_index = enc.mask(me, actions)
-        if not by_index:
-            return actions[int(self.rng.integers(len(actions)))]
         obs = enc.observer.encode(state, me, engine.decision_kind(state), me)
-        index, _ = self.model.predict(obs, action_masks=mask.astype(bool), deterministic=self.deterministic)
+        n = self._check_spaces(obs.shape, len(mask))
+        allowed = mask[:n].astype(bool)  # new action kinds are appended, so old indices keep their meaning
+        if not allowed.any():
+            return actions[int(self.rng.integers(len(actions)))]
+        index, _ = self.model.predict(obs, action_masks=allowed, deterministic=self.deterministic)
         return by_index.get(int(index)) or actions[int(self.rng.integers(len(actions)))]
+
+    def _check_spaces(self, obs_shape: tuple[int, ...], n_actions: int) -> int:
+        """The model's action count; a clear error if it was trained for other spaces."""
+        model_obs = tuple(self.model.observation_space.shape)
+        model_n = int(self.model.action_space.n)
+        if model_obs != tuple(obs_shape) or model_n > n_actions:
+            where = self.path or "the model"
+            raise ValueError(
+                f"{where} was trained for observations {model_obs} and {model_n} actions, but this yz_gym "
+                f"encodes {tuple(obs_shape)} and {n_actions}: retrain it with this version"
+            )
+        return model_n
 
 
 class PoolAgent(Agent):

@@ -104,9 +104,12 @@ def evaluate(
         raise _fail(str(error)) from None
     if backend not in ("process", "ray"):
         raise _fail(f"unknown backend '{backend}'; use process or ray")
-    stats, interrupted = _run_with_progress(
-        run, scenario, policies, episodes, seed, workers, "evaluating", backend
-    )
+    try:
+        stats, interrupted = _run_with_progress(
+            run, scenario, policies, episodes, seed, workers, "evaluating", backend
+        )
+    except ValueError as error:  # e.g. a policy file trained for other spaces
+        raise _fail(str(error)) from None
     if interrupted:
         err.print(f"[yellow]interrupted: reporting the {stats.games} games played[/yellow]")
     print_report(stats, console)
