@@ -28,7 +28,7 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Year Zero Engine combat: evaluate encounters, read combat logs, validate scenarios, roll dice.",
 )
-console = Console()
+console = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
 
@@ -71,7 +71,8 @@ def evaluate(
     policy: Annotated[
         list[str] | None,
         typer.Option(
-            "--policy", "-p",
+            "--policy",
+            "-p",
             help="SIDE=AGENT (random, aggressive, tactical, or a model file; chases: flee, hider, cutoff, "
             "shooter, random - default each side's natural chase agent); repeatable",
         ),
@@ -84,7 +85,9 @@ def evaluate(
     compare_policy: Annotated[
         list[str] | None, typer.Option(help="SIDE=AGENT for the what-if run (default: same policies)")
     ] = None,
-    backend: Annotated[str, typer.Option(help="process (local pool) or ray (pip install 'yz_gym[scale]')")] = "process",
+    backend: Annotated[
+        str, typer.Option(help="process (local pool) or ray (pip install 'yz_gym[scale]')")
+    ] = "process",
 ) -> None:
     """How deadly is this encounter? Win chances with 95% intervals, rounds, per-combatant risk.
 
@@ -417,7 +420,10 @@ def _ask(state, actor, actions):  # type: ignore[no-untyped-def]
 def validate(
     scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")],
     new_characters: Annotated[
-        bool, typer.Option("--new-characters", help="also check PCs against the creation rules (DICE-02/04, STEP-04/05)")
+        bool,
+        typer.Option(
+            "--new-characters", help="also check PCs against the creation rules (DICE-02/04, STEP-04/05)"
+        ),
     ] = False,
 ) -> None:
     """Check a scenario file; prints what it contains or one line saying what is wrong."""
@@ -528,6 +534,75 @@ def _show_roll(label: str, result: dice.Roll) -> None:
         for d, f in zip(result.pool.dice, result.faces, strict=True)
     )
     console.print(f"{label}: [{faces}] -> {result.successes} success(es), {result.banes()} bane(s)")
+
+
+@app.command()
+def repair(
+    vehicle: Annotated[
+        str,
+        typer.Argument(help="vehicle type: car, truck, motorcycle, dirt_bike, pickup, apc, tank, helicopter"),
+    ],
+    damage: Annotated[int, typer.Option(min=0, help="damage the vehicle has taken")] = 1,
+    engine: Annotated[
+        bool, typer.Option("--engine", help="the engine was knocked out too (VEH-REPAIR-05)")
+    ] = False,
+    wits: Annotated[int, typer.Option(min=1, max=6, help="the mechanic's Wits")] = 3,
+    crafting: Annotated[int, typer.Option(min=0, max=5, help="the mechanic's Crafting")] = 2,
+    helpers: Annotated[int, typer.Option(min=0, max=3, help="people helping (+1 each, HELP-01)")] = 0,
+    shifts: Annotated[int, typer.Option(min=1, help="shifts of work available")] = 4,
+    seed: Annotated[int | None, typer.Option(help="seed for repeatable rolls")] = None,
+) -> None:
+    """Repair a vehicle between fights: one Crafting roll per shift (VEH-REPAIR-01..05)."""
+    from yz_gym.rules import engine, vehicles
+    from yz_gym.rules.narrate import faces_text
+    from yz_gym.scenario.loader import build
+
+    if vehicle not in vehicles.VEHICLES:
+        raise _fail(f"unknown vehicle '{vehicle}'; vehicles: {', '.join(vehicles.VEHICLES)}")
+    mechanic = {
+        "name": "Mechanic",
+        "side": "crew",
+        "zone": "Garage",
+        "attributes": {"strength": 3, "agility": 3, "wits": min(wits, 5), "empathy": 3},
+        "skills": {"crafting": crafting},
+        "creature": wits > 5,
+    }
+    other = {
+        "name": "Nobody",
+        "side": "none",
+        "zone": "Garage",
+        "attributes": {"strength": 1, "agility": 1, "wits": 1, "empathy": 1},
+    }
+    data = {
+        "name": "Garage",
+        "sides": ["crew", "none"],
+        "map": {"zones": [{"name": "Garage"}]},
+        "combatants": [mechanic, other],
+    }
+    state = engine.new_game(build(data, "<repair>"), seed)  # rolls need a combatant in a game
+    v = vehicles.new_vehicle(vehicle)
+    v.damage = min(damage, v.type.hull)
+    v.engine_disabled = engine
+    rng = np.random.default_rng(seed)
+    who = state.combatants[0]
+    console.print(
+        f"{v.name}: {v.damage}/{v.type.hull} damage{' (a wreck)' if v.wrecked else ''}"
+        f"{', engine knocked out' if engine else ''}"
+    )
+    for shift in range(1, shifts + 1):
+        if v.damage:
+            events = vehicles.repair(state, v, who, rng, shift=shift, helpers=helpers)
+        elif v.engine_disabled:
+            events = vehicles.repair_component(state, v, who, rng, shift=shift, helpers=helpers)
+        else:
+            break
+        rolled = next(e for e in events if e.kind == "roll")
+        left = f"{v.damage} damage left" + (", engine still out" if v.engine_disabled else "")
+        console.print(
+            f"shift {shift}: Crafting {faces_text(rolled)} -> {rolled.get('successes')} success(es); {left}"
+        )
+    done = not v.damage and not v.engine_disabled
+    console.print("[green]repaired[/green]" if done else f"not finished after {shifts} shift(s)")
 
 
 def main() -> None:

@@ -151,3 +151,15 @@ def test_validate_can_check_pcs_against_the_creation_rules():
     result = runner.invoke(app, ["validate", "warehouse_ambush", "--new-characters"])
     assert result.exit_code == 0
     assert "DICE-02" in result.output  # Brick's 12 attribute points are not a new PC's 14
+
+
+@pytest.mark.rule("VEH-REPAIR-01", "VEH-REPAIR-03", "VEH-REPAIR-05")
+def test_repair_command_rolls_crafting_once_per_shift_until_fixed():
+    result = runner.invoke(app, ["repair", "car", "--damage", "2", "--engine", "--crafting", "5", "--wits", "5", "--shifts", "12", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("shift")]
+    assert lines and all("Crafting" in line for line in lines)
+    assert "repaired" in result.output.splitlines()[-1]
+    assert "engine still out" in lines[0]  # the hull comes first, then the engine's own roll
+    bad = runner.invoke(app, ["repair", "boat"])
+    assert bad.exit_code == 2 and "unknown vehicle 'boat'" in bad.output
