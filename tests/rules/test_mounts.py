@@ -245,3 +245,17 @@ def test_mounts_do_not_board_vehicles_and_step_dice_mounts_load():
     state = game(data)
     mount = by_name(state, "Kit").mount
     assert mount.agility == 12 and mount.strength == 6  # ceil((10 + 12) / 4)
+
+
+@pytest.mark.rule("ACTN-OVERWATCH-01", "MOUNT-03")
+def test_riding_hard_into_a_watched_zone_gives_the_watcher_a_shot_first():
+    state = make(
+        [rider("Kit", "red", "A"), fighter("Watch", "blue", "D", weapons=["rifle"], skills={"marksmanship": 2})],
+        zones=("A", "B", "C", "D"),
+    )
+    state = turn_of(state, "Kit")
+    by_name(state, "Watch").overwatch = 2  # watching zone C, where Kit rides to
+    ride = next(a for a in legal(state) if a.kind == Kind.RIDE and a.zone == 2)
+    do(state, ride)
+    assert engine.decision_kind(state) == "overwatch"
+    assert state.combatants[engine.current_actor(state)].name == "Watch"

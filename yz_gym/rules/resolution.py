@@ -99,7 +99,9 @@ KEEPS_READY = frozenset(
 TRIGGERS_OVERWATCH = frozenset(k for k in Kind if k not in DECISION_KINDS)
 KEEPS_WATCH = frozenset({Kind.OVERWATCH, Kind.OVERWATCH_FIRE})  # ACTN-OVERWATCH-04
 # named sets of kinds (quicker than a tuple of enum members, which are slow to look up)
-_INTO_ZONE = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT})  # moves that may leave the zone
+_INTO_ZONE = frozenset(
+    {Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT, Kind.DRIVE, Kind.MANEUVER, Kind.RIDE}
+)  # moves that may leave the zone: a watcher of the zone entered may fire (ACTN-OVERWATCH-01)
 _MOVES = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.ENGAGE})  # resolved by movement.move
 _MOVE_ROLLS = frozenset({Kind.RUN, Kind.DOOR, Kind.ENGAGE})  # moves that may need a roll (movement.move_skill)
 _BARE_HANDED = UNARMED_SPECIALS | {Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE}
