@@ -29,6 +29,7 @@ from yz_gym.scenario.loader import (
     unknown_option,
     validated,
 )
+from yz_gym.scenario.vehicle_loader import starting_damage
 
 CHASE_PREFIX = "chase_"
 ROAD = "Road"
@@ -241,11 +242,7 @@ class _ChaseBuilder:
                     f"{where}.altitude", f"{spec.altitude} is above max_altitude {self.spec.max_altitude}"
                 )
             v.altitude = spec.altitude
-            if spec.damage >= v.type.hull:
-                raise self.fail(
-                    f"{where}.damage", f"{spec.damage} would make it a wreck (Hull {v.type.hull}); give less"
-                )
-            v.damage = spec.damage
+            v.damage = starting_damage(self.fail, where, spec.damage, v.type.hull)
             out.append(v)
         return out, aboard
 

@@ -24,7 +24,9 @@ from yz_gym.rules.vehicles import MountedWeapon, VehicleOptions, VehicleState, b
 from yz_gym.scenario.models import MountSpec
 
 if TYPE_CHECKING:
-    from yz_gym.scenario.loader import _Builder
+    from collections.abc import Callable
+
+    from yz_gym.scenario.loader import ScenarioError, _Builder
 
 _VEHICLE_OPTION_TYPES = {
     name: TypeAdapter(hint) for name, hint in typing.get_type_hints(VehicleOptions).items()
@@ -101,11 +103,7 @@ def build_vehicles(b: _Builder, combatants: list[Combatant], zones: Any, zone_ma
                 f"{where}.exposed_seats", f"a {vs.type} has only {v.type.seats} seats (VEH-ATTR-PASS)"
             )
         v.exposed_seats = vs.exposed_seats
-        if vs.damage >= v.type.hull:
-            raise b.fail(
-                f"{where}.damage", f"{vs.damage} would make it a wreck (Hull {v.type.hull}); give less"
-            )
-        v.damage = vs.damage
+        v.damage = starting_damage(b.fail, where, vs.damage, v.type.hull)
         v.engine_running = vs.engine_running
         v.side = b.side(vs.side, f"{where}.side") if vs.side is not None else -1
         _crew(b, v, vs, where, people, aboard, i)
@@ -181,3 +179,10 @@ def _weapons(b: _Builder, v: VehicleState, vs: Any, where: str, people: dict[str
             gunners.add(person.id)
             gunner = person.id
         v.weapons.append(MountedWeapon(key, gunner))
+
+
+def starting_damage(fail: Callable[[str, str], ScenarioError], where: str, damage: int, hull: int) -> int:
+    """A vehicle's damage at the start, which must leave it short of a wreck (VEH-DMG-02)."""
+    if damage >= hull:
+        raise fail(f"{where}.damage", f"{damage} would make it a wreck (Hull {hull}); give less")
+    return damage
