@@ -291,9 +291,9 @@ def _shot_base(
     modifier += SIZE_MODIFIER.get(getattr(b, "size", "normal"), 0)
     if smoky(state, to_zone) or smoky(state, from_zone):
         modifier += UNSEEN_MODIFIER
-    if b.mount is not None and not b.mount.dead and state.options.rider_penalty_ranged:
+    if b.mount is not None and b.mount.ridden and state.options.rider_penalty_ranged:
         modifier += RIDER_PENALTY  # MOUNT-09/11
-    if a.mount is not None and not a.mount.dead:
+    if a.mount is not None and a.mount.ridden:
         modifier += MOUNTED_SHOT  # MOUNT-10
     return shot_skill(weapon), gear, modifier
 

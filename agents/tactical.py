@@ -80,7 +80,8 @@ NEVER = -1e9
 KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE, Kind.RELOAD})
 EXTENSION_KINDS = frozenset(k for k in Kind if k >= FIRST_EXTENSION)  # vehicles and mounts
 IGNORED = frozenset(
-    {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.PEEK, Kind.FLEE, Kind.LET_GO}
+    {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.PEEK, Kind.FLEE, Kind.LET_GO,
+     Kind.DISMOUNT, Kind.REMOUNT}  # getting off a horse: not part of these tactics (yet)
 )  # fmt: skip
 
 

@@ -3,7 +3,9 @@
 Simple, shared rules of thumb on top of each agent's own logic:
 - aboard a wreck, get out (VEH-DMG-03); man a free mounted weapon;
 - a driver rams an enemy on foot in its zone, starts a parked engine, and drives toward the
-  enemy (or its side's goal zone) while that brings it closer; a driver who cannot get closer
+  enemy (or its side's goal zone) while that brings it closer; a pilot with nowhere closer to
+  fly brings an aircraft that has lost half its Hull down a zone (a crash hurts everyone aboard
+  D3 + 1 per zone of altitude, VEH-AIR-04), where it can come down; a driver who cannot get closer
   gets out to fight on foot unless someone aboard has a shot, and anyone aboard (a gunner too)
   with nothing to shoot gets out;
 - on foot, a crewed enemy vehicle is shot at when no enemy person can be;
@@ -13,7 +15,7 @@ Simple, shared rules of thumb on top of each agent's own logic:
 from __future__ import annotations
 
 from agents.common import distances, weakness_key
-from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.actions import DESCEND, Action, Kind
 from yz_gym.rules.attacks import can_shoot
 from yz_gym.rules.mounts import MAX_RIDE, ride_paths
 from yz_gym.rules.state import Combatant, GameState
@@ -73,9 +75,9 @@ def drive_choice(state: GameState, me: Combatant, by_kind: dict[Kind, list[Actio
     if Kind.START_ENGINE in by_kind:
         return by_kind[Kind.START_ENGINE][0]
     goals = goal_zones(state, me)
-    if not goals or me.zone in goals:
-        return None
     v = state.vehicles[me.vehicle]
+    if not goals or me.zone in goals:
+        return descent_choice(v, by_kind)
     hops = state.zone_map.hops
     here = min(hops[me.zone][g] for g in goals)
     paths = drive_paths(state, v, MAX_MANEUVER)
@@ -88,7 +90,15 @@ def drive_choice(state: GameState, me: Combatant, by_kind: dict[Kind, list[Actio
         left = min(hops[reach][g] for g in goals) - (0.1 if a.kind == Kind.MANEUVER else 0)
         if left < best_left:
             best, best_left = a, left
-    return best
+    return best or descent_choice(v, by_kind)
+
+
+def descent_choice(v: VehicleState, by_kind: dict[Kind, list[Action]]) -> Action | None:
+    """VEH-AIR-04: an aircraft that has lost half its Hull comes down a zone (plain DRIVE), so a
+    crash would hurt its crew less; None for a ground vehicle, a sound aircraft, or no way down."""
+    if not v.air or v.altitude == 0 or 2 * v.damage < v.hull:
+        return None
+    return next((a for a in by_kind.get(Kind.DRIVE, ()) if a.zone < 0 and a.option == DESCEND), None)
 
 
 def occupant_choice(

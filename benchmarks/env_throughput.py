@@ -8,10 +8,13 @@ Measures, in one run and interleaved round by round (so machine load hits all al
 - Skirmish-v0 on each bundled scenario, the learner picking uniformly among the legal
   actions of `info["action_mask"]`, every other combatant played by the random agent.
 
-Each env takes random actions the cheapest way (one `Generator.integers` per step), so the
-figures compare env cost, not samplers. Prints steps/s (median of the rounds) and the ratios
-to CartPole-v1 and to connect_four_v3 (medians of per-round ratios). Target on the default
-scenario: >= 0.30 x CartPole-v1.
+Every env takes a uniformly random legal action the same cheap way (one `Generator.random`
+per step, picking from the env's legal actions: CartPole's two, connect_four's mask, Skirmish's
+`info["legal_actions"]`), so the figures compare env cost, not samplers. Prints steps/s (median
+of the rounds) and the ratios to CartPole-v1 and to connect_four_v3 (medians of per-round
+ratios), and which build of the rules core ran: interpreted, or compiled with mypyc
+(`YZ_GYM_MYPYC=1 pip install .`, see setup.py). Target on the default scenario: >= 0.30 x
+CartPole-v1.
 
     python benchmarks/env_throughput.py [--seconds 1.0] [--rounds 5] [--scenario NAME ...]
 """
@@ -32,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import gymnasium as gym
 
 import yz_gym  # noqa: F401  (registers Skirmish-v0)
+from yz_gym.rules import dice
 from yz_gym.scenario.loader import DEFAULT_SCENARIO, bundled_scenarios
 
 TARGET = 0.30
@@ -56,7 +60,7 @@ def cartpole_runner() -> Callable[[float], float]:
 
     def batch() -> int:
         for _ in range(100):
-            _, _, terminated, truncated, _ = env.step(int(rng.integers(2)))
+            _, _, terminated, truncated, _ = env.step(int(rng.random() * 2))
             if terminated or truncated:
                 env.reset()
         return 100
@@ -78,8 +82,8 @@ def connect_four_runner() -> Callable[[float], float]:
             if terminated or truncated:
                 env.reset()
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[int(rng.random() * len(legal))]))
             n += 1
         return n
 
@@ -94,8 +98,8 @@ def skirmish_runner(scenario: str) -> Callable[[float], float]:
     def batch() -> int:
         info = state["info"]
         for _ in range(100):
-            legal = np.flatnonzero(info["action_mask"])
-            _, _, terminated, truncated, info = env.step(int(legal[rng.integers(len(legal))]))
+            legal = info["legal_actions"]
+            _, _, terminated, truncated, info = env.step(legal[int(rng.random() * len(legal))])
             if terminated or truncated:
                 info = env.reset()[1]
         state["info"] = info
@@ -125,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         for key, run in runners.items():
             rates[key].append(run(args.seconds))
     c4 = "connect_four_v3" in runners
+    print(f"rules core: {'compiled (mypyc)' if dice.COMPILED else 'interpreted (pure Python)'}")
     print(f"{'env':<36} {'steps/s':>10} {'x CartPole':>11} {'x connect_four':>15}")
     for key in runners:
         mark = ""

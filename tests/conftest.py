@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
+from yz_gym.rules import dice
 from yz_gym.scenario.loader import bundled_scenarios, load_scenario
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Say which build of the rules core the tests run on."""
+    return f"yz_gym rules core: {'compiled (mypyc)' if dice.COMPILED else 'interpreted'} ({dice.__file__})"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With YZ_GYM_EXPECT_COMPILED=1 (CI's compiled stage), refuse to test the interpreted build."""
+    if os.environ.get("YZ_GYM_EXPECT_COMPILED") == "1" and not dice.COMPILED:
+        raise pytest.UsageError(f"YZ_GYM_EXPECT_COMPILED=1 but {dice.__file__} is not compiled")
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -55,13 +56,18 @@ def _check_agents(policies: dict[str, str]) -> None:
         make_agent(agent, 0)
 
 
-def _check_sides(loaded, policies: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+def _check_sides(loaded, policies: dict[str, str], option: str = "--policy") -> None:  # type: ignore[no-untyped-def]
     from yz_gym.evaluation.runner import scenario_name, scenario_sides
 
     sides, name = scenario_sides(loaded), scenario_name(loaded)
     for side in policies:
         if side not in sides:
-            raise ValueError(f"--policy: no side named '{side}' in {name}; sides: {', '.join(sides)}")
+            raise ValueError(f"{option}: no side named '{side}' in {name}; sides: {', '.join(sides)}")
+
+
+def _hands_over(loaded) -> bool:  # type: ignore[no-untyped-def]
+    """A chase whose file declares a hand-over to a zone fight (scenario/handover.py)."""
+    return getattr(loaded, "handover", None) is not None
 
 
 @app.command()
@@ -88,10 +94,19 @@ def evaluate(
     backend: Annotated[
         str, typer.Option(help="process (local pool) or ray (pip install 'yz_gym[scale]')")
     ] = "process",
+    fight_policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fight-policy",
+            help="SIDE=AGENT for the zone fight after a chase's hand-over (random, aggressive, tactical "
+            "or a model file; default tactical); repeatable",
+        ),
+    ] = None,
 ) -> None:
     """How deadly is this encounter? Win chances with 95% intervals, rounds, per-combatant risk.
 
-    Also chases (chase_* files): escape and catch chances, how the chases ended, wrecks."""
+    Also chases (chase_* files): escape and catch chances, how the chases ended, wrecks; a chase
+    with a hand-over plays the fight after it and reports who won it."""
     from yz_gym.evaluation.report import compare_table, plot_report, print_report
     from yz_gym.evaluation.runner import evaluate as run
     from yz_gym.evaluation.runner import load_any
@@ -99,8 +114,14 @@ def evaluate(
 
     try:
         policies = parse_policies(policy or [])
-        _check_agents(policies)
-        _check_sides(load_any(scenario), policies)
+        fights = parse_policies(fight_policy or [])
+        _check_agents({**policies, **fights})
+        loaded = load_any(scenario)
+        _check_sides(loaded, policies)
+        if fights:
+            if not _hands_over(loaded):
+                raise ValueError(f"--fight-policy: {scenario} is not a chase with a handover: block")
+            _check_sides(loaded, fights, "--fight-policy")
         if compare:
             _check_sides(load_any(compare), parse_policies(compare_policy) if compare_policy else policies)
     except (ScenarioError, ValueError) as error:
@@ -109,8 +130,9 @@ def evaluate(
         raise _fail(f"unknown backend '{backend}'; use process or ray")
     try:
         stats, interrupted = _run_with_progress(
-            run, scenario, policies, episodes, seed, workers, "evaluating", backend
-        )
+            partial(run, fight_policies=fights or None), scenario, policies, episodes, seed, workers,
+            "evaluating", backend,
+        )  # fmt: skip
     except ValueError as error:  # e.g. a policy file trained for other spaces
         raise _fail(str(error)) from None
     if interrupted:
@@ -118,11 +140,15 @@ def evaluate(
     print_report(stats, console)
     report = stats.to_json()
     report.update({"policies": policies, "seed": seed, "interrupted": interrupted})
+    if fights:
+        report["fight_policies"] = fights
     if compare and not interrupted:
         other_policies = parse_policies(compare_policy) if compare_policy else policies
+        other_fights = fights if fights and _hands_over(load_any(compare)) else None
         other, _ = _run_with_progress(
-            run, compare, other_policies, episodes, seed, workers, "what-if", backend
-        )
+            partial(run, fight_policies=other_fights), compare, other_policies, episodes, seed, workers,
+            "what-if", backend,
+        )  # fmt: skip
         compare_table(stats, other, scenario, compare, console)
         report["compare"] = {"scenario": compare, "policies": other_policies, **other.to_json()}
     if json_out:
@@ -553,7 +579,8 @@ def repair(
     seed: Annotated[int | None, typer.Option(help="seed for repeatable rolls")] = None,
 ) -> None:
     """Repair a vehicle between fights: one Crafting roll per shift (VEH-REPAIR-01..05)."""
-    from yz_gym.rules import engine, vehicles
+    from yz_gym.rules import engine as rules_engine
+    from yz_gym.rules import vehicles
     from yz_gym.rules.narrate import faces_text
     from yz_gym.scenario.loader import build
 
@@ -579,7 +606,7 @@ def repair(
         "map": {"zones": [{"name": "Garage"}]},
         "combatants": [mechanic, other],
     }
-    state = engine.new_game(build(data, "<repair>"), seed)  # rolls need a combatant in a game
+    state = rules_engine.new_game(build(data, "<repair>"), seed)  # rolls need a combatant in a game
     v = vehicles.new_vehicle(vehicle)
     v.damage = min(damage, v.type.hull)
     v.engine_disabled = engine

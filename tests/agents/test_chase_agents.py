@@ -133,7 +133,7 @@ def _wins(name: str, role_side: str, agent: str, opponent: str, n: int) -> float
     ],
 )
 def test_scripted_agents_beat_random_in_their_role(agent, name, side):
-    n = 200
+    n = 500
     mine = _wins(name, side, agent, "random", n)
     base = _wins(name, side, "random", "random", n)
     se = math.sqrt((mine * (1 - mine) + base * (1 - base)) / n)

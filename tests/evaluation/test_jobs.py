@@ -163,3 +163,5 @@ def test_repair_command_rolls_crafting_once_per_shift_until_fixed():
     assert "engine still out" in lines[0]  # the hull comes first, then the engine's own roll
     bad = runner.invoke(app, ["repair", "boat"])
     assert bad.exit_code == 2 and "unknown vehicle 'boat'" in bad.output
+    hull_only = runner.invoke(app, ["repair", "car", "--damage", "1", "--crafting", "5", "--seed", "1"])
+    assert hull_only.exit_code == 0 and "engine" not in hull_only.output  # no --engine, no engine work

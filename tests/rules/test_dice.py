@@ -550,9 +550,11 @@ def test_rating_dice_are_gear_dice_so_their_banes_count() -> None:
 
 
 def test_rating_pool_rejects_bad_input() -> None:
-    for rating, mode in ((-1, "pool"), ("E", "step"), (3, "dice"), (2.5, "pool")):
+    for rating, mode in ((-1, "pool"), ("E", "step"), (3, "dice")):
         with pytest.raises(ValueError):
-            rating_pool(rating, mode)  # type: ignore[arg-type]
+            rating_pool(rating, mode)
+    with pytest.raises((ValueError, TypeError)):  # TypeError from the compiled build's type checks
+        rating_pool(2.5, "pool")  # type: ignore[arg-type]
 
 
 def test_same_seed_same_rolls() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from yz_gym.envs.observation import REACTION_KINDS
 from yz_gym.rules import engine
 from yz_gym.rules.state import Phase
 from yz_gym.scenario.loader import bundled_scenarios, load_scenario
@@ -23,6 +24,8 @@ def _check_state(state) -> None:
         actor = state.combatants[engine.current_actor(state)]
         assert not actor.out, f"{actor.name} is out of the fight but asked to decide"
         assert state.round <= state.setup.victory.round_cap
+    for frame in state.stack:  # the observation's reaction one-hot has room for these kinds only
+        assert frame.kind < REACTION_KINDS, f"a reaction window shows {frame.kind!r}; raise REACTION_KINDS"
 
 
 @pytest.mark.rule("BROKEN-02", "BROKEN-03", "INIT-06", "ACT-01")

@@ -23,7 +23,13 @@ from yz_gym.scenario.chase_models import MODELS
 from yz_gym.scenario.loader import SCENARIO_DIR, ScenarioError, bundled_scenarios
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "chase_scenarios.md"
-WANTED = {"chase_car_vs_motorcycle", "chase_market_foot", "chase_helicopter_pickup", "chase_highway_pileup"}
+WANTED = {
+    "chase_car_vs_motorcycle",
+    "chase_market_foot",
+    "chase_helicopter_pickup",
+    "chase_highway_pileup",
+    "chase_bounty_hunt",
+}
 
 
 def base() -> dict[str, Any]:
@@ -58,7 +64,7 @@ def error(data: dict[str, Any]) -> str:
 
 
 @pytest.mark.rule("CHASE-01", "CHASE-MULTI-01", "VEH-AIR-02")
-def test_the_four_chases_are_bundled_and_kept_apart_from_the_zone_fights():
+def test_the_chases_are_bundled_and_kept_apart_from_the_zone_fights():
     assert set(bundled_chases()) == WANTED
     assert not set(bundled_scenarios()) & WANTED
     modes = {name: load_chase(name).options.chase_multi for name in WANTED}
@@ -69,6 +75,7 @@ def test_the_four_chases_are_bundled_and_kept_apart_from_the_zone_fights():
     assert heli.vehicles[0].air and heli.vehicles[0].altitude == 2 and heli.vehicles[1].weapons
     assert load_chase("chase_market_foot").obstacle_table == "foot"
     assert load_chase("chase_car_vs_motorcycle").obstacle_table == "vehicle"
+    assert load_chase("chase_bounty_hunt").handover is not None  # CHASE-END-04: a fight follows
 
 
 @pytest.mark.parametrize("name", sorted(WANTED))

@@ -23,7 +23,8 @@ to a zone, or to Engaged with a target), each a sub-block of its own, in the ord
   ENTER_VEHICLE has 2 * vehicle + seat (1 = an exposed seat) for vehicles 0..MAX_VEHICLES-1;
   RAM has a target slot (a person) or, in its second form, the vehicle index;
   SHOOT_VEHICLE and ATTACK_VEHICLE the vehicle index; MAN_WEAPON the index of the vehicle's mounted weapon;
-  DRIVE and MANEUVER a zone, or in their second form CLIMB (1) / DESCEND (2) for aircraft.
+  DRIVE and MANEUVER a zone, or in their second form CLIMB (1) / DESCEND (2) for aircraft;
+  REMOUNT names the mount's rider as its target (slot 0 = the actor's own mount).
 
 `describe_action_space()` prints the whole table. Actions the encoding cannot express
 (drawing a weapon past MAX_WEAPONS, more ammo dice than MAX_AMMO_DICE) are left out of the mask; the rules always leave
@@ -117,6 +118,8 @@ KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
     Kind.ATTACK_MOUNT: _T,
     Kind.SHOOT_MOUNT: _T,
     Kind.ATTACK_VEHICLE: (Form(options=tuple(range(MAX_VEHICLES))),),  # appended: earlier offsets stay
+    Kind.DISMOUNT: _N,  # appended, as the two below
+    Kind.REMOUNT: _T,  # the mount's rider: the actor itself (slot 0) or, with remount_by: side, an ally
 }
 
 _missing = [k.name for k in Kind if k not in KIND_SPECS]

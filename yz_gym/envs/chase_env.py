@@ -29,12 +29,21 @@ but the observation shows no choice of theirs before the reveal (see `chase_enco
 **Rewards and ends.** At the end +1 if the learner's side wins (the prey escapes: beyond
 Extreme, a won Hide, a lost Cut Off at Extreme, the chase limit; the pursuer catches: the prey is
 caught, wrecked or Broken), -1 if another side wins, 0 otherwise (the chase turns into combat:
-FIGHT or an ambush, CHASE-END-04/HIDE-04; no one left). Optional shaping (`reward_shaping=True`
+FIGHT, a catch with `chase_after_catch: fight` or an ambush, CHASE-END-04/HIDE-04; no one
+left). Optional shaping (`reward_shaping=True`
 or a dict of `ChaseShaping` weights) adds a potential difference each step: the range to the
 nearest enemy (growing for the prey, shrinking for the pursuer) and the harm done to enemy
 vehicles and people minus the harm taken. `terminated` when the chase is over. The chase limit
 (CHASE-END-05, `chase_max_rounds`) is a rule that lets the prey escape, so it also terminates
 with the reward; `limit_truncates=True` reports it as `truncated` instead (same reward).
+
+**Hand-over to a fight.** When the chase ends in combat (CHASE-END-04: FIGHT at Engaged, or a
+catch with `chase_after_catch: fight`; CHASE-HIDE-04: an ambush) and the chase file declares a
+`handover:` map, the last step's `info["handover"]` is the zone fight that follows: a
+`yz_gym.rules.state.Scenario` with everyone's current damage, injuries and vehicles, placed by
+their range bands (yz_gym.scenario.handover). The chase episode ends there (reward 0: nobody won
+the chase); play the fight on with `gym.make("yz_gym/Skirmish-v0", scenario=info["handover"],
+side=...)`, or `engine.new_game(info["handover"], rng)`.
 
 **Illegal actions.** By default an index outside the mask raises `IllegalActionError`. With
 `illegal_action="penalty"` it returns reward `illegal_penalty`, the same observation and mask,
@@ -73,6 +82,7 @@ from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.rules import chase
 from yz_gym.rules.chase_state import BEYOND, RANGE_NAMES, ChaseScenario, ChaseState, Phase
 from yz_gym.scenario.chase_loader import load_chase
+from yz_gym.scenario.handover import fight_scenario
 
 CHASE_ENV_ID = "yz_gym/Chase-v0"
 DEFAULT_CHASE = "chase_car_vs_motorcycle"
@@ -328,6 +338,9 @@ class ChaseEnv(LearnerEnv):
         }
         if state.phase == Phase.OVER:
             info["outcome"] = chase_outcome(state)
+            fight = fight_scenario(state)
+            if fight is not None:
+                info["handover"] = fight  # the zone fight after the chase (scenario/handover.py)
         return info
 
 
@@ -363,7 +376,8 @@ def ending(state: ChaseState) -> str:
     """How a finished chase ended, one of ENDINGS:
 
     - "timeout": the chase limit let the prey escape (CHASE-END-05);
-    - "combat": it turned into a fight (FIGHT at Engaged, CHASE-END-04; an ambush, CHASE-HIDE-04);
+    - "combat": it turned into a fight (FIGHT at Engaged or, with `chase_after_catch: fight`, a
+      catch, CHASE-END-04; an ambush, CHASE-HIDE-04);
     - "caught": the pursuer won and a prey was caught by a catch attack (CHASE-END-02);
     - "wrecked": a side won because the other was put out of the chase without a catch (vehicles
       wrecked, runners or crews Broken: CHASE-END-03);

@@ -13,7 +13,6 @@ from yz_gym.envs.limits import check_scenario
 from yz_gym.envs.observation import ObservationEncoder
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action
-from yz_gym.rules.events import Event
 from yz_gym.rules.state import GameState, Scenario
 from yz_gym.scenario.loader import DEFAULT_SCENARIO, load_scenario
 
@@ -43,11 +42,6 @@ def scenario_of(source: ScenarioSource | None) -> Scenario:
     scenario = source if isinstance(source, Scenario) else load_scenario(source)
     check_scenario(scenario)
     return scenario
-
-
-def apply(state: GameState, action: Action, rng: np.random.Generator, legal: list[Action]) -> list[Event]:
-    """engine.apply, telling it the legal actions already worked out (it need not again)."""
-    return engine.apply(state, action, rng, legal)
 
 
 class Encoding:

@@ -93,6 +93,12 @@ _OTHER = DECISION_INDEX["other"]  # a decision the rules added after this encodi
 N_BANDS = 6  # Engaged, Short, Medium, Long, Extreme, out of range
 CARD_SCALE = 26.0  # cards run 1..10, more with an extended deck or ambush victims
 
+# Room for the action kinds a reaction window can show, fixed above len(Kind) so that appending
+# action kinds keeps the observation size (and models trained on it) unchanged.
+REACTION_KINDS = 64
+if len(Kind) > REACTION_KINDS:
+    raise ImportError(f"yz_gym.envs.observation: {len(Kind)} action kinds; raise REACTION_KINDS")
+
 GLOBAL_FIELDS: tuple[tuple[str, int], ...] = (
     ("decision", len(DECISIONS)),
     ("round", 1),
@@ -100,7 +106,7 @@ GLOBAL_FIELDS: tuple[tuple[str, int], ...] = (
     ("setup_phase", 1),
     ("my_side", MAX_SIDES),
     ("survive_goal", 2),
-    ("reaction_kind", len(Kind)),
+    ("reaction_kind", REACTION_KINDS),
     ("reaction_actor", N_SLOTS),
     ("reaction_target", N_SLOTS),
     ("reaction_roll", 7),
@@ -217,6 +223,7 @@ class ObservationEncoder:
 
     def __init__(self, scenario: Scenario, slot_of: list[list[int]]) -> None:
         setup = scenario.setup
+        self._scenario = scenario
         self.zone_map = setup.zone_map
         self.n_zones = len(self.zone_map.zones)
         self.weapons = setup.weapons
@@ -235,9 +242,9 @@ class ObservationEncoder:
         self._templates = [self._template(scenario, me) for me in range(self.n)]
         self.extras = bool(scenario.vehicles) or setup.mounted  # vehicle_obs.py
 
-    def __getstate__(self) -> dict[str, object]:
-        """Pickled without the view cache (it refills itself)."""
-        return {**self.__dict__, "_view_cache": {}}
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its scenario and slots: unpickling builds it afresh (caches refill)."""
+        return (ObservationEncoder, (self._scenario, self.slot_of))
 
     # --- static parts ----------------------------------------------------------------------
 

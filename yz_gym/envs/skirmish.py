@@ -19,7 +19,8 @@ steps the other combatants act. `info["decision"]` says which kind of decision i
 
 **Spaces.** `action_space` is `Discrete(action_space.N_ACTIONS)` (encoding in
 `yz_gym.envs.action_space`, targets relative to the acting combatant); `info["action_mask"]`
-(int8) and `action_masks()` (bool, for sb3-contrib's MaskablePPO) give the legal indices.
+(int8) and `action_masks()` (bool, for sb3-contrib's MaskablePPO) give the legal indices;
+`info["legal_actions"]` lists them (a tuple of ints: a random legal action is one pick from it).
 `observation_space` is `Box(0, 1, (observation.OBS_SIZE,), float32)` documented in
 `yz_gym.envs.observation`; maxima in `yz_gym.envs.limits` (a scenario over them is refused).
 
@@ -48,7 +49,6 @@ from yz_gym.envs.core import (
     IllegalActionError,
     ScenarioSource,
     agent_specs,
-    apply,
     check_modes,
     resolve_combatant,
     resolve_side,
@@ -101,6 +101,7 @@ class SkirmishEnv(LearnerEnv):
         self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
         self._agent_of = [self._agent_by_side[c.side] for c in combatants]
         self.shaping = shaping_from(reward_shaping)
+        self._shaped = self.shaping.enabled
         self._setup(OBS_SIZE, N_ACTIONS, controlled[0], illegal_action, illegal_penalty, render_mode)
         self.state: GameState | None = None
         self._pending = 0.0  # shaping reward gathered while the agents played
@@ -164,9 +165,9 @@ class SkirmishEnv(LearnerEnv):
 
     def _apply(self, action: Action, legal: list[Action]) -> None:
         assert self.state is not None and self._rng is not None
-        events = apply(self.state, action, self._rng, legal)
+        events = engine.apply(self.state, action, self._rng, legal)
         self.log.extend(events)
-        if self.shaping.enabled:
+        if self._shaped:
             self._pending += shaping_reward(self.shaping, events, self.encoding.sides, self.side)
 
     def _advance(self) -> None:
@@ -206,6 +207,7 @@ class SkirmishEnv(LearnerEnv):
         assert state is not None
         info: dict[str, Any] = {
             "action_mask": self._mask.copy(),
+            "legal_actions": tuple(self._by_index),  # the legal indices, in the rules' order
             "actor": state.combatants[self._actor].name if self._actor >= 0 else None,
             "decision": self._decision,
             "round": state.round,

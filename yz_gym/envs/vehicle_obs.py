@@ -10,7 +10,7 @@ penalty from blown tires/6.
 
 **riding**: N_SLOTS combatant slots (the action encoding's order), `RIDER_FIELDS` each, then the
 vehicle aboard one-hot [MAX_VEHICLES]: aboard a vehicle, at its wheel, in an exposed seat,
-holding a mounted weapon, on a living mount, the mount's Strength (fraction of its max), the
+holding a mounted weapon, on a living mount (0 once dismounted), the mount's Strength (fraction of its max), the
 mount is dead, the mount may enter cramped zones. A hidden enemy's slot stays 0.
 """
 
@@ -71,7 +71,7 @@ def encode_vehicles(obs: np.ndarray, v0: int, r0: int, state: GameState, me: int
         v = state.vehicles[c.vehicle] if c.vehicle >= 0 else None
         row = (
             v is not None, v is not None and v.driver == c.id, v is not None and c.id in v.exposed, gunner,
-            m is not None and not m.dead, m.strength / m.max_strength if m is not None and m.max_strength else 0.0,
+            m is not None and m.ridden, m.strength / m.max_strength if m is not None and m.max_strength else 0.0,
             m is not None and m.dead, m is not None and m.cramped_ok,
         )  # fmt: skip
         base = r0 + slot_of[c.id] * N_RIDER

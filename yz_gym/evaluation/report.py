@@ -71,6 +71,34 @@ def print_chase(chase: dict, console: Console) -> None:  # type: ignore[type-arg
         table.add_row(label, f"{100 * p:.1f}", f"{100 * low:.1f}-{100 * high:.1f}")
     console.print(table)
     console.print(f"wrecks per chase: {chase['wrecks_per_game']:.2f}")
+    if "handover" in chase:
+        print_handover(chase["handover"], console)
+
+
+def print_handover(handover: dict, console: Console) -> None:  # type: ignore[type-arg]
+    """Chases with a hand-over: how often the chase went on as a zone fight, who won the fights."""
+    fights = handover["fights"]
+    table = Table(title=f"Fights after the chase ({fights} played)")
+    for column in ("outcome", "%", "95% CI"):
+        table.add_column(column, justify="left" if column == "outcome" else "right")
+    low, high = handover["ci95"]
+    table.add_row(
+        "chase went on as a fight",
+        f"{100 * handover['probability']:.1f}",
+        f"{100 * low:.1f}-{100 * high:.1f}",
+    )
+    for side, data in handover["sides"].items():
+        low, high = data["ci95"]
+        table.add_row(
+            f"  fight won by {side}",
+            f"{100 * data['win_probability']:.1f}",
+            f"{100 * low:.1f}-{100 * high:.1f}",
+        )
+    console.print(table)
+    console.print(
+        f"fights: draws {handover['draws']}, timeouts {handover['timeouts']}, "
+        f"rounds (mean) {handover['rounds_mean']:.2f}; side win % above count the fights' winners"
+    )
 
 
 def compare_table(a: EncounterStats, b: EncounterStats, a_label: str, b_label: str, console: Console) -> None:

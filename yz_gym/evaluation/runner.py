@@ -2,7 +2,10 @@
 
 A chase file (one that names a `pursuer`, e.g. the bundled `chase_*`) is played as a chase
 (rules/chase.py) by chase agents; a side without a policy gets its natural scripted chase agent
-(`cutoff` for the pursuer, `flee` for the prey), while zone-fight sides default to `random`."""
+(`cutoff` for the pursuer, `flee` for the prey), while zone-fight sides default to `random`.
+A chase whose file declares a `handover:` and that ends in combat goes on as a zone fight
+(scenario/handover.py) with the same dice stream, played by `fight_policies` (zone agents,
+`tactical` for a side without one); the fight's winner is the game's winner."""
 
 from __future__ import annotations
 
@@ -38,6 +41,8 @@ class GameSummary:
     combatants: tuple[tuple[int, int, int, int, int], ...]  # broken, injured, dead, dealt, taken
     ending: str = ""  # chases: how it ended (chase_env.ENDINGS); "" for zone fights
     wrecked: tuple[int, ...] = ()  # chases: 1 per vehicle wrecked at the end
+    fight: str = ""  # chases with a hand-over: the fight's winner, "draw" or "timeout"; "" = no fight
+    fight_rounds: int = 0  # chases with a hand-over: rounds of the fight
 
 
 def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator, list[int]]:
@@ -47,12 +52,22 @@ def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator
     return np.random.default_rng(game_seq), [int(s) for s in agent_seq.generate_state(sides)]
 
 
-def play_game(scenario: AnyScenario, policies: dict[str, str], seed: int, episode: int) -> GameSummary:
-    """One game; each side is played by the named agent."""
+FIGHT_AGENT = "tactical"  # plays a side of the fight after a chase unless fight_policies names one
+
+
+def play_game(
+    scenario: AnyScenario,
+    policies: dict[str, str],
+    seed: int,
+    episode: int,
+    fight_policies: dict[str, str] | None = None,
+) -> GameSummary:
+    """One game; each side is played by the named agent (`fight_policies`: the zone fight after a
+    chase's hand-over)."""
     from agents import make_agent
 
     if isinstance(scenario, ChaseScenario):
-        return play_chase(scenario, policies, seed, episode)
+        return play_chase(scenario, policies, seed, episode, fight_policies)
     sides = scenario.setup.sides
     rng, agent_seeds = game_seeds(seed, episode, len(sides))
     agents = [make_agent(policies.get(side, "random"), agent_seeds[i]) for i, side in enumerate(sides)]
@@ -81,12 +96,20 @@ def _tallies(combatants: Any) -> tuple[tuple[int, int, int, int, int], ...]:
     )
 
 
-def play_chase(scenario: ChaseScenario, policies: dict[str, str], seed: int, episode: int) -> GameSummary:
-    """One chase; each side is played by the named agent, or by its natural scripted chase agent."""
+def play_chase(
+    scenario: ChaseScenario,
+    policies: dict[str, str],
+    seed: int,
+    episode: int,
+    fight_policies: dict[str, str] | None = None,
+) -> GameSummary:
+    """One chase; each side is played by the named agent, or by its natural scripted chase agent.
+    A chase that hands over to a zone fight (scenario/handover.py) is played on to its end."""
     from agents import make_agent
     from agents.chase_agents import natural_agent
     from yz_gym.envs.chase_env import ending
     from yz_gym.rules import chase
+    from yz_gym.scenario.handover import fight_scenario
 
     sides = scenario.base.setup.sides
     rng, agent_seeds = game_seeds(seed, episode, len(sides))
@@ -101,9 +124,36 @@ def play_chase(scenario: ChaseScenario, policies: dict[str, str], seed: int, epi
         chase.apply(state, agents[people[chase.current_actor(state)].side].choose(state, legal), rng, legal)
     result = chase.outcome(state)
     assert result is not None
+    wrecked = tuple(int(v.wrecked) for v in state.vehicles)
+    fight = fight_scenario(state)
+    if fight is None:
+        return GameSummary(
+            result.winner,
+            result.reason,
+            result.rounds,
+            state.decisions,
+            _tallies(people),
+            ending(state),
+            wrecked,
+        )
+    fighters = {side: agent_seeds[sides.index(side)] for side in fight.setup.sides}
+    fight_agents = [
+        make_agent((fight_policies or {}).get(side, FIGHT_AGENT), fighters[side])
+        for side in fight.setup.sides
+    ]
+    game = engine.new_game(fight, rng)  # the same dice stream goes on (CHASE-END-04: draw initiative)
+    while not engine.is_over(game):
+        actor = game.combatants[engine.current_actor(game)]
+        moves = engine.legal_actions(game)
+        engine.apply(game, fight_agents[actor.side].choose(game, moves), rng, moves)
+    after = engine.outcome(game)
+    assert after is not None
+    final = {c.name: c for c in game.combatants}
+    everyone = [final.get(c.name, c) for c in people]
+    shown = after.winner or ("timeout" if after.reason == "round cap" else "draw")
     return GameSummary(
-        result.winner, result.reason, result.rounds, state.decisions, _tallies(people),
-        ending(state), tuple(int(v.wrecked) for v in state.vehicles),
+        after.winner, after.reason, result.rounds, state.decisions + game.decisions, _tallies(everyone),
+        ending(state), wrecked, shown, after.rounds,
     )  # fmt: skip
 
 
@@ -147,6 +197,7 @@ def empty_stats(scenario: AnyScenario) -> EncounterStats:
         return EncounterStats.empty(
             scenario.name, list(sides), [(c.name, sides[c.side]) for c in base.combatants],
             pursuer=sides[scenario.pursuer], endings=ENDINGS, vehicles=[v.name for v in scenario.vehicles],
+            handover=scenario.handover is not None,
         )  # fmt: skip
     sides = scenario.setup.sides
     return EncounterStats.empty(
@@ -155,13 +206,18 @@ def empty_stats(scenario: AnyScenario) -> EncounterStats:
 
 
 def play_chunk(
-    source: ScenarioSource, policies: dict[str, str], seed: int, start: int, stop: int
+    source: ScenarioSource,
+    policies: dict[str, str],
+    seed: int,
+    start: int,
+    stop: int,
+    fight_policies: dict[str, str] | None = None,
 ) -> EncounterStats:
     """Games start..stop-1, folded into statistics (the unit of work of a worker)."""
     scenario = _scenario(source)
     stats = empty_stats(scenario)
     for episode in range(start, stop):
-        stats.add(play_game(scenario, policies, seed, episode))
+        stats.add(play_game(scenario, policies, seed, episode, fight_policies))
     return stats
 
 
@@ -183,33 +239,36 @@ def evaluate(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     backend: str = "process",
+    fight_policies: dict[str, str] | None = None,
 ) -> tuple[EncounterStats, bool]:
     """Play `episodes` games; returns the statistics and whether it was interrupted (Ctrl-C).
 
     Game i depends only on (seed, i), so results do not depend on the number of workers or
     the backend ("process": a local process pool; "ray": Ray tasks, on a cluster if
-    RAY_ADDRESS is set, else on a local Ray instance).
+    RAY_ADDRESS is set, else on a local Ray instance). `fight_policies` ({side: zone agent})
+    play the zone fight after a chase's hand-over (default `tactical`).
     """
     if backend not in ("process", "ray"):
         raise ValueError(f"unknown backend '{backend}'; use process or ray")
     scenario = _scenario(source)
     sides = scenario_sides(scenario)
-    for side in policies:
+    for side in [*policies, *(fight_policies or {})]:
         if side not in sides:
             raise ValueError(
                 f"no side named '{side}' in {scenario_name(scenario)}; sides: {', '.join(sides)}"
             )
     stats = empty_stats(scenario)
+    fights = dict(fight_policies) if fight_policies else None
     try:
         if backend == "ray":
-            _ray(source, policies, seed, episodes, workers, stats, progress)
+            _ray(source, policies, seed, episodes, workers, stats, progress, fights)
         elif workers <= 1:
             for start, stop in _chunks(episodes):
-                stats.merge(play_chunk(source, policies, seed, start, stop))
+                stats.merge(play_chunk(source, policies, seed, start, stop, fights))
                 if progress:
                     progress(stop - start)
         else:
-            _parallel(source, policies, seed, episodes, workers, stats, progress)
+            _parallel(source, policies, seed, episodes, workers, stats, progress, fights)
     except KeyboardInterrupt:
         return stats, True
     return stats, False
@@ -223,6 +282,7 @@ def _parallel(
     workers: int,
     stats: EncounterStats,
     progress: Callable[[int], None] | None,
+    fight_policies: dict[str, str] | None = None,
 ) -> None:
     """Keep at most 2 tasks per worker in flight, so memory stays flat however many games."""
     chunks = _chunks(episodes)
@@ -230,7 +290,7 @@ def _parallel(
         pending: set[Future[EncounterStats]] = set()
         try:
             for start, stop in chunks:
-                pending.add(pool.submit(play_chunk, source, policies, seed, start, stop))
+                pending.add(pool.submit(play_chunk, source, policies, seed, start, stop, fight_policies))
                 if len(pending) >= 2 * workers:
                     pending = _collect(pending, stats, progress)
             while pending:
@@ -249,6 +309,7 @@ def _ray(
     workers: int,
     stats: EncounterStats,
     progress: Callable[[int], None] | None,
+    fight_policies: dict[str, str] | None = None,
 ) -> None:
     """The same chunks as Ray tasks, at most 2 per worker in flight (pip install yz_gym[scale])."""
     import os
@@ -269,7 +330,7 @@ def _ray(
     remote = ray.remote(play_chunk)
     pending = []
     for start, stop in _chunks(episodes):
-        pending.append(remote.remote(source, policies, seed, start, stop))
+        pending.append(remote.remote(source, policies, seed, start, stop, fight_policies))
         if len(pending) >= 2 * workers:
             done, pending = ray.wait(pending, num_returns=1)
             _merge(ray.get(done), stats, progress)

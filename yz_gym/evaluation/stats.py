@@ -2,7 +2,10 @@
 
 Chases add (under the report's "chase" key, the zone-fight keys unchanged): the escape and catch
 probabilities, how the chases ended (escaped / caught / wrecked / timeout / combat / none, see
-yz_gym.envs.chase_env.ending) and how often each vehicle ended as a wreck."""
+yz_gym.envs.chase_env.ending) and how often each vehicle ended as a wreck. A chase with a
+hand-over (yz_gym.scenario.handover) plays the fight after a "combat" ending: the side win
+chances are then those of the whole encounter (the fight's winner wins), escape and catch count
+the chases decided without a fight, and "chase" -> "handover" tells how the fights went."""
 
 from __future__ import annotations
 
@@ -57,17 +60,25 @@ class EncounterStats:
     endings: Counter[str] = field(default_factory=Counter)  # chases: how each chase ended
     vehicles: list[str] = field(default_factory=list)  # chases: vehicle names
     wrecks: list[int] = field(default_factory=list)  # chases: games each vehicle ended wrecked
+    handover: bool = False  # chases: the file hands over to a zone fight
+    fights: int = 0  # chases with a hand-over: fights played
+    fight_wins: Counter[str] = field(default_factory=Counter)  # ... won by each side
+    fight_draws: int = 0  # ... everyone out
+    fight_timeouts: int = 0  # ... round cap reached
+    fight_rounds: int = 0  # ... rounds of all the fights
 
     @classmethod
     def empty(
         cls, scenario: str, sides: list[str], combatants: list[tuple[str, str]], pursuer: str = "",
-        endings: tuple[str, ...] = (), vehicles: list[str] | None = None,
+        endings: tuple[str, ...] = (), vehicles: list[str] | None = None, handover: bool = False,
     ) -> EncounterStats:  # fmt: skip
-        """No games yet (for a chase: its pursuer, the possible endings and the vehicles)."""
+        """No games yet (for a chase: its pursuer, the possible endings, the vehicles, and
+        whether it hands over to a zone fight)."""
         vehicles = list(vehicles or [])
         return cls(
             scenario, list(sides), [CombatantTally(n, s) for n, s in combatants], pursuer=pursuer,
             endings=Counter(dict.fromkeys(endings, 0)), vehicles=vehicles, wrecks=[0] * len(vehicles),
+            handover=handover,
         )  # fmt: skip
 
     @property
@@ -90,6 +101,16 @@ class EncounterStats:
             self.endings[summary.ending] += 1
         for i, wrecked in enumerate(getattr(summary, "wrecked", ())):
             self.wrecks[i] += wrecked
+        fight = getattr(summary, "fight", "")
+        if fight:
+            self.fights += 1
+            self.fight_rounds += summary.fight_rounds
+            if fight == "draw":
+                self.fight_draws += 1
+            elif fight == "timeout":
+                self.fight_timeouts += 1
+            else:
+                self.fight_wins[fight] += 1
         for tally, c in zip(self.combatants, summary.combatants, strict=True):
             tally.broken += c[0]
             tally.injured += c[1]
@@ -108,6 +129,11 @@ class EncounterStats:
         for ending, count in other.endings.items():
             self.endings[ending] += count
         self.wrecks = [a + b for a, b in zip(self.wrecks, other.wrecks, strict=True)]
+        self.fights += other.fights
+        self.fight_wins.update(other.fight_wins)
+        self.fight_draws += other.fight_draws
+        self.fight_timeouts += other.fight_timeouts
+        self.fight_rounds += other.fight_rounds
         for mine, theirs in zip(self.combatants, other.combatants, strict=True):
             mine.broken += theirs.broken
             mine.injured += theirs.injured
@@ -122,15 +148,40 @@ class EncounterStats:
         return (wins / self.games if self.games else 0.0), low, high
 
     def escape_probability(self) -> tuple[float, float, float]:
-        """Chases: (estimate, low, high) that a prey side wins (gets away, outlasts the chase
-        limit, or puts the pursuers out), with a 95% Wilson interval."""
-        wins = sum(n for side, n in self.wins.items() if side != self.pursuer)
+        """Chases: (estimate, low, high) that a prey side wins the chase (gets away, outlasts the
+        chase limit, or puts the pursuers out), with a 95% Wilson interval; a fight after a
+        hand-over does not count."""
+        wins = sum(n - self.fight_wins[side] for side, n in self.wins.items() if side != self.pursuer)
         low, high = wilson_interval(wins, self.games)
         return (wins / self.games if self.games else 0.0), low, high
 
     def catch_probability(self) -> tuple[float, float, float]:
-        """Chases: (estimate, low, high) that the pursuer wins (a prey caught, wrecked or Broken)."""
-        return self.win_probability(self.pursuer)
+        """Chases: (estimate, low, high) that the pursuer wins the chase (a prey caught, wrecked or
+        Broken); a fight after a hand-over does not count."""
+        wins = self.wins.get(self.pursuer, 0) - self.fight_wins[self.pursuer]
+        low, high = wilson_interval(wins, self.games)
+        return (wins / self.games if self.games else 0.0), low, high
+
+    def handover_json(self) -> dict[str, Any]:
+        """Chases with a hand-over: how often the chase went on as a zone fight, and who won those
+        fights (shares of the fights played, 95% Wilson intervals)."""
+        k = self.fights
+        return {
+            "fights": k,
+            "probability": k / self.games if self.games else 0.0,
+            "ci95": list(wilson_interval(k, self.games)),
+            "sides": {
+                side: {
+                    "wins": self.fight_wins[side],
+                    "win_probability": self.fight_wins[side] / k if k else 0.0,
+                    "ci95": list(wilson_interval(self.fight_wins[side], k)),
+                }
+                for side in self.sides
+            },
+            "draws": self.fight_draws,
+            "timeouts": self.fight_timeouts,
+            "rounds_mean": self.fight_rounds / k if k else 0.0,
+        }
 
     def chase_json(self) -> dict[str, Any]:
         """The chase part of the report: escape and catch chances, endings, wrecks."""
@@ -158,6 +209,7 @@ class EncounterStats:
                 {"name": name, "p_wrecked": w / max(1, n), "ci95": list(wilson_interval(w, n))}
                 for name, w in zip(self.vehicles, self.wrecks, strict=True)
             ],
+            **({"handover": self.handover_json()} if self.handover else {}),
         }
 
     def rounds_mean(self) -> float:

@@ -1,0 +1,12 @@
+"""The rules core: pure functions over a GameState, with explicit random generators."""
+
+from yz_gym.rules import dice
+
+if dice.COMPILED:  # mypyc build: frozen dataclasses need a reducer to unpickle (pickling.py)
+    import importlib
+    import pkgutil
+
+    from yz_gym.rules.pickling import register_frozen
+
+    for _module in pkgutil.iter_modules(__path__):
+        register_frozen(importlib.import_module(f"{__name__}.{_module.name}"))

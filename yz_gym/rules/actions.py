@@ -61,6 +61,8 @@ class Kind(IntEnum):
     ATTACK_MOUNT = 47  # MOUNT-08: close attack at the rider's mount (target = the rider)
     SHOOT_MOUNT = 48  # MOUNT-11: shoot at the rider's mount (target = the rider)
     ATTACK_VEHICLE = 49  # ATK-01 at a vehicle in your zone (VEH-DMG-01..06): option = vehicle index
+    DISMOUNT = 50  # MOUNT-02, VEH-05 by analogy: get off your mount; it stays in the zone, riderless
+    REMOUNT = 51  # MOUNT-02, VEH-05 by analogy: get on the riderless mount of target (yourself: your own)
 
 
 class Action(NamedTuple):
@@ -111,7 +113,7 @@ LABELS = {
     Kind.DRIVE: "drive", Kind.MANEUVER: "maneuver", Kind.RAM: "ram",
     Kind.SHOOT_VEHICLE: "shoot at", Kind.MAN_WEAPON: "man the", Kind.RIDE: "ride hard to",
     Kind.ATTACK_MOUNT: "attack the mount of", Kind.SHOOT_MOUNT: "shoot at the mount of",
-    Kind.ATTACK_VEHICLE: "attack",
+    Kind.ATTACK_VEHICLE: "attack", Kind.DISMOUNT: "dismount", Kind.REMOUNT: "get on the mount of",
 }  # fmt: skip
 FIRST_EXTENSION = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicle_actions / mounts
 AT_MOUNT = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11

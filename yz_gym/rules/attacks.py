@@ -77,7 +77,7 @@ def hands_ok(c: Combatant, weapon: Weapon) -> bool:
     """CRIT-PHYS-23/26: with a hand or arm unusable, two-handed weapons cannot be used."""
     if weapon.grip != "2H":
         return True
-    if c.mount is not None and not c.mount.dead:
+    if c.mount is not None and c.mount.ridden:
         return False  # MOUNT-07: from horseback, one-handed weapons only
     for injury in c.injuries:
         if injury.table == "fire":
@@ -126,7 +126,7 @@ def close_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) ->
         modifier += 2  # RMOD-02
     if state.zone_map.zones[a.zone].dark:
         modifier -= 2  # DARK-03
-    if b.mount is not None and not b.mount.dead:
+    if b.mount is not None and b.mount.ridden:
         modifier += RIDER_PENALTY  # MOUNT-09: -1 against the rider (an attack at the mount takes it back)
     return modifier
 
@@ -170,9 +170,9 @@ def ranged_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) -
     modifier += SIZE_MODIFIER[b.size]  # RMOD-11/12
     if unseen(state, a, b):
         modifier += UNSEEN_MODIFIER  # RMOD-15
-    if b.mount is not None and not b.mount.dead and state.options.rider_penalty_ranged:
+    if b.mount is not None and b.mount.ridden and state.options.rider_penalty_ranged:
         modifier += RIDER_PENALTY  # MOUNT-09/11, AMB-13: -1 against the rider, shots too
-    if a.mount is not None and not a.mount.dead:
+    if a.mount is not None and a.mount.ridden:
         modifier += MOUNTED_SHOT  # MOUNT-10: every ranged attack made while riding
     return modifier
 

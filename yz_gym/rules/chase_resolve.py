@@ -15,6 +15,9 @@ Readings (documented choices):
   round at its prey's position; in grouped mode its side's leader decides and its pilot attacks.
 - After a catch the chase goes on at Engaged (`chase_after_catch: continue`); a unit whose
   vehicle is wrecked or whose runner is out by the catch attack is "caught" (CHASE-END-02/04).
+  With `chase_after_catch: fight` a prey still in the chase after the catch attack turns the
+  chase into combat at once (the pursuer's switch of CHASE-END-04): `state.handover` records
+  {"kind": "combat", "by": catcher, "range": "engaged", "target": prey}.
 - Pilots who are out are replaced at the end of the round by the first passenger able to act
   (grabbing the wheel); a vehicle with nobody to drive it is out of the chase (CHASE-END-03).
 - For the damage rules everyone in a chase is in one zone (friends see a friend fall, STRESS-04/06).
@@ -467,6 +470,13 @@ def _catch(state: ChaseState, step: Step, rng: np.random.Generator, events: list
     if state.options.chase_after_catch == "end":
         state.units[t].status = "caught"
         finish(state, f"{state.world.combatants[state.units[t].pilot].name} is caught", events, catcher=u)
+    elif state.options.chase_after_catch == "fight":
+        mark_out(state, events)  # CHASE-END-04: a prey Broken or wrecked by the attack is simply caught
+        if state.active(t) and state.active(u):  # (a ram's ricochet may wreck the rammer)
+            prey = state.units[t].pilot
+            state.handover = {"kind": "combat", "by": pilot, "range": "engaged", "target": prey}
+            name = state.world.combatants[prey].name
+            finish(state, f"{name} is caught and turns to fight: combat begins", events, combat=True)
     return True
 
 

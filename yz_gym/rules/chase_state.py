@@ -10,11 +10,12 @@ unit that got there first is ahead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Literal, NamedTuple
 
 from yz_gym.rules.dice import Roll
+from yz_gym.rules.options import ChaseOptions
 from yz_gym.rules.state import GameState, Scenario
 from yz_gym.rules.vehicles import VehicleState
 
@@ -23,35 +24,6 @@ ENGAGED, SHORT, MEDIUM, LONG, EXTREME, BEYOND = 0, 1, 2, 3, 4, 5  # CHASE-18
 RANGE_KEYS = {name.lower(): i for i, name in enumerate(RANGE_NAMES)}
 
 
-@dataclass(frozen=True, slots=True)
-class ChaseOptions:
-    """Chase rule switches (the chase file's `chase_rules:` block). Every PROPOSED item of
-    SRD_DIGEST 3 is one of them, with the digest's default."""
-
-    chase_multi: Literal["grouped", "individual"] = "grouped"  # CHASE-MULTI-01
-    chase_start_range: Literal["auto", "engaged", "short", "medium", "long"] = "auto"  # CHASE-06
-    obstacles: bool = True  # CHASE-09: one obstacle a round; false = none (for variants and tests)
-    vehicle_obstacle_adv: Literal["pm2", "adv_disadv"] = "pm2"  # CHASE-OBST-01
-    chase_after_catch: Literal["continue", "end"] = "continue"  # CHASE-END-04
-    chase_max_rounds: int = 10  # CHASE-END-05: then the prey escape
-    collateral_heat: int = 1  # CHASE-COLLATERAL-01: heat for the failing driver's side
-    collateral_bystander_die: int = 3  # CHASE-COLLATERAL-01: a bystander takes D3
-    obstacle_npcs: bool = True  # CHASE-NPC-01..03: thugs, guards and police attack
-    chase_speed_gap: bool = False  # CHASE-SPEED-01 (off by default)
-    ask_cancel: bool = True  # CHASE-12: each participant may cancel its revealed action
-    overtake: bool = True  # CHASE-FLEE-04: a pursuer with successes to spare may overtake
-    hide_ambush: bool = True  # CHASE-HIDE-04: the hidden prey may spring a sneak attack instead
-    vehicle_vs_foot_bonus: int = 2  # CHASE-17
-    passenger_penalty: int = -2  # CHASE-VSHOOT-02
-    obstacle_damage_armor: bool = False  # OBST-VEH-3/7/9: vehicle armor against collision damage
-
-    def with_overrides(self, **overrides: Any) -> ChaseOptions:
-        """A copy with some switches changed; unknown names raise ValueError."""
-        known = {f.name for f in fields(self)}
-        unknown = sorted(set(overrides) - known)
-        if unknown:
-            raise ValueError(f"unknown chase option(s) {unknown}; known: {sorted(known)}")
-        return replace(self, **overrides)
 
 
 class CK(IntEnum):
@@ -172,6 +144,7 @@ class ChaseScenario:
     max_altitude: int = 10  # VEH-AIR-02
     positioned: tuple[bool, ...] = ()  # units whose position the file gives (individual mode)
     description: str = ""
+    handover: Any = None  # the zone fight after a catch (yz_gym.scenario.handover.FightPlan), or None
 
 
 @dataclass(slots=True)

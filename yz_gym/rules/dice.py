@@ -251,6 +251,9 @@ def _step_dice(attribute: int, skill: int, modifier: int, advantage_mode: bool) 
 # ---------------------------------------------------------------------------------------------
 
 
+_set = object.__setattr__  # frozen dataclasses set their fields this way
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     """The faces rolled for a pool, and whether the roll has been pushed."""
@@ -259,15 +262,18 @@ class Roll:
     faces: tuple[int, ...]
     pushed: bool = False
 
-    def __post_init__(self) -> None:
-        """Check that there is one face per die and that each face fits its die."""
-        faces = self.faces
-        dice = self.pool.dice
+    def __init__(self, pool: DicePool, faces: tuple[int, ...], pushed: bool = False) -> None:
+        """Check that there is one face per die and that each face fits its die (written out so
+        that mypyc compiles it)."""
+        dice = pool.dice
         if len(faces) != len(dice):
             raise ValueError(f"{len(faces)} faces for a pool of {len(dice)} dice")
         for die, face in zip(dice, faces, strict=True):
             if not 1 <= face <= die.sides:
                 raise ValueError(f"face {face} is impossible on a D{die.sides}")
+        _set(self, "pool", pool)
+        _set(self, "faces", faces)
+        _set(self, "pushed", pushed)
 
     @property
     def successes(self) -> int:
@@ -305,12 +311,14 @@ def _d6_faces(n: int, rng: np.random.Generator) -> list[int]:
     return [int(u * 6.0) + 1 for u in rng.random(n).tolist()]
 
 
+COMPILED = not __file__.endswith(".py")  # True when this module is built with mypyc (setup.py)
 _new_object = object.__new__
-_set = object.__setattr__
 
 
 def _trusted_roll(pool: DicePool, faces: tuple[int, ...], pushed: bool) -> Roll:
-    """Build a Roll from faces known to be valid, skipping the checks in `Roll.__post_init__`."""
+    """Build a Roll from faces known to be valid, skipping the checks in `Roll.__init__`."""
+    if COMPILED:  # compiled classes cannot be built by object.__new__; their checks are cheap there
+        return Roll(pool, faces, pushed)
     r: Roll = _new_object(Roll)
     _set(r, "pool", pool)
     _set(r, "faces", faces)

@@ -32,6 +32,29 @@ animal instead (MOUNT-08/11). Decisions where the seed leaves room:
 - Step dice: `agility` is a grade (the die rolled) and `strength` the mount's damage track
   (DMGM-03: ceil((Strength + Agility) / 4) of the two grades' sides), the track MOUNT-14 empties.
 - MOUNT-01 (carrying gear) and MOUNT-13 (recovery) are API facts: `carry_capacity`, `recover_mount`.
+
+Getting off and back on (DISMOUNT, REMOUNT). The seeds do not say what either costs (VEH-04/05
+speak of vehicles; no AMB covers animals); decisions:
+
+- VEH-05 by analogy: an animal is straddled like a motorcycle, so getting off or on is a fast
+  action by default; `rules.mount_action: slow` makes both slow (as VEH-04 for cars).
+- DISMOUNT: a rider on its living mount, on its own turn, not prone (a thrown rider gets up
+  first), not grappling or grappled, not in a cramped zone (the cramped line, AMB-25, has no
+  place for a riderless animal). Engagements are kept: nobody moves.
+- The riderless mount stays where it was left (`Mount.zone`) and does nothing on its own: no
+  card, no actions, no moving, no fleeing; it still does not keep its side in the fight. It can
+  be attacked (MOUNT-12): ATTACK_MOUNT by anyone on foot in its zone (Engaged is a relation
+  between people, as for a vehicle: the animal in your zone is within reach), SHOOT_MOUNT like a
+  shot at a vehicle (a loaded ranged weapon, line of fire, in range, DARK-05; RMOD-05..16 by
+  range, aim, dim or dark zone, smoke, MOUNT-10 from horseback; no size modifier, as for a
+  ridden mount). It is never Engaged, prone or defenceless, and there is no rider to take -1
+  (MOUNT-09) nor to lose overwatch (ACTN-OVERWATCH-04). Blasts and fire leave mounts alone,
+  ridden or not (as before). Only the mounts of enemies still in the fight are targets.
+- REMOUNT (target = the mount's rider): in the mount's zone, on foot, not prone, not grappling
+  or grappled, and, as for boarding a vehicle, with no active enemy at Engaged. It ends cover.
+  `rules.remount_by`: `rider` (default; the seeds are silent): only its own rider; `side`: also
+  an ally with no living mount of its own, once the animal's rider is out of the fight (the
+  mount is then the ally's).
 """
 
 from __future__ import annotations
@@ -43,11 +66,23 @@ import numpy as np
 
 from yz_gym.rules import dice
 from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.attacks import (
+    BAND,
+    MOUNTED_SHOT,
+    RANGE_MODIFIER,
+    UNSEEN_MODIFIER,
+    can_shoot,
+    hands_ok,
+    held_weapon,
+    smoky,
+)
 from yz_gym.rules.dice import DicePool, Die, Roll, Source
 from yz_gym.rules.events import Event
 from yz_gym.rules.movement import engaged_enemies, enter_zone, passable
 from yz_gym.rules.rolls import roll_modifier, stress_dice
 from yz_gym.rules.state import Combatant, GameState
+from yz_gym.rules.vehicle_seats import altitude, band, can_fire_out
+from yz_gym.rules.zones import Range
 
 MAX_RIDE = 6  # the most zones one RIDE can aim at (1 + successes, MOUNT-03)
 MOUNT_MOVES = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT, Kind.ENGAGE, Kind.RIDE})  # MOUNT-06
@@ -69,17 +104,35 @@ class Mount:
     cramped_ok: bool = False  # MOUNT-04 "usually": this one can enter cramped zones
     carry: int = 0  # MOUNT-01: regular items it can carry for its rider
     dead: bool = False  # MOUNT-14
+    zone: int = -1  # DISMOUNT: where it stands riderless; -1 = under its rider
 
     def copy(self) -> Mount:
         """An independent copy."""
         return Mount(
-            self.name, self.strength, self.max_strength, self.agility, self.cramped_ok, self.carry, self.dead
-        )
+            self.name, self.strength, self.max_strength, self.agility, self.cramped_ok, self.carry, self.dead,
+            self.zone,
+        )  # fmt: skip
+
+    @property
+    def ridden(self) -> bool:
+        """Alive and under its rider (not left riderless in a zone)."""
+        return self.zone < 0 and not self.dead
 
 
 def riding(c: Combatant) -> bool:
     """On a living mount."""
-    return c.mount is not None and not c.mount.dead
+    return c.mount is not None and c.mount.ridden
+
+
+def riderless(c: Combatant) -> bool:
+    """`c`'s living mount stands riderless in a zone (DISMOUNT)."""
+    return c.mount is not None and c.mount.zone >= 0 and not c.mount.dead
+
+
+def mount_zone(c: Combatant) -> int:
+    """The zone of `c`'s mount: its rider's while ridden."""
+    m = c.mount
+    return m.zone if m is not None and m.zone >= 0 else c.zone
 
 
 # --- MOUNT-01 / MOUNT-13: API facts ------------------------------------------------------------
@@ -198,11 +251,126 @@ def ride(state: GameState, c: Combatant, dest: int, successes: int, events: list
         events.append(Event("moved", c.id, -1, {"zone": c.zone, "rode": len(steps)}))
 
 
+# --- getting off and on; the riderless mount (DISMOUNT, REMOUNT) -------------------------------
+
+
+def dismount(state: GameState, c: Combatant, events: list[Event]) -> None:
+    """MOUNT-02: `c` gets off; the mount stays in the zone, riderless (VEH-05 by analogy)."""
+    m = c.mount
+    if m is None or not m.ridden:
+        return
+    m.zone = c.zone
+    events.append(Event("dismounted", c.id, -1, {"mount": m.name, "zone": c.zone}))
+
+
+def remount(state: GameState, c: Combatant, owner: Combatant, events: list[Event]) -> None:
+    """MOUNT-02: `c` gets on `owner`'s riderless mount (its own, or a fallen ally's with
+    `remount_by: side`); riders seek no cover (MOUNT-04 list)."""
+    m = owner.mount
+    if m is None or m.dead or m.zone != c.zone:
+        return
+    if owner is not c:
+        c.mount, owner.mount = m, None  # the animal is the new rider's now
+    m.zone = -1
+    c.cover = -1
+    events.append(Event("remounted", c.id, owner.id, {"mount": m.name}))
+
+
+def can_dismount(state: GameState, c: Combatant) -> bool:
+    """DISMOUNT: riding, on foot otherwise free to act, not in a cramped zone (AMB-25)."""
+    return (
+        riding(c) and c.vehicle < 0 and not c.prone and c.grappled_by < 0 and c.grappling < 0
+        and not state.zone_map.zones[c.zone].cramped
+    )  # fmt: skip
+
+
+def remount_owners(state: GameState, c: Combatant) -> list[int]:
+    """REMOUNT targets: whose riderless mount `c` may get on (see the module docstring)."""
+    if c.vehicle >= 0 or c.prone or c.grappled_by >= 0 or c.grappling >= 0 or engaged_enemies(state, c):
+        return []
+    own = c.mount
+    if own is not None and not own.dead:
+        return [c.id] if own.zone == c.zone else []
+    if state.options.remount_by != "side":
+        return []
+    return [
+        o.id for o in state.combatants
+        if o.side == c.side and o.id != c.id and o.out and riderless(o) and mount_zone(o) == c.zone
+    ]  # fmt: skip
+
+
+def can_reach_riderless(state: GameState, a: Combatant, rider: Combatant) -> bool:
+    """MOUNT-08/12, ATK-01: a riderless mount in `a`'s zone is within reach of anyone on foot
+    (Engaged is a relation between people, as for a vehicle)."""
+    if not riderless(rider) or a.vehicle >= 0 or a.grappling >= 0 or a.grappled_by >= 0:
+        return False
+    return mount_zone(rider) == a.zone
+
+
+def riderless_band(state: GameState, a: Combatant, rider: Combatant) -> Range:
+    """RANGE-*, AMB-23: zone hops to the riderless mount (never Engaged), altitude counted."""
+    return band(state, a.zone, altitude(state, a), mount_zone(rider), 0)
+
+
+def can_shoot_riderless(state: GameState, a: Combatant, rider: Combatant) -> bool:
+    """MOUNT-11, ACTN-SHOOT-01 at a riderless mount: a loaded ranged weapon usable now, a seat
+    to fire from, line of fire, in range (ATK-08), not at Medium or farther into darkness (DARK-05)."""
+    if a.held < 0 or not riderless(rider):
+        return False
+    weapon = held_weapon(state, a)
+    carried = a.weapons[a.held]
+    if not (weapon.ranged or weapon.thrown) or not carried.loaded or carried.bonus < 0:
+        return False
+    if not hands_ok(a, weapon) or not can_fire_out(state, a):
+        return False
+    zone = mount_zone(rider)
+    if not state.zone_map.line_of_fire(a.zone, zone, state.doors, a.peek):
+        return False
+    reach = riderless_band(state, a, rider)
+    if reach > BAND[weapon.range]:
+        return False
+    return not (state.zone_map.zones[zone].dark and reach >= Range.MEDIUM)
+
+
+def riderless_close_modifier(state: GameState, a: Combatant) -> int:
+    """RMOD-01 (prone attacker -2) and DARK-03 (dark zone -2); the animal is neither prone nor
+    defenceless, and there is no rider for MOUNT-09's -1."""
+    modifier = -2 if a.prone else 0
+    if state.zone_map.zones[a.zone].dark:
+        modifier -= 2
+    return modifier
+
+
+def riderless_shot_modifier(state: GameState, a: Combatant, rider: Combatant) -> int:
+    """RMOD-05..16 at a riderless mount: range band, aim, dim or dark zone, smoke (RMOD-15);
+    MOUNT-10 from horseback. No size modifier (as for a ridden mount) and no MOUNT-09."""
+    zone = mount_zone(rider)
+    modifier = RANGE_MODIFIER[riderless_band(state, a, rider)] + a.aiming
+    z = state.zone_map.zones[zone]
+    if z.dim:
+        modifier += state.options.dim_zone_mod if a.zone != zone else state.options.dim_light_mod
+    if z.dark:
+        modifier -= 2
+    if smoky(state, zone) or smoky(state, a.zone):
+        modifier += UNSEEN_MODIFIER
+    if riding(a):
+        modifier += MOUNTED_SHOT
+    return modifier
+
+
+def shootable_mount(state: GameState, a: Combatant, rider: Combatant) -> bool:
+    """MOUNT-11: `a` can shoot at `rider`'s mount, ridden or riderless (AUTO-01/05 targets)."""
+    if riding(rider):
+        return can_shoot(state, a, rider)
+    return can_shoot_riderless(state, a, rider)
+
+
 # --- legal actions ---------------------------------------------------------------------------
 
 
 def mount_actions(state: GameState, c: Combatant, actions: list[Action]) -> list[Action]:
-    """MOUNT-04/05/08/11: what riding changes in `c`'s turn, and attacks at enemies' mounts."""
+    """MOUNT-04/05/08/11: what riding changes in `c`'s turn, attacks at enemies' mounts (ridden
+    or riderless), and getting off or on (DISMOUNT, REMOUNT)."""
     out = actions
     if riding(c):
         assert c.mount is not None
@@ -228,20 +396,54 @@ def mount_actions(state: GameState, c: Combatant, actions: list[Action]) -> list
                 extra.append(Action(Kind.ATTACK_MOUNT, a.target))  # MOUNT-08
             elif a.kind == Kind.SHOOT and a.option == -1:
                 extra.append(Action(Kind.SHOOT_MOUNT, a.target))  # MOUNT-11
+    if c.can_take(False):
+        _off_and_on(state, c, extra)
     return out + extra if extra else out
+
+
+def _off_and_on(state: GameState, c: Combatant, out: list[Action]) -> None:
+    """DISMOUNT and REMOUNT (fast unless `mount_action: slow`), and the slow attacks at the
+    riderless mounts of enemies (MOUNT-08/11/12)."""
+    if c.vehicle >= 0 and state.vehicles[c.vehicle].wrecked:
+        return  # VEH-DMG-03: aboard a wreck, leaving is all there is to do
+    if c.can_take(state.options.mount_action == "slow"):  # VEH-05 by analogy
+        if can_dismount(state, c):
+            out.append(Action(Kind.DISMOUNT))
+        for owner in remount_owners(state, c):
+            out.append(Action(Kind.REMOUNT, owner))
+    if not c.can_take(True):
+        return
+    for o in state.combatants:
+        if o.side == c.side or o.out or o.hidden or not riderless(o):
+            continue
+        if can_reach_riderless(state, c, o):
+            out.append(Action(Kind.ATTACK_MOUNT, o.id))  # MOUNT-08: ATK-01 at the animal in your zone
+        if can_shoot_riderless(state, c, o):
+            out.append(Action(Kind.SHOOT_MOUNT, o.id))  # MOUNT-11
 
 
 __all__ = [
     "MAX_RIDE",
     "Mount",
+    "can_dismount",
+    "can_reach_riderless",
+    "can_shoot_riderless",
     "carry_capacity",
+    "dismount",
     "mount_actions",
     "mount_push",
+    "mount_zone",
     "recover_mount",
+    "remount",
+    "remount_owners",
     "ride",
     "ride_paths",
+    "riderless",
+    "riderless_close_modifier",
+    "riderless_shot_modifier",
     "riding",
     "riding_pool",
+    "shootable_mount",
     "uses_mount",
     "wound_mount",
 ]

@@ -1,4 +1,8 @@
-"""Rule variants and resolutions of ambiguous rules, as switches with documented defaults."""
+"""Rule variants and resolutions of ambiguous rules, as switches with documented defaults.
+
+The switches of zone fights (RuleOptions), vehicles (VehicleOptions) and chases (ChaseOptions)
+live here, in a module kept interpreted in the compiled build: scenario loaders read their type
+hints at run time (setup.py)."""
 
 from __future__ import annotations
 
@@ -49,6 +53,8 @@ class RuleOptions:
     full_auto: Literal["basic", "ammo_dice"] = "basic"  # AUTO-01/02 basic burst, or AUTO-03..06 ammo dice
     # --- mounts (mounts.py) ---
     rider_penalty_ranged: bool = True  # AMB-13: the -1 against a rider (MOUNT-09) applies to shots too
+    mount_action: Literal["fast", "slow"] = "fast"  # VEH-05 by analogy (seeds silent): getting on or off an animal
+    remount_by: Literal["rider", "side"] = "rider"  # PROPOSED (G-19): who may get on a riderless mount
 
     def __post_init__(self) -> None:
         """PUSH-19/DMGM-05: the conditions push cost needs the conditions damage model."""
@@ -69,3 +75,58 @@ class RuleOptions:
     def rounds_per_shift(self) -> int:
         """Rounds in one shift (AMB-01), used for lethal-injury time limits."""
         return self.rounds_per_stretch * self.stretches_per_shift
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleOptions:
+    """Rule switches for vehicles; the chase file's `vehicle_rules:` block sets them."""
+
+    vehicle_skill: Literal["Mobility", "Driving"] = "Mobility"  # VEH-03, AMB-11, AMB-15, CHASE-14
+    enter_exit_action: Literal["auto", "slow", "fast"] = "auto"  # VEH-04/05, AMB-10: auto = slow, bikes fast
+    component_check: Literal["after_armor", "before_armor"] = "after_armor"  # VEH-DMG-05, AMB-17
+    crit_die: Literal["auto", "d12", "d66"] = "auto"  # AMB-18: auto = D12 with step dice, D66 with the pool
+    ricochet_cancels_vehicle_damage: bool = True  # VEH-CRIT-01, AMB-20
+    crash_armor: Literal["roll", "flat"] = "roll"  # VEH-AIR-04, FALL-04: armor vs crashes
+    crash_brace: bool = True  # VEH-AIR-05: occupants brace with Mobility
+    engine_fail_air: Literal["controlled", "crash"] = "controlled"  # VEH-CRIT-11, AMB-42
+    ram_crit_die: bool = False  # VZC-01 (Blade Runner): a ram always rolls a crit die sized by the Hull
+    armor_vs_falls: bool = False  # FALL-03 (PROPOSED): body armor does not help against falls
+
+    def with_overrides(self, **overrides: Any) -> VehicleOptions:
+        """A copy with some switches changed; unknown names raise ValueError."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(overrides) - known)
+        if unknown:
+            raise ValueError(f"unknown vehicle option(s) {unknown}; known: {sorted(known)}")
+        return replace(self, **overrides)
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseOptions:
+    """Chase rule switches (the chase file's `chase_rules:` block). Every PROPOSED item of
+    SRD_DIGEST 3 is one of them, with the digest's default."""
+
+    chase_multi: Literal["grouped", "individual"] = "grouped"  # CHASE-MULTI-01
+    chase_start_range: Literal["auto", "engaged", "short", "medium", "long"] = "auto"  # CHASE-06
+    obstacles: bool = True  # CHASE-09: one obstacle a round; false = none (for variants and tests)
+    vehicle_obstacle_adv: Literal["pm2", "adv_disadv"] = "pm2"  # CHASE-OBST-01
+    chase_after_catch: Literal["continue", "end", "fight"] = "continue"  # CHASE-END-04
+    chase_max_rounds: int = 10  # CHASE-END-05: then the prey escape
+    collateral_heat: int = 1  # CHASE-COLLATERAL-01: heat for the failing driver's side
+    collateral_bystander_die: int = 3  # CHASE-COLLATERAL-01: a bystander takes D3
+    obstacle_npcs: bool = True  # CHASE-NPC-01..03: thugs, guards and police attack
+    chase_speed_gap: bool = False  # CHASE-SPEED-01 (off by default)
+    ask_cancel: bool = True  # CHASE-12: each participant may cancel its revealed action
+    overtake: bool = True  # CHASE-FLEE-04: a pursuer with successes to spare may overtake
+    hide_ambush: bool = True  # CHASE-HIDE-04: the hidden prey may spring a sneak attack instead
+    vehicle_vs_foot_bonus: int = 2  # CHASE-17
+    passenger_penalty: int = -2  # CHASE-VSHOOT-02
+    obstacle_damage_armor: bool = False  # OBST-VEH-3/7/9: vehicle armor against collision damage
+
+    def with_overrides(self, **overrides: Any) -> ChaseOptions:
+        """A copy with some switches changed; unknown names raise ValueError."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(overrides) - known)
+        if unknown:
+            raise ValueError(f"unknown chase option(s) {unknown}; known: {sorted(known)}")
+        return replace(self, **overrides)

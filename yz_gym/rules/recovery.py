@@ -9,7 +9,6 @@ death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import cast
 
 import numpy as np
 
@@ -19,7 +18,7 @@ from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.panic import add_stress
 from yz_gym.rules.pushing import pay_push
-from yz_gym.rules.rolls import injury_of, push_roll, skill_pool, skill_roll
+from yz_gym.rules.rolls import injury_of, push_roll, rules_pool, skill_pool, skill_roll
 from yz_gym.rules.state import Combatant, GameState, Injury
 
 STRESS_SOURCES: dict[str, int] = {
@@ -146,7 +145,7 @@ def _lethal_time(
         while elapsed >= injury.timer and not c.dead:
             elapsed -= injury.timer
             modifier = 0 if injury.table == "fire" else injury_of(injury.table, injury.code).death_roll_mod
-            roll = dice.roll(skill_pool(_alone(options), c, "Stamina", 0, modifier), rng)
+            roll = dice.roll(rules_pool(options, c, "Stamina", 0, modifier), rng)
             events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
             injury.stabilise_blocked = False
             if roll.successes == 0:
@@ -201,7 +200,8 @@ def _care(
     """HEAL-07: a shift of care and a Healing roll make the day count double for the crits."""
     if rng is None:
         raise ValueError("recover() needs an rng for the carer's Healing roll (HEAL-07)")
-    roll = dice.roll(skill_pool(state or _alone(options), carer, "Healing"), rng)
+    pool = skill_pool(state, carer, "Healing") if state is not None else rules_pool(options, carer, "Healing")
+    roll = dice.roll(pool, rng)
     events.append(Event("roll", carer.id, -1, {"skill": "Healing", "purpose": "care", **roll_data(roll)}))
     if roll.successes == 0:
         return
@@ -210,13 +210,3 @@ def _care(
             _heal_crits(c, SHIFTS_PER_DAY, rng, events)  # one more day of healing
 
 
-class _Options:
-    """Stands in for a GameState where a roll needs only the rules (a lone combatant at rest)."""
-
-    def __init__(self, options: RuleOptions) -> None:
-        self.options = options
-
-
-def _alone(options: RuleOptions) -> GameState:
-    """The rules for a lone combatant's rolls (skill_pool reads only `options`)."""
-    return cast(GameState, _Options(options))

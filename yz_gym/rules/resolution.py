@@ -13,10 +13,13 @@ decisions, and the actions `decision_actions` offers for them:
 - help (ACT-HELP-01..03), block (ACTN-BLOCK-01..03), push (PUSH-04): HELP / BLOCK / PUSH or
   DECLINE. The target decides on a block before the attacker rolls.
 - full_auto (AUTO-01): after a hit of a basic burst, SHOOT(target, option=1) at the same or
-  another target for the next shot (three at most), or DECLINE to stop.
+  another target for the next shot (three at most), SHOOT_MOUNT(rider) or
+  SHOOT_VEHICLE(option=vehicle) to fire it at a mount or a vehicle (auto_targets.py), or
+  DECLINE to stop.
 - ammo (AUTO-05, `full_auto: ammo_dice`): for each 6 on the ammo dice of a hit, SHOOT(target)
-  = an extra hit at base damage on the target or another enemy in its zone, or DECLINE = +1
-  damage on the latest hit (the main hit first).
+  = an extra hit at base damage on the target or another enemy in its zone (SHOOT_MOUNT /
+  SHOOT_VEHICLE: on a mount or a vehicle there, auto_targets.py), or DECLINE = +1 damage on the
+  latest hit (the main hit first).
 """
 
 from __future__ import annotations
@@ -52,10 +55,17 @@ from yz_gym.rules.attacks import (
     spend_ammo,
     use_item,
 )
+from yz_gym.rules.auto_targets import burst_extras, extra_hit_extras
 from yz_gym.rules.damage import attack_crit, first_aid, protect, take_damage
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.gear import supply_roll
-from yz_gym.rules.mounts import mount_push
+from yz_gym.rules.mounts import (
+    mount_push,
+    riderless,
+    riderless_band,
+    riderless_close_modifier,
+    riderless_shot_modifier,
+)
 from yz_gym.rules.movement import (
     disengage,
     engage,
@@ -70,7 +80,15 @@ from yz_gym.rules.pushing import after_roll
 from yz_gym.rules.rolls import injury_of, push_roll, skill_pool
 from yz_gym.rules.state import Combatant, Frame, GameState, WeaponState
 from yz_gym.rules.tables import Weapon
-from yz_gym.rules.vehicle_actions import extension_effect, extension_pool, frame_skill, is_slow_action, wound
+from yz_gym.rules.vehicle_actions import (
+    extension_effect,
+    extension_pool,
+    frame_skill,
+    is_slow_action,
+    shot_hits_vehicle,
+    wound,
+)
+from yz_gym.rules.vehicle_seats import altitude
 from yz_gym.rules.zones import DoorState, Range
 
 S_OVERWATCH, S_HELP, S_BLOCK, S_ROLL, S_PUSH, S_RESOLVE, S_AFTER = range(7)
@@ -84,6 +102,7 @@ F_OVERWATCH = 2  # ACTN-OVERWATCH-01: a shot fired from overwatch
 F_SNEAK = 4  # SNEAK-04: +3, cannot be blocked
 F_MISSED = 8  # the roll failed (retreat: free attacks follow)
 F_MOUNT = 16  # MOUNT-08/11: the attack goes at the target's mount (ATTACK_MOUNT, SHOOT_MOUNT)
+HIT_PERSON, HIT_MOUNT, HIT_VEHICLE = 0, 1, 2  # AUTO-05: what a Frame.hits entry [id, damage, what] hits
 
 HELPABLE = CLOSE_KINDS | {
     Kind.FIRST_AID, Kind.PERSUADE, Kind.BREAK_FREE, Kind.FORCE_DOOR, Kind.EXTINGUISH,
@@ -312,18 +331,28 @@ def decision_actions(state: GameState, frame: Frame) -> list[Action]:
     """The choices of the one asked at the frame's decision stage (see the module docstring)."""
     stage = frame.stage
     if stage == S_FOLLOW:
-        actor = state.combatants[frame.actor]
-        return [*(Action(Kind.SHOOT, target=t, option=1) for t in burst_targets(state, actor)), _DECLINE]
+        return [*_follow_shots(state, state.combatants[frame.actor]), _DECLINE]
     if stage == S_AMMO:
         actor = state.combatants[frame.actor]
-        main = state.combatants[frame.hits[0][0]]
-        return [*(Action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)), _DECLINE]
+        main = state.combatants[frame.hits[0][0]]  # the main hit: a person (ammo dice open at one)
+        actions = [Action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)]
+        if state.vehicles or state.setup.mounted:  # AUTO-05: or a mount or vehicle in its zone
+            actions += extra_hit_extras(state, actor, main.zone, altitude(state, main))
+        return [*actions, _DECLINE]
     if stage == S_OVERWATCH:
         if frame.flags & F_OVERWATCH:  # ACTN-OVERWATCH-03: fire back at the shooter
             return [Action(Kind.OVERWATCH_FIRE, target=frame.actor), _DECLINE]
         who, actor = state.combatants[frame.asking[0]], state.combatants[frame.actor]
         return [*(Action(Kind.OVERWATCH_FIRE, target=t) for t in _watch_targets(state, who, actor)), _DECLINE]
     return [_YES.get(stage, _PUSH), _DECLINE]
+
+
+def _follow_shots(state: GameState, actor: Combatant) -> list[Action]:
+    """AUTO-01: where the next shot of a burst may go: a person, or a mount or vehicle."""
+    shots = [Action(Kind.SHOOT, target=t, option=1) for t in burst_targets(state, actor)]
+    if state.vehicles or state.setup.mounted:
+        shots += burst_extras(state, actor)  # auto_targets.py
+    return shots
 
 
 def decision_name(frame: Frame) -> str:
@@ -444,33 +473,34 @@ def _roll(
     gear, modifier = 0, dice.help_bonus(len(frame.helpers))  # HELP-01
     sneak = bool(frame.flags & F_SNEAK)
     target = state.combatants[frame.target] if frame.target >= 0 else None
+    loose = target is not None and frame.flags & F_MOUNT and riderless(target)  # at a riderless mount
     if kind in _MELEE_ROLLS:
         weapon = _attack_weapon(state, actor, kind)
         gear = _gear(actor, weapon)
-        if target is not None:
+        if loose:
+            modifier += riderless_close_modifier(state, actor)  # MOUNT-08: RMOD-01, DARK-03 only
+        elif target is not None:
             modifier += close_modifier(state, actor, target, sneak)
         if kind == Kind.DIVING_BLOW:
             modifier += 2  # RMOD-04
+    elif kind == Kind.SHOOT and loose:
+        assert target is not None
+        gear = _gear(actor, held_weapon(state, actor))
+        modifier += riderless_shot_modifier(state, actor, target)  # MOUNT-11 at a riderless mount
+        zone = target.mount.zone if target.mount is not None else target.zone
+        near = state.zone_map.zones[zone].dark and riderless_band(state, actor, target) == Range.SHORT
+        if near and _lost_in_dark(state, frame, actor, target, rng, events):  # DARK-04
+            return
     elif kind == Kind.SHOOT:
         assert target is not None
         weapon = held_weapon(state, actor)
         gear = _gear(actor, weapon)
         modifier += ranged_modifier(state, actor, target, sneak)
-        if state.zone_map.zones[target.zone].dark and range_between(state, actor, target) == Range.SHORT:
-            look = dice.roll(skill_pool(state, actor, "Observation"), rng)  # DARK-04
-            events.append(
-                Event(
-                    "roll",
-                    actor.id,
-                    target.id,
-                    {"skill": "Observation", "purpose": "darkness", **roll_data(look)},
-                )
-            )
-            if look.successes == 0:
-                frame.stage = S_RESOLVE
-                frame.flags |= F_MISSED
-                events.append(Event("lost_in_dark", actor.id, target.id))
-                return
+        dark = state.zone_map.zones[target.zone].dark
+        if dark and range_between(state, actor, target) == Range.SHORT and _lost_in_dark(
+            state, frame, actor, target, rng, events
+        ):  # DARK-04
+            return
     elif kind == Kind.FIRST_AID and "medkit" in actor.items:
         gear = 2  # DEATH-03: medical gear gives a bonus
     elif kind == Kind.EXTINGUISH and "blanket" in actor.items:
@@ -500,6 +530,28 @@ def _roll(
         frame.asking = [actor.id]  # PUSH-04: the roller decides
     else:
         frame.stage = S_RESOLVE
+
+
+def _lost_in_dark(
+    state: GameState, frame: Frame, actor: Combatant, target: Combatant, rng: np.random.Generator,
+    events: list[Event],
+) -> bool:  # fmt: skip
+    """DARK-04: at Short range into darkness, an Observation roll first; none = a miss."""
+    look = dice.roll(skill_pool(state, actor, "Observation"), rng)
+    events.append(
+        Event(
+            "roll",
+            actor.id,
+            target.id,
+            {"skill": "Observation", "purpose": "darkness", **roll_data(look)},
+        )
+    )
+    if look.successes == 0:
+        frame.stage = S_RESOLVE
+        frame.flags |= F_MISSED
+        events.append(Event("lost_in_dark", actor.id, target.id))
+        return True
+    return False
 
 
 def _gear(c: Combatant, weapon: Weapon) -> int:
@@ -582,6 +634,8 @@ def _resolve(
     success = (not rolled or net > 0) and not frame.flags & F_MISSED
     if kind >= FIRST_EXTENSION:  # vehicles and mounts (vehicle_actions.py, mounts.py)
         extension_effect(state, kind, actor, frame.target, frame.zone, frame.option, frame.roll, rng, events)
+        if kind == Kind.SHOOT_VEHICLE and frame.shots and actor.held >= 0:  # AUTO-01: a burst's shot
+            _burst_on(state, frame, actor, success, actor.weapons[actor.held], rng, events)
         return
     target = state.combatants[frame.target] if frame.target >= 0 else None
     if kind in _MOVES:
@@ -704,10 +758,16 @@ def _close_effect(
 ) -> None:
     """ATK-05/06 and ACTN-CLOSE-03..06, ACTN-DIVE-01, ACTN-GRAPPLE-01/02."""
     kind = frame.kind
-    target.overwatch = -1  # ACTN-OVERWATCH-04: attacked in close combat
+    at_mount = bool(frame.flags & F_MOUNT)
+    loose = at_mount and riderless(target)
+    if not loose:
+        target.overwatch = -1  # ACTN-OVERWATCH-04: attacked in close combat (not its riderless mount)
     actor.hidden = False
     hit = net >= 1  # ATK-05
-    events.append(Event("hit" if hit else "miss", actor.id, target.id, {"kind": KIND_NAMES[kind]}))
+    data: dict[str, object] = {"kind": KIND_NAMES[kind]}
+    if loose:
+        data["mount"] = _mount_name(state, target.id)  # MOUNT-08 at the riderless animal
+    events.append(Event("hit" if hit else "miss", actor.id, target.id, data))
     if kind == Kind.DIVING_BLOW:
         actor.prone = True  # ACTN-DIVE-01: you fall prone either way
         if hit:
@@ -739,7 +799,7 @@ def _close_effect(
     else:
         weapon = _attack_weapon(state, actor, kind)
         damage = weapon.damage + net - 1  # ATK-06 / DICE-08
-        _wound(state, actor, target, damage, False, frame, rng, events)
+        _wound(state, actor, target, damage, False, frame, at_mount, rng, events)
 
 
 def _wound(
@@ -749,13 +809,15 @@ def _wound(
     damage: int,
     ranged: bool,
     frame: Frame,
+    at_mount: bool,
     rng: np.random.Generator,
     events: list[Event],
 ) -> None:
-    """A hit's damage: cover and armor roll first, the rest lands (BROKEN-04 crit trigger)."""
-    if frame.flags & F_MOUNT or target.vehicle >= 0:  # MOUNT-08/14; VEH-DMG-08/09, COVER-08
+    """A hit's damage: cover and armor roll first, the rest lands (BROKEN-04 crit trigger).
+    `at_mount`: the hit is on the target's mount (MOUNT-08/11, AUTO-01/05)."""
+    if at_mount or target.vehicle >= 0:  # MOUNT-08/14; VEH-DMG-08/09, COVER-08
         successes = frame.roll.successes if frame.roll is not None else 0
-        wound(state, actor, target, damage, ranged, bool(frame.flags & F_MOUNT), successes, rng, events)
+        wound(state, actor, target, damage, ranged, at_mount, successes, rng, events)
         return
     damage = protect(state, target, damage, ranged, rng, events)
     take_damage(state, target, damage, rng, events, source=actor.id)
@@ -778,14 +840,16 @@ def _shot_effect(
     actor.hidden = False
     actor.aiming = 0  # ACTN-AIM-01: the bonus is for the next shot only
     hit = net >= 1  # ATK-05; AUTO-04: only the base dice decide the hit
-    events.append(
-        Event("hit" if hit else "miss", actor.id, target.id, {"kind": "shoot", "weapon": carried.name})
-    )
+    data: dict[str, object] = {"kind": "shoot", "weapon": carried.name}
+    if frame.flags & F_MOUNT and riderless(target):
+        data["mount"] = _mount_name(state, target.id)  # MOUNT-11 at the riderless animal
+    events.append(Event("hit" if hit else "miss", actor.id, target.id, data))
     ammo_dice = state.options.full_auto == "ammo_dice"
     if ammo_dice:
         spend_ammo(state, actor, carried, sum(frame.ammo.faces) if frame.ammo else 0, events)  # AUTO-06
     if hit:
-        frame.hits = [[target.id, weapon.damage + net - 1]]  # ATK-06
+        what = HIT_MOUNT if frame.flags & F_MOUNT else HIT_PERSON
+        frame.hits = [[target.id, weapon.damage + net - 1, what]]  # ATK-06
         frame.sixes = frame.ammo.successes if ammo_dice and frame.ammo else 0  # AUTO-05
         if frame.sixes:
             frame.stage = S_AMMO
@@ -800,8 +864,17 @@ def _shot_effect(
         return
     if ammo_dice or frame.option != 1:
         return
+    _burst_on(state, frame, actor, hit, carried, rng, events)
+
+
+def _burst_on(
+    state: GameState, frame: Frame, actor: Combatant, hit: bool, carried: WeaponState,
+    rng: np.random.Generator, events: list[Event],
+) -> None:  # fmt: skip
+    """AUTO-01/02: after a shot of a burst, fire again on a hit (three shots at most) at a
+    person, a mount or a vehicle; else the burst is over: roll for the ammunition."""
     frame.shots += 1
-    if hit and frame.shots < 3 and not actor.out and burst_targets(state, actor):
+    if hit and frame.shots < 3 and not actor.out and _follow_shots(state, actor):
         frame.stage = S_FOLLOW  # AUTO-01: a hit lets you fire again, three shots at most
         frame.asking = [actor.id]
         return
@@ -819,16 +892,47 @@ def _next_shot(
     frame.stage = S_ROLL
     frame.roll = frame.block_roll = None
     frame.modifier = 0
-    events.append(Event("burst", actor.id, action.target, {"shot": frame.shots + 1}))
+    shot: dict[str, object] = {"shot": frame.shots + 1}
+    if action.kind == Kind.SHOOT_VEHICLE:  # AUTO-01 at a vehicle: rolled and landed as SHOOT_VEHICLE
+        frame.kind, frame.option = Kind.SHOOT_VEHICLE, action.option
+        frame.flags &= ~F_MOUNT
+        shot["vehicle"] = state.vehicles[action.option].name
+    else:
+        frame.kind, frame.option = Kind.SHOOT, 1
+        if action.kind == Kind.SHOOT_MOUNT:  # AUTO-01 at a mount (MOUNT-11)
+            frame.flags |= F_MOUNT
+            shot["mount"] = _mount_name(state, action.target)
+        else:
+            frame.flags &= ~F_MOUNT
+    events.append(Event("burst", actor.id, action.target, shot))
+
+
+def _mount_name(state: GameState, rider: int) -> str:
+    """The name of `rider`'s mount, for the events."""
+    m = state.combatants[rider].mount
+    return m.name if m is not None else ""
 
 
 def _spend_six(state: GameState, frame: Frame, actor: Combatant, action: Action, events: list[Event]) -> None:
     """AUTO-05: one ammo six buys an extra hit at base damage, or +1 damage on the latest hit."""
     if action.kind == Kind.DECLINE:
-        frame.hits[-1][1] += 1
-        events.append(Event("ammo_damage", actor.id, frame.hits[-1][0], {"damage": frame.hits[-1][1]}))
+        last = frame.hits[-1]
+        last[1] += 1
+        data: dict[str, object] = {"damage": last[1]}
+        if last[2] == HIT_VEHICLE:
+            data["vehicle"] = state.vehicles[last[0]].name
+        elif last[2] == HIT_MOUNT:
+            data["mount"] = _mount_name(state, last[0])
+        events.append(Event("ammo_damage", actor.id, -1 if last[2] == HIT_VEHICLE else last[0], data))
+    elif action.kind == Kind.SHOOT_VEHICLE:  # AUTO-05: the extra hit lands on a vehicle
+        frame.hits.append([action.option, held_weapon(state, actor).damage, HIT_VEHICLE])
+        events.append(Event("extra_hit", actor.id, -1, {"vehicle": state.vehicles[action.option].name}))
+    elif action.kind == Kind.SHOOT_MOUNT:  # AUTO-05: ... or on a mount (MOUNT-11)
+        frame.hits.append([action.target, held_weapon(state, actor).damage, HIT_MOUNT])
+        mount = {"mount": _mount_name(state, action.target)}
+        events.append(Event("extra_hit", actor.id, action.target, mount))
     else:
-        frame.hits.append([action.target, held_weapon(state, actor).damage])
+        frame.hits.append([action.target, held_weapon(state, actor).damage, HIT_PERSON])
         events.append(Event("extra_hit", actor.id, action.target))
     frame.sixes -= 1
     if frame.sixes > 0:
@@ -838,9 +942,14 @@ def _spend_six(state: GameState, frame: Frame, actor: Combatant, action: Action,
 def _land_hits(
     state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    """ATK-06/AUTO-05: each hit rolls cover and armor on its own, then lands."""
-    for target_id, damage in frame.hits:
-        _wound(state, actor, state.combatants[target_id], damage, True, frame, rng, events)
+    """ATK-06/AUTO-05: each hit rolls cover and armor on its own, then lands: a vehicle's
+    through hit_vehicle (VEH-DMG-01..06), a mount's through wound_mount (MOUNT-12/14)."""
+    for target_id, damage, what in frame.hits:
+        if what == HIT_VEHICLE:
+            shot_hits_vehicle(state, actor, target_id, damage, rng, events)
+        else:
+            target = state.combatants[target_id]
+            _wound(state, actor, target, damage, True, frame, what == HIT_MOUNT, rng, events)
 
 
 def _overwatch_fire(

@@ -7,6 +7,7 @@ import numpy as np
 
 from yz_gym.rules import dice
 from yz_gym.rules.dice import DicePool, Die, Roll, Source
+from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.state import AGI, EMP, SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rules.tables import MENTAL_CRITS, PHYSICAL_CRITS, CriticalInjury
 
@@ -66,22 +67,27 @@ def stress_dice(state: GameState, c: Combatant) -> int:
 
 def skill_pool(state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int = 0) -> DicePool:
     """DICE-05: attribute + skill + gear dice, with modifiers (MOD-01/02 or MOD-04..10)."""
-    modifier += roll_modifier(c, skill)
     if skill == "Observation":
         modifier += state.zone_map.zones[c.zone].observation_modifier  # ZONE-FEAT-DARK-01
+    return rules_pool(state.options, c, skill, gear, modifier)
+
+
+def rules_pool(options: RuleOptions, c: Combatant, skill: str, gear: int = 0, modifier: int = 0) -> DicePool:
+    """`skill_pool` where only the rules matter, not the zone (a lone combatant at rest)."""
+    modifier += roll_modifier(c, skill)
     attribute = c.attrs[SKILL_ATTRIBUTE[skill]]
-    if state.options.dice_mode == "step":
+    if options.dice_mode == "step":
         rating = c.skill(skill)
-        advantage = state.options.step_modifiers == "advantage"
+        advantage = options.step_modifiers == "advantage"
         if attribute <= 0:  # an attribute pushed below D6 (PUSH-14): the skill die alone, if any
             pool = dice.step_dice(rating, None, modifier + gear, advantage) if rating > 0 else DicePool(())
         else:
             pool = dice.step_dice(attribute, rating if rating > 0 else None, modifier + gear, advantage)
     else:
         pool = dice.pool_dice(attribute, c.skill(skill), gear, modifier)
-    extra = stress_dice(state, c)
+    extra = c.stress if options.push_cost == "stress_dice" else 0  # PUSH-16, as stress_dice
     if extra > 0:
-        pool = DicePool(pool.dice + (_STRESS_DIE,) * extra)  # PUSH-16
+        pool = DicePool(pool.dice + (_STRESS_DIE,) * extra)
     return pool
 
 

@@ -242,6 +242,22 @@ class Frame:
     hits: list[list[int]] = field(default_factory=list, kw_only=True)  # AUTO-05: [target, damage] per hit
     sixes: int = field(default=0, kw_only=True)  # AUTO-05: ammo sixes still to spend
 
+    def __init__(
+        self, kind: Kind, actor: int, target: int = -1, zone: int = -1, option: int = -1, stage: int = 0,
+        asking: list[int] | None = None, helpers: list[int] | None = None, blocker: int = -1,
+        roll: Roll | None = None, block_roll: Roll | None = None, modifier: int = 0, slow: bool = False,
+        flags: int = 0, shots: int = 0, *, ammo: Roll | None = None, hits: list[list[int]] | None = None,
+        sixes: int = 0,
+    ) -> None:  # fmt: skip
+        """The dataclass's fields, written out so that mypyc compiles the constructor too."""
+        self.kind, self.actor, self.target, self.zone, self.option = kind, actor, target, zone, option
+        self.stage, self.blocker, self.modifier, self.slow, self.flags = stage, blocker, modifier, slow, flags
+        self.asking = [] if asking is None else asking
+        self.helpers = [] if helpers is None else helpers
+        self.roll, self.block_roll, self.ammo = roll, block_roll, ammo
+        self.shots, self.sixes = shots, sixes
+        self.hits = [] if hits is None else hits
+
     def copy(self) -> Frame:
         """An independent copy."""
         return Frame(

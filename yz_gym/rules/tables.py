@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from yz_gym.rules.errors import UnknownEntry
+
 TimeLimit = Literal["round", "stretch", "shift", "day"]
 Grade = Literal["A", "B", "C", "D"]
 Grip = Literal["1H", "2H", "-"]
@@ -26,14 +28,6 @@ SKILLS: tuple[str, ...] = (  # DICE-03
 ATTRIBUTES: tuple[str, ...] = ("Strength", "Agility", "Wits", "Empathy")  # DICE-01
 RANGE_BANDS: tuple[RangeBand, ...] = ("engaged", "short", "medium", "long", "extreme")  # CHASE-18
 D66_VALUES: tuple[int, ...] = tuple(10 * t + o for t in range(1, 7) for o in range(1, 7))
-
-
-class UnknownEntry(KeyError):
-    """A table lookup failed; the message lists the known names."""
-
-    def __str__(self) -> str:
-        """Return the plain message (KeyError would quote it)."""
-        return str(self.args[0]) if self.args else "unknown entry"
 
 
 def is_d66(value: int) -> bool:

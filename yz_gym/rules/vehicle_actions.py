@@ -90,7 +90,16 @@ from yz_gym.rules.attacks import (
 from yz_gym.rules.damage import attack_crit, take_damage
 from yz_gym.rules.dice import DicePool, Roll
 from yz_gym.rules.events import Event
-from yz_gym.rules.mounts import mount_actions, ride, riding, riding_pool, uses_mount, wound_mount
+from yz_gym.rules.mounts import (
+    dismount,
+    mount_actions,
+    remount,
+    ride,
+    riding,
+    riding_pool,
+    uses_mount,
+    wound_mount,
+)
 from yz_gym.rules.movement import disengage, engaged_enemies, passable
 from yz_gym.rules.rolls import skill_pool
 from yz_gym.rules.state import Combatant, GameState, WeaponState
@@ -460,7 +469,10 @@ def _driver_actions(state: GameState, c: Combatant, v: VehicleState, slow: bool,
 
 
 def is_slow_action(state: GameState, c: Combatant, action: Action) -> bool:
-    """VEH-04/05, AMB-10: getting in or out is slow or fast by the vehicle; the rest by kind."""
+    """VEH-04/05, AMB-10: getting in or out is slow or fast by the vehicle; on or off an animal
+    as `mount_action` says (VEH-05 by analogy: fast); the rest by kind."""
+    if action.kind in (Kind.DISMOUNT, Kind.REMOUNT):
+        return state.options.mount_action == "slow"
     if action.kind == Kind.ENTER_VEHICLE:
         return enter_exit_action(state.vehicles[action.option // 2]) == "slow"
     if action.kind == Kind.EXIT_VEHICLE and c.vehicle >= 0:
@@ -515,6 +527,12 @@ def extension_effect(
     successes = roll.successes if roll is not None else 0
     if kind == Kind.RIDE:
         ride(state, actor, zone, successes, events)  # MOUNT-03
+        return
+    if kind == Kind.DISMOUNT:
+        dismount(state, actor, events)  # MOUNT-02: off; the animal stays in the zone
+        return
+    if kind == Kind.REMOUNT:
+        remount(state, actor, state.combatants[target], events)  # MOUNT-02: back in the saddle
         return
     if kind == Kind.ENTER_VEHICLE:
         get_in(state, actor, option // 2, bool(option % 2), events)
@@ -608,6 +626,16 @@ def _shoot_vehicle(
         actor.held = -1
 
 
+def shot_hits_vehicle(
+    state: GameState, actor: Combatant, index: int, damage: int, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """AUTO-05: an extra hit of a shot on vehicle `index`, through hit_vehicle as a single shot's
+    hit (VEH-DMG-01..06: armor, component damage, ricochet)."""
+    v = state.vehicles[index]
+    hit_vehicle(state, v, damage, rng, events, source=actor.id, others=zone_others(state, v))
+    sync_weapons(state)
+
+
 def wound(
     state: GameState, actor: Combatant, target: Combatant, damage: int, ranged: bool, at_mount: bool,
     successes: int, rng: np.random.Generator, events: list[Event],
@@ -639,6 +667,12 @@ def describe_words(state: GameState, action: Action, actor: int) -> list[str]:
         return [state.vehicles[option].name]
     if kind in (Kind.DRIVE, Kind.MANEUVER) and action.zone < 0:
         return ["(climb)" if option == CLIMB else "(descend)"]
+    if kind == Kind.DISMOUNT and actor >= 0:
+        m = state.combatants[actor].mount
+        return [f"({m.name})"] if m is not None else []
+    if kind == Kind.REMOUNT and action.target >= 0:
+        m = state.combatants[action.target].mount
+        return [f"({m.name})"] if m is not None else []
     if kind == Kind.MAN_WEAPON and actor >= 0 and state.combatants[actor].vehicle >= 0:
         key = state.vehicles[state.combatants[actor].vehicle].weapons[option].weapon
         return [state.setup.weapons[key].name]
@@ -670,6 +704,7 @@ __all__ = [
     "is_slow_action",
     "round_end",
     "setup_vehicles",
+    "shot_hits_vehicle",
     "turn_actions",
     "wound",
 ]

@@ -15,9 +15,14 @@ KINDS = frozenset(
         "mount_dies", "vehicle_hit", "vehicle_armor", "vehicle_armor_degraded", "vehicle_damage",
         "vehicle_crit", "vehicle_crit_reroll", "ricochet", "crash", "crash_damage", "vehicle_fire",
         "vehicle_fire_out", "wrecked", "engine_failure", "vehicle_explodes", "descent", "weapon_disabled",
-        "skid", "vehicle_blast",
+        "skid", "vehicle_blast", "dismounted", "remounted",
     }
 )  # fmt: skip
+AUTO_LINES = {  # AUTO-01/05 at a mount or a vehicle (auto_targets.py)
+    "burst": "  {a} keeps firing, at {aim}.",
+    "extra_hit": "  An extra hit on {aim}.",
+    "ammo_damage": "  The hit on {aim} grows to {damage} damage.",
+}
 
 
 def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: GameState) -> str | None:
@@ -30,6 +35,11 @@ def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: G
         aim = e.get("target") if e.get("kind") == "ram" else e.get("vehicle")
         verb = ("rams" if k == "hit" else "fails to ram") if e.get("kind") == "ram" else k + "s"
         return f"  {who(e.actor)} {verb} {aim}."
+    if k in AUTO_LINES and (e.get("vehicle") or e.get("mount")):
+        aim = e.get("vehicle") or f"{who(e.target)}'s {e.get('mount')}"
+        return AUTO_LINES[k].format(a=who(e.actor), aim=aim, damage=e.get("damage"))
+    if k in ("hit", "miss") and e.get("mount"):  # at a riderless mount
+        return f"  {who(e.actor)} {k}{'s' if k == 'hit' else 'es'} {who(e.target)}'s {e.get('mount')}."
     if k not in KINDS:
         return None
     a, t, v = who(e.actor), who(e.target), e.get("vehicle")
@@ -51,6 +61,12 @@ def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: G
         return f"  {t}'s {e.get('mount')} takes {e.get('amount')} damage ({e.get('left')} left)."
     if k == "mount_dies":
         return f"  {t}'s {e.get('mount')} goes down, dead."
+    if k == "dismounted":
+        return f"{a} gets down from {e.get('mount')}, leaving it in {zones[e.get('zone')]}."
+    if k == "remounted":
+        if e.target == e.actor:
+            return f"{a} gets back on {e.get('mount')}."
+        return f"{a} takes {t}'s {e.get('mount')} and mounts up."
     if k == "vehicle_blast":
         return f"  The blast ({e.get('power')}) catches {v}: {e.get('successes')} successes."
     if k == "vehicle_armor":

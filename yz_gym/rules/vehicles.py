@@ -27,8 +27,7 @@ Decisions where the seed leaves room (each one a `VehicleOptions` switch or a st
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -36,6 +35,7 @@ from yz_gym.rules import dice
 from yz_gym.rules.damage import protect, take_damage
 from yz_gym.rules.dice import DicePool, Roll
 from yz_gym.rules.events import Event, roll_data
+from yz_gym.rules.options import VehicleOptions
 from yz_gym.rules.rolls import injury_of, rating_roll, roll_modifier, skill_pool, skill_roll, stress_dice
 from yz_gym.rules.state import AGI, Combatant, GameState
 from yz_gym.rules.tables import VEHICLES, VehicleType
@@ -49,28 +49,6 @@ class VehicleError(ValueError):
     """A vehicle operation the rules do not allow (full seats, repairing a destroyed vehicle...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class VehicleOptions:
-    """Rule switches for vehicles; the chase file's `vehicle_rules:` block sets them."""
-
-    vehicle_skill: Literal["Mobility", "Driving"] = "Mobility"  # VEH-03, AMB-11, AMB-15, CHASE-14
-    enter_exit_action: Literal["auto", "slow", "fast"] = "auto"  # VEH-04/05, AMB-10: auto = slow, bikes fast
-    component_check: Literal["after_armor", "before_armor"] = "after_armor"  # VEH-DMG-05, AMB-17
-    crit_die: Literal["auto", "d12", "d66"] = "auto"  # AMB-18: auto = D12 with step dice, D66 with the pool
-    ricochet_cancels_vehicle_damage: bool = True  # VEH-CRIT-01, AMB-20
-    crash_armor: Literal["roll", "flat"] = "roll"  # VEH-AIR-04, FALL-04: armor vs crashes
-    crash_brace: bool = True  # VEH-AIR-05: occupants brace with Mobility
-    engine_fail_air: Literal["controlled", "crash"] = "controlled"  # VEH-CRIT-11, AMB-42
-    ram_crit_die: bool = False  # VZC-01 (Blade Runner): a ram always rolls a crit die sized by the Hull
-    armor_vs_falls: bool = False  # FALL-03 (PROPOSED): body armor does not help against falls
-
-    def with_overrides(self, **overrides: Any) -> VehicleOptions:
-        """A copy with some switches changed; unknown names raise ValueError."""
-        known = {f.name for f in fields(self)}
-        unknown = sorted(set(overrides) - known)
-        if unknown:
-            raise ValueError(f"unknown vehicle option(s) {unknown}; known: {sorted(known)}")
-        return replace(self, **overrides)
 
 
 DEFAULT_OPTIONS = VehicleOptions()

@@ -20,6 +20,7 @@ from yz_gym.rules.chase_state import LONG, ChaseOptions, ChaseScenario, Unit
 from yz_gym.rules.state import Combatant
 from yz_gym.rules.vehicles import MountedWeapon, VehicleOptions, VehicleState, board, new_vehicle
 from yz_gym.scenario.chase_models import ChaseFile
+from yz_gym.scenario.handover import plan_fight
 from yz_gym.scenario.loader import (
     SCENARIO_DIR,
     ScenarioError,
@@ -126,10 +127,14 @@ class _ChaseBuilder:
         units, positioned = self._units(base.combatants, vehicles, aboard, origins, chase)
         self._check_positions(units, positioned, pursuer, chase)
         table = spec.obstacles if spec.obstacles != "auto" else ("vehicle" if vehicles else "foot")
+        handover = None
+        if spec.handover is not None:  # the zone fight after the chase (handover.py)
+            handover = plan_fight(spec.handover, self.data, base, vehicles, self.origin)
         return ChaseScenario(
             name=spec.name, base=base, vehicles=tuple(vehicles), units=tuple(units), pursuer=pursuer,
             options=chase, obstacle_table=table, terrain=spec.terrain, speed_counts=spec.speed_counts,
             max_altitude=spec.max_altitude, positioned=tuple(positioned), description=spec.description,
+            handover=handover,
         )  # fmt: skip
 
     def _driving(self) -> dict[int, int]:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from yz_gym.scenario.models import Name, Rating, Strict, WeaponSpec
+from yz_gym.scenario.models import MapSpec, Name, Rating, Strict, WeaponSpec
 
 VEHICLE_TYPES = (
     "car",
@@ -69,6 +69,14 @@ class VehicleSpec(Strict):
     position: int | None = Field(None, ge=0, le=20)  # CHASE-MULTI-04
 
 
+class HandoverSpec(Strict):
+    """The zone fight that follows the chase when it turns into combat (CHASE-END-04, HIDE-04)."""
+
+    map: MapSpec  # the zones of the fight, as a zone scenario's `map:`
+    zone: Name  # where the participant who turned the chase into a fight stands
+    round_cap: int = Field(20, ge=1, le=500)  # the fight's round cap (victory.round_cap)
+
+
 class ChaseFile(Strict):
     """A whole chase file."""
 
@@ -88,6 +96,13 @@ class ChaseFile(Strict):
     weapons: dict[Name, WeaponSpec] = {}
     combatants: list[ChaseCombatantSpec] = Field(min_length=2)
     vehicles: list[VehicleSpec] = []
+    handover: HandoverSpec | None = None  # hand-over to a zone fight (yz_gym.scenario.handover)
 
 
-MODELS: tuple[type[Strict], ...] = (ChaseFile, ChaseCombatantSpec, VehicleSpec, MountedWeaponSpec)
+MODELS: tuple[type[Strict], ...] = (
+    ChaseFile,
+    ChaseCombatantSpec,
+    VehicleSpec,
+    MountedWeaponSpec,
+    HandoverSpec,
+)

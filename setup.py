@@ -1,0 +1,40 @@
+"""Optional compiled build: `YZ_GYM_MYPYC=1 pip install .` compiles the rules core with mypyc.
+
+Everything else about the package lives in pyproject.toml. Without YZ_GYM_MYPYC the package is
+pure Python (the default, and what an editable install for development should be: a compiled
+module would shadow later edits of its .py file). The compiled build plays the same games,
+event for event, about twice as fast (benchmarks/env_throughput.py prints which build it ran).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+# Interpreted on purpose: options.py (pydantic reads its annotations at run time), errors.py (a
+# compiled class cannot subclass KeyError), pickling.py (reducers for compiled frozen dataclasses)
+# and the package __init__.
+INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py"}
+EXTRA_COMPILED = ["yz_gym/envs/observation.py"]
+
+
+def compiled_modules() -> list[str]:
+    """The source files mypyc compiles: the rules core and the observation encoder."""
+    rules = sorted(p.as_posix() for p in Path("yz_gym/rules").glob("*.py") if p.name not in INTERPRETED)
+    return rules + EXTRA_COMPILED
+
+
+def ext_modules() -> list[object]:
+    """mypyc extensions when YZ_GYM_MYPYC=1, else none."""
+    if os.environ.get("YZ_GYM_MYPYC", "0") in ("", "0"):
+        return []
+    from mypyc.build import mypycify
+
+    # follow-imports=silent: the interpreted modules they import are read for types, not linted
+    args = ["--follow-imports=silent", *compiled_modules()]
+    return mypycify(args, opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"))
+
+
+setup(ext_modules=ext_modules())

@@ -1,0 +1,28 @@
+"""The compiled build's reducers for frozen dataclasses (yz_gym/rules/pickling.py)."""
+
+from __future__ import annotations
+
+import copyreg
+import pickle
+
+import numpy as np
+
+from yz_gym.rules import dice, zones
+from yz_gym.rules.dice import Roll, pool_dice
+from yz_gym.rules.pickling import register_frozen
+
+
+def test_frozen_dataclasses_rebuild_from_their_init_fields():
+    saved = dict(copyreg.dispatch_table)
+    try:
+        register_frozen(dice)
+        register_frozen(zones)
+        assert Roll in copyreg.dispatch_table and dice.DicePool in copyreg.dispatch_table
+        assert dice.Source not in copyreg.dispatch_table  # not a dataclass
+        roll = dice.roll(pool_dice(3, 2, artifacts=[8]), np.random.default_rng(1))
+        again = pickle.loads(pickle.dumps(roll))
+        assert again == roll and again.pool.sides == roll.pool.sides  # init=False fields recomputed
+        assert again.successes == roll.successes
+    finally:
+        copyreg.dispatch_table.clear()
+        copyreg.dispatch_table.update(saved)
