@@ -17,11 +17,11 @@ from setuptools import setup
 # compiled class cannot subclass KeyError), pickling.py (reducers for compiled frozen dataclasses)
 # and the package __init__.
 INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py"}
-EXTRA_COMPILED = ["yz_gym/envs/observation.py"]
+EXTRA_COMPILED = ["yz_gym/envs/observation.py", "yz_gym/envs/opponents.py"]
 
 
 def compiled_modules() -> list[str]:
-    """The source files mypyc compiles: the rules core and the observation encoder."""
+    """The source files mypyc compiles: the rules core, the observation encoder, the opponents' loop."""
     rules = sorted(p.as_posix() for p in Path("yz_gym/rules").glob("*.py") if p.name not in INTERPRETED)
     return rules + EXTRA_COMPILED
 

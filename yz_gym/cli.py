@@ -177,7 +177,7 @@ def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, 
     ) as progress:
         task = progress.add_task(label, total=episodes)
         stats, interrupted = run(
-            scenario, policies, episodes, seed, workers, lambda n: progress.advance(task, n)
+            scenario, policies, episodes, seed, workers, lambda n: progress.advance(task, n), backend=backend
         )
     elapsed = time.perf_counter() - start
     err.print(
@@ -452,15 +452,27 @@ def validate(
         ),
     ] = False,
 ) -> None:
-    """Check a scenario file; prints what it contains or one line saying what is wrong."""
+    """Check a scenario or chase file; prints what it contains or one line saying what is wrong."""
+    from yz_gym.evaluation.runner import load_any
+    from yz_gym.rules.chase_state import ChaseScenario
+
     try:
-        loaded = load_scenario(scenario)
+        loaded = load_any(scenario)
     except ScenarioError as error:
         raise _fail(str(error)) from None
-    setup = loaded.setup
-    console.print(
-        f"[green]ok[/green] {setup.name}: {len(setup.zone_map.zones)} zones, {len(loaded.combatants)} combatants, sides {', '.join(setup.sides)}"
-    )
+    if isinstance(loaded, ChaseScenario):
+        sides = loaded.base.setup.sides
+        console.print(
+            f"[green]ok[/green] chase {loaded.name}: {len(loaded.units)} units, "
+            f"{len(loaded.base.combatants)} people, {len(loaded.vehicles)} vehicles, "
+            f"pursuer {sides[loaded.pursuer]}, prey {', '.join(s for i, s in enumerate(sides) if i != loaded.pursuer)}"
+        )
+        loaded = loaded.base
+    else:
+        setup = loaded.setup
+        console.print(
+            f"[green]ok[/green] {setup.name}: {len(setup.zone_map.zones)} zones, {len(loaded.combatants)} combatants, sides {', '.join(setup.sides)}"
+        )
     if new_characters:
         for name, problem in character_problems(loaded):
             console.print(f"[yellow]{name}[/yellow]: {problem}")

@@ -165,3 +165,27 @@ def test_repair_command_rolls_crafting_once_per_shift_until_fixed():
     assert bad.exit_code == 2 and "unknown vehicle 'boat'" in bad.output
     hull_only = runner.invoke(app, ["repair", "car", "--damage", "1", "--crafting", "5", "--seed", "1"])
     assert hull_only.exit_code == 0 and "engine" not in hull_only.output  # no --engine, no engine work
+
+
+def test_evaluate_command_hands_its_backend_to_the_runner(monkeypatch):
+    from yz_gym.evaluation import runner as runner_module
+
+    seen: list[str] = []
+    real = runner_module.evaluate
+
+    def spy(*args, backend="process", **kwargs):
+        seen.append(backend)
+        return real(*args, backend="process", **kwargs)  # no Ray start-up in this test
+
+    monkeypatch.setattr(runner_module, "evaluate", spy)
+    result = runner.invoke(app, ["evaluate", "duel", "--episodes", "4", "--backend", "ray"])
+    assert result.exit_code == 0, result.output
+    assert seen == ["ray"]
+
+
+def test_validate_reads_chase_files_too():
+    result = runner.invoke(app, ["validate", "chase_market_foot"])
+    assert result.exit_code == 0, result.output
+    assert "ok chase" in result.output and "pursuer watch" in result.output
+    with_pcs = runner.invoke(app, ["validate", "chase_market_foot", "--new-characters"])
+    assert with_pcs.exit_code == 0 and "ok chase" in with_pcs.output

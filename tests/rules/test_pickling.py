@@ -8,8 +8,10 @@ import pickle
 import numpy as np
 
 from yz_gym.rules import dice, zones
+from yz_gym.rules.actions import Kind
 from yz_gym.rules.dice import Roll, pool_dice
-from yz_gym.rules.pickling import register_frozen
+from yz_gym.rules.pickling import rebuild_by_init, register_frozen
+from yz_gym.rules.state import Frame
 
 
 def test_frozen_dataclasses_rebuild_from_their_init_fields():
@@ -23,6 +25,18 @@ def test_frozen_dataclasses_rebuild_from_their_init_fields():
         again = pickle.loads(pickle.dumps(roll))
         assert again == roll and again.pool.sides == roll.pool.sides  # init=False fields recomputed
         assert again.successes == roll.successes
+    finally:
+        copyreg.dispatch_table.clear()
+        copyreg.dispatch_table.update(saved)
+
+
+def test_a_frame_rebuilds_from_its_init_fields_with_every_field():
+    saved = dict(copyreg.dispatch_table)
+    try:
+        rebuild_by_init(Frame)
+        frame = Frame(Kind.SHOOT, 1, 2, stage=3, asking=[4], flags=5, shots=2, hits=[[2, 1]], sixes=1)
+        again = pickle.loads(pickle.dumps(frame))
+        assert again == frame and again.hits == [[2, 1]] and again.asking is not frame.asking
     finally:
         copyreg.dispatch_table.clear()
         copyreg.dispatch_table.update(saved)

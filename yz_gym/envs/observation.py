@@ -63,7 +63,7 @@ straight into the vector's buffer with one `struct.pack_into` (plus one per weap
 from __future__ import annotations
 
 import struct
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -186,7 +186,7 @@ _CZONE = N_CDYN_SCALARS
 _CBAND = _CZONE + MAX_ZONES
 _CWEAPON = _CBAND + N_BANDS
 N_WEAPON_FIELDS = len(WEAPON_FIELDS)
-_SCALARS = struct.Struct(f"{N_CDYN_SCALARS}f")  # written straight into the vector's buffer
+assert len(COMBATANT_FIELDS) == 42 and COMBATANT_FIELDS[36] == "armor"  # encode() writes by position
 _WEAPON_FIELDS = struct.Struct(f"{N_WEAPON_FIELDS}f")
 _ROUND_FIELDS = struct.Struct("3f")
 _ROLL_FIELDS = struct.Struct("7f")
@@ -335,7 +335,7 @@ class ObservationEncoder:
         my_side = mc.side
         view, sight, fire = self._view(state, me, mc.zone, mc.peek)
         obs = view.copy()
-        buf = obs.data  # a writable memoryview for struct.pack_into
+        buf: Any = obs.data  # a writable float32 memoryview: item writes are cheaper than numpy's
         hops = self.zone_map.hops[mc.zone]
         extreme = self.extreme
         round_cap = self.round_cap
@@ -407,26 +407,93 @@ class ObservationEncoder:
             engaged = c.engaged
             card = cards[cid]
             base = _C0 + slot_of[cid] * N_CDYN
-            _SCALARS.pack_into(  # bools pack as 1.0 / 0.0
-                buf, 4 * base,
-                not out, c.broken, c.dead, c.fled or c.surrendered, cid == deciding, cid == holder,
-                cid in my_engaged, min(1.0, len(engaged) / 3) if engaged else 0.0,
-                seen and sight[zone], seen and fire[zone],
-                c.health / c.max_health if c.max_health > 0 else 0.0,
-                c.resolve / c.max_resolve if c.max_resolve > 0 else 0.0,
-                (a0 / m0 if a0 < m0 else 1.0) if a0 > 0 else 0.0, (a1 / m1 if a1 < m1 else 1.0) if a1 > 0 else 0.0,
-                (a2 / m2 if a2 < m2 else 1.0) if a2 > 0 else 0.0, (a3 / m3 if a3 < m3 else 1.0) if a3 > 0 else 0.0,
-                c.prone, cover >= 0, cover_ratings[zone][cover] / MAX_RATING if cover >= 0 else 0.0,
-                c.aiming / 3, watch >= 0, hidden, min(1.0, c.burning / 6) if c.burning else 0.0,
-                c.grappling >= 0, c.grappled_by >= 0, c.lose_turn,
-                (2 - used) / 2 if used < 2 else 0.0, used < 2 and not c.slow_used, c.acted, c.swapped,
-                min(1.0, card / CARD_SCALE) if card else 0.0,
-                (pos / MAX_COMBATANTS if pos >= 0 else 0.0) if card else 0.0,
-                (pos > turn_pos or not card) and not c.acted,
-                min(1.0, len(injuries) / 4) if injuries else 0.0, timer >= 0, min(1.0, timer / 10) if timer > 0 else 0.0,
-                c.armor_rating / MAX_RATING, "medkit" in c.items, "blanket" in c.items,
-                held >= 0, held_w is not None and held_w.ranged, held_w is not None and carried[held].loaded,
-            )  # fmt: skip
+            # the template holds zeros here: write only what is not 0 (field order: COMBATANT_FIELDS)
+            if not out:
+                buf[base] = 1.0
+            if c.broken:
+                buf[base + 1] = 1.0
+            if c.dead:
+                buf[base + 2] = 1.0
+            if c.fled or c.surrendered:
+                buf[base + 3] = 1.0
+            if cid == deciding:
+                buf[base + 4] = 1.0
+            if cid == holder:
+                buf[base + 5] = 1.0
+            if cid in my_engaged:
+                buf[base + 6] = 1.0
+            if engaged:
+                buf[base + 7] = min(1.0, len(engaged) / 3)
+            if seen:
+                if sight[zone]:
+                    buf[base + 8] = 1.0
+                if fire[zone]:
+                    buf[base + 9] = 1.0
+            if c.health > 0 and c.max_health > 0:
+                buf[base + 10] = c.health / c.max_health
+            if c.resolve > 0 and c.max_resolve > 0:
+                buf[base + 11] = c.resolve / c.max_resolve
+            if a0 > 0:
+                buf[base + 12] = a0 / m0 if a0 < m0 else 1.0
+            if a1 > 0:
+                buf[base + 13] = a1 / m1 if a1 < m1 else 1.0
+            if a2 > 0:
+                buf[base + 14] = a2 / m2 if a2 < m2 else 1.0
+            if a3 > 0:
+                buf[base + 15] = a3 / m3 if a3 < m3 else 1.0
+            if c.prone:
+                buf[base + 16] = 1.0
+            if cover >= 0:
+                buf[base + 17] = 1.0
+                buf[base + 18] = cover_ratings[zone][cover] / MAX_RATING
+            if c.aiming:
+                buf[base + 19] = c.aiming / 3
+            if watch >= 0:
+                buf[base + 20] = 1.0
+            if hidden:
+                buf[base + 21] = 1.0
+            if c.burning:
+                buf[base + 22] = min(1.0, c.burning / 6)
+            if c.grappling >= 0:
+                buf[base + 23] = 1.0
+            if c.grappled_by >= 0:
+                buf[base + 24] = 1.0
+            if c.lose_turn:
+                buf[base + 25] = 1.0
+            if used < 2:
+                buf[base + 26] = (2 - used) / 2
+                if not c.slow_used:
+                    buf[base + 27] = 1.0
+            if c.acted:
+                buf[base + 28] = 1.0
+            if c.swapped:
+                buf[base + 29] = 1.0
+            if card:
+                buf[base + 30] = min(1.0, card / CARD_SCALE)
+                if pos > 0:
+                    buf[base + 31] = pos / MAX_COMBATANTS
+            if (pos > turn_pos or not card) and not c.acted:
+                buf[base + 32] = 1.0
+            if injuries:
+                buf[base + 33] = min(1.0, len(injuries) / 4)
+                if timer >= 0:
+                    buf[base + 34] = 1.0
+                    if timer > 0:
+                        buf[base + 35] = min(1.0, timer / 10)
+            if c.armor_rating:
+                buf[base + 36] = c.armor_rating / MAX_RATING
+            if c.items:
+                if "medkit" in c.items:
+                    buf[base + 37] = 1.0
+                if "blanket" in c.items:
+                    buf[base + 38] = 1.0
+            if held >= 0:
+                buf[base + 39] = 1.0
+            if held_w is not None:
+                if held_w.ranged:
+                    buf[base + 40] = 1.0
+                if carried[held].loaded:
+                    buf[base + 41] = 1.0
             if seen:
                 if cid == me:
                     band = 1

@@ -46,7 +46,6 @@ from yz_gym.envs.action_space import N_ACTIONS
 from yz_gym.envs.core import (
     MAX_RESET_TRIES,
     Encoding,
-    IllegalActionError,
     ScenarioSource,
     agent_specs,
     check_modes,
@@ -56,9 +55,9 @@ from yz_gym.envs.core import (
 )
 from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.envs.observation import OBS_SIZE
-from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, terminal_reward
+from yz_gym.envs.opponents import Opponents
+from yz_gym.envs.rewards import RewardShaping, shaping_from, terminal_reward
 from yz_gym.rules import engine
-from yz_gym.rules.actions import Action
 from yz_gym.rules.state import OVER, GameState
 
 ENV_ID = "yz_gym/Skirmish-v0"
@@ -101,10 +100,12 @@ class SkirmishEnv(LearnerEnv):
         self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
         self._agent_of = [self._agent_by_side[c.side] for c in combatants]
         self.shaping = shaping_from(reward_shaping)
-        self._shaped = self.shaping.enabled
         self._setup(OBS_SIZE, N_ACTIONS, controlled[0], illegal_action, illegal_penalty, render_mode)
         self.state: GameState | None = None
-        self._pending = 0.0  # shaping reward gathered while the agents played
+        self._others = Opponents(
+            self._agent_of, self.controlled, self.log, self.shaping if self.shaping.enabled else None,
+            self.encoding.sides, self.side,
+        )  # fmt: skip
 
     # --- Gymnasium API ---------------------------------------------------------------------
 
@@ -115,7 +116,6 @@ class SkirmishEnv(LearnerEnv):
             self.state = engine.new_game(self.scenario, rng)
             self.log.clear()
             self.log.extend(self.state.opening)
-            self._pending = 0.0
             self._advance()
             if self._actor >= 0:
                 break
@@ -124,7 +124,7 @@ class SkirmishEnv(LearnerEnv):
                 f"{self.scenario.setup.name}: the game ended before side '{self.side_name}' "
                 f"could decide anything in {MAX_RESET_TRIES} deals"
             )
-        self._pending = 0.0
+        self._others.pending = 0.0
         return self._obs, self._info()
 
     def step(self, action: Any):  # type: ignore[override]
@@ -134,11 +134,12 @@ class SkirmishEnv(LearnerEnv):
             return self._penalty_step()
         state = self.state
         assert state is not None and self._rng is not None
-        self._pending = 0.0
-        self._apply(chosen, self._legal)
+        others = self._others
+        others.pending = 0.0
+        others.apply(state, chosen, self._rng, self._legal)
         self._advance()
-        reward = self._pending
-        self._pending = 0.0
+        reward = others.pending
+        others.pending = 0.0
         terminated = truncated = False
         if state.phase == OVER:
             reward += terminal_reward(state.winner, self.side)
@@ -163,38 +164,20 @@ class SkirmishEnv(LearnerEnv):
 
     # --- the rest of the fight -------------------------------------------------------------
 
-    def _apply(self, action: Action, legal: list[Action]) -> None:
-        assert self.state is not None and self._rng is not None
-        events = engine.apply(self.state, action, self._rng, legal)
-        self.log.extend(events)
-        if self._shaped:
-            self._pending += shaping_reward(self.shaping, events, self.encoding.sides, self.side)
-
     def _advance(self) -> None:
         """Let the agents play until a learner combatant must decide, or the game ends."""
         state = self.state
-        assert state is not None
-        controlled = self.controlled
-        current_actor, legal_actions = engine.current_actor, engine.legal_actions
-        while state.phase != OVER:
-            actor = current_actor(state)
-            legal = legal_actions(state)
-            if actor in controlled:
-                self._actor = self._viewer = actor
-                self._legal = legal
-                self._mask, self._by_index = self.encoding.mask(actor, legal)
-                if not self._by_index:
-                    raise RuntimeError(f"no encodable legal action for {state.combatants[actor].name}")
-                self._decision = engine.decision_kind(state)
-                self._obs = self.encoding.observer.encode(state, actor, self._decision, actor)
-                return
-            action = self._agent_of[actor].choose(state, legal)
-            if action not in legal:
-                raise IllegalActionError(
-                    f"agent {self._agent_of[actor].name!r} chose '{engine.describe(state, action)}', "
-                    f"which is not legal for {state.combatants[actor].name}"
-                )
-            self._apply(action, legal)
+        assert state is not None and self._rng is not None
+        actor, legal = self._others.play(state, self._rng)
+        if actor >= 0:
+            self._actor = self._viewer = actor
+            self._legal = legal
+            self._mask, self._by_index = self.encoding.mask(actor, legal)
+            if not self._by_index:
+                raise RuntimeError(f"no encodable legal action for {state.combatants[actor].name}")
+            self._decision = engine.decision_kind(state)
+            self._obs = self.encoding.observer.encode(state, actor, self._decision, actor)
+            return
         self._no_decision()
         self._obs = self.encoding.observer.encode(state, self._viewer, "over", -1)
 

@@ -2,11 +2,14 @@
 
 from yz_gym.rules import dice
 
-if dice.COMPILED:  # mypyc build: frozen dataclasses need a reducer to unpickle (pickling.py)
+if dice.COMPILED:  # mypyc build: some dataclasses need a reducer to unpickle (pickling.py)
     import importlib
     import pkgutil
 
-    from yz_gym.rules.pickling import register_frozen
+    from yz_gym.rules.pickling import rebuild_by_init, register_frozen
 
     for _module in pkgutil.iter_modules(__path__):
         register_frozen(importlib.import_module(f"{__name__}.{_module.name}"))
+    from yz_gym.rules.state import Frame
+
+    rebuild_by_init(Frame)  # its __init__ takes arguments; every field is an init field

@@ -74,6 +74,18 @@ class Action(NamedTuple):
     option: int = -1
 
 
+_SHARED: dict[tuple[int, int, int, int], Action] = {}
+
+
+def action(kind: Kind, target: int = -1, zone: int = -1, option: int = -1) -> Action:
+    """`Action(kind, target, zone, option)`, one shared object per value (cheaper than a new one)."""
+    key = (kind, target, zone, option)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = Action(kind, target, zone, option)
+    return found
+
+
 SLOW_KINDS = frozenset(
     {
         Kind.CRAWL, Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.actions import Action, Kind, action
 from yz_gym.rules.attacks import (
     can_close_attack,
     can_shoot,
@@ -48,9 +48,9 @@ def _free_actions(state: GameState, c: Combatant) -> list[Action]:
     actions = [_END_TURN]
     partners = swap_partners(state, c.id)
     if partners:
-        actions += [Action(Kind.SWAP_INITIATIVE, p) for p in partners]
+        actions += [action(Kind.SWAP_INITIATIVE, p) for p in partners]
     if c.grappling >= 0:
-        actions.append(Action(Kind.LET_GO, c.grappling))
+        actions.append(action(Kind.LET_GO, c.grappling))
     elif not c.prone and c.prone_drops < state.options.free_prone_per_turn:
         actions.append(_DROP_PRONE)
     return actions
@@ -68,7 +68,7 @@ def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
     actions = _free_actions(state, c)
     if c.grappling >= 0:  # ACTN-GRAPPLE-01: grapple attacks or letting go, nothing else
         if c.can_take(False):
-            actions.append(Action(Kind.GRAPPLE_ATTACK, c.grappling))
+            actions.append(action(Kind.GRAPPLE_ATTACK, c.grappling))
         return actions
     if not c.can_take(False):
         return actions  # ACT-01: both actions used (a slow one needs an action left too)
@@ -82,7 +82,7 @@ def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
     if c.actions_used == 0 and not c.prone and c.grappled_by < 0 and not engaged:
         for other in enemies:  # ACTN-DIVE-01: move to Engaged and strike
             if _reachable(state, c, other):
-                actions.append(Action(Kind.DIVING_BLOW, other.id))
+                actions.append(action(Kind.DIVING_BLOW, other.id))
     return actions
 
 
@@ -111,24 +111,24 @@ def _movement(
                 continue  # ZONE-FEAT-CRAMPED-01/ACTN-CRAWL-02: only crawling there
             if engaged:  # ACTN-RUN-02/ACTN-RETREAT-01
                 if passable(state, zone, dest, crawling=True):
-                    actions.append(Action(Kind.RETREAT, -1, dest))
+                    actions.append(action(Kind.RETREAT, -1, dest))
             elif prone:
                 if passable(state, zone, dest, crawling=True):
-                    actions.append(Action(Kind.CRAWL, -1, dest))  # ACTN-CRAWL-01
+                    actions.append(action(Kind.CRAWL, -1, dest))  # ACTN-CRAWL-01
             elif passable(state, zone, dest):
-                actions.append(Action(Kind.RUN, -1, dest))  # ACTN-RUN-01
+                actions.append(action(Kind.RUN, -1, dest))  # ACTN-RUN-01
             elif door_to(state, zone, dest):
-                actions.append(Action(Kind.DOOR, -1, dest))  # ACTN-DOOR-01
+                actions.append(action(Kind.DOOR, -1, dest))  # ACTN-DOOR-01
         if engaged:
-            actions.append(Action(Kind.RETREAT, -1, zone))  # back to Short in the same zone
+            actions.append(action(Kind.RETREAT, -1, zone))  # back to Short in the same zone
         else:
             for other in enemies:  # ACTN-RUN-01: from Short to Engaged (crawling if prone)
                 if can_close_in(state, c, other):
-                    actions.append(Action(Kind.CRAWL if prone else Kind.ENGAGE, other.id))
+                    actions.append(action(Kind.CRAWL if prone else Kind.ENGAGE, other.id))
     if not prone and not engaged:
         for dest in zone_map.door_neighbours[zone]:
             if can_peek(state, c, dest):
-                actions.append(Action(Kind.PEEK, -1, dest))  # AMB-26, BORDER-04
+                actions.append(action(Kind.PEEK, -1, dest))  # AMB-26, BORDER-04
         if can_move and here.exit:
             actions.append(_FLEE)
 
@@ -142,7 +142,7 @@ def _fast_actions(state: GameState, c: Combatant, engaged: list[Combatant], acti
     held = c.held
     for i, carried in enumerate(c.weapons):
         if i != held and carried.bonus >= 0 and hands_ok(c, weapon_def(state, c, i)):
-            actions.append(Action(Kind.DRAW, -1, -1, i))
+            actions.append(action(Kind.DRAW, -1, -1, i))
     weapon = held_weapon(state, c)
     if held >= 0 and weapon.ranged:
         carried = c.weapons[held]
@@ -158,21 +158,21 @@ def _fast_actions(state: GameState, c: Combatant, engaged: list[Combatant], acti
             fire = state.zone_map.fire_from(c.zone, state.doors, c.peek)
             for z, clear in enumerate(fire):
                 if clear and c.overwatch != z:
-                    actions.append(Action(Kind.OVERWATCH, -1, z))
+                    actions.append(action(Kind.OVERWATCH, -1, z))
     if c.items:
         for i in usable_items(c):  # ACT-FAST-USE / ACTN-USEITEM-01
             for t in item_targets(state, c, i):
-                actions.append(Action(Kind.USE_ITEM, t, -1, i))
+                actions.append(action(Kind.USE_ITEM, t, -1, i))
     ratings = state.cover_ratings[c.zone]
     for i in range(len(state.zone_map.zones[c.zone].covers)):
         if c.cover != i and ratings[i] > 0:
-            actions.append(Action(Kind.TAKE_COVER, -1, -1, i))
+            actions.append(action(Kind.TAKE_COVER, -1, -1, i))
 
 
 def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None:
     """ACT-SLOW-MELEE/SHOOT/RELOAD/FIRSTAID/PERSUADE, ACTN-CLOSE-*, ACTN-BREAKFREE-01, doors."""
     if c.grappled_by >= 0:
-        actions.append(Action(Kind.BREAK_FREE, c.grappled_by))
+        actions.append(action(Kind.BREAK_FREE, c.grappled_by))
         return  # ACTN-GRAPPLE-02/ACTN-BREAKFREE-01: the only action a held one can take
     unarmed = bool(c.engaged) and fights_unarmed(state, c)
     can_throw_away = bool(state.zone_map.neighbours[c.zone])
@@ -185,28 +185,28 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
             if other.zone == c.zone:
                 _first_aid(other, actions)
                 if other.burning:
-                    actions.append(Action(Kind.EXTINGUISH, other.id))  # FIRE-04: a friend (at reach)
+                    actions.append(action(Kind.EXTINGUISH, other.id))  # FIRE-04: a friend (at reach)
             continue
         out = other.out
         if can_close_attack(state, c, other):
-            actions.append(Action(Kind.CLOSE_ATTACK, other.id))
+            actions.append(action(Kind.CLOSE_ATTACK, other.id))
             if not out and unarmed:  # ACTN-CLOSE-02: special attacks only unarmed
                 if other.held >= 0:
-                    actions.append(Action(Kind.DISARM, other.id))
+                    actions.append(action(Kind.DISARM, other.id))
                     if can_throw_away:
-                        actions.append(Action(Kind.DISARM, other.id, -1, 1))  # ACTN-CLOSE-03
-                actions.append(Action(Kind.TRIP, other.id))
-                actions.append(Action(Kind.SHOVE, other.id))
-                actions.append(Action(Kind.GRAPPLE, other.id))
+                        actions.append(action(Kind.DISARM, other.id, -1, 1))  # ACTN-CLOSE-03
+                actions.append(action(Kind.TRIP, other.id))
+                actions.append(action(Kind.SHOVE, other.id))
+                actions.append(action(Kind.GRAPPLE, other.id))
         if shooter and not out and can_shoot(state, c, other):
             for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
-                actions.append(Action(Kind.SHOOT, other.id, -1, option))
+                actions.append(action(Kind.SHOOT, other.id, -1, option))
         if other.zone == c.zone and other.id in c.engaged:
             _first_aid(other, actions)
         if not out and _can_hear(state, c, other):
-            actions.append(Action(Kind.PERSUADE, other.id))
+            actions.append(action(Kind.PERSUADE, other.id))
     if c.burning:
-        actions.append(Action(Kind.EXTINGUISH, c.id))
+        actions.append(action(Kind.EXTINGUISH, c.id))
     if c.held >= 0 and weapon.ranged and not weapon.reload_fast:
         carried = c.weapons[c.held]
         spent = not carried.loaded or (
@@ -217,7 +217,7 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
     for dest in state.zone_map.door_neighbours[c.zone]:
         border = state.zone_map.border_between(c.zone, dest)
         if state.doors[border] in SHUT:
-            actions.append(Action(Kind.FORCE_DOOR, -1, dest))  # ACTN-DOOR-02
+            actions.append(action(Kind.FORCE_DOOR, -1, dest))  # ACTN-DOOR-02
 
 
 def _reachable(state: GameState, c: Combatant, other: Combatant) -> bool:
@@ -230,9 +230,9 @@ def _reachable(state: GameState, c: Combatant, other: Combatant) -> bool:
 def _first_aid(other: Combatant, actions: list[Action]) -> None:
     """HEAL-02: treat one who is Broken (not dead); DEATH-03: stabilise one who is dying."""
     if other.broken:
-        actions.append(Action(Kind.FIRST_AID, other.id, -1, 0))
+        actions.append(action(Kind.FIRST_AID, other.id, -1, 0))
     if other.injuries and is_dying(other) and _may_stabilise(other):
-        actions.append(Action(Kind.FIRST_AID, other.id, -1, 1))
+        actions.append(action(Kind.FIRST_AID, other.id, -1, 1))
 
 
 def _may_stabilise(c: Combatant) -> bool:

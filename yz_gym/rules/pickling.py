@@ -1,8 +1,9 @@
-"""Pickling for the compiled build (setup.py): its frozen dataclasses pickle as constructor calls.
+"""Pickling for the compiled build (setup.py): some dataclasses pickle as constructor calls.
 
 A mypyc-compiled frozen dataclass cannot be unpickled the usual way (setting each field trips
-the frozen check), so `register_frozen` gives each one a reducer that rebuilds it from its init
-fields, whose `__init__`/`__post_init__` recompute the rest. Interpreted builds need none of it.
+the frozen check), nor can a compiled class whose own `__init__` needs arguments (Frame), so
+these get a reducer that rebuilds them from their init fields, whose `__init__`/`__post_init__`
+recompute the rest. Interpreted builds need none of it.
 """
 
 from __future__ import annotations
@@ -14,11 +15,16 @@ from typing import Any
 
 
 def register_frozen(module: ModuleType) -> None:
-    """Give every frozen dataclass defined in `module` the rebuilding reducer."""
+    """Rebuild every frozen dataclass defined in `module` from its init fields when unpickled."""
     for obj in vars(module).values():
         mine = isinstance(obj, type) and obj.__module__ == module.__name__ and is_dataclass(obj)
         if mine and obj.__dataclass_params__.frozen:
-            copyreg.pickle(obj, _reduce)
+            rebuild_by_init(obj)
+
+
+def rebuild_by_init(cls: type) -> None:
+    """Rebuild the dataclass `cls` from its init fields when unpickled (all its state must be in them)."""
+    copyreg.pickle(cls, _reduce)
 
 
 def _reduce(obj: Any) -> tuple[Any, tuple[type, dict[str, Any]]]:
@@ -27,5 +33,5 @@ def _reduce(obj: Any) -> tuple[Any, tuple[type, dict[str, Any]]]:
 
 
 def _rebuild(cls: type, kwargs: dict[str, Any]) -> Any:
-    """The frozen dataclass `cls` built from its init fields."""
+    """The dataclass `cls` built from its init fields."""
     return cls(**kwargs)

@@ -1,0 +1,65 @@
+"""Between two decisions of the learner: the other combatants decide, each through its agent.
+
+Skirmish-v0's inner loop, kept in its own module so that the compiled build (setup.py) compiles
+it with the rules core.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import numpy as np
+
+from yz_gym.envs.core import IllegalActionError
+from yz_gym.envs.rewards import RewardShaping, shaping_reward
+from yz_gym.rules import engine
+from yz_gym.rules.actions import Action
+from yz_gym.rules.events import Event
+from yz_gym.rules.state import OVER, GameState
+
+
+class Opponents:
+    """Plays every combatant outside `controlled` with its agent, logging and scoring the events."""
+
+    def __init__(
+        self, agent_of: list[Any], controlled: frozenset[int], log: deque[Event],
+        shaping: RewardShaping | None, sides: list[int], side: int,
+    ) -> None:  # fmt: skip
+        self.agent_of = agent_of  # the agent of each combatant (ignored for the controlled ones)
+        self.controlled = controlled
+        self.log = log
+        self.shaping = shaping  # None: no shaping reward
+        self.sides = sides
+        self.side = side
+        self.pending = 0.0  # shaping reward gathered since the learner last collected it
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its parts (the shaping reward gathered is 0 between two env steps)."""
+        return (Opponents, (self.agent_of, self.controlled, self.log, self.shaping, self.sides, self.side))
+
+    def apply(self, state: GameState, action: Action, rng: np.random.Generator, legal: list[Action]) -> None:
+        """Apply one legal action, log its events and add up their shaping reward."""
+        events = engine.apply(state, action, rng, legal)
+        self.log.extend(events)
+        if self.shaping is not None:
+            self.pending += shaping_reward(self.shaping, events, self.sides, self.side)
+
+    def play(self, state: GameState, rng: np.random.Generator) -> tuple[int, list[Action]]:
+        """Play until a controlled combatant must decide: (it, its legal actions); (-1, []) at the end."""
+        controlled = self.controlled
+        agent_of = self.agent_of
+        while state.phase != OVER:
+            actor = engine.current_actor(state)
+            legal = engine.legal_actions(state)
+            if actor in controlled:
+                return actor, legal
+            agent = agent_of[actor]
+            action = agent.choose(state, legal)
+            if action not in legal:
+                raise IllegalActionError(
+                    f"agent {agent.name!r} chose '{engine.describe(state, action)}', "
+                    f"which is not legal for {state.combatants[actor].name}"
+                )
+            self.apply(state, action, rng, legal)
+        return -1, []
