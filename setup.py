@@ -1,6 +1,7 @@
 """Optional compiled build: `YZ_GYM_MYPYC=1 pip install .` compiles the rules core with mypyc.
 
-Everything else about the package lives in pyproject.toml. Without YZ_GYM_MYPYC the package is
+Everything else about the package lives in pyproject.toml, except that a wheel also carries the
+bundled scenarios of configs/scenarios (as yz_gym/scenarios). Without YZ_GYM_MYPYC the package is
 pure Python (the default, and what an editable install for development should be: a compiled
 module would shadow later edits of its .py file). The compiled build plays the same games,
 event for event, about twice as fast (benchmarks/env_throughput.py prints which build it ran).
@@ -9,9 +10,11 @@ event for event, about twice as fast (benchmarks/env_throughput.py prints which 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 # Interpreted on purpose: options.py (pydantic reads its annotations at run time), errors.py (a
 # compiled class cannot subclass KeyError), pickling.py (reducers for compiled frozen dataclasses)
@@ -37,4 +40,15 @@ def ext_modules() -> list[object]:
     return mypycify(args, opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"))
 
 
-setup(ext_modules=ext_modules())
+class BuildWithScenarios(build_py):
+    """Ship configs/scenarios in the wheel as yz_gym/scenarios, where the loader finds them."""
+
+    def run(self) -> None:
+        super().run()
+        target = Path(self.build_lib) / "yz_gym" / "scenarios"
+        target.mkdir(parents=True, exist_ok=True)
+        for path in sorted(Path("configs/scenarios").glob("*.yaml")):
+            shutil.copy2(path, target / path.name)
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_py": BuildWithScenarios})

@@ -22,6 +22,7 @@ CartPole-v1.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
 import time
@@ -30,7 +31,8 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("yz_gym") is None:  # not installed: run from the checkout
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import gymnasium as gym
 

@@ -37,7 +37,9 @@ from yz_gym.scenario.vehicle_loader import build_mount, build_vehicles
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
-SCENARIO_DIR = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
+_INSTALLED = Path(__file__).resolve().parent.parent / "scenarios"  # a wheel ships them here (setup.py)
+_CHECKOUT = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
+SCENARIO_DIR = _INSTALLED if _INSTALLED.is_dir() else _CHECKOUT  # the bundled scenarios
 DEFAULT_SCENARIO = "duel"
 ITEMS = ("medkit", "blanket", "frag_grenade", "smoke_grenade")  # DEATH-03, FIRE-04; ACTN-USEITEM-01 (attacks.ITEMS)
 GRADE_RATING = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
