@@ -45,6 +45,12 @@ class PPOConfig(Strict):
     ent_coef: float = Field(0.01, ge=0)
     clip_range: float = Field(0.2, gt=0)
     net_arch: list[int] = [128, 128]
+    learning_rate_final: float | None = Field(
+        None, gt=0, description="anneal the learning rate linearly to this by total_timesteps"
+    )
+    prune_inputs: bool = Field(
+        False, description="feed the network only the observation values the scenario ever sets"
+    )
 
 
 class SelfPlayConfig(Strict):
@@ -148,6 +154,43 @@ def make_env_fn(config: TrainConfig, rank: int, pool_folder: Path):  # type: ign
     return build
 
 
+def learning_rate(config: TrainConfig) -> Any:
+    """A constant rate, or a linear anneal from `learning_rate` to `learning_rate_final`.
+
+    SB3's progress goes from 1 to 0 over `total_timesteps`; a run stopped early by its CPU
+    budget ends part way down the ramp."""
+    start, end = config.ppo.learning_rate, config.ppo.learning_rate_final
+    if end is None:
+        return start
+    return LinearSchedule(start, end)
+
+
+class LinearSchedule:
+    """`start` at progress 1, `end` at progress 0 (a picklable callable for SB3)."""
+
+    def __init__(self, start: float, end: float) -> None:
+        self.start, self.end = start, end
+
+    def __call__(self, progress_remaining: float) -> float:
+        return self.end + (self.start - self.end) * progress_remaining
+
+
+def policy_kwargs(config: TrainConfig, log: Any = print) -> dict[str, Any]:
+    """The MLP's layers, and with `prune_inputs` the features extractor that keeps only the
+    observation values the scenario ever sets (training/features.py)."""
+    kwargs: dict[str, Any] = {"net_arch": list(config.ppo.net_arch)}
+    if config.ppo.prune_inputs:
+        from training.features import SelectFeatures, active_features
+        from yz_gym.scenario.loader import load_scenario
+
+        sides = load_scenario(config.scenario).setup.sides
+        side = sides.index(config.side) if config.side else 0
+        indices = active_features(config.scenario, side, seed=config.seed)
+        log(f"prune_inputs: the network reads {len(indices)} observation values")
+        kwargs.update(features_extractor_class=SelectFeatures, features_extractor_kwargs={"indices": indices})
+    return kwargs
+
+
 def evaluate_policy(model: Any, config: TrainConfig, opponent: str, games: int, seed: int) -> float:
     """The current policy's win rate against one scripted agent (deterministic play)."""
     from agents.policy import PolicyAgent
@@ -233,10 +276,10 @@ def train(config: TrainConfig, resume: bool = False, log: Any = print) -> Path:
     else:
         ppo = config.ppo
         model = MaskablePPO(
-            "MlpPolicy", venv, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
+            "MlpPolicy", venv, learning_rate=learning_rate(config), n_steps=ppo.n_steps,
             batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
             gae_lambda=ppo.gae_lambda, ent_coef=ppo.ent_coef, clip_range=ppo.clip_range,
-            policy_kwargs={"net_arch": list(ppo.net_arch)}, seed=config.seed, device="cpu",
+            policy_kwargs=policy_kwargs(config, log), seed=config.seed, device="cpu",
             tensorboard_log=str(out / "tensorboard"), verbose=0,
         )  # fmt: skip
 

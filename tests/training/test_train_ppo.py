@@ -45,3 +45,18 @@ def test_config_errors_name_the_file_and_field(tmp_path):
         load_config(bad)
     with pytest.raises(SystemExit, match="no such training config"):
         load_config(tmp_path / "missing.yaml")
+
+
+def test_pruned_inputs_keep_the_values_the_scenario_sets():
+    import numpy as np
+    import torch
+    from gymnasium.spaces import Box
+
+    from training.features import SelectFeatures, active_features
+
+    indices = active_features("duel", 0, games=6)
+    assert indices == sorted(set(indices)) and 20 < len(indices) < 1000
+    space = Box(0, 1, (max(indices) + 5,), np.float32)
+    batch = torch.rand(3, space.shape[0])
+    picked = SelectFeatures(space, indices)(batch)
+    assert picked.shape == (3, len(indices)) and torch.equal(picked[:, 0], batch[:, indices[0]])
