@@ -1,0 +1,98 @@
+"""How well can a side do against an opponent? Play the Monte Carlo SearchAgent and count.
+
+    python -m training.search_ceiling --scenario duel --side ilsa --opponent random --games 400
+
+The searcher (agents/search.py) plays `side`, with `--rollout-agent` for its own side in the
+rollouts and the true opponent as its model of the other side, so it searches for the best
+reply to that opponent. Its win rate (95% Wilson interval) is a practical ceiling for a policy
+trained against the same opponent; the lost games' seeds are listed for `--show`, which prints
+those games move by move. Game i's dice depend only on (seed, i)."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+import numpy as np
+
+
+def play(
+    scenario: Any,
+    side: int,
+    opponent: str,
+    game: int,
+    seed: int,
+    search: dict[str, Any],
+    narrate: bool = False,
+) -> int:
+    """One game of the searcher on `side`; returns the winning side (-1: none)."""
+    from agents import make_agent
+    from agents.search import SearchAgent
+    from yz_gym.rules import engine
+    from yz_gym.rules import narrate as story
+
+    rng = np.random.default_rng([seed, game])
+    me = SearchAgent(game, opponent_model=opponent, **search)
+    other = make_agent(opponent, game + 10**6)
+    state = engine.new_game(scenario, rng)
+    if narrate:
+        print("\n".join(story.narrate(state, state.opening)))
+    while not engine.is_over(state):
+        mover = state.combatants[engine.current_actor(state)]
+        action = (me if mover.side == side else other).choose(state, engine.legal_actions(state))
+        if narrate:
+            print(f"> {mover.name}: {engine.describe(state, action)}")
+        events = engine.apply(state, action, rng)
+        if narrate:
+            print("\n".join(story.narrate(state, events)))
+    return state.winner
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command-line entry point."""
+    from yz_gym.evaluation.stats import wilson_interval
+    from yz_gym.scenario.loader import load_scenario
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenario", default="duel")
+    parser.add_argument("--side", help="the searcher's side (default the scenario's first)")
+    parser.add_argument("--opponent", default="random", help="the agent on every other side")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--rollouts", type=int, default=24, help="first-round rollouts per action")
+    parser.add_argument("--max-rollouts", type=int, default=384)
+    parser.add_argument("--rollout-agent", default="tactical")
+    parser.add_argument("--show", type=int, nargs="*", help="print these games move by move instead")
+    args = parser.parse_args(argv)
+    scenario = load_scenario(args.scenario)
+    sides = list(scenario.setup.sides)
+    side = sides.index(args.side) if args.side else 0
+    search = {
+        "rollouts": args.rollouts,
+        "max_rollouts": args.max_rollouts,
+        "rollout_agent": args.rollout_agent,
+    }
+    if args.show:
+        for game in args.show:
+            print(f"=== game {game}")
+            play(scenario, side, args.opponent, game, args.seed, search, narrate=True)
+        return
+    winners: list[int] = []
+    start = time.process_time()
+    for game in range(args.games):
+        winners.append(play(scenario, side, args.opponent, game, args.seed, search))
+        if (game + 1) % 50 == 0 or game + 1 == args.games:
+            wins = sum(w == side for w in winners)
+            low, high = wilson_interval(wins, len(winners))
+            print(
+                f"{len(winners)} games: {sides[side]} win {100 * wins / len(winners):.1f}% "
+                f"[{100 * low:.1f}-{100 * high:.1f}], draws {sum(w < 0 for w in winners)}, "
+                f"CPU {time.process_time() - start:.0f} s",
+                flush=True,
+            )
+    print("games not won:", [i for i, w in enumerate(winners) if w != side])
+
+
+if __name__ == "__main__":
+    main()
