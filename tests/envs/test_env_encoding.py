@@ -9,6 +9,8 @@ from tests.envs.env_helpers import make
 from tests.helpers import fighter, scenario_dict
 from yz_gym.envs import limits
 from yz_gym.envs.action_space import (
+    APPENDED_FORMS,
+    APPENDED_OFFSETS,
     BLOCK_SIZES,
     KIND_SPECS,
     N_ACTIONS,
@@ -38,6 +40,9 @@ def test_blocks_tile_the_space_in_kind_order():
     for kind in Kind:
         assert OFFSETS[kind] == offset
         offset += BLOCK_SIZES[kind]
+    for start, (_, form) in zip(APPENDED_OFFSETS, APPENDED_FORMS, strict=True):  # then the appended forms
+        assert start == offset
+        offset += (N_SLOTS if form.target else 1) * (len(form.zones) if form.zone else 1) * len(form.options)
     assert offset == N_ACTIONS
     assert set(KIND_SPECS) == set(Kind)
     text = describe_action_space()

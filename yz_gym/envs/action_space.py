@@ -26,6 +26,13 @@ to a zone, or to Engaged with a target), each a sub-block of its own, in the ord
   DRIVE and MANEUVER a zone, or in their second form CLIMB (1) / DESCEND (2) for aircraft;
   REMOUNT names the mount's rider as its target (slot 0 = the actor's own mount).
 
+Forms added to a kind after its block was laid out (`APPENDED_FORMS`) come after every kind's
+block, in that order, so the indices of older actions keep their meaning: SHOOT_VEHICLE's bursts
+(its `zone` field holds the fire mode n = 1..MAX_AMMO_DICE, full auto or that many ammo dice,
+x the vehicle index as option) and SHOOT_MOUNT's (target slot x option n = 1..MAX_AMMO_DICE).
+`APPENDED_OFFSETS[i]` is where the i-th starts. A form's `zones` lists the values its zone field
+spans when they are not the zone indices 0..MAX_ZONES-1.
+
 `describe_action_space()` prints the whole table. Actions the encoding cannot express
 (drawing a weapon past MAX_WEAPONS, more ammo dice than MAX_AMMO_DICE) are left out of the mask; the rules always leave
 another choice (END_TURN on a turn, DECLINE on a reaction).
@@ -59,6 +66,7 @@ class Form(NamedTuple):
     target: bool = False
     zone: bool = False
     options: tuple[int, ...] = (-1,)
+    zones: tuple[int, ...] = ()  # the zone field's values, if not the zone indices (0..MAX_ZONES-1)
 
 
 _T = (Form(target=True),)
@@ -122,36 +130,55 @@ KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
     Kind.REMOUNT: _T,  # the mount's rider: the actor itself (slot 0) or, with remount_by: side, an ally
 }
 
+# Forms appended after every kind's block, in this order (older indices keep their meaning).
+APPENDED_FORMS: tuple[tuple[Kind, Form], ...] = (
+    (
+        Kind.SHOOT_VEHICLE,
+        Form(zone=True, zones=tuple(range(1, MAX_AMMO_DICE + 1)), options=tuple(range(MAX_VEHICLES))),
+    ),  # AUTO-01/03: a burst or ammo dice (zone = fire mode) at a vehicle
+    (Kind.SHOOT_MOUNT, Form(target=True, options=tuple(range(1, MAX_AMMO_DICE + 1)))),  # ... at a mount
+)
+
 _missing = [k.name for k in Kind if k not in KIND_SPECS]
 if _missing:  # a Kind added to the rules needs a line above (and a new env version)
     raise ImportError(f"yz_gym.envs.action_space: no encoding for action kinds {_missing}")
 
 
 def _dims(form: Form) -> tuple[int, int, int]:
-    return (N_SLOTS if form.target else 1, MAX_ZONES if form.zone else 1, len(form.options))
+    return (N_SLOTS if form.target else 1, (len(form.zones) or MAX_ZONES) if form.zone else 1, len(form.options))
 
 
 BLOCK_SIZES: dict[Kind, int] = {}
 OFFSETS: dict[Kind, int] = {}
-_FORM_OFFSETS: dict[tuple[Kind, bool, bool], tuple[int, Form]] = {}  # (kind, has target, has zone)
+APPENDED_OFFSETS: list[int] = []
+# (kind, has target, has zone) -> option value -> (sub-block offset, its form, option index)
+_OPTION_AT: dict[tuple[Kind, bool, bool], dict[int, tuple[int, Form, int]]] = {}
 # index -> (kind, target slot or -1, zone or -1, option value)
 _DECODE: list[tuple[Kind, int, int, int]] = []
+
+
+def _lay_out(kind: Kind, form: Form) -> None:
+    """Append the sub-block of one form to the space."""
+    table = _OPTION_AT.setdefault((kind, form.target, form.zone), {})
+    for i, value in enumerate(form.options):
+        table.setdefault(value, (len(_DECODE), form, i))
+    t, z, _ = _dims(form)
+    for ti in range(t):
+        for zi in range(z):
+            for option in form.options:
+                zone = (form.zones[zi] if form.zones else zi) if form.zone else -1
+                _DECODE.append((kind, ti if form.target else -1, zone, option))
+
+
 for _kind in Kind:
     OFFSETS[_kind] = len(_DECODE)
     for _form in KIND_SPECS[_kind]:
-        _FORM_OFFSETS[(_kind, _form.target, _form.zone)] = (len(_DECODE), _form)
-        _t, _z, _o = _dims(_form)
-        for _ti in range(_t):
-            for _zi in range(_z):
-                for _option in _form.options:
-                    _DECODE.append((_kind, _ti if _form.target else -1, _zi if _form.zone else -1, _option))
+        _lay_out(_kind, _form)
     BLOCK_SIZES[_kind] = len(_DECODE) - OFFSETS[_kind]
+for _kind, _form in APPENDED_FORMS:
+    APPENDED_OFFSETS.append(len(_DECODE))
+    _lay_out(_kind, _form)
 N_ACTIONS = len(_DECODE)
-_OPTION_INDEX = {
-    (kind, form.target, form.zone): {value: i for i, value in enumerate(form.options)}
-    for kind, forms in KIND_SPECS.items()
-    for form in forms
-}
 
 
 def perspective(sides: list[int] | tuple[int, ...], me: int) -> tuple[list[int], list[int]]:
@@ -205,25 +232,28 @@ class ActionCodec:
     def _encode(self, me: int, action: Action) -> int:
         kind = Kind(action[0])
         target, zone, option = action[1], action[2], action[3]
-        key = (kind, target != -1, zone != -1)
-        found = _FORM_OFFSETS.get(key)
+        found = _OPTION_AT.get((kind, target != -1, zone != -1))
         if found is None:
             return -1
-        offset, form = found
+        entry = found.get(option)
+        if entry is None:
+            return -1
+        offset, form, oi = entry
         _, zdim, odim = _dims(form)
         tslot = 0
         if form.target:
             if not 0 <= target < len(self.slot_of[me]):
                 return -1
             tslot = self.slot_of[me][target]
-        if form.zone:
+        if form.zones:
+            if zone not in form.zones:
+                return -1
+            zone = form.zones.index(zone)
+        elif form.zone:
             if not 0 <= zone < MAX_ZONES:
                 return -1
         else:
             zone = 0
-        oi = _OPTION_INDEX[key].get(option)
-        if oi is None:
-            return -1
         return offset + (tslot * zdim + zone) * odim + oi
 
     def decode(self, me: int, index: int) -> Action | None:
@@ -266,7 +296,7 @@ def describe_index(index: int) -> str:
         else:
             parts.append(f"target=enemy#{tslot - ENEMY_SLOT0}")
     if zone >= 0:
-        parts.append(f"zone={zone}")
+        parts.append(f"fire={zone}" if kind == Kind.SHOOT_VEHICLE else f"zone={zone}")
     if option != -1:
         parts.append(f"option={option}")
     return " ".join(parts)
@@ -282,9 +312,17 @@ def describe_action_space() -> str:
             if form.target:
                 fields.append(f"target[{N_SLOTS}]")
             if form.zone:
-                fields.append(f"zone[{MAX_ZONES}]")
+                fields.append(f"zone[{MAX_ZONES}]")  # the appended forms' `zones` are shown below
             if form.options != (-1,):
                 fields.append(f"option{list(form.options)}")
             shapes.append(" x ".join(fields) or "-")
         lines.append(f"{OFFSETS[kind]:5d} +{BLOCK_SIZES[kind]:4d}  {kind.name:<16} {' | '.join(shapes)}")
+    for i, (kind, form) in enumerate(APPENDED_FORMS):
+        end = APPENDED_OFFSETS[i + 1] if i + 1 < len(APPENDED_OFFSETS) else N_ACTIONS
+        fields = [f"target[{N_SLOTS}]"] if form.target else []
+        if form.zone:
+            fields.append(f"{'fire' if kind == Kind.SHOOT_VEHICLE else 'zone'}{list(form.zones)}")
+        fields.append(f"option{list(form.options)}")
+        shape = " x ".join(fields)
+        lines.append(f"{APPENDED_OFFSETS[i]:5d} +{end - APPENDED_OFFSETS[i]:4d}  {kind.name:<16} {shape} (appended)")
     return "\n".join(lines)

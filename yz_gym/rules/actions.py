@@ -55,11 +55,11 @@ class Kind(IntEnum):
     DRIVE = 41  # ACT-FAST-DRIVE, VEH-MOVE-01: zone = one zone on; or option CLIMB/DESCEND (VEH-AIR-03)
     MANEUVER = 42  # VEH-MOVE-02, AMB-11: rolled drive, 1 + successes zones toward zone (or up/down)
     RAM = 43  # VEH-RAM-01/02: target = a combatant on foot, or option = vehicle index
-    SHOOT_VEHICLE = 44  # ACTN-SHOOT-01 at a vehicle (VEH-DMG-01..06): option = vehicle index
+    SHOOT_VEHICLE = 44  # ACTN-SHOOT-01 at a vehicle (VEH-DMG-01..06): option = vehicle index; zone = SHOOT's option
     MAN_WEAPON = 45  # take a mounted weapon of your vehicle: option = its index
     RIDE = 46  # MOUNT-03/05/06: a mounted move with a Mobility roll, zone = destination
     ATTACK_MOUNT = 47  # MOUNT-08: close attack at the rider's mount (target = the rider)
-    SHOOT_MOUNT = 48  # MOUNT-11: shoot at the rider's mount (target = the rider)
+    SHOOT_MOUNT = 48  # MOUNT-11: shoot at the rider's mount (target = the rider); option as SHOOT
     ATTACK_VEHICLE = 49  # ATK-01 at a vehicle in your zone (VEH-DMG-01..06): option = vehicle index
     DISMOUNT = 50  # MOUNT-02, VEH-05 by analogy: get off your mount; it stays in the zone, riderless
     REMOUNT = 51  # MOUNT-02, VEH-05 by analogy: get on the riderless mount of target (yourself: your own)
@@ -130,6 +130,9 @@ LABELS = {
 FIRST_EXTENSION = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicle_actions / mounts
 AT_MOUNT = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11
 CLIMB, DESCEND = 1, 2  # DRIVE / MANEUVER options for an air vehicle's vertical move (VEH-AIR-03)
+# SHOOT_VEHICLE keeps the vehicle index in `option` (as it always has) and names its fire mode in
+# the otherwise unused `zone` field, with the values SHOOT's option has: -1 a plain shot, 1 basic
+# full auto (AUTO-01), n >= 1 that many ammo dice (AUTO-03).
 
 
 KIND_NAMES = {kind: kind.name.lower() for kind in Kind}  # as events spell them, e.g. "close_attack"

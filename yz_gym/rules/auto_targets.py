@@ -12,17 +12,24 @@ hit (AUTO-05) may go at an animal or a vehicle, not only at a person (resolution
 - AUTO-05: at the `ammo` decision, an extra hit may land on a mount or a vehicle in the main
   target's zone (and at its altitude) that the shooter could shoot at, at base damage, +1 per
   further six spent on it; it goes through the same paths.
-- A burst still opens at a person (SHOOT with option 1 / ammo dice): SHOOT_MOUNT and
-  SHOOT_VEHICLE turn actions stay single shots, because the flat action space has no place for
-  their full-auto forms (action_space.KIND_SPECS).
+- A burst (AUTO-01) or a shot with ammo dice (AUTO-03) may also open at a mount or a vehicle:
+  SHOOT_MOUNT(rider, option) with SHOOT's options, SHOOT_VEHICLE(zone=mode, option=vehicle)
+  with SHOOT's options as the fire mode in `zone` (offered by mounts.py / vehicle_actions.py with
+  attacks.shot_options: only with a full-auto weapon, or as many ammo dice as the magazine
+  allows). The first shot rolls and lands as the single shot at it; the rest of the burst is as
+  above, and an ammo six's extra hit may land on the main target (the mount or vehicle again)
+  or on a person (`zone_people`), mount or vehicle in its zone (at its altitude). The flat action
+  space has these forms in blocks appended after every kind's (action_space.APPENDED_FORMS).
 """
 
 from __future__ import annotations
 
 from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.attacks import can_shoot
 from yz_gym.rules.mounts import mount_zone, shootable_mount
 from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.vehicle_actions import can_shoot_vehicle
+from yz_gym.rules.vehicle_seats import altitude
 
 
 def _mount_shots(state: GameState, c: Combatant, zone: int) -> list[Action]:
@@ -66,4 +73,13 @@ def extra_hit_extras(state: GameState, c: Combatant, zone: int, alt: int) -> lis
     return out
 
 
-__all__ = ["burst_extras", "extra_hit_extras"]
+def zone_people(state: GameState, c: Combatant, zone: int, alt: int) -> list[int]:
+    """AUTO-05: the enemies in `zone` at altitude `alt` an extra hit of `c`'s shot at a mount or
+    a vehicle there may land on."""
+    return [
+        o.id for o in state.enemies(c)
+        if o.zone == zone and altitude(state, o) == alt and can_shoot(state, c, o)
+    ]  # fmt: skip
+
+
+__all__ = ["burst_extras", "extra_hit_extras", "zone_people"]

@@ -353,7 +353,7 @@ def describe(state: GameState, action: Action) -> str:
         words.append(f"#{action.option}")
     if 0 <= action.target < len(state.combatants):
         words.append(state.combatants[action.target].name)
-    if 0 <= action.zone < len(state.zone_map.zones):
+    if 0 <= action.zone < len(state.zone_map.zones) and action.kind != Kind.SHOOT_VEHICLE:  # its fire mode
         words.append(state.zone_map.zones[action.zone].name)
     actor = current_actor(state)
     if action.kind == Kind.DRAW and actor >= 0:
@@ -361,7 +361,7 @@ def describe(state: GameState, action: Action) -> str:
     if action.kind == Kind.TAKE_COVER and actor >= 0:
         zone = state.zone_map.zones[state.combatants[actor].zone]
         words.append(zone.covers[action.option].replace("_", " "))
-    if action.kind == Kind.SHOOT and action.option >= 1:
+    if action.kind in (Kind.SHOOT, Kind.SHOOT_MOUNT) and action.option >= 1:
         auto = state.options.full_auto == "basic"
         words.append("(full auto)" if auto else f"({action.option} ammo dice)")  # AUTO-01, AUTO-03
     if action.kind == Kind.USE_ITEM and actor >= 0:

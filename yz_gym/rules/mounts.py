@@ -3,7 +3,8 @@
 A mount is part of its rider's `Combatant` (`Combatant.mount`), not a combatant of its own: it
 draws no initiative card, takes no actions, and does not keep its side in the fight. Attackers
 reach it through the rider: ATTACK_MOUNT and SHOOT_MOUNT name the rider as target and hit the
-animal instead (MOUNT-08/11). Decisions where the seed leaves room:
+animal instead (MOUNT-08/11); SHOOT_MOUNT takes SHOOT's options (a plain shot, a full-auto burst
+AUTO-01 or ammo dice AUTO-03; auto_targets.py). Decisions where the seed leaves room:
 
 - MOUNT-03, AMB-11: a mounted character moves like anyone on foot (RUN, DOOR, RETREAT: one zone,
   no roll) or rides hard: RIDE, a fast action with a Mobility roll, moves one zone plus one per
@@ -65,7 +66,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from yz_gym.rules import dice
-from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.actions import Action, Kind, action
 from yz_gym.rules.attacks import (
     BAND,
     MOUNTED_SHOT,
@@ -74,6 +75,7 @@ from yz_gym.rules.attacks import (
     can_shoot,
     hands_ok,
     held_weapon,
+    shot_options,
     smoky,
 )
 from yz_gym.rules.dice import DicePool, Die, Roll, Source
@@ -394,8 +396,8 @@ def mount_actions(state: GameState, c: Combatant, actions: list[Action]) -> list
         if a.target >= 0 and riding(people[a.target]):
             if a.kind == Kind.CLOSE_ATTACK:
                 extra.append(Action(Kind.ATTACK_MOUNT, a.target))  # MOUNT-08
-            elif a.kind == Kind.SHOOT and a.option == -1:
-                extra.append(Action(Kind.SHOOT_MOUNT, a.target))  # MOUNT-11
+            elif a.kind == Kind.SHOOT:
+                extra.append(action(Kind.SHOOT_MOUNT, a.target, -1, a.option))  # MOUNT-11; AUTO-01/03 bursts
     if c.can_take(False):
         _off_and_on(state, c, extra)
     return out + extra if extra else out
@@ -419,7 +421,8 @@ def _off_and_on(state: GameState, c: Combatant, out: list[Action]) -> None:
         if can_reach_riderless(state, c, o):
             out.append(Action(Kind.ATTACK_MOUNT, o.id))  # MOUNT-08: ATK-01 at the animal in your zone
         if can_shoot_riderless(state, c, o):
-            out.append(Action(Kind.SHOOT_MOUNT, o.id))  # MOUNT-11
+            for option in shot_options(state, c):  # MOUNT-11; a burst (AUTO-01) or ammo dice (AUTO-03)
+                out.append(action(Kind.SHOOT_MOUNT, o.id, -1, option))
 
 
 __all__ = [

@@ -12,12 +12,16 @@ decisions, and the actions `decision_actions` offers for them:
   that action goes ahead (ACTN-OVERWATCH-04).
 - help (ACT-HELP-01..03), block (ACTN-BLOCK-01..03), push (PUSH-04): HELP / BLOCK / PUSH or
   DECLINE. The target decides on a block before the attacker rolls.
+- A burst or ammo dice may open at a person (SHOOT), a mount (SHOOT_MOUNT, option as SHOOT's)
+  or a vehicle (SHOOT_VEHICLE, option = the vehicle, zone = SHOOT's option); each shot rolls and
+  lands as the single shot at that target does, and the rest goes on as below.
 - full_auto (AUTO-01): after a hit of a basic burst, SHOOT(target, option=1) at the same or
   another target for the next shot (three at most), SHOOT_MOUNT(rider) or
   SHOOT_VEHICLE(option=vehicle) to fire it at a mount or a vehicle (auto_targets.py), or
   DECLINE to stop.
 - ammo (AUTO-05, `full_auto: ammo_dice`): for each 6 on the ammo dice of a hit, SHOOT(target)
-  = an extra hit at base damage on the target or another enemy in its zone (SHOOT_MOUNT /
+  = an extra hit at base damage on the main target (a person, a mount or a vehicle: the same
+  action as for a mount or vehicle below) or another enemy in its zone (SHOOT_MOUNT /
   SHOOT_VEHICLE: on a mount or a vehicle there, auto_targets.py), or DECLINE = +1 damage on the
   latest hit (the main hit first).
 """
@@ -55,12 +59,13 @@ from yz_gym.rules.attacks import (
     spend_ammo,
     use_item,
 )
-from yz_gym.rules.auto_targets import burst_extras, extra_hit_extras
+from yz_gym.rules.auto_targets import burst_extras, extra_hit_extras, zone_people
 from yz_gym.rules.damage import attack_crit, first_aid, protect, take_damage
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.gear import supply_roll
 from yz_gym.rules.mounts import (
     mount_push,
+    mount_zone,
     riderless,
     riderless_band,
     riderless_close_modifier,
@@ -333,18 +338,34 @@ def decision_actions(state: GameState, frame: Frame) -> list[Action]:
     if stage == S_FOLLOW:
         return [*_follow_shots(state, state.combatants[frame.actor]), _DECLINE]
     if stage == S_AMMO:
-        actor = state.combatants[frame.actor]
-        main = state.combatants[frame.hits[0][0]]  # the main hit: a person (ammo dice open at one)
-        actions = [Action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)]
-        if state.vehicles or state.setup.mounted:  # AUTO-05: or a mount or vehicle in its zone
-            actions += extra_hit_extras(state, actor, main.zone, altitude(state, main))
-        return [*actions, _DECLINE]
+        return [*_extra_hits(state, frame, state.combatants[frame.actor]), _DECLINE]
     if stage == S_OVERWATCH:
         if frame.flags & F_OVERWATCH:  # ACTN-OVERWATCH-03: fire back at the shooter
             return [Action(Kind.OVERWATCH_FIRE, target=frame.actor), _DECLINE]
         who, actor = state.combatants[frame.asking[0]], state.combatants[frame.actor]
         return [*(Action(Kind.OVERWATCH_FIRE, target=t) for t in _watch_targets(state, who, actor)), _DECLINE]
     return [_YES.get(stage, _PUSH), _DECLINE]
+
+
+def _extra_hits(state: GameState, frame: Frame, actor: Combatant) -> list[Action]:
+    """AUTO-05: where an extra hit may land: on the main hit's target (a person, a mount or a
+    vehicle) or another enemy, mount or vehicle in its zone (at its altitude)."""
+    index, _, what = frame.hits[0]
+    if what == HIT_PERSON:
+        main = state.combatants[index]
+        actions = [Action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)]
+        zone, alt = main.zone, altitude(state, main)
+    else:
+        if what == HIT_VEHICLE:
+            first = Action(Kind.SHOOT_VEHICLE, option=index)
+            zone, alt = state.vehicles[index].zone, state.vehicles[index].altitude
+        else:
+            first = Action(Kind.SHOOT_MOUNT, index)
+            zone, alt = mount_zone(state.combatants[index]), 0
+        actions = [first, *(Action(Kind.SHOOT, target=t) for t in zone_people(state, actor, zone, alt))]
+    if state.vehicles or state.setup.mounted:  # AUTO-05: or a mount or vehicle in its zone
+        actions += [a for a in extra_hit_extras(state, actor, zone, alt) if a != actions[0]]
+    return actions
 
 
 def _follow_shots(state: GameState, actor: Combatant) -> list[Action]:
@@ -521,8 +542,8 @@ def _roll(
             {"skill": skill, "purpose": KIND_NAMES[kind], **roll_data(frame.roll)},
         )
     )
-    if kind == Kind.SHOOT and frame.option >= 1 and state.options.full_auto == "ammo_dice":
-        frame.ammo = dice.roll(dice.pool_dice(0, 0, frame.option), rng)  # AUTO-03/04: rolled apart
+    if state.options.full_auto == "ammo_dice" and _ammo_dice(frame) >= 1:
+        frame.ammo = dice.roll(dice.pool_dice(0, 0, _ammo_dice(frame)), rng)  # AUTO-03/04: rolled apart
         events.append(Event("ammo_dice", actor.id, frame.target, roll_data(frame.ammo)))
     _opposing_roll(state, frame, rng, events)
     _injury_strain(state, actor, skill, rng, events)
@@ -530,6 +551,15 @@ def _roll(
         frame.asking = [actor.id]  # PUSH-04: the roller decides
     else:
         frame.stage = S_RESOLVE
+
+
+def _ammo_dice(frame: Frame) -> int:
+    """AUTO-03: the ammo dice a shot's option asks for (at a person, a mount or a vehicle)."""
+    if frame.kind == Kind.SHOOT:
+        return frame.option
+    if frame.kind == Kind.SHOOT_VEHICLE:
+        return frame.zone  # the fire mode (-1 a plain shot)
+    return 0
 
 
 def _lost_in_dark(
@@ -633,9 +663,13 @@ def _resolve(
     rolled = frame.roll is not None
     success = (not rolled or net > 0) and not frame.flags & F_MISSED
     if kind >= FIRST_EXTENSION:  # vehicles and mounts (vehicle_actions.py, mounts.py)
+        burst = kind == Kind.SHOOT_VEHICLE and frame.zone >= 1  # opened at a vehicle (AUTO-01/03)
+        if burst and state.options.full_auto == "ammo_dice":
+            _vehicle_volley(state, frame, actor, rng, events)  # AUTO-03..06 at a vehicle
+            return
         extension_effect(state, kind, actor, frame.target, frame.zone, frame.option, frame.roll, rng, events)
-        if kind == Kind.SHOOT_VEHICLE and frame.shots and actor.held >= 0:  # AUTO-01: a burst's shot
-            _burst_on(state, frame, actor, success, actor.weapons[actor.held], rng, events)
+        if kind == Kind.SHOOT_VEHICLE and (frame.shots or burst) and actor.held >= 0:
+            _burst_on(state, frame, actor, success, actor.weapons[actor.held], rng, events)  # AUTO-01
         return
     target = state.combatants[frame.target] if frame.target >= 0 else None
     if kind in _MOVES:
@@ -867,6 +901,36 @@ def _shot_effect(
     _burst_on(state, frame, actor, hit, carried, rng, events)
 
 
+def _vehicle_volley(
+    state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """AUTO-03..06 at a vehicle: a shot with ammo dice rolls and hits as the single shot at it
+    (vehicle_actions: RMOD-11, VEH-DMG-01..06); its sixes buy extra hits as at a person."""
+    weapon = held_weapon(state, actor)
+    carried = actor.weapons[actor.held]
+    index = frame.option
+    v = state.vehicles[index]
+    actor.hidden = False
+    actor.aiming = 0  # ACTN-AIM-01
+    successes = frame.roll.successes if frame.roll is not None else 0
+    hit = successes >= 1  # AUTO-04: only the base dice decide the hit
+    events.append(Event("hit" if hit else "miss", actor.id, -1, {"kind": "shoot_vehicle", "vehicle": v.name}))
+    spend_ammo(state, actor, carried, sum(frame.ammo.faces) if frame.ammo else 0, events)  # AUTO-06
+    if hit:
+        frame.hits = [[index, weapon.damage + successes - 1, HIT_VEHICLE]]  # ATK-06
+        frame.sixes = frame.ammo.successes if frame.ammo else 0  # AUTO-05
+        if frame.sixes:
+            frame.stage = S_AMMO
+            frame.asking = [actor.id]
+        else:
+            _land_hits(state, frame, actor, rng, events)
+    if weapon.single_shot:
+        carried.loaded = False  # ACTN-RELOAD-01
+    if weapon.thrown:
+        actor.weapons.pop(actor.held)
+        actor.held = -1
+
+
 def _burst_on(
     state: GameState, frame: Frame, actor: Combatant, hit: bool, carried: WeaponState,
     rng: np.random.Generator, events: list[Event],
@@ -888,7 +952,7 @@ def _next_shot(
     if action.kind == Kind.DECLINE:
         return  # advance() ends the burst
     _pay_for_push(state, frame, actor, rng, events)  # PUSH-13: each shot's push is paid
-    frame.target = action.target
+    frame.target, frame.zone = action.target, -1
     frame.stage = S_ROLL
     frame.roll = frame.block_roll = None
     frame.modifier = 0

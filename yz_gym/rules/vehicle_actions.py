@@ -43,8 +43,11 @@ where the seed leaves room:
   person's body armor counts; a rammed vehicle's armor rolls and its component damage uses a D6
   (VEH-DMG-06). A ram cannot be blocked, and the rammer takes no damage (not in the seed).
 - Shooting at a vehicle (SHOOT_VEHICLE): a slow ranged attack like ACTN-SHOOT-01 at +2 (RMOD-11:
-  a large target), single shots only; the hit goes through the vehicle's armor and may cause
-  component damage on the D12/D66 table (vehicle_damage.hit_vehicle). A ricochet (VEH-CRIT-01)
+  a large target); with a full-auto weapon it may open a burst (option = the vehicle, zone = the
+  fire mode, SHOOT's option: 1 = AUTO-01 basic full auto, n = AUTO-03 ammo dice; resolution.py and
+  auto_targets.py run the rest of the burst as for one opened at a person); the hit goes
+  through the vehicle's armor and may cause component damage on the D12/D66 table
+  (vehicle_damage.hit_vehicle). A ricochet (VEH-CRIT-01)
   goes to a random other person on foot or vehicle in the zone.
 - Close attacks on a vehicle (ATTACK_VEHICLE, ATK-01): a slow Melee roll with the close weapon
   by anyone on foot (not riding) in the vehicle's zone, at altitude 0; Engaged is a relation
@@ -83,6 +86,7 @@ from yz_gym.rules.attacks import (
     close_weapon,
     hands_ok,
     held_weapon,
+    shot_options,
     shot_skill,
     smoky,
     spend_ammo,
@@ -379,7 +383,7 @@ def _on_foot(state: GameState, c: Combatant, actions: list[Action]) -> list[Acti
     engaged = bool(engaged_enemies(state, c))
     for i, v in enumerate(state.vehicles):
         if slow and c.held >= 0 and v.side != c.side and can_shoot_vehicle(state, c, i):
-            out.append(Action(Kind.SHOOT_VEHICLE, option=i))
+            _vehicle_shots(state, c, i, out)
         if slow and not mounted and v.side != c.side and can_attack_vehicle(state, c, i):
             out.append(Action(Kind.ATTACK_VEHICLE, option=i))
         if mounted or engaged or c.prone or v.zone != c.zone or v.altitude > 0 or v.wrecked or v.destroyed:
@@ -392,6 +396,15 @@ def _on_foot(state: GameState, c: Combatant, actions: list[Action]) -> list[Acti
             if seat_free(v, bool(seat)):
                 out.append(Action(Kind.ENTER_VEHICLE, option=2 * i + seat))
     return out
+
+
+def _vehicle_shots(state: GameState, c: Combatant, index: int, out: list[Action]) -> None:
+    """SHOOT_VEHICLE at vehicle `index`: a plain shot and, with a full-auto weapon, a burst
+    (AUTO-01) or ammo dice (AUTO-03), the options SHOOT offers."""
+    out.append(Action(Kind.SHOOT_VEHICLE, option=index))
+    for mode in shot_options(state, c):
+        if mode >= 1:
+            out.append(Action(Kind.SHOOT_VEHICLE, -1, mode, index))  # zone = the fire mode
 
 
 def _aboard(state: GameState, c: Combatant, v: VehicleState, actions: list[Action]) -> list[Action]:
@@ -425,7 +438,7 @@ def _aboard(state: GameState, c: Combatant, v: VehicleState, actions: list[Actio
     if slow and c.held >= 0 and fires:
         for i, u in enumerate(state.vehicles):
             if u.side != c.side and can_shoot_vehicle(state, c, i):
-                out.append(Action(Kind.SHOOT_VEHICLE, option=i))
+                _vehicle_shots(state, c, i, out)
     if v.driver == c.id:
         _driver_actions(state, c, v, slow, out)
     return out
@@ -663,7 +676,13 @@ def describe_words(state: GameState, action: Action, actor: int) -> list[str]:
     if kind == Kind.ENTER_VEHICLE:
         v = state.vehicles[option // 2]
         return [v.name, "(exposed seat)" if option % 2 else "(covered seat)"]
-    if kind in (Kind.SHOOT_VEHICLE, Kind.RAM, Kind.ATTACK_VEHICLE) and option >= 0:
+    if kind == Kind.SHOOT_VEHICLE and option >= 0:
+        words = [state.vehicles[option].name]
+        if action.zone >= 1:  # the fire mode
+            auto = state.options.full_auto == "basic"
+            words.append("(full auto)" if auto else f"({action.zone} ammo dice)")  # AUTO-01, AUTO-03
+        return words
+    if kind in (Kind.RAM, Kind.ATTACK_VEHICLE) and option >= 0:
         return [state.vehicles[option].name]
     if kind in (Kind.DRIVE, Kind.MANEUVER) and action.zone < 0:
         return ["(climb)" if option == CLIMB else "(descend)"]
