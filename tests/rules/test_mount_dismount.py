@@ -8,42 +8,17 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dict, turn_of
+from tests.rules.mount_kit import NO, do, legal, make, rider, roll_of
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.mounts import riderless, riding
 from yz_gym.rules.narrate import narrate
 from yz_gym.rules.state import STR
 
-NO = 3  # neither a success nor a bane
-HORSE = {"name": "Bess", "strength": 4, "agility": 5}
 DISMOUNT = Action(Kind.DISMOUNT)
-
-
-def rider(name: str, side: str, zone: str, **extra: Any) -> dict[str, Any]:
-    return fighter(name, side, zone, mount=dict(HORSE), **extra)
-
-
-def make(people, zones=("A", "B", "C", "D", "E"), rules=None):
-    data = scenario_dict(
-        zones=zones, combatants=people, rules={"ask_push": False, "offer_help": False, **(rules or {})}
-    )
-    return game(data, 0)
-
-
-def legal(state) -> set[Action]:
-    return set(engine.legal_actions(state))
-
-
-def do(state, action: Action, rng: Any = None):
-    return engine.apply(state, action, rng if rng is not None else np.random.default_rng(0))
-
-
-def roll_of(events) -> Any:
-    return next(e for e in events if e.kind == "roll")
 
 
 def kit_alone(rules=None, **kit: Any):

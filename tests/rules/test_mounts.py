@@ -5,46 +5,15 @@ Literal situations with scripted dice (FixedDice), each tagged with the rule IDs
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dict, turn_of
+from tests.rules.mount_kit import NO, do, legal, make, rider, roll_of
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.mounts import carry_capacity, recover_mount
 from yz_gym.rules.state import STR
 from yz_gym.scenario.loader import ScenarioError, build
-
-NO = 3
-HORSE = {"name": "Bess", "strength": 4, "agility": 5}
-
-
-def rider(name: str, side: str, zone: str, **extra: Any) -> dict[str, Any]:
-    return fighter(name, side, zone, mount=dict(HORSE), **extra)
-
-
-def make(people, zones=("A", "B", "C", "D", "E"), rules=None, borders=None):
-    data = scenario_dict(
-        zones=zones,
-        borders=borders,
-        combatants=people,
-        rules={"ask_push": False, "offer_help": False, **(rules or {})},
-    )
-    return game(data, 0)
-
-
-def legal(state) -> set[Action]:
-    return set(engine.legal_actions(state))
-
-
-def do(state, action: Action, rng: Any = None):
-    return engine.apply(state, action, rng if rng is not None else np.random.default_rng(0))
-
-
-def roll_of(events) -> Any:
-    return next(e for e in events if e.kind == "roll")
 
 
 @pytest.mark.rule("MOUNT-03", "MOUNT-06", "AMB-11", "MOUNT-02")
