@@ -139,3 +139,17 @@ def doc_section(doc: Path, title: str) -> list[str]:
             break
         body.append(line)
     return body
+
+
+def chase_error(data: dict[str, Any], origin: str = "c.yaml") -> str:
+    """The one-line ScenarioError a chase file `data` raises (fails if none, or if it spans lines)."""
+    import pytest
+
+    from yz_gym.scenario.chase_loader import build_chase
+    from yz_gym.scenario.loader import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        build_chase(data, origin)
+    message = str(err.value)
+    assert "\n" not in message and message.startswith(f"{origin}: ")
+    return message

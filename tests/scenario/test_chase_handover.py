@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import yz_gym  # noqa: F401  (registers the envs)
-from tests.helpers import FixedDice
+from tests.helpers import FixedDice, chase_error
 from yz_gym.cli import app
 from yz_gym.envs.chase_env import ending
 from yz_gym.evaluation.runner import evaluate
@@ -23,7 +23,6 @@ from yz_gym.rules.chase_state import CK, PILOT, ChaseAction, ChaseState, Phase
 from yz_gym.rules.state import Scenario, Sneak
 from yz_gym.scenario.chase_loader import build_chase, load_chase
 from yz_gym.scenario.handover import fight_scenario
-from yz_gym.scenario.loader import ScenarioError
 
 QUIET = {"obstacles": False, "ask_cancel": False, "hide_ambush": False}
 MAP = {
@@ -228,50 +227,42 @@ def test_every_chase_that_ends_in_combat_gives_a_playable_fight(name):
 # --- the handover: block ------------------------------------------------------------------------
 
 
-def error(data: dict[str, Any]) -> str:
-    with pytest.raises(ScenarioError) as err:
-        build_chase(data, "c.yaml")
-    message = str(err.value)
-    assert "\n" not in message and message.startswith("c.yaml: ")
-    return message
-
-
 def test_handover_mistakes_are_one_line():
     data = chase_data()
     data["handover"]["zone"] = "Bazaar"
-    assert error(data).startswith(
+    assert chase_error(data).startswith(
         "c.yaml: handover.zone: no zone named 'Bazaar' in handover.map; zones: Roof"
     )
     data = chase_data()
     data["handover"]["round_caps"] = 5
-    assert error(data).startswith(
+    assert chase_error(data).startswith(
         "c.yaml: handover.round_caps: unknown key 'round_caps'; did you mean 'round_cap'?"
     )
     data = chase_data()
     data["handover"]["anchor"] = data["handover"].pop("zone")
-    assert error(data).startswith("c.yaml: handover.zone: required key 'zone' is missing")
+    assert chase_error(data).startswith("c.yaml: handover.zone: required key 'zone' is missing")
     data = chase_data()
     del data["handover"]["map"]
-    assert error(data).startswith("c.yaml: handover.map: required key 'map' is missing")
+    assert chase_error(data).startswith("c.yaml: handover.map: required key 'map' is missing")
     data = chase_data()
     data["handover"]["round_cap"] = 0
-    assert error(data).startswith("c.yaml: handover.round_cap: 0 is out of range")
+    assert chase_error(data).startswith("c.yaml: handover.round_cap: 0 is out of range")
     data = chase_data()
     data["handover"]["map"]["zones"][1]["cover"] = ["crate"]
-    assert error(data).startswith("c.yaml: handover.map.zones[1].cover[0]: unknown cover 'crate'")
+    assert chase_error(data).startswith("c.yaml: handover.map.zones[1].cover[0]: unknown cover 'crate'")
     data = chase_data()
     data["handover"]["map"]["borders"].pop()
-    assert error(data).startswith("c.yaml: handover.map.borders: zone 'Stalls' is not joined to 'Roof'")
+    assert chase_error(data).startswith("c.yaml: handover.map.borders: zone 'Stalls' is not joined to 'Roof'")
     data = chase_data()
     data["handover"]["map"]["borders"][0]["between"] = ["Stalls", "Nowhere"]
-    assert error(data).startswith("c.yaml: handover.map.borders[0].between[1]: no zone named 'Nowhere'")
+    assert chase_error(data).startswith("c.yaml: handover.map.borders[0].between[1]: no zone named 'Nowhere'")
     data = chase_data()
     data["handover"]["zone"] = "Lane"
     data["vehicles"] = [{"name": "Van", "type": "car", "driver": "Hunter"}]
-    assert error(data).startswith("c.yaml: handover.zone: 'Lane' is marked vehicles: false, but the chase")
+    assert chase_error(data).startswith("c.yaml: handover.zone: 'Lane' is marked vehicles: false, but the chase")
     data = chase_data()
     data["chase_rules"]["chase_after_catch"] = "brawl"
-    assert "'continue', 'end' or 'fight'" in error(data)
+    assert "'continue', 'end' or 'fight'" in chase_error(data)
     assert build_chase(chase_data(), "c.yaml").handover is not None
     assert build_chase(chase_data(handover=False), "c.yaml").handover is None
 

@@ -13,14 +13,14 @@ import numpy as np
 import pytest
 import yaml
 
-from tests.helpers import doc_section
+from tests.helpers import chase_error, doc_section
 from yz_gym.rules import chase
 from yz_gym.rules.chase_narrate import narrate_chase
 from yz_gym.rules.chase_state import ChaseOptions, Phase
 from yz_gym.rules.vehicles import VehicleOptions
 from yz_gym.scenario.chase_loader import build_chase, bundled_chases, load_chase
 from yz_gym.scenario.chase_models import MODELS
-from yz_gym.scenario.loader import SCENARIO_DIR, ScenarioError, bundled_scenarios
+from yz_gym.scenario.loader import SCENARIO_DIR, bundled_scenarios
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "chase_scenarios.md"
 WANTED = {
@@ -50,14 +50,6 @@ def base() -> dict[str, Any]:
             },
         ],
     }
-
-
-def error(data: dict[str, Any]) -> str:
-    with pytest.raises(ScenarioError) as err:
-        build_chase(data, "c.yaml")
-    message = str(err.value)
-    assert "\n" not in message and message.startswith("c.yaml: ")
-    return message
 
 
 # --- the bundled chases ------------------------------------------------------------------------
@@ -161,23 +153,23 @@ def test_the_narrator_tells_a_whole_chase():
 def test_unknown_keys_and_bad_values_are_one_line():
     data = base()
     data["pursuers"] = "cops"
-    assert "pursuers" in error(data)
+    assert "pursuers" in chase_error(data)
     data = base()
     data["vehicles"] = [{"name": "Car", "type": "hovercraft", "driver": "Cop"}]
-    assert error(data).startswith("c.yaml: vehicles[0].type: 'hovercraft' is not allowed")
+    assert chase_error(data).startswith("c.yaml: vehicles[0].type: 'hovercraft' is not allowed")
     data = base()
     data["chase_rules"] = {"chase_mult": "grouped"}
-    assert "did you mean 'chase_multi'" in error(data)
+    assert "did you mean 'chase_multi'" in chase_error(data)
     data["chase_rules"] = {"chase_max_rounds": "ten"}
-    assert error(data).startswith("c.yaml: chase_rules.chase_max_rounds: ")
+    assert chase_error(data).startswith("c.yaml: chase_rules.chase_max_rounds: ")
     data["chase_rules"] = {"chase_max_rounds": 0}
-    assert "out of range" in error(data)
+    assert "out of range" in chase_error(data)
     data = base()
     data["vehicle_rules"] = {"crit_die": "d20"}
-    assert error(data).startswith("c.yaml: vehicle_rules.crit_die: ")
+    assert chase_error(data).startswith("c.yaml: vehicle_rules.crit_die: ")
     data = base()
     data["combatants"][0]["skills"] = {"mobilty": 2}
-    assert error(data).startswith("c.yaml: combatants[0].skills.mobilty: unknown skill")
+    assert chase_error(data).startswith("c.yaml: combatants[0].skills.mobilty: unknown skill")
 
 
 @pytest.mark.rule("VEH-ATTR-PASS", "VEH-DMG-08", "CHASE-VSHOOT-03")
@@ -187,47 +179,47 @@ def test_vehicle_crews_are_checked():
     data["vehicles"] = [
         {"name": "Bike", "type": "motorcycle", "driver": "Cop", "passengers": ["Extra 0", "Extra 1"]}
     ]
-    assert "seats 2" in error(data)
+    assert "seats 2" in chase_error(data)
     data["vehicles"] = [{"name": "Car", "type": "car", "driver": "Cop", "passengers": ["Robber"]}]
-    assert "not on the driver's side" in error(data)
+    assert "not on the driver's side" in chase_error(data)
     data["vehicles"] = [{"name": "Car", "type": "car", "driver": "Nobody"}]
-    assert error(data).startswith("c.yaml: vehicles[0].driver: no combatant named 'Nobody'")
+    assert chase_error(data).startswith("c.yaml: vehicles[0].driver: no combatant named 'Nobody'")
     data["vehicles"] = [{"name": "Car", "type": "car", "driver": "Cop", "exposed": ["Robber"]}]
-    assert "exposed lists occupants" in error(data)
+    assert "exposed lists occupants" in chase_error(data)
     data["vehicles"] = [{"name": "Car", "type": "car", "driver": "Cop", "weapons": [{"weapon": "laser"}]}]
-    assert "unknown weapon 'laser'" in error(data)
+    assert "unknown weapon 'laser'" in chase_error(data)
     data["vehicles"] = [
         {"name": "Car", "type": "car", "driver": "Cop", "weapons": [{"weapon": "rifle", "gunner": "Cop"}]}
     ]
-    assert "the driver drives" in error(data)
+    assert "the driver drives" in chase_error(data)
     data["vehicles"] = [{"name": "Car", "type": "car", "driver": "Cop", "altitude": 2}]
-    assert "only air vehicles fly" in error(data)
+    assert "only air vehicles fly" in chase_error(data)
     data["vehicles"] = [{"name": "Car", "type": "car", "driver": "Cop", "damage": 4}]
-    assert "wreck" in error(data)
+    assert "wreck" in chase_error(data)
     data["vehicles"] = [
         {"name": "Car", "type": "car", "driver": "Cop"},
         {"name": "Van", "type": "truck", "driver": "Cop"},
     ]
-    assert "already aboard" in error(data)
+    assert "already aboard" in chase_error(data)
 
 
 @pytest.mark.rule("CHASE-03", "CHASE-MULTI-02", "CHASE-MULTI-04", "CHASE-05")
 def test_sides_modes_and_starting_positions_are_checked():
     data = base()
     data["pursuer"] = "feds"
-    assert error(data).startswith("c.yaml: pursuer: no side named 'feds'")
+    assert chase_error(data).startswith("c.yaml: pursuer: no side named 'feds'")
     data = base()
     data["sides"].append("bystanders")
     data["combatants"].append(copy.deepcopy(data["combatants"][1]) | {"name": "Walker", "side": "bystanders"})
-    assert "exactly two sides" in error(data)
+    assert "exactly two sides" in chase_error(data)
     data["chase_rules"] = {"chase_multi": "individual"}
     assert len(build_chase(data, "c").units) == 3
     data = base()
     data["combatants"][0]["position"] = 0
-    assert "positions are for chase_multi: individual" in error(data)
+    assert "positions are for chase_multi: individual" in chase_error(data)
     data["chase_rules"] = {"chase_multi": "individual"}
     data["combatants"][1]["position"] = 4
-    assert "at most Long" in error(data)
+    assert "at most Long" in chase_error(data)
     data["combatants"][1]["position"] = 3
     assert build_chase(data, "c").positioned == (True, True)
 
@@ -239,7 +231,7 @@ def test_the_driving_skill_is_accepted_and_checked():
     scenario = build_chase(data, "c")
     assert scenario.base.combatants[0].skills == {"Mobility": 1, "Driving": 2}
     data["combatants"][0]["skills"] = {"driving": 7}
-    assert "out of range; give 0-5" in error(data)
+    assert "out of range; give 0-5" in chase_error(data)
 
 
 # --- the documentation ---------------------------------------------------------------------------

@@ -59,6 +59,7 @@ same seed and actions give the same episode in any process, also after pickling.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -72,7 +73,6 @@ from yz_gym.envs.chase_encoding import (
     track_fractions,
 )
 from yz_gym.envs.core import (
-    MAX_RESET_TRIES,
     IllegalActionError,
     check_modes,
     side_index,
@@ -238,18 +238,7 @@ class ChaseEnv(LearnerEnv):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
         """Start a new chase; the agents play until a learner combatant must decide."""
         rng = self._seed(seed)
-        for _ in range(MAX_RESET_TRIES):
-            self.state = chase.new_chase(self.scenario, rng)
-            self.log.clear()
-            self.log.extend(self.state.opening)
-            self._advance()
-            if self._actor >= 0:
-                break
-        else:
-            raise RuntimeError(
-                f"{self.scenario.name}: the chase ended before '{self.side_name}' could decide anything "
-                f"in {MAX_RESET_TRIES} starts"
-            )
+        self._deal(rng, partial(chase.new_chase, self.scenario), "chase", self.scenario.name)
         self._phi = potential(self.state, self.side, self.shaping)
         return self._obs, self._info()
 

@@ -9,7 +9,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from yz_gym.envs.core import LOG_LENGTH, IllegalActionError
+from yz_gym.envs.core import LOG_LENGTH, MAX_RESET_TRIES, IllegalActionError
 from yz_gym.rules.events import Event
 
 
@@ -17,6 +17,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
     """A learner's side of a game whose other combatants are played by agents inside `step`."""
 
     state: Any
+    side_name: str
     _agent_by_side: dict[int, Any]
 
     def _setup(
@@ -54,6 +55,23 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
                 agent.reseed(int(rng.integers(2**63)))
         self._rng = rng
         return rng
+
+    def _deal(self, rng: np.random.Generator, start: Any, what: str, name: str) -> None:
+        """Start games with `start(rng)` until a learner combatant has a decision (at most
+        MAX_RESET_TRIES); the agents play up to it."""
+        for _ in range(MAX_RESET_TRIES):
+            self.state = start(rng)
+            self.log.clear()
+            self.log.extend(self.state.opening)
+            self._advance()
+            if self._actor >= 0:
+                return
+        raise RuntimeError(
+            f"{name}: the {what} ended before '{self.side_name}' could decide anything in {MAX_RESET_TRIES} tries"
+        )
+
+    def _advance(self) -> None:
+        raise NotImplementedError
 
     def _chosen(self, action: Any) -> Any:
         """The legal action `action` encodes, or None for an illegal one (raised unless in penalty mode)."""

@@ -40,11 +40,11 @@ stream: the same seed and actions give the same episode in any process, also aft
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 from yz_gym.envs.action_space import N_ACTIONS
 from yz_gym.envs.core import (
-    MAX_RESET_TRIES,
     Encoding,
     ScenarioSource,
     agent_specs,
@@ -112,18 +112,7 @@ class SkirmishEnv(LearnerEnv):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
         """Deal a new game; the agents play until a learner combatant must decide."""
         rng = self._seed(seed)
-        for _ in range(MAX_RESET_TRIES):
-            self.state = engine.new_game(self.scenario, rng)
-            self.log.clear()
-            self.log.extend(self.state.opening)
-            self._advance()
-            if self._actor >= 0:
-                break
-        else:
-            raise RuntimeError(
-                f"{self.scenario.setup.name}: the game ended before side '{self.side_name}' "
-                f"could decide anything in {MAX_RESET_TRIES} deals"
-            )
+        self._deal(rng, partial(engine.new_game, self.scenario), "game", self.scenario.setup.name)
         self._others.pending = 0.0
         return self._obs, self._info()
 
