@@ -10,29 +10,31 @@ limit, the scenario's count and what to do.
 
 from __future__ import annotations
 
+from typing import Final
+
 from yz_gym.rules.state import Scenario
 from yz_gym.scenario.loader import ScenarioError
 
-MAX_COMBATANTS = 16  # everyone in the fight, all sides together
-MAX_ALLIES = 7  # others on the acting combatant's side (a side has at most 8 members)
-MAX_ENEMIES = 12  # combatants of every other side together, seen from any combatant
-MAX_SIDES = 4
-MAX_ZONES = 12
-MAX_COVERS = 4  # cover pieces in one zone
-MAX_WEAPONS = 4  # weapons carried by one combatant (more, e.g. picked up by disarming, are not shown)
-MAX_ITEMS = 4  # USE_ITEM option slots
-MAX_CARDS = 16  # initiative cards a surprise attacker may choose among (1..MAX_CARDS)
-MAX_AMMO_DICE = 6  # SHOOT options 1..MAX_AMMO_DICE (full auto, AUTO-03 ammo dice)
-MAX_SKILL = 5  # skill levels are scaled by this (DICE-04)
-MAX_ATTRIBUTE = 6  # attributes are scaled by this and clipped (creatures may go higher)
-MAX_RATING = 12  # armor and cover ratings are scaled by this
-MAX_VEHICLES = 4  # vehicles in one zone fight (ENTER_VEHICLE, RAM, SHOOT_VEHICLE options; observation slots)
+MAX_COMBATANTS: Final = 16  # everyone in the fight, all sides together
+MAX_ALLIES: Final = 7  # others on the acting combatant's side (a side has at most 8 members)
+MAX_ENEMIES: Final = 12  # combatants of every other side together, seen from any combatant
+MAX_SIDES: Final = 4
+MAX_ZONES: Final = 12
+MAX_COVERS: Final = 4  # cover pieces in one zone
+MAX_WEAPONS: Final = 4  # weapons carried by one combatant (more, e.g. picked up by disarming, are not shown)
+MAX_ITEMS: Final = 4  # USE_ITEM option slots
+MAX_CARDS: Final = 16  # initiative cards a surprise attacker may choose among (1..MAX_CARDS)
+MAX_AMMO_DICE: Final = 6  # SHOOT options 1..MAX_AMMO_DICE (full auto, AUTO-03 ammo dice)
+MAX_SKILL: Final = 5  # skill levels are scaled by this (DICE-04)
+MAX_ATTRIBUTE: Final = 6  # attributes are scaled by this and clipped (creatures may go higher)
+MAX_RATING: Final = 12  # armor and cover ratings are scaled by this
+MAX_VEHICLES: Final = 4  # vehicles in one zone fight (ENTER_VEHICLE, RAM, SHOOT_VEHICLE options; observation slots)
 
 # Target slots seen from the acting combatant: itself, then its allies, then its enemies.
-SELF_SLOT = 0
-ALLY_SLOT0 = 1
-ENEMY_SLOT0 = 1 + MAX_ALLIES
-N_SLOTS = 1 + MAX_ALLIES + MAX_ENEMIES
+SELF_SLOT: Final = 0
+ALLY_SLOT0: Final = 1
+ENEMY_SLOT0: Final = 1 + MAX_ALLIES
+N_SLOTS: Final = 1 + MAX_ALLIES + MAX_ENEMIES
 
 
 class ScenarioTooLarge(ScenarioError):

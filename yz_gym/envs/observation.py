@@ -63,7 +63,7 @@ straight into the vector's buffer with one `struct.pack_into` (plus one per weap
 from __future__ import annotations
 
 import struct
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
@@ -87,19 +87,19 @@ from yz_gym.rules.initiative import visible_cards
 from yz_gym.rules.state import COMBAT, SETUP, SKILLS, GameState, Scenario
 from yz_gym.rules.zones import BorderKind, DoorState
 
-DECISIONS = ("card", "overwatch", "help", "block", "push", "full_auto", "ammo", "turn", "over", "other")
-DECISION_INDEX = {name: i for i, name in enumerate(DECISIONS)}
-_OTHER = DECISION_INDEX["other"]  # a decision the rules added after this encoding
-N_BANDS = 6  # Engaged, Short, Medium, Long, Extreme, out of range
-CARD_SCALE = 26.0  # cards run 1..10, more with an extended deck or ambush victims
+DECISIONS: Final = ("card", "overwatch", "help", "block", "push", "full_auto", "ammo", "turn", "over", "other")
+DECISION_INDEX: Final = {name: i for i, name in enumerate(DECISIONS)}
+_OTHER: Final = DECISION_INDEX["other"]  # a decision the rules added after this encoding
+N_BANDS: Final = 6  # Engaged, Short, Medium, Long, Extreme, out of range
+CARD_SCALE: Final = 26.0  # cards run 1..10, more with an extended deck or ambush victims
 
 # Room for the action kinds a reaction window can show, fixed above len(Kind) so that appending
 # action kinds keeps the observation size (and models trained on it) unchanged.
-REACTION_KINDS = 64
+REACTION_KINDS: Final = 64
 if len(Kind) > REACTION_KINDS:
     raise ImportError(f"yz_gym.envs.observation: {len(Kind)} action kinds; raise REACTION_KINDS")
 
-GLOBAL_FIELDS: tuple[tuple[str, int], ...] = (
+GLOBAL_FIELDS: Final[tuple[tuple[str, int], ...]] = (
     ("decision", len(DECISIONS)),
     ("round", 1),
     ("rounds_left", 1),
@@ -112,7 +112,7 @@ GLOBAL_FIELDS: tuple[tuple[str, int], ...] = (
     ("reaction_roll", 7),
     ("turn_holder", N_SLOTS),
 )
-COMBATANT_FIELDS = (
+COMBATANT_FIELDS: Final = (
     "active", "broken", "dead", "gone", "deciding", "has_turn",
     "engaged_with_me", "engaged_count", "in_sight", "in_line_of_fire",
     "health", "resolve", "strength", "agility", "wits", "empathy",
@@ -123,26 +123,26 @@ COMBATANT_FIELDS = (
     "injuries", "dying", "death_timer", "armor",
     "medkit", "blanket", "armed", "held_ranged", "held_loaded",
 )  # fmt: skip
-WEAPON_FIELDS = (
+WEAPON_FIELDS: Final = (
     "present", "held", "ranged", "bonus", "damage", "reach", "loaded", "spare_loads", "supply", "full_auto",
 )  # fmt: skip
-COMBATANT_STATIC_FIELDS = ("used", "pc", "strength_0", "agility_0", "wits_0", "empathy_0", *SKILLS)
-ZONE_FIELDS = (
+COMBATANT_STATIC_FIELDS: Final = ("used", "pc", "strength_0", "agility_0", "wits_0", "empathy_0", *SKILLS)
+ZONE_FIELDS: Final = (
     "observer_here", "hops", "in_sight", "in_line_of_fire", "allies_here", "enemies_here",
     "enemy_overwatch", "ally_overwatch",
 )  # fmt: skip
-ZONE_STATIC_FIELDS = (
+ZONE_STATIC_FIELDS: Final = (
     "used", "cluttered", "dim", "dark", "cramped", "exit", "covers",
     *(f"cover_{i}" for i in range(MAX_COVERS)), "my_goal", "enemy_goal",
 )  # fmt: skip
-BORDER_CHANNELS = ("open_way", "door", "locked")
+BORDER_CHANNELS: Final = ("open_way", "door", "locked")
 
-N_CDYN_SCALARS = len(COMBATANT_FIELDS)
-N_CDYN = N_CDYN_SCALARS + MAX_ZONES + N_BANDS + MAX_WEAPONS * len(WEAPON_FIELDS)
-N_CSTATIC = len(COMBATANT_STATIC_FIELDS)
-N_ZDYN = len(ZONE_FIELDS)
-N_ZSTATIC = len(ZONE_STATIC_FIELDS)
-N_BORDER = MAX_ZONES * MAX_ZONES * len(BORDER_CHANNELS)
+N_CDYN_SCALARS: Final = len(COMBATANT_FIELDS)
+N_CDYN: Final = N_CDYN_SCALARS + MAX_ZONES + N_BANDS + MAX_WEAPONS * len(WEAPON_FIELDS)
+N_CSTATIC: Final = len(COMBATANT_STATIC_FIELDS)
+N_ZDYN: Final = len(ZONE_FIELDS)
+N_ZSTATIC: Final = len(ZONE_STATIC_FIELDS)
+N_BORDER: Final = MAX_ZONES * MAX_ZONES * len(BORDER_CHANNELS)
 
 
 class Field(NamedTuple):
@@ -173,29 +173,38 @@ def _layout() -> tuple[dict[str, Field], int]:
 
 
 FIELDS, OBS_SIZE = _layout()
-_F = {name: f.offset for name, f in FIELDS.items()}
-_C0, _CS0, _Z0, _ZS0, _B0 = (
-    _F["combatants"], _F["combatants_static"], _F["zones"], _F["zones_static"], _F["borders"]
-)  # fmt: skip
-_DECISION, _ROUND, _HOLDER = _F["decision"], _F["round"], _F["turn_holder"]
-_RKIND, _RACTOR, _RTARGET, _RROLL = (
-    _F["reaction_kind"], _F["reaction_actor"], _F["reaction_target"], _F["reaction_roll"]
-)  # fmt: skip
+_F: Final = {name: f.offset for name, f in FIELDS.items()}
+# the offsets encode() writes at, as Final names (the compiled build reads them without a lookup)
+_C0: Final = _F["combatants"]
+_CS0: Final = _F["combatants_static"]
+_Z0: Final = _F["zones"]
+_ZS0: Final = _F["zones_static"]
+_B0: Final = _F["borders"]
+_DECISION: Final = _F["decision"]
+_ROUND: Final = _F["round"]
+_HOLDER: Final = _F["turn_holder"]
+_RKIND: Final = _F["reaction_kind"]
+_RACTOR: Final = _F["reaction_actor"]
+_RTARGET: Final = _F["reaction_target"]
+_RROLL: Final = _F["reaction_roll"]
 assert _F["rounds_left"] == _ROUND + 1 and _F["setup_phase"] == _ROUND + 2
-_CZONE = N_CDYN_SCALARS
-_CBAND = _CZONE + MAX_ZONES
-_CWEAPON = _CBAND + N_BANDS
-N_WEAPON_FIELDS = len(WEAPON_FIELDS)
+_CZONE: Final = N_CDYN_SCALARS
+_CBAND: Final = _CZONE + MAX_ZONES
+_CWEAPON: Final = _CBAND + N_BANDS
+N_WEAPON_FIELDS: Final = len(WEAPON_FIELDS)
 assert len(COMBATANT_FIELDS) == 42 and COMBATANT_FIELDS[36] == "armor"  # encode() writes by position
-_WEAPON_FIELDS = struct.Struct(f"{N_WEAPON_FIELDS}f")
-_ROUND_FIELDS = struct.Struct("3f")
-_ROLL_FIELDS = struct.Struct("7f")
-_PER_ALLY = 1.0 / (MAX_ALLIES + 1)
-_ZALLIES, _ZENEMIES, _ZENEMY_WATCH, _ZALLY_WATCH = (_Z0 + k * MAX_ZONES for k in range(4, 8))
+_WEAPON_FIELDS: Final = struct.Struct(f"{N_WEAPON_FIELDS}f")
+_ROUND_FIELDS: Final = struct.Struct("3f")
+_ROLL_FIELDS: Final = struct.Struct("7f")
+_PER_ALLY: Final = 1.0 / (MAX_ALLIES + 1)
+_ZALLIES: Final = _Z0 + 4 * MAX_ZONES
+_ZENEMIES: Final = _Z0 + 5 * MAX_ZONES
+_ZENEMY_WATCH: Final = _Z0 + 6 * MAX_ZONES
+_ZALLY_WATCH: Final = _Z0 + 7 * MAX_ZONES
 assert ZONE_FIELDS[4:8] == ("allies_here", "enemies_here", "enemy_overwatch", "ally_overwatch")
-_PER_ENEMY = 1.0 / MAX_ENEMIES
-VIEW_CACHE_SIZE = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
-_REACH = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
+_PER_ENEMY: Final = 1.0 / MAX_ENEMIES
+VIEW_CACHE_SIZE: Final = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
+_REACH: Final = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
 
 
 def describe_observation() -> str:

@@ -16,6 +16,8 @@ mount is dead, the mount may enter cramped zones. A hidden enemy's slot stays 0.
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.envs.limits import MAX_RATING, MAX_VEHICLES, MAX_WEAPONS, MAX_ZONES, N_SLOTS
@@ -23,18 +25,18 @@ from yz_gym.rules.state import GameState
 from yz_gym.rules.vehicle_actions import MAX_ALTITUDE, exposed_capacity
 from yz_gym.rules.vehicle_seats import is_mounted_weapon
 
-VEHICLE_FIELDS = (
+VEHICLE_FIELDS: Final = (
     "used", "mine", "crewed", "damage", "wrecked", "destroyed", "armor", "engine_running",
     "engine_failed", "has_driver", "i_drive", "i_am_aboard", "air", "altitude", "covered_seats_free",
     "exposed_seats_free", "weapons_working", "weapons_manned", "burning", "maneuverability",
     "driving_penalty",
 )  # fmt: skip
-RIDER_FIELDS = (
+RIDER_FIELDS: Final = (
     "aboard", "driver", "exposed", "gunner", "riding", "mount_strength", "mount_dead", "mount_cramped",
 )  # fmt: skip
-N_VEHICLE = len(VEHICLE_FIELDS) + MAX_ZONES
-N_RIDER = len(RIDER_FIELDS) + MAX_VEHICLES
-FIELDS = (("vehicles", MAX_VEHICLES * N_VEHICLE), ("riding", N_SLOTS * N_RIDER))
+N_VEHICLE: Final = len(VEHICLE_FIELDS) + MAX_ZONES
+N_RIDER: Final = len(RIDER_FIELDS) + MAX_VEHICLES
+FIELDS: Final = (("vehicles", MAX_VEHICLES * N_VEHICLE), ("riding", N_SLOTS * N_RIDER))
 
 
 def _clip(x: float) -> float:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Kind(IntEnum):
@@ -74,7 +74,7 @@ class Action(NamedTuple):
     option: int = -1
 
 
-_SHARED: dict[tuple[int, int, int, int], Action] = {}
+_SHARED: Final[dict[tuple[int, int, int, int], Action]] = {}
 
 
 def action(kind: Kind, target: int = -1, zone: int = -1, option: int = -1) -> Action:
@@ -86,7 +86,7 @@ def action(kind: Kind, target: int = -1, zone: int = -1, option: int = -1) -> Ac
     return found
 
 
-SLOW_KINDS = frozenset(
+SLOW_KINDS: Final = frozenset(
     {
         Kind.CRAWL, Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE,
         Kind.BREAK_FREE, Kind.SHOOT, Kind.RELOAD, Kind.FIRST_AID, Kind.PERSUADE,
@@ -95,17 +95,17 @@ SLOW_KINDS = frozenset(
         Kind.ATTACK_VEHICLE,  # ENTER/EXIT: vehicle_actions
     }
 )  # fmt: skip
-FREE_KINDS = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.DROP_PRONE, Kind.LET_GO})
-DECISION_KINDS = frozenset(
+FREE_KINDS: Final = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.DROP_PRONE, Kind.LET_GO})
+DECISION_KINDS: Final = frozenset(
     {Kind.CHOOSE_CARD, Kind.BLOCK, Kind.HELP, Kind.PUSH, Kind.OVERWATCH_FIRE, Kind.DECLINE}
 )
-MOVE_KINDS = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT, Kind.ENGAGE})
-CLOSE_KINDS = frozenset(
+MOVE_KINDS: Final = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT, Kind.ENGAGE})
+CLOSE_KINDS: Final = frozenset(
     {Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.DIVING_BLOW}
 )
-UNARMED_SPECIALS = frozenset({Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE})  # ACTN-CLOSE-02
+UNARMED_SPECIALS: Final = frozenset({Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE})  # ACTN-CLOSE-02
 
-LABELS = {
+LABELS: Final = {
     Kind.END_TURN: "end turn", Kind.SWAP_INITIATIVE: "swap initiative with", Kind.RUN: "run to",
     Kind.ENGAGE: "close in on", Kind.CRAWL: "crawl to", Kind.DOOR: "go through the door to",
     Kind.RETREAT: "retreat to", Kind.GET_UP: "get up", Kind.DROP_PRONE: "drop prone",
@@ -127,15 +127,16 @@ LABELS = {
     Kind.ATTACK_MOUNT: "attack the mount of", Kind.SHOOT_MOUNT: "shoot at the mount of",
     Kind.ATTACK_VEHICLE: "attack", Kind.DISMOUNT: "dismount", Kind.REMOUNT: "get on the mount of",
 }  # fmt: skip
-FIRST_EXTENSION = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicle_actions / mounts
-AT_MOUNT = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11
-CLIMB, DESCEND = 1, 2  # DRIVE / MANEUVER options for an air vehicle's vertical move (VEH-AIR-03)
+FIRST_EXTENSION: Final = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicle_actions / mounts
+AT_MOUNT: Final = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11
+CLIMB: Final = 1  # DRIVE / MANEUVER options for an air vehicle's vertical move (VEH-AIR-03)
+DESCEND: Final = 2
 # SHOOT_VEHICLE keeps the vehicle index in `option` (as it always has) and names its fire mode in
 # the otherwise unused `zone` field, with the values SHOOT's option has: -1 a plain shot, 1 basic
 # full auto (AUTO-01), n >= 1 that many ammo dice (AUTO-03).
 
 
-KIND_NAMES = {kind: kind.name.lower() for kind in Kind}  # as events spell them, e.g. "close_attack"
+KIND_NAMES: Final = {kind: kind.name.lower() for kind in Kind}  # as events spell them, e.g. "close_attack"
 
 
 def is_slow(kind: Kind) -> bool:

@@ -31,6 +31,7 @@ Where the SRD leaves room, this module decides (each decision is tested in tests
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
@@ -43,22 +44,22 @@ from yz_gym.rules.tables import WEAPONS, Weapon
 from yz_gym.rules.vehicle_seats import can_fire_out, combatant_band, targetable
 from yz_gym.rules.zones import Range
 
-UNARMED = WEAPONS["unarmed"]
-RANGE_MODIFIER = {  # RMOD-06..10
+UNARMED: Final = WEAPONS["unarmed"]
+RANGE_MODIFIER: Final = {  # RMOD-06..10
     Range.ENGAGED: -3,
     Range.SHORT: 0,
     Range.MEDIUM: -1,
     Range.LONG: -2,
     Range.EXTREME: -3,
 }
-BAND = {"engaged": Range.ENGAGED, "short": Range.SHORT, "medium": Range.MEDIUM,
+BAND: Final = {"engaged": Range.ENGAGED, "short": Range.SHORT, "medium": Range.MEDIUM,
         "long": Range.LONG, "extreme": Range.EXTREME}  # fmt: skip
-SIZE_MODIFIER = {"small": -2, "normal": 0, "large": 2}  # RMOD-12, RMOD-11
-RIDER_PENALTY = -1  # MOUNT-09: attacks against a rider (not its mount)
-MOUNTED_SHOT = -2  # MOUNT-10: ranged attacks made while riding
-UNSEEN_MODIFIER = -2  # RMOD-15
-SMOKE_ROUNDS = 2  # smoke lasts for the round it is thrown in and the next one
-GRADE_POINTS = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
+SIZE_MODIFIER: Final = {"small": -2, "normal": 0, "large": 2}  # RMOD-12, RMOD-11
+RIDER_PENALTY: Final = -1  # MOUNT-09: attacks against a rider (not its mount)
+MOUNTED_SHOT: Final = -2  # MOUNT-10: ranged attacks made while riding
+UNSEEN_MODIFIER: Final = -2  # RMOD-15
+SMOKE_ROUNDS: Final = 2  # smoke lasts for the round it is thrown in and the next one
+GRADE_POINTS: Final = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
 
 
 def weapon_def(state: GameState, c: Combatant, index: int) -> Weapon:
@@ -279,7 +280,7 @@ class Item:
     rule_id: str = "EXTRA"
 
 
-ITEMS: dict[str, Item] = {  # project data built on SRD rules; both are used up when used
+ITEMS: Final[dict[str, Item]] = {  # project data built on SRD rules; both are used up when used
     "frag_grenade": Item("Frag grenade", "blast", power=6),  # EXPL-09: power 6 (C), damage 2
     "smoke_grenade": Item("Smoke grenade", "smoke"),  # RMOD-15
 }

@@ -16,6 +16,8 @@ Readings (documented choices):
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.rules import dice
@@ -31,9 +33,9 @@ from yz_gym.rules.vehicle_damage import hit_vehicle, ram
 from yz_gym.rules.vehicles import VehicleState, can_move, driving_pool, shoot_occupant
 from yz_gym.rules.zones import Range
 
-BANDS = {"engaged": 0, "short": 1, "medium": 2, "long": 3, "extreme": 4}  # ATK-08
-LARGE_TARGET = SIZE_MODIFIER["large"]  # RMOD-11: a vehicle
-STEP_SIDES_FOR = {3: 6, 6: 8, 9: 10, 12: 12}  # an auto-targeting rating in step dice (AMB-04)
+BANDS: Final = {"engaged": 0, "short": 1, "medium": 2, "long": 3, "extreme": 4}  # ATK-08
+LARGE_TARGET: Final = SIZE_MODIFIER["large"]  # RMOD-11: a vehicle
+STEP_SIDES_FOR: Final = {3: 6, 6: 8, 9: 10, 12: 12}  # an auto-targeting rating in step dice (AMB-04)
 
 
 def height_band(zones: int) -> int:

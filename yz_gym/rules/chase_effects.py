@@ -8,6 +8,7 @@ Readings: see chase_obstacles.py (the tables) and chase_resolve.py (the round).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 import numpy as np
 
@@ -23,7 +24,7 @@ from yz_gym.rules.rolls import skill_pool
 from yz_gym.rules.vehicle_damage import hit_vehicle, wreck
 from yz_gym.rules.vehicles import driving_pool, travel_speed
 
-DRIVEN = frozenset({"Mobility", "Force", "Stealth"})  # CHASE-14: rolled with [Driving] in a vehicle
+DRIVEN: Final = frozenset({"Mobility", "Force", "Stealth"})  # CHASE-14: rolled with [Driving] in a vehicle
 
 
 # --- rolls ------------------------------------------------------------------------------------

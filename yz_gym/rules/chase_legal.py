@@ -8,6 +8,8 @@ the side's leader does, CHASE-MULTI-02); SHOOTER is a passenger's (or a grouped 
 
 from __future__ import annotations
 
+from typing import Final
+
 from yz_gym.rules.chase_attacks import catch_targets, shot_targets, weapon_for
 from yz_gym.rules.chase_state import (
     CK,
@@ -24,10 +26,10 @@ from yz_gym.rules.chase_state import (
 from yz_gym.rules.events import Event
 from yz_gym.rules.vehicles import can_move
 
-OTHER = ChaseAction(CK.OTHER)
-PUSH_CHOICES = [ChaseAction(CK.PUSH), ChaseAction(CK.DECLINE)]
-CANCEL_CHOICES = [ChaseAction(CK.KEEP), ChaseAction(CK.CANCEL)]
-HIDDEN_CHOICES = [ChaseAction(CK.ESCAPE), ChaseAction(CK.AMBUSH)]
+OTHER: Final = ChaseAction(CK.OTHER)
+PUSH_CHOICES: Final = [ChaseAction(CK.PUSH), ChaseAction(CK.DECLINE)]
+CANCEL_CHOICES: Final = [ChaseAction(CK.KEEP), ChaseAction(CK.CANCEL)]
+HIDDEN_CHOICES: Final = [ChaseAction(CK.ESCAPE), ChaseAction(CK.AMBUSH)]
 
 
 def _targets_of(state: ChaseState, units: list[int]) -> list[int]:

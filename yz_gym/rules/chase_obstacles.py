@@ -18,10 +18,12 @@ Readings (documented choices):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from yz_gym.rules.chase_state import CK
 
-ADV, DIS = 1, -1
+ADV: Final = 1
+DIS: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,10 +47,10 @@ class Obstacle:
         return sum(m for k, m in self.mods if k == kind)
 
 
-_FLEE_HIDE_BLOCK = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK})
+_FLEE_HIDE_BLOCK: Final = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK})
 C, H, B, X, S = CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF, CK.SHOOT
 
-FOOT_OBSTACLES: dict[int, Obstacle] = {
+FOOT_OBSTACLES: Final[dict[int, Obstacle]] = {
     o.row: o
     for o in (
         Obstacle(1, "foot", "Dead end", "The prey's Chase/Flee, Hide or Block fails.",
@@ -77,7 +79,7 @@ FOOT_OBSTACLES: dict[int, Obstacle] = {
     )
 }  # fmt: skip
 
-VEHICLE_OBSTACLES: dict[int, Obstacle] = {
+VEHICLE_OBSTACLES: Final[dict[int, Obstacle]] = {
     o.row: o
     for o in (
         Obstacle(1, "vehicle", "Dead end", "The prey's Chase/Flee, Hide or Block fails.",
@@ -111,11 +113,11 @@ VEHICLE_OBSTACLES: dict[int, Obstacle] = {
     )
 }  # fmt: skip
 
-TABLES = {"foot": FOOT_OBSTACLES, "vehicle": VEHICLE_OBSTACLES}
+TABLES: Final = {"foot": FOOT_OBSTACLES, "vehicle": VEHICLE_OBSTACLES}
 
 # CHASE-NPC-01/02 (PROPOSED): (attribute, skill, weapon bonus, weapon damage) of obstacle NPCs.
-THUG = (3, 2, 2, 1)  # STR 3, Melee 2, club (+2, damage 1)
-GUARD = (3, 2, 2, 2)  # AGI 3, Marksmanship 2, pistol (+2, damage 2)
+THUG: Final = (3, 2, 2, 1)  # STR 3, Melee 2, club (+2, damage 1)
+GUARD: Final = (3, 2, 2, 2)  # AGI 3, Marksmanship 2, pistol (+2, damage 2)
 
 
 def obstacle(table: str, row: int) -> Obstacle | None:

@@ -27,6 +27,8 @@ Readings (documented choices):
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.rules.chase_attacks import (
@@ -74,7 +76,7 @@ from yz_gym.rules.chase_state import (
 from yz_gym.rules.events import Event
 from yz_gym.rules.rolls import skill_pool
 
-OTHER = ChaseAction(CK.OTHER)
+OTHER: Final = ChaseAction(CK.OTHER)
 
 
 # --- the round --------------------------------------------------------------------------------

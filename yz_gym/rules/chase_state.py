@@ -12,16 +12,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from yz_gym.rules.dice import Roll
 from yz_gym.rules.options import ChaseOptions
 from yz_gym.rules.state import GameState, Scenario
 from yz_gym.rules.vehicles import VehicleState
 
-RANGE_NAMES = ("Engaged", "Short", "Medium", "Long", "Extreme")  # CHASE-18: index 0..4
-ENGAGED, SHORT, MEDIUM, LONG, EXTREME, BEYOND = 0, 1, 2, 3, 4, 5  # CHASE-18
-RANGE_KEYS = {name.lower(): i for i, name in enumerate(RANGE_NAMES)}
+RANGE_NAMES: Final = ("Engaged", "Short", "Medium", "Long", "Extreme")  # CHASE-18: index 0..4
+# CHASE-18: the range bands of a chase
+ENGAGED: Final = 0
+SHORT: Final = 1
+MEDIUM: Final = 2
+LONG: Final = 3
+EXTREME: Final = 4
+BEYOND: Final = 5
+RANGE_KEYS: Final = {name.lower(): i for i, name in enumerate(RANGE_NAMES)}
 
 
 
@@ -49,10 +55,11 @@ class CK(IntEnum):
     AMBUSH = 16  # CHASE-HIDE-04: the hidden prey springs a sneak attack: combat begins
 
 
-MANEUVERS = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF})
-ACTIVE = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF, CK.SHOOT, CK.FIGHT})
-CLIMB, DESCEND = 1, 2  # option of CHASE / OTHER for air pilots (VEH-AIR-03)
-LABELS = {
+MANEUVERS: Final = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF})
+ACTIVE: Final = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF, CK.SHOOT, CK.FIGHT})
+CLIMB: Final = 1  # option of CHASE / OTHER for air pilots (VEH-AIR-03)
+DESCEND: Final = 2
+LABELS: Final = {
     CK.CHASE: "chase / flee", CK.HIDE: "hide from", CK.BLOCK: "block", CK.CUT_OFF: "cut off",
     CK.SHOOT: "shoot at", CK.OTHER: "do something else", CK.EXTINGUISH: "put out the fire on",
     CK.FIGHT: "switch to close combat", CK.PUSH: "push the roll", CK.DECLINE: "do not push",
@@ -74,7 +81,8 @@ class ChaseAction(NamedTuple):
     option: int = -1
 
 
-PILOT, SHOOTER = -1, -2  # chooser slots; k >= 0: the driver's order to auto-targeting weapon k
+PILOT: Final = -1  # chooser slots; k >= 0: the driver's order to auto-targeting weapon k
+SHOOTER: Final = -2
 
 
 class Phase(IntEnum):

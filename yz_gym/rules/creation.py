@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Final
 
-STEP_ORDER = ("D", "C", "B", "A")  # STEP-01 grades from weakest to strongest
-ATTRIBUTE_POINTS = 14  # DICE-02
-SKILL_POINTS = 10  # DICE-04
+STEP_ORDER: Final = ("D", "C", "B", "A")  # STEP-01 grades from weakest to strongest
+ATTRIBUTE_POINTS: Final = 14  # DICE-02
+SKILL_POINTS: Final = 10  # DICE-04
 
 
 def check_pool_character(

@@ -8,7 +8,7 @@ Health or Resolve track set to 0)."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -29,12 +29,12 @@ from yz_gym.rules.state import AGI, EMP, STR, WIT, Combatant, GameState, Injury
 if TYPE_CHECKING:
     from yz_gym.rules.vehicles import VehicleState
 
-TIME_STEPS = ("round", "stretch", "shift", "day")  # DEATH-03: round -> stretch -> shift -> day
-STEP_FIRE_RISE = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)
-MAX_FIRE = 12  # FIRE-01: intensity A (pool 12) at most
-BLAST_DAMAGE = {12: 4, 9: 3, 6: 2, 3: 1}  # EXPL-07..10: blast power -> base damage
-BLAST_REACH_DROP = 6  # EXPL-06: the adjacent zone gets blast power -6 (pool) / -2 steps (step)
-GRADE_STEP = {"pool": 1, "step": 3}  # ARMOR-05/COVER-01: a bane costs 1 point, or 1 grade (3 as pool rating)
+TIME_STEPS: Final = ("round", "stretch", "shift", "day")  # DEATH-03: round -> stretch -> shift -> day
+STEP_FIRE_RISE: Final = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)
+MAX_FIRE: Final = 12  # FIRE-01: intensity A (pool 12) at most
+BLAST_DAMAGE: Final = {12: 4, 9: 3, 6: 2, 3: 1}  # EXPL-07..10: blast power -> base damage
+BLAST_REACH_DROP: Final = 6  # EXPL-06: the adjacent zone gets blast power -6 (pool) / -2 steps (step)
+GRADE_STEP: Final = {"pool": 1, "step": 3}  # ARMOR-05/COVER-01: a bane costs 1 point, or 1 grade (3 as pool rating)
 
 
 def rounds_for(state: GameState, step: int) -> int:

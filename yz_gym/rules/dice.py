@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
+from typing import Final
 
 import numpy as np
 
@@ -51,11 +52,11 @@ class Source(IntEnum):
     STRESS = 4  # PUSH-16/17: stress dice; 6s succeed, a 1 is no bane but triggers panic
 
 
-VALID_SIDES = frozenset((6, 8, 10, 12))
+VALID_SIDES: Final = frozenset((6, 8, 10, 12))
 # STEP-01: A = D12, B = D10, C = D8, D = D6.
-STEP_SIDES: dict[str, int] = {"A": 12, "B": 10, "C": 8, "D": 6}
+STEP_SIDES: Final[dict[str, int]] = {"A": 12, "B": 10, "C": 8, "D": 6}
 # MOD-11: difficulty modifiers.
-DIFFICULTY: dict[str, int] = {
+DIFFICULTY: Final[dict[str, int]] = {
     "trivial": 3,
     "simple": 2,
     "easy": 1,
@@ -64,14 +65,14 @@ DIFFICULTY: dict[str, int] = {
     "hard": -2,
     "formidable": -3,
 }
-PUSH_REROLLS = ("all_nonsuccess", "agent_choice")  # PUSH-06 cfg: push_reroll
-PUSH_COST_MODES = ("damage_stress", "attribute", "none")  # PUSH-10 cfg: push_cost (subset)
-OPPOSED_TIES = ("active_fails", "reroll")  # OPP-02 cfg: opposed_tie
-DICE_MODES = ("pool", "step")  # VARIANT-09 cfg: dice_mode
+PUSH_REROLLS: Final = ("all_nonsuccess", "agent_choice")  # PUSH-06 cfg: push_reroll
+PUSH_COST_MODES: Final = ("damage_stress", "attribute", "none")  # PUSH-10 cfg: push_cost (subset)
+OPPOSED_TIES: Final = ("active_fails", "reroll")  # OPP-02 cfg: opposed_tie
+DICE_MODES: Final = ("pool", "step")  # VARIANT-09 cfg: dice_mode
 
 # DICE-06 / STEP-03 / DICE-11: successes per face 0..12 (S4 table 0,0,0,0,0,0,1,1,1,1,2,2,2).
-_SUCCESSES: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2)
-_MAX_HELPERS = 3  # HELP-01
+_SUCCESSES: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2)
+_MAX_HELPERS: Final = 3  # HELP-01
 
 
 def successes_on(face: int) -> int:
@@ -121,7 +122,7 @@ class DicePool:
         return sum(1 for d in self.dice if d.source == source)
 
 
-_EMPTY_POOL = DicePool(())
+_EMPTY_POOL: Final = DicePool(())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -311,7 +312,7 @@ def _d6_faces(n: int, rng: np.random.Generator) -> list[int]:
     return [int(u * 6.0) + 1 for u in rng.random(n).tolist()]
 
 
-COMPILED = not __file__.endswith(".py")  # True when this module is built with mypyc (setup.py)
+COMPILED: Final = not __file__.endswith(".py")  # True when this module is built with mypyc (setup.py)
 _new_object = object.__new__
 
 
@@ -401,7 +402,7 @@ class PushCost:
     gear_loss: int = 0
 
 
-_NO_COST = PushCost()
+_NO_COST: Final = PushCost()
 
 
 def push_cost(roll: Roll, mode: str, physical: bool) -> PushCost:
@@ -445,7 +446,7 @@ def help_bonus(helpers: int) -> int:
     return min(helpers, _MAX_HELPERS)
 
 
-_GRADE_POOL = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04 / EXPL-07..10: pool rating per grade
+_GRADE_POOL: Final = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04 / EXPL-07..10: pool rating per grade
 
 
 def _grade_for(rating: int) -> str:

@@ -7,6 +7,7 @@ Step dice (GEAR-02): items have Reliability (5 by default); at 0 the item is bro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
@@ -15,8 +16,8 @@ from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.rolls import skill_roll
 from yz_gym.rules.state import STR, Combatant, GameState, WeaponState
 
-BROKEN = -1  # the gear bonus of a broken pool item (ATK-07)
-BACKPACK_MOBILITY = -2  # GEAR-08
+BROKEN: Final = -1  # the gear bonus of a broken pool item (ATK-07)
+BACKPACK_MOBILITY: Final = -2  # GEAR-08
 
 
 def gear_rating(state: GameState, carried: WeaponState) -> int:

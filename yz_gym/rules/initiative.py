@@ -7,6 +7,8 @@ generator's `permutation`, so a seeded game deals the same cards in any process.
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.rules import dice
@@ -14,8 +16,8 @@ from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.rolls import skill_roll
 from yz_gym.rules.state import Combatant, GameState
 
-DECK_SIZE = 10  # INIT-02: ten cards numbered 1 to 10
-MAX_TIE_REROLLS = 20  # OPP-03: a tie that must be broken is rolled again (bounded)
+DECK_SIZE: Final = 10  # INIT-02: ten cards numbered 1 to 10
+MAX_TIE_REROLLS: Final = 20  # OPP-03: a tie that must be broken is rolled again (bounded)
 
 
 class InitiativeError(ValueError):

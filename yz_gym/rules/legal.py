@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from yz_gym.rules.actions import Action, Kind, action
 from yz_gym.rules.attacks import (
     can_close_attack,
@@ -32,14 +34,14 @@ from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.vehicle_actions import turn_actions as vehicle_turn_actions
 from yz_gym.rules.zones import SHUT, Range
 
-_END_TURN = Action(Kind.END_TURN)
-_DROP_PRONE = Action(Kind.DROP_PRONE)
-_GET_UP = Action(Kind.GET_UP)
-_AIM = Action(Kind.AIM)
-_AIM_SCOPE = Action(Kind.AIM, option=1)
-_READY = Action(Kind.RELOAD, option=0)
-_RELOAD = Action(Kind.RELOAD, option=1)
-_FLEE = Action(Kind.FLEE)
+_END_TURN: Final = Action(Kind.END_TURN)
+_DROP_PRONE: Final = Action(Kind.DROP_PRONE)
+_GET_UP: Final = Action(Kind.GET_UP)
+_AIM: Final = Action(Kind.AIM)
+_AIM_SCOPE: Final = Action(Kind.AIM, option=1)
+_READY: Final = Action(Kind.RELOAD, option=0)
+_RELOAD: Final = Action(Kind.RELOAD, option=1)
+_FLEE: Final = Action(Kind.FLEE)
 
 
 def _free_actions(state: GameState, c: Combatant) -> list[Action]:

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 
@@ -86,13 +87,13 @@ from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.vehicle_seats import altitude, band, can_fire_out
 from yz_gym.rules.zones import Range
 
-MAX_RIDE = 6  # the most zones one RIDE can aim at (1 + successes, MOUNT-03)
-MOUNT_MOVES = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT, Kind.ENGAGE, Kind.RIDE})  # MOUNT-06
-_NOT_MOUNTED = frozenset(
+MAX_RIDE: Final = 6  # the most zones one RIDE can aim at (1 + successes, MOUNT-03)
+MOUNT_MOVES: Final = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT, Kind.ENGAGE, Kind.RIDE})  # MOUNT-06
+_NOT_MOUNTED: Final = frozenset(
     {Kind.CRAWL, Kind.TAKE_COVER, Kind.DROP_PRONE, Kind.ENTER_VEHICLE, Kind.DIVING_BLOW}
 )  # MOUNT-04; a diving blow leaves the saddle
-_NOT_MOUNTED_CRAMPED_OK = frozenset({Kind.TAKE_COVER, Kind.ENTER_VEHICLE, Kind.DIVING_BLOW})  # it crawls in
-_INTO_ZONE = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT})
+_NOT_MOUNTED_CRAMPED_OK: Final = frozenset({Kind.TAKE_COVER, Kind.ENTER_VEHICLE, Kind.DIVING_BLOW})  # it crawls in
+_INTO_ZONE: Final = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT})
 
 
 @dataclass(slots=True)

@@ -29,6 +29,8 @@ Decisions the seeds leave open (documented here, tested in tests/rules/test_move
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.rules.actions import Kind
@@ -227,7 +229,7 @@ def engage(state: GameState, a: Combatant, b: Combatant) -> None:
     b.engaged.add(a.id)
 
 
-_ON_FOOT_INTO = frozenset({Kind.RUN, Kind.DOOR})  # fast moves into another zone
+_ON_FOOT_INTO: Final = frozenset({Kind.RUN, Kind.DOOR})  # fast moves into another zone
 
 
 def move_skill(state: GameState, c: Combatant, kind: Kind, dest: int) -> str | None:

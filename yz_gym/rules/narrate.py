@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from yz_gym.rules.dice import Source
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import ATTRIBUTES, GameState
 from yz_gym.rules.vehicle_narrate import vehicle_line
 
-TOLD_ELSEWHERE = frozenset({"first_aid", "force_door", "persuade"})  # their own events say it
-FAILED_WORDS = {"door": "Mobility", "run": "Mobility", "retreat": "retreat", "extinguish": "Mobility",
+TOLD_ELSEWHERE: Final = frozenset({"first_aid", "force_door", "persuade"})  # their own events say it
+FAILED_WORDS: Final = {"door": "Mobility", "run": "Mobility", "retreat": "retreat", "extinguish": "Mobility",
                 "take_cover": "Mobility", "break_free": "break-free", "crawl": "Mobility"}  # fmt: skip
-SOURCE_MARK = {Source.ATTRIBUTE: "", Source.SKILL: "s", Source.GEAR: "g", Source.ARTIFACT: "a", Source.STRESS: "x"}
+SOURCE_MARK: Final = {Source.ATTRIBUTE: "", Source.SKILL: "s", Source.GEAR: "g", Source.ARTIFACT: "a", Source.STRESS: "x"}
 
 
 def faces_text(event: Event) -> str:
@@ -198,7 +199,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
     return f"  ({k} {a} {t})"
 
 
-SIMPLE = {
+SIMPLE: Final = {
     "action_lost": "  {a} loses an action.",
     "ammo_damage": "  An extra round adds 1 damage against {t}.",
     "ammo_used": "  {a} uses {rounds} rounds ({left} left).",
@@ -225,7 +226,7 @@ SIMPLE = {
 }
 
 
-ATTACK_LINES = {
+ATTACK_LINES: Final = {
     "used_item": "{a} throws a {item} at {t}.",
     "smoke": "  Smoke fills {zone}.",
     "ammo_dice": "  {a}'s ammo dice: {e.data[successes]} six(es).",

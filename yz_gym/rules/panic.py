@@ -17,6 +17,8 @@ Engine readings of the table's effects in a zone fight:
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.rules import dice
@@ -25,7 +27,7 @@ from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.tables import panic_result
 
-LASTING = ("tremble", "seek_cover", "flee", "berserk", "catatonic")  # PUSH-PANIC-08..15
+LASTING: Final = ("tremble", "seek_cover", "flee", "berserk", "catatonic")  # PUSH-PANIC-08..15
 
 
 def stress_is_level(options: RuleOptions) -> bool:

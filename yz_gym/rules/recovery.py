@@ -9,6 +9,7 @@ death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Final
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from yz_gym.rules.pushing import pay_push
 from yz_gym.rules.rolls import injury_of, push_roll, rules_pool, skill_pool, skill_roll
 from yz_gym.rules.state import Combatant, GameState, Injury
 
-STRESS_SOURCES: dict[str, int] = {
+STRESS_SOURCES: Final[dict[str, int]] = {
     "threatened": 1,  # STRESS-03: threatened with violence
     "friend_lethal_injury": 1,  # STRESS-04: a friend suffers a lethal critical injury
     "unnatural": 1,  # STRESS-05: sees something unnatural
@@ -32,8 +33,8 @@ STRESS_SOURCES: dict[str, int] = {
     "tortured": 3,  # STRESS-10
     "terrifying_event": 3,  # STRESS-11: witnesses a terrifying supernatural event
 }
-SHIFTS_PER_DAY = 4  # TIME-02
-PERMANENT = -2  # Injury.heal_left of a crit that never heals
+SHIFTS_PER_DAY: Final = 4  # TIME-02
+PERMANENT: Final = -2  # Injury.heal_left of a crit that never heals
 
 
 def suffer_stress(

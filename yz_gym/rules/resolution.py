@@ -28,6 +28,8 @@ decisions, and the actions `decision_actions` offers for them:
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.rules import dice
@@ -96,45 +98,53 @@ from yz_gym.rules.vehicle_actions import (
 from yz_gym.rules.vehicle_seats import altitude
 from yz_gym.rules.zones import DoorState, Range
 
-S_OVERWATCH, S_HELP, S_BLOCK, S_ROLL, S_PUSH, S_RESOLVE, S_AFTER = range(7)
-S_FOLLOW = 7  # AUTO-01: the shooter picks the next target of a burst
-S_AMMO = 8  # AUTO-05: the shooter spends the sixes of the ammo dice
-DECISION_STAGES = frozenset({S_OVERWATCH, S_HELP, S_BLOCK, S_PUSH, S_FOLLOW, S_AMMO})
-STAGE_NAMES = ("overwatch", "help", "block", "roll", "push", "resolve", "after", "full_auto", "ammo")
+S_OVERWATCH: Final = 0
+S_HELP: Final = 1
+S_BLOCK: Final = 2
+S_ROLL: Final = 3
+S_PUSH: Final = 4
+S_RESOLVE: Final = 5
+S_AFTER: Final = 6
+S_FOLLOW: Final = 7  # AUTO-01: the shooter picks the next target of a burst
+S_AMMO: Final = 8  # AUTO-05: the shooter spends the sixes of the ammo dice
+DECISION_STAGES: Final = frozenset({S_OVERWATCH, S_HELP, S_BLOCK, S_PUSH, S_FOLLOW, S_AMMO})
+STAGE_NAMES: Final = ("overwatch", "help", "block", "roll", "push", "resolve", "after", "full_auto", "ammo")
 
-F_FREE = 1  # ACTN-RETREAT-02: a free attack: no action spent, cannot be blocked
-F_OVERWATCH = 2  # ACTN-OVERWATCH-01: a shot fired from overwatch
-F_SNEAK = 4  # SNEAK-04: +3, cannot be blocked
-F_MISSED = 8  # the roll failed (retreat: free attacks follow)
-F_MOUNT = 16  # MOUNT-08/11: the attack goes at the target's mount (ATTACK_MOUNT, SHOOT_MOUNT)
-HIT_PERSON, HIT_MOUNT, HIT_VEHICLE = 0, 1, 2  # AUTO-05: what a Frame.hits entry [id, damage, what] hits
+F_FREE: Final = 1  # ACTN-RETREAT-02: a free attack: no action spent, cannot be blocked
+F_OVERWATCH: Final = 2  # ACTN-OVERWATCH-01: a shot fired from overwatch
+F_SNEAK: Final = 4  # SNEAK-04: +3, cannot be blocked
+F_MISSED: Final = 8  # the roll failed (retreat: free attacks follow)
+F_MOUNT: Final = 16  # MOUNT-08/11: the attack goes at the target's mount (ATTACK_MOUNT, SHOOT_MOUNT)
+HIT_PERSON: Final = 0  # AUTO-05: what a Frame.hits entry [id, damage, what] hits
+HIT_MOUNT: Final = 1
+HIT_VEHICLE: Final = 2
 
-HELPABLE = CLOSE_KINDS | {
+HELPABLE: Final = CLOSE_KINDS | {
     Kind.FIRST_AID, Kind.PERSUADE, Kind.BREAK_FREE, Kind.FORCE_DOOR, Kind.EXTINGUISH,
 }  # fmt: skip
-BLOCKABLE = CLOSE_KINDS  # ACTN-BLOCK-01; not grapple attacks (ACTN-GRAPPLE-01)
-KEEPS_AIM = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH_FIRE, Kind.SHOOT_VEHICLE, Kind.SHOOT_MOUNT})  # ACTN-AIM-02
+BLOCKABLE: Final = CLOSE_KINDS  # ACTN-BLOCK-01; not grapple attacks (ACTN-GRAPPLE-01)
+KEEPS_AIM: Final = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH_FIRE, Kind.SHOOT_VEHICLE, Kind.SHOOT_MOUNT})  # ACTN-AIM-02
 # ACTN-RELOAD-02: after readying an arrow or stone you may only shoot or aim (watching for a
 # target on overwatch counts as aiming)
-KEEPS_READY = frozenset(
+KEEPS_READY: Final = frozenset(
     {Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE, Kind.SHOOT_VEHICLE, Kind.SHOOT_MOUNT}
 )
 # ACTN-OVERWATCH-01: "at any moment": every action declared in a watched zone is a moment to fire
-TRIGGERS_OVERWATCH = frozenset(k for k in Kind if k not in DECISION_KINDS)
-KEEPS_WATCH = frozenset({Kind.OVERWATCH, Kind.OVERWATCH_FIRE})  # ACTN-OVERWATCH-04
+TRIGGERS_OVERWATCH: Final = frozenset(k for k in Kind if k not in DECISION_KINDS)
+KEEPS_WATCH: Final = frozenset({Kind.OVERWATCH, Kind.OVERWATCH_FIRE})  # ACTN-OVERWATCH-04
 # named sets of kinds (quicker than a tuple of enum members, which are slow to look up)
-_INTO_ZONE = frozenset(
+_INTO_ZONE: Final = frozenset(
     {Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT, Kind.DRIVE, Kind.MANEUVER, Kind.RIDE}
 )  # moves that may leave the zone: a watcher of the zone entered may fire (ACTN-OVERWATCH-01)
-_MOVES = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.ENGAGE})  # resolved by movement.move
-_MOVE_ROLLS = frozenset({Kind.RUN, Kind.DOOR, Kind.ENGAGE})  # moves that may need a roll (movement.move_skill)
-_BARE_HANDED = UNARMED_SPECIALS | {Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE}
-_SHOTS = frozenset({Kind.SHOOT, Kind.OVERWATCH_FIRE})
-_MELEE_ROLLS = CLOSE_KINDS | {Kind.GRAPPLE_ATTACK, Kind.FORCE_DOOR}  # ATK-01: rolled with Melee and a close weapon
+_MOVES: Final = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.ENGAGE})  # resolved by movement.move
+_MOVE_ROLLS: Final = frozenset({Kind.RUN, Kind.DOOR, Kind.ENGAGE})  # moves that may need a roll (movement.move_skill)
+_BARE_HANDED: Final = UNARMED_SPECIALS | {Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE}
+_SHOTS: Final = frozenset({Kind.SHOOT, Kind.OVERWATCH_FIRE})
+_MELEE_ROLLS: Final = CLOSE_KINDS | {Kind.GRAPPLE_ATTACK, Kind.FORCE_DOOR}  # ATK-01: rolled with Melee and a close weapon
 # option 1 is the slow form: aiming through a scope (ACTN-SHOOT-02), a full reload (ACTN-RELOAD-02:
 # readying an arrow or stone is fast)
-_SLOW_BY_OPTION = frozenset({Kind.AIM, Kind.RELOAD})
-_OPPOSED = frozenset({Kind.PERSUADE, Kind.BREAK_FREE})  # the other side rolls against it (OPP-05)
+_SLOW_BY_OPTION: Final = frozenset({Kind.AIM, Kind.RELOAD})
+_OPPOSED: Final = frozenset({Kind.PERSUADE, Kind.BREAK_FREE})  # the other side rolls against it (OPP-05)
 
 
 def declare(
@@ -327,9 +337,9 @@ def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: li
             return
 
 
-_DECLINE = Action(Kind.DECLINE)
-_PUSH = Action(Kind.PUSH)
-_YES = {S_HELP: Action(Kind.HELP), S_BLOCK: Action(Kind.BLOCK)}  # and _PUSH at the push stage
+_DECLINE: Final = Action(Kind.DECLINE)
+_PUSH: Final = Action(Kind.PUSH)
+_YES: Final = {S_HELP: Action(Kind.HELP), S_BLOCK: Action(Kind.BLOCK)}  # and _PUSH at the push stage
 
 
 def decision_actions(state: GameState, frame: Frame) -> list[Action]:
@@ -455,7 +465,7 @@ def _attack_weapon(state: GameState, c: Combatant, kind: Kind) -> Weapon:
     return close_weapon(state, c)[1]
 
 
-_FIXED_SKILLS = {  # kinds that always roll the same skill
+_FIXED_SKILLS: Final = {  # kinds that always roll the same skill
     **dict.fromkeys(_MELEE_ROLLS, "Melee"),  # ATK-01
     Kind.BREAK_FREE: "Melee",  # ACTN-BREAKFREE-01
     Kind.RETREAT: "Mobility",  # ACTN-RETREAT-01

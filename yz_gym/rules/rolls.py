@@ -3,6 +3,8 @@ panic), with stress dice when pushes cost stress (PUSH-16)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.rules import dice
@@ -11,10 +13,10 @@ from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.state import AGI, EMP, SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rules.tables import MENTAL_CRITS, PHYSICAL_CRITS, CriticalInjury
 
-ATTRIBUTE_NAMES = {STR: "Strength", AGI: "Agility", WIT: "Wits", EMP: "Empathy"}
-PHYSICAL_CONDITIONS = ("Exhausted", "Battered", "Wounded")  # DMGM-04
-MENTAL_CONDITIONS = ("Angry", "Scared", "Disheartened")  # DMGM-04
-_STRESS_DIE = Die(Source.STRESS, 6)
+ATTRIBUTE_NAMES: Final = {STR: "Strength", AGI: "Agility", WIT: "Wits", EMP: "Empathy"}
+PHYSICAL_CONDITIONS: Final = ("Exhausted", "Battered", "Wounded")  # DMGM-04
+MENTAL_CONDITIONS: Final = ("Angry", "Scared", "Disheartened")  # DMGM-04
+_STRESS_DIE: Final = Die(Source.STRESS, 6)
 
 
 def injury_of(table: str, code: int) -> CriticalInjury:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from yz_gym.rules.actions import Kind
 from yz_gym.rules.dice import Roll
@@ -16,15 +16,18 @@ if TYPE_CHECKING:
     from yz_gym.rules.mounts import Mount
     from yz_gym.rules.vehicles import VehicleState
 
-STR, AGI, WIT, EMP = 0, 1, 2, 3
-ATTRIBUTES = ("Strength", "Agility", "Wits", "Empathy")  # DICE-01
-SKILL_ATTRIBUTE = {  # DICE-03: each skill belongs to one attribute
+STR: Final = 0
+AGI: Final = 1
+WIT: Final = 2
+EMP: Final = 3
+ATTRIBUTES: Final = ("Strength", "Agility", "Wits", "Empathy")  # DICE-01
+SKILL_ATTRIBUTE: Final = {  # DICE-03: each skill belongs to one attribute
     "Force": STR, "Melee": STR, "Stamina": STR,
     "Marksmanship": AGI, "Mobility": AGI, "Stealth": AGI,
     "Crafting": WIT, "Observation": WIT, "Survival": WIT,
     "Healing": EMP, "Insight": EMP, "Persuasion": EMP,
 }  # fmt: skip
-SKILLS = tuple(SKILL_ATTRIBUTE)
+SKILLS: Final = tuple(SKILL_ATTRIBUTE)
 
 
 class Phase(IntEnum):
@@ -35,7 +38,10 @@ class Phase(IntEnum):
     OVER = 2
 
 
-SETUP, COMBAT, OVER = Phase  # plain names for hot paths: an enum member lookup is slow on Python 3.11
+# plain names for hot paths: an enum member lookup is slow on Python 3.11
+SETUP: Final = Phase.SETUP
+COMBAT: Final = Phase.COMBAT
+OVER: Final = Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)

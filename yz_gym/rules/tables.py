@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Final, Literal, TypeVar
 
 from yz_gym.rules.errors import UnknownEntry
 
@@ -19,15 +19,15 @@ Grade = Literal["A", "B", "C", "D"]
 Grip = Literal["1H", "2H", "-"]
 RangeBand = Literal["engaged", "short", "medium", "long", "extreme"]
 
-SKILLS: tuple[str, ...] = (  # DICE-03
+SKILLS: Final[tuple[str, ...]] = (  # DICE-03
     "Force", "Melee", "Stamina",
     "Marksmanship", "Mobility", "Stealth",
     "Crafting", "Observation", "Survival",
     "Healing", "Insight", "Persuasion",
 )  # fmt: skip
-ATTRIBUTES: tuple[str, ...] = ("Strength", "Agility", "Wits", "Empathy")  # DICE-01
-RANGE_BANDS: tuple[RangeBand, ...] = ("engaged", "short", "medium", "long", "extreme")  # CHASE-18
-D66_VALUES: tuple[int, ...] = tuple(10 * t + o for t in range(1, 7) for o in range(1, 7))
+ATTRIBUTES: Final[tuple[str, ...]] = ("Strength", "Agility", "Wits", "Empathy")  # DICE-01
+RANGE_BANDS: Final[tuple[RangeBand, ...]] = ("engaged", "short", "medium", "long", "extreme")  # CHASE-18
+D66_VALUES: Final[tuple[int, ...]] = tuple(10 * t + o for t in range(1, 7) for o in range(1, 7))
 
 
 def is_d66(value: int) -> bool:
@@ -98,8 +98,8 @@ def _phys(
     )  # fmt: skip
 
 
-_MOB_MELEE_DMG = ("Mobility", "Melee")
-_PHYSICAL_ROWS: tuple[CriticalInjury, ...] = (
+_MOB_MELEE_DMG: Final = ("Mobility", "Melee")
+_PHYSICAL_ROWS: Final[tuple[CriticalInjury, ...]] = (
     _phys(11, "Winded"),  # CRIT-PHYS-11
     _phys(12, "Stunned"),  # CRIT-PHYS-12
     _phys(13, "Crippling pain", effect="no effect"),  # CRIT-PHYS-13
@@ -151,7 +151,7 @@ _PHYSICAL_ROWS: tuple[CriticalInjury, ...] = (
     ),
 )  # fmt: skip
 
-PHYSICAL_CRITS: dict[int, CriticalInjury] = {c.code: c for c in _PHYSICAL_ROWS}
+PHYSICAL_CRITS: Final[dict[int, CriticalInjury]] = {c.code: c for c in _PHYSICAL_ROWS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +168,7 @@ class _MentalRange:
     effect: str = ""
 
 
-_MENTAL_RANGES: tuple[_MentalRange, ...] = (
+_MENTAL_RANGES: Final[tuple[_MentalRange, ...]] = (
     _MentalRange(11, 16, "Tremor", (("Agility", -1),), "D6",  # CRIT-MENT-11-16
                  effect="Agility rolls -1"),
     _MentalRange(21, 21, "White hair", heal_days="permanent",  # CRIT-MENT-21
@@ -200,7 +200,7 @@ def _mental_rule_id(row: _MentalRange) -> str:
     return f"CRIT-MENT-{row.low}" if row.low == row.high else f"CRIT-MENT-{row.low}-{row.high}"
 
 
-MENTAL_CRITS: dict[int, CriticalInjury] = {
+MENTAL_CRITS: Final[dict[int, CriticalInjury]] = {
     code: CriticalInjury(
         code=code,
         name=row.name,
@@ -240,7 +240,7 @@ class PanicResult:
     rule_id: str
 
 
-PANIC_TABLE: tuple[PanicResult, ...] = (
+PANIC_TABLE: Final[tuple[PanicResult, ...]] = (
     PanicResult(name="Keeps it together", keyword="none", low=1, high=6,
                 effect="Keeps it together: no effect.", rule_id="PUSH-PANIC-06"),
     PanicResult(name="Twitch", keyword="twitch", low=7, high=7, stress_self=1, stress_nearby=1,
@@ -314,7 +314,7 @@ class Weapon:
     magazine: int = 0
 
 
-WEAPONS: dict[str, Weapon] = {
+WEAPONS: Final[dict[str, Weapon]] = {
     "unarmed": Weapon(name="Unarmed", grip="-", bonus=0, damage=1, range="engaged",
                       ranged=False, skill="Melee", rule_id="ATK-WPN-01"),
     "blunt_instrument": Weapon(name="Blunt instrument", grip="1H", bonus=1, damage=1,
@@ -382,7 +382,7 @@ class Armor:
 
 # EXTRA: project data, NOT SRD values. Grades follow the pool/step pairs of COVER-03..07;
 # D is the lowest grade, so ratings below 3 still map to D.
-ARMORS: dict[str, Armor] = {
+ARMORS: Final[dict[str, Armor]] = {
     "leather_jacket": Armor(name="Leather jacket", rating=2, grade="D", metal=False,
                             rule_id="EXTRA"),
     "chainmail": Armor(name="Chainmail", rating=3, grade="D", metal=True, rule_id="EXTRA"),
@@ -410,7 +410,7 @@ class Cover:
     rule_id: str
 
 
-COVERS: dict[str, Cover] = {
+COVERS: Final[dict[str, Cover]] = {
     "furniture": Cover(name="Furniture", rating=3, grade="D", rule_id="COVER-03"),
     "wooden_door": Cover(name="Wooden door", rating=4, grade="C", rule_id="COVER-04"),
     "tree_trunk": Cover(name="Tree trunk", rating=5, grade="C", rule_id="COVER-05"),
@@ -456,7 +456,7 @@ class VehicleType:
         return math.ceil(self.hull / 2)
 
 
-VEHICLES: dict[str, VehicleType] = {
+VEHICLES: Final[dict[str, VehicleType]] = {
     "car": VehicleType(name="Car", passengers=4, maneuverability=1, hull=4, armor=3,
                        armor_grade="D", speed_road=10, speed_offroad=1),
     "truck": VehicleType(name="Truck", passengers=3, maneuverability=0, hull=8, armor=3,
@@ -533,7 +533,7 @@ def _vcrit(
     )  # fmt: skip
 
 
-VEHICLE_CRITS: dict[int, VehicleCrit] = {
+VEHICLE_CRITS: Final[dict[int, VehicleCrit]] = {
     c.row: c
     for c in (
         _vcrit(1, "Ricochet", "ricochet",  # VEH-CRIT-01

@@ -71,6 +71,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 
@@ -124,10 +125,10 @@ from yz_gym.rules.vehicles import (
 )
 from yz_gym.rules.zones import Range
 
-MAX_ALTITUDE = 10  # VEH-AIR-02: the highest an aircraft climbs in a zone fight
-MAX_MANEUVER = 6  # the farthest zone a MANEUVER may aim at
+MAX_ALTITUDE: Final = 10  # VEH-AIR-02: the highest an aircraft climbs in a zone fight
+MAX_MANEUVER: Final = 6  # the farthest zone a MANEUVER may aim at
 # what an occupant may still do of the ordinary actions (SHOOT/OVERWATCH only with can_fire_out)
-OCCUPANT_KINDS = frozenset(
+OCCUPANT_KINDS: Final = frozenset(
     {
         Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.DRAW, Kind.AIM, Kind.RELOAD, Kind.SHOOT,
         Kind.OVERWATCH, Kind.USE_ITEM, Kind.FIRST_AID, Kind.EXTINGUISH, Kind.PERSUADE,
@@ -135,13 +136,13 @@ OCCUPANT_KINDS = frozenset(
     }
 )  # fmt: skip
 # actions that need the target within reach: not across a vehicle's body
-NEAR_KINDS = frozenset(
+NEAR_KINDS: Final = frozenset(
     {
         Kind.ENGAGE, Kind.CRAWL, Kind.DIVING_BLOW, Kind.FIRST_AID, Kind.EXTINGUISH, Kind.CLOSE_ATTACK,
         Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE,
     }
 )  # fmt: skip
-_WRECK_KINDS = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE})
+_WRECK_KINDS: Final = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE})
 
 
 def vehicle_of(state: GameState, c: Combatant) -> VehicleState | None:

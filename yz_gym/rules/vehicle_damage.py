@@ -8,7 +8,7 @@ leaves room are listed there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -28,7 +28,7 @@ from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.tables import VEHICLE_CRITS, vehicle_crit_row_from_d66
 from yz_gym.rules.vehicles import VehicleState, driving_roll
 
-MAX_FIRE = 12  # FIRE-01: intensity A (pool 12) at most
+MAX_FIRE: Final = 12  # FIRE-01: intensity A (pool 12) at most
 
 # --- damage and component damage (VEH-DMG-01..07, VEH-CRIT-01..12) -----------------------------
 

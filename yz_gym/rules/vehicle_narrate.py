@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import GameState
 from yz_gym.rules.vehicle_seats import is_mounted_weapon
 
-KINDS = frozenset(
+KINDS: Final = frozenset(
     {
         "boarded", "got_out", "manned", "engine_started", "took_wheel", "drove", "flew", "mount_damage",
         "mount_dies", "vehicle_hit", "vehicle_armor", "vehicle_armor_degraded", "vehicle_damage",
@@ -18,7 +18,7 @@ KINDS = frozenset(
         "skid", "vehicle_blast", "dismounted", "remounted",
     }
 )  # fmt: skip
-AUTO_LINES = {  # AUTO-01/05 at a mount or a vehicle (auto_targets.py)
+AUTO_LINES: Final = {  # AUTO-01/05 at a mount or a vehicle (auto_targets.py)
     "burst": "  {a} keeps firing, at {aim}.",
     "extra_hit": "  An extra hit on {aim}.",
     "ammo_damage": "  The hit on {aim} grows to {damage} damage.",

@@ -15,10 +15,12 @@ cycle; the actions on vehicles are in vehicle_actions.py.
 
 from __future__ import annotations
 
+from typing import Final
+
 from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.zones import Range, band_for_hops
 
-MOUNTED_PREFIX = "@"  # key prefix of a vehicle's mounted weapons in Setup.weapons
+MOUNTED_PREFIX: Final = "@"  # key prefix of a vehicle's mounted weapons in Setup.weapons
 
 
 def is_mounted_weapon(name: str) -> bool:

@@ -28,6 +28,7 @@ Decisions where the seed leaves room (each one a `VehicleOptions` switch or a st
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 
@@ -40,9 +41,10 @@ from yz_gym.rules.rolls import injury_of, rating_roll, roll_modifier, skill_pool
 from yz_gym.rules.state import AGI, Combatant, GameState
 from yz_gym.rules.tables import VEHICLES, VehicleType
 
-GRADE_POINTS = {"D": 3, "C": 6, "B": 9, "A": 12}  # VZC-03 / AMB-04: step grades as pool ratings
-ENTER_SLOW, ENTER_FAST = "slow", "fast"
-START_ENGINE_ACTION = "fast"  # VEH-06, ACT-FAST-ENGINE
+GRADE_POINTS: Final = {"D": 3, "C": 6, "B": 9, "A": 12}  # VZC-03 / AMB-04: step grades as pool ratings
+ENTER_SLOW: Final = "slow"
+ENTER_FAST: Final = "fast"
+START_ENGINE_ACTION: Final = "fast"  # VEH-06, ACT-FAST-ENGINE
 
 
 class VehicleError(ValueError):
@@ -51,7 +53,7 @@ class VehicleError(ValueError):
 
 
 
-DEFAULT_OPTIONS = VehicleOptions()
+DEFAULT_OPTIONS: Final = VehicleOptions()
 
 
 @dataclass(slots=True)

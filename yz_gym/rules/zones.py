@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Final
 
-UNREACHABLE = 10**6  # hop count between zones with no path between them
-DIM_OBSERVATION_MOD = -2  # ZONE-FEAT-DARK-01: Observation rolls made in a dimly lit zone
+UNREACHABLE: Final = 10**6  # hop count between zones with no path between them
+DIM_OBSERVATION_MOD: Final = -2  # ZONE-FEAT-DARK-01: Observation rolls made in a dimly lit zone
 
 Peeks = int | tuple[int, ...]  # AMB-26: the border (or borders) someone is looking through
 
@@ -59,9 +60,9 @@ class DoorState(IntEnum):
     BROKEN = 3
 
 
-UNLOCKED = frozenset({DoorState.CLOSED, DoorState.OPEN})  # BORDER-02: a door or hatch that opens
-SHUT = frozenset({DoorState.CLOSED, DoorState.LOCKED})  # no way through without opening or forcing it
-_DOOR_KINDS = frozenset({BorderKind.DOOR, BorderKind.HATCH})
+UNLOCKED: Final = frozenset({DoorState.CLOSED, DoorState.OPEN})  # BORDER-02: a door or hatch that opens
+SHUT: Final = frozenset({DoorState.CLOSED, DoorState.LOCKED})  # no way through without opening or forcing it
+_DOOR_KINDS: Final = frozenset({BorderKind.DOOR, BorderKind.HATCH})
 
 
 @dataclass(frozen=True, slots=True)
