@@ -20,11 +20,11 @@ from setuptools.command.build_py import build_py
 # compiled class cannot subclass KeyError), pickling.py (reducers for compiled frozen dataclasses)
 # and the package __init__.
 INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py"}
-EXTRA_COMPILED = ["yz_gym/envs/observation.py", "yz_gym/envs/opponents.py"]
+EXTRA_COMPILED = ["yz_gym/envs/observation.py", "yz_gym/envs/opponents.py", "yz_gym/envs/masks.py"]
 
 
 def compiled_modules() -> list[str]:
-    """The source files mypyc compiles: the rules core, the observation encoder, the opponents' loop."""
+    """The source files mypyc compiles: the rules core, the observation encoder, the masks, the opponents' loop."""
     rules = sorted(p.as_posix() for p in Path("yz_gym/rules").glob("*.py") if p.name not in INTERPRETED)
     return rules + EXTRA_COMPILED
 

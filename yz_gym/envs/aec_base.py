@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from yz_gym.envs.core import LOG_LENGTH, MAX_RESET_TRIES, IllegalActionError
+from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, render_log_length
 from yz_gym.rules.events import Event
 
 
@@ -44,7 +44,7 @@ class TurnAEC(AECEnv):
         self.observation_spaces = dict.fromkeys(names, self._observation_space)
         self.action_spaces = dict.fromkeys(names, self._action_space)
         self.state = None
-        self.log = deque(maxlen=LOG_LENGTH)
+        self.log = deque(maxlen=render_log_length(render_mode))
         self._rng: np.random.Generator | None = None
         self._mask = np.zeros(n_actions, dtype=np.int8)
         self._by_index: dict[int, Any] = {}

@@ -10,6 +10,7 @@ import numpy as np
 
 from yz_gym.envs.action_space import N_ACTIONS, ActionCodec, describe_index
 from yz_gym.envs.limits import check_scenario
+from yz_gym.envs.masks import MaskCache
 from yz_gym.envs.observation import ObservationEncoder
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action
@@ -19,8 +20,12 @@ from yz_gym.scenario.loader import DEFAULT_SCENARIO, load_scenario
 ScenarioSource = str | Path | dict[str, Any] | Scenario
 
 LOG_LENGTH = 200  # events kept for render()
+
+
+def render_log_length(render_mode: str | None) -> int:
+    """How many recent events an env keeps: LOG_LENGTH for render(), none without a render mode."""
+    return LOG_LENGTH if render_mode is not None else 0
 MAX_RESET_TRIES = 100  # deals of a game that ends before the learner decides anything
-MASK_CACHE_SIZE = 1024  # masks kept per scenario encoding (a legal list seen again costs one lookup)
 
 
 class IllegalActionError(ValueError):
@@ -52,29 +57,13 @@ class Encoding:
         self.sides = [c.side for c in scenario.combatants]
         self.codec = ActionCodec(self.sides)
         self.observer = ObservationEncoder(scenario, self.codec.slot_of)
-        self._masks: dict[tuple[object, ...], tuple[np.ndarray, dict[int, Action]]] = {}
-
-    def __getstate__(self) -> dict[str, object]:
-        """Pickled without the mask cache (it refills itself)."""
-        return {**self.__dict__, "_masks": {}}
+        self.masks = MaskCache(self.codec, N_ACTIONS)
 
     def mask(self, me: int, legal: list[Action]) -> tuple[np.ndarray, dict[int, Action]]:
         """The int8 mask of `legal` for actor `me`, and index -> Action for the legal ones.
 
         Both are cached and shared between calls: the mask is read-only, the dict not to be changed."""
-        key = (me, *legal)
-        found = self._masks.get(key)
-        if found is None:
-            indices = self.codec.indices(me, legal)
-            by_index = {i: a for i, a in zip(indices, legal, strict=True) if i >= 0}
-            mask = np.zeros(N_ACTIONS, dtype=np.int8)
-            if by_index:
-                mask[list(by_index)] = 1
-            mask.flags.writeable = False
-            if len(self._masks) >= MASK_CACHE_SIZE:
-                self._masks.clear()
-            found = self._masks[key] = (mask, by_index)
-        return found
+        return self.masks.mask(me, legal)
 
     def illegal_message(self, state: GameState, me: int, index: int, by_index: dict[int, Action]) -> str:
         """Why `index` cannot be taken now, and what can."""

@@ -9,7 +9,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from yz_gym.envs.core import LOG_LENGTH, MAX_RESET_TRIES, IllegalActionError
+from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, render_log_length
 from yz_gym.rules.events import Event
 
 
@@ -31,7 +31,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(n_actions)
         self.observation_space = spaces.Box(0.0, 1.0, (obs_size,), np.float32)
         self.state = None
-        self.log: deque[Event] = deque(maxlen=LOG_LENGTH)
+        self.log: deque[Event] = deque(maxlen=render_log_length(render_mode))
         self._rng: np.random.Generator | None = None
         self._viewer = viewer  # whose point of view the last observation took
         self._obs = np.zeros(obs_size, dtype=np.float32)

@@ -196,13 +196,14 @@ assert len(COMBATANT_FIELDS) == 42 and COMBATANT_FIELDS[36] == "armor"  # encode
 _WEAPON_FIELDS: Final = struct.Struct(f"{N_WEAPON_FIELDS}f")
 _ROUND_FIELDS: Final = struct.Struct("3f")
 _ROLL_FIELDS: Final = struct.Struct("7f")
-_PER_ALLY: Final = 1.0 / (MAX_ALLIES + 1)
+# the counts' steps as float32 values: adding them in double and storing as float32 is float32 addition
+_PER_ALLY: Final = float(np.float32(1.0 / (MAX_ALLIES + 1)))
 _ZALLIES: Final = _Z0 + 4 * MAX_ZONES
 _ZENEMIES: Final = _Z0 + 5 * MAX_ZONES
 _ZENEMY_WATCH: Final = _Z0 + 6 * MAX_ZONES
 _ZALLY_WATCH: Final = _Z0 + 7 * MAX_ZONES
 assert ZONE_FIELDS[4:8] == ("allies_here", "enemies_here", "enemy_overwatch", "ally_overwatch")
-_PER_ENEMY: Final = 1.0 / MAX_ENEMIES
+_PER_ENEMY: Final = float(np.float32(1.0 / MAX_ENEMIES))
 VIEW_CACHE_SIZE: Final = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
 _REACH: Final = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
 
@@ -355,20 +356,20 @@ class ObservationEncoder:
         turn_pos = state.turn_pos
         holder = order[turn_pos] if phase == COMBAT and turn_pos < len(order) else -1
         rnd = state.round
-        obs[_DECISION + DECISION_INDEX.get(decision, _OTHER)] = 1.0
+        buf[_DECISION + DECISION_INDEX.get(decision, _OTHER)] = 1.0
         _ROUND_FIELDS.pack_into(
             buf, 4 * _ROUND,
             min(1.0, rnd / round_cap), max(0.0, (round_cap - rnd) / round_cap), 1.0 if phase == SETUP else 0.0,
         )  # fmt: skip
         if holder >= 0:
-            obs[_HOLDER + slot_of[holder]] = 1.0
+            buf[_HOLDER + slot_of[holder]] = 1.0
         if state.stack:
             frame = state.stack[-1]
-            obs[_RKIND + frame.kind] = 1.0
+            buf[_RKIND + frame.kind] = 1.0
             if 0 <= frame.actor < self.n:
-                obs[_RACTOR + slot_of[frame.actor]] = 1.0
+                buf[_RACTOR + slot_of[frame.actor]] = 1.0
             if 0 <= frame.target < self.n:
-                obs[_RTARGET + slot_of[frame.target]] = 1.0
+                buf[_RTARGET + slot_of[frame.target]] = 1.0
             roll = frame.roll
             if roll is not None:
                 block = frame.block_roll
@@ -398,13 +399,14 @@ class ObservationEncoder:
             if not out:
                 if enemy:
                     if seen:
-                        obs[_ZENEMIES + zone] += _PER_ENEMY
+                        buf[_ZENEMIES + zone] += _PER_ENEMY
                 elif cid != me:
-                    obs[_ZALLIES + zone] += _PER_ALLY
+                    buf[_ZALLIES + zone] += _PER_ALLY
                 if watch >= 0:
-                    obs[(_ZENEMY_WATCH if enemy else _ZALLY_WATCH) + watch] = 1.0
-            a0, a1, a2, a3 = c.attrs[:4]
-            m0, m1, m2, m3 = c.max_attrs[:4]
+                    buf[(_ZENEMY_WATCH if enemy else _ZALLY_WATCH) + watch] = 1.0
+            attrs, max_attrs = c.attrs, c.max_attrs
+            a0, a1, a2, a3 = attrs[0], attrs[1], attrs[2], attrs[3]
+            m0, m1, m2, m3 = max_attrs[0], max_attrs[1], max_attrs[2], max_attrs[3]
             injuries = c.injuries
             timer = min([i.timer for i in injuries if i.timer >= 0], default=-1) if injuries else -1
             held = c.held
@@ -511,8 +513,8 @@ class ObservationEncoder:
                 else:
                     h = hops[zone]
                     band = 1 if h == 0 else 2 if h == 1 else 3 if h <= 4 else 4 if h <= extreme else 5
-                obs[base + _CZONE + zone] = 1.0
-                obs[base + _CBAND + band] = 1.0
+                buf[base + _CZONE + zone] = 1.0
+                buf[base + _CBAND + band] = 1.0
             offset = 4 * (base + _CWEAPON)
             for i, w in enumerate(carried[:MAX_WEAPONS]):
                 ranged, damage, reach, auto = weapon_static[w.name]

@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 
 from yz_gym.envs.core import IllegalActionError
+from yz_gym.envs.masks import MaskCache
+from yz_gym.envs.observation import ObservationEncoder
 from yz_gym.envs.rewards import RewardShaping, shaping_reward
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action
@@ -37,6 +39,24 @@ class Opponents:
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled by its parts (the shaping reward gathered is 0 between two env steps)."""
         return (Opponents, (self.agent_of, self.controlled, self.log, self.shaping, self.sides, self.side))
+
+    def learner_step(
+        self, state: GameState, action: Action, rng: np.random.Generator, legal: list[Action],
+        masks: MaskCache, observer: ObservationEncoder, viewer: int,
+    ) -> tuple[int, list[Action], np.ndarray | None, dict[int, Action], str, np.ndarray, float]:  # fmt: skip
+        """Apply the learner's action, let the others play up to its next decision, and observe it:
+        (actor, its legal actions, their mask and index map, the decision, the observation, the
+        shaping reward). Actor -1 (mask None): the game is over, observed from `viewer`."""
+        self.pending = 0.0
+        self.apply(state, action, rng, legal)
+        actor, legal = self.play(state, rng)
+        reward = self.pending
+        self.pending = 0.0
+        if actor < 0:
+            return -1, legal, None, {}, "over", observer.encode(state, viewer, "over", -1), reward
+        mask, by_index = masks.mask(actor, legal)
+        decision = engine.decision_kind(state)
+        return actor, legal, mask, by_index, decision, observer.encode(state, actor, decision, actor), reward
 
     def apply(self, state: GameState, action: Action, rng: np.random.Generator, legal: list[Action]) -> None:
         """Apply one legal action, log its events and add up their shaping reward."""

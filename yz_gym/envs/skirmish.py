@@ -118,17 +118,21 @@ class SkirmishEnv(LearnerEnv):
 
     def step(self, action: Any):  # type: ignore[override]
         """Take the learner's decision, then let the others play until its next one."""
-        chosen = self._chosen(action)
+        chosen = self._by_index.get(action) if type(action) is int else None  # the common case: a legal int
         if chosen is None:
-            return self._penalty_step()
+            chosen = self._chosen(action)  # other index types, and the checks with their errors
+            if chosen is None:
+                return self._penalty_step()
         state = self.state
         assert state is not None and self._rng is not None
-        others = self._others
-        others.pending = 0.0
-        others.apply(state, chosen, self._rng, self._legal)
-        self._advance()
-        reward = others.pending
-        others.pending = 0.0
+        actor, legal, mask, by_index, decision, obs, reward = self._others.learner_step(
+            state, chosen, self._rng, self._legal, self.encoding.masks, self.encoding.observer, self._viewer
+        )
+        self._obs = obs
+        if mask is None:
+            self._no_decision()
+        else:
+            self._decided(actor, legal, mask, by_index, decision)
         terminated = truncated = False
         if state.phase == OVER:
             reward += terminal_reward(state.winner, self.side)
@@ -159,16 +163,26 @@ class SkirmishEnv(LearnerEnv):
         assert state is not None and self._rng is not None
         actor, legal = self._others.play(state, self._rng)
         if actor >= 0:
-            self._actor = self._viewer = actor
-            self._legal = legal
-            self._mask, self._by_index = self.encoding.mask(actor, legal)
-            if not self._by_index:
-                raise RuntimeError(f"no encodable legal action for {state.combatants[actor].name}")
-            self._decision = engine.decision_kind(state)
-            self._obs = self.encoding.observer.encode(state, actor, self._decision, actor)
+            mask, by_index = self.encoding.mask(actor, legal)
+            decision = engine.decision_kind(state)
+            self._decided(actor, legal, mask, by_index, decision)
+            self._obs = self.encoding.observer.encode(state, actor, decision, actor)
             return
         self._no_decision()
         self._obs = self.encoding.observer.encode(state, self._viewer, "over", -1)
+
+    def _decided(
+        self, actor: int, legal: list[Any], mask: Any, by_index: dict[int, Any], decision: str
+    ) -> None:  # fmt: skip
+        """A learner combatant must decide: remember who, what it may do and how that is encoded."""
+        if not by_index:
+            assert self.state is not None
+            raise RuntimeError(f"no encodable legal action for {self.state.combatants[actor].name}")
+        self._actor = self._viewer = actor
+        self._legal = legal
+        self._mask = mask
+        self._by_index = by_index
+        self._decision = decision
 
     def _illegal_message(self, index: int) -> str:
         assert self.state is not None

@@ -263,15 +263,16 @@ class Roll:
     faces: tuple[int, ...]
     pushed: bool = False
 
-    def __init__(self, pool: DicePool, faces: tuple[int, ...], pushed: bool = False) -> None:
-        """Check that there is one face per die and that each face fits its die (written out so
-        that mypyc compiles it)."""
-        dice = pool.dice
-        if len(faces) != len(dice):
-            raise ValueError(f"{len(faces)} faces for a pool of {len(dice)} dice")
-        for die, face in zip(dice, faces, strict=True):
-            if not 1 <= face <= die.sides:
-                raise ValueError(f"face {face} is impossible on a D{die.sides}")
+    def __init__(self, pool: DicePool, faces: tuple[int, ...], pushed: bool = False, checked: bool = True) -> None:
+        """Check that there is one face per die and that each face fits its die (`checked=False`:
+        faces the dice module rolled itself); written out so that mypyc compiles it."""
+        if checked:
+            dice = pool.dice
+            if len(faces) != len(dice):
+                raise ValueError(f"{len(faces)} faces for a pool of {len(dice)} dice")
+            for die, face in zip(dice, faces, strict=True):
+                if not 1 <= face <= die.sides:
+                    raise ValueError(f"face {face} is impossible on a D{die.sides}")
         _set(self, "pool", pool)
         _set(self, "faces", faces)
         _set(self, "pushed", pushed)
@@ -318,8 +319,8 @@ _new_object = object.__new__
 
 def _trusted_roll(pool: DicePool, faces: tuple[int, ...], pushed: bool) -> Roll:
     """Build a Roll from faces known to be valid, skipping the checks in `Roll.__init__`."""
-    if COMPILED:  # compiled classes cannot be built by object.__new__; their checks are cheap there
-        return Roll(pool, faces, pushed)
+    if COMPILED:  # compiled classes cannot be built by object.__new__
+        return Roll(pool, faces, pushed, checked=False)
     r: Roll = _new_object(Roll)
     _set(r, "pool", pool)
     _set(r, "faces", faces)

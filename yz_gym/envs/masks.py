@@ -1,0 +1,42 @@
+"""Action masks of the rules' legal-action lists, cached per scenario (compiled with the rules core)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from yz_gym.rules.actions import Action
+
+MASK_CACHE_SIZE: Final = 1024  # masks kept per scenario encoding (a legal list seen again costs one lookup)
+
+
+class MaskCache:
+    """The int8 mask and index -> Action map of legal-action lists, built once per list and actor."""
+
+    def __init__(self, codec: Any, n_actions: int) -> None:
+        self.codec = codec  # an ActionCodec (or ChaseCodec): its indices(me, actions) encodes them
+        self.n_actions = n_actions
+        self.found: dict[tuple[object, ...], tuple[np.ndarray, dict[int, Action]]] = {}
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled without the cached masks (they refill themselves)."""
+        return (MaskCache, (self.codec, self.n_actions))
+
+    def mask(self, me: int, legal: list[Action]) -> tuple[np.ndarray, dict[int, Action]]:
+        """The int8 mask of `legal` for actor `me`, and index -> Action for the legal ones.
+
+        Both are cached and shared between calls: the mask is read-only, the dict not to be changed."""
+        key = (me, *legal)
+        found = self.found.get(key)
+        if found is None:
+            indices: list[int] = self.codec.indices(me, legal)
+            by_index = {i: a for i, a in zip(indices, legal, strict=True) if i >= 0}
+            mask = np.zeros(self.n_actions, dtype=np.int8)
+            if by_index:
+                mask[list(by_index)] = 1
+            mask.flags.writeable = False
+            if len(self.found) >= MASK_CACHE_SIZE:
+                self.found.clear()
+            found = self.found[key] = (mask, by_index)
+        return found
