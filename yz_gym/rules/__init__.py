@@ -10,6 +10,7 @@ if dice.COMPILED:  # mypyc build: some dataclasses need a reducer to unpickle (p
 
     for _module in pkgutil.iter_modules(__path__):
         register_frozen(importlib.import_module(f"{__name__}.{_module.name}"))
-    from yz_gym.rules.state import Frame
+    from yz_gym.rules.state import Combatant, Frame, GameState, Injury, WeaponState
 
-    rebuild_by_init(Frame)  # its __init__ takes arguments; every field is an init field
+    for _cls in (Frame, WeaponState, Injury, Combatant, GameState):
+        rebuild_by_init(_cls)  # their own __init__ takes arguments; it sets every other field

@@ -1,7 +1,7 @@
 """Pickling for the compiled build (setup.py): some dataclasses pickle as constructor calls.
 
 A mypyc-compiled frozen dataclass cannot be unpickled the usual way (setting each field trips
-the frozen check), nor can a compiled class whose own `__init__` needs arguments (Frame), so
+the frozen check), nor can a compiled class whose own `__init__` needs arguments (the state classes), so
 these get a reducer that rebuilds them from their init fields, whose `__init__`/`__post_init__`
 recompute the rest. Interpreted builds need none of it.
 """

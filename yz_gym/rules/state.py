@@ -82,6 +82,20 @@ class WeaponState:
     max_rating: int = field(default=-1, kw_only=True)  # GEAR-04: lowered maximum; -1 = original
     rounds: int = field(default=-1, kw_only=True)  # AUTO-03/06: rounds in the magazine; -1 = full
 
+    def __init__(
+        self, name: str, bonus: int, loaded: bool = True, reloads: int = -1, supply: int = 6, *,
+        reliability: int = 5, max_rating: int = -1, rounds: int = -1
+    ) -> None:  # fmt: skip
+        """The dataclass's fields, written out so that mypyc compiles the constructor too."""
+        self.name = name
+        self.bonus = bonus
+        self.loaded = loaded
+        self.reloads = reloads
+        self.supply = supply
+        self.reliability = reliability
+        self.max_rating = max_rating
+        self.rounds = rounds
+
     def copy(self) -> WeaponState:
         """An independent copy."""
         return WeaponState(
@@ -100,6 +114,18 @@ class Injury:
     step: int = 0  # DEATH-03: 0 round, 1 stretch, 2 shift, 3 day (stabilising moves it on)
     stabilise_blocked: bool = False  # DEATH-05: no new Healing try before another death roll
     heal_left: int = field(default=-1, kw_only=True)  # HEAL-06: shifts until healed; -1 = not rolled
+
+    def __init__(
+        self, table: str, code: int, timer: int = -1, step: int = 0, stabilise_blocked: bool = False, *,
+        heal_left: int = -1
+    ) -> None:  # fmt: skip
+        """The dataclass's fields, written out so that mypyc compiles the constructor too."""
+        self.table = table
+        self.code = code
+        self.timer = timer
+        self.step = step
+        self.stabilise_blocked = stabilise_blocked
+        self.heal_left = heal_left
 
     def copy(self) -> Injury:
         """An independent copy."""
@@ -167,6 +193,76 @@ class Combatant:
     # vehicle_actions.py / mounts.py state (keyword-only)
     vehicle: int = field(default=-1, kw_only=True)  # index in GameState.vehicles of the one aboard; -1 = on foot
     mount: Mount | None = field(default=None, kw_only=True)  # MOUNT-*: the animal ridden (dead ones stay)
+
+    def __init__(
+        self, id: int, name: str, side: int, group: str, pc: bool, attrs: list[int],
+        max_attrs: list[int], skills: dict[str, int], health: int, max_health: int, resolve: int,
+        max_resolve: int, zone: int, prone: bool = False, engaged: set[int] | None = None,
+        weapons: list[WeaponState] | None = None, held: int = -1, armor: str | None = None,
+        armor_rating: int = 0, cover: int = -1, aiming: int = 0, overwatch: int = -1, peek: int = -1,
+        actions_used: int = 0, slow_used: bool = False, acted: bool = False, swapped: bool = False,
+        prone_drops: int = 0, lose_turn: bool = False, injuries: list[Injury] | None = None,
+        dead: bool = False, fled: bool = False, surrendered: bool = False, burning: int = 0,
+        grappling: int = -1, grappled_by: int = -1, hidden: bool = False,
+        items: list[str] | None = None, damage_dealt: int = 0, damage_taken: int = 0,
+        last_turn: tuple[int, int] = (0, 0), *, conditions: tuple[str, ...] = (), stress: int = 0,
+        panic: tuple[str, ...] = (), lost_actions: int = 0, willpower: int = 0, paralysed: bool = False,
+        size: str = "normal", creature: bool = False, armor_max: int = -1, vehicle: int = -1,
+        mount: Mount | None = None
+    ) -> None:  # fmt: skip
+        """The dataclass's fields, written out so that mypyc compiles the constructor too."""
+        self.id = id
+        self.name = name
+        self.side = side
+        self.group = group
+        self.pc = pc
+        self.attrs = attrs
+        self.max_attrs = max_attrs
+        self.skills = skills
+        self.health = health
+        self.max_health = max_health
+        self.resolve = resolve
+        self.max_resolve = max_resolve
+        self.zone = zone
+        self.prone = prone
+        self.engaged = set() if engaged is None else engaged
+        self.weapons = [] if weapons is None else weapons
+        self.held = held
+        self.armor = armor
+        self.armor_rating = armor_rating
+        self.cover = cover
+        self.aiming = aiming
+        self.overwatch = overwatch
+        self.peek = peek
+        self.actions_used = actions_used
+        self.slow_used = slow_used
+        self.acted = acted
+        self.swapped = swapped
+        self.prone_drops = prone_drops
+        self.lose_turn = lose_turn
+        self.injuries = [] if injuries is None else injuries
+        self.dead = dead
+        self.fled = fled
+        self.surrendered = surrendered
+        self.burning = burning
+        self.grappling = grappling
+        self.grappled_by = grappled_by
+        self.hidden = hidden
+        self.items = [] if items is None else items
+        self.damage_dealt = damage_dealt
+        self.damage_taken = damage_taken
+        self.last_turn = last_turn
+        self.conditions = conditions
+        self.stress = stress
+        self.panic = panic
+        self.lost_actions = lost_actions
+        self.willpower = willpower
+        self.paralysed = paralysed
+        self.size = size
+        self.creature = creature
+        self.armor_max = armor_max
+        self.vehicle = vehicle
+        self.mount = mount
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
@@ -305,10 +401,42 @@ class GameState:
     options: RuleOptions = field(init=False, repr=False, compare=False)  # the setup's rule switches
     zone_map: ZoneMap = field(init=False, repr=False, compare=False)  # the setup's static map
 
-    def __post_init__(self) -> None:
-        """Shortcuts to the setup's rule switches and map, which the rules read all the time."""
-        self.options = self.setup.options
-        self.zone_map = self.setup.zone_map
+    def __init__(
+        self, setup: Setup, combatants: list[Combatant], doors: tuple[int, ...],
+        cover_ratings: tuple[tuple[int, ...], ...], cramped: dict[int, list[int]], cards: list[int],
+        order: list[int] | None = None, turn_pos: int = 0, round: int = 1, phase: Phase = Phase.SETUP,
+        stack: list[Frame] | None = None, choosing: list[int] | None = None, winner: int = -1,
+        end_reason: str = "", decisions: int = 0, turn_begun: bool = False,
+        door_damage: tuple[int, ...] = (), opening: tuple[Any, ...] = (), turn_acts: int = 0, *,
+        doom: int = 0, smoke: dict[int, int] | None = None,
+        drawer_group: tuple[tuple[int, ...], ...] = (), vehicles: list[VehicleState] | None = None
+    ) -> None:  # fmt: skip
+        """The dataclass's fields, written out so that mypyc compiles the constructor too."""
+        self.setup = setup
+        self.combatants = combatants
+        self.doors = doors
+        self.cover_ratings = cover_ratings
+        self.cramped = cramped
+        self.cards = cards
+        self.order = [] if order is None else order
+        self.turn_pos = turn_pos
+        self.round = round
+        self.phase = phase
+        self.stack = [] if stack is None else stack
+        self.choosing = [] if choosing is None else choosing
+        self.winner = winner
+        self.end_reason = end_reason
+        self.decisions = decisions
+        self.turn_begun = turn_begun
+        self.door_damage = door_damage
+        self.opening = opening
+        self.turn_acts = turn_acts
+        self.doom = doom
+        self.smoke = {} if smoke is None else smoke
+        self.drawer_group = drawer_group
+        self.vehicles = [] if vehicles is None else vehicles
+        self.options = setup.options  # shortcuts to the setup's rule switches and map, read all the time
+        self.zone_map = setup.zone_map
 
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable setup."""
