@@ -14,7 +14,7 @@ import numpy as np
 from yz_gym.envs.core import IllegalActionError
 from yz_gym.envs.masks import MaskCache
 from yz_gym.envs.observation import ObservationEncoder
-from yz_gym.envs.rewards import RewardShaping, shaping_reward
+from yz_gym.envs.rewards import RewardShaping, shaping_reward, terminal_reward
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action
 from yz_gym.rules.events import Event
@@ -43,20 +43,31 @@ class Opponents:
     def learner_step(
         self, state: GameState, action: Action, rng: np.random.Generator, legal: list[Action],
         masks: MaskCache, observer: ObservationEncoder, viewer: int,
-    ) -> tuple[int, list[Action], np.ndarray | None, dict[int, Action], str, np.ndarray, float]:  # fmt: skip
-        """Apply the learner's action, let the others play up to its next decision, and observe it:
-        (actor, its legal actions, their mask and index map, the decision, the observation, the
-        shaping reward). Actor -1 (mask None): the game is over, observed from `viewer`."""
+    ) -> tuple[int, list[Action], np.ndarray, dict[int, Action], str, tuple[Any, float, bool, bool, dict[str, Any]]]:  # fmt: skip
+        """Apply the learner's action and let the others play up to its next decision:
+        (actor, its legal actions, their mask and index map, the decision, and Gymnasium's
+        (observation, reward, terminated, truncated, info)). Actor -1: the game is over, seen
+        from `viewer`; its mask is all zeros."""
         self.pending = 0.0
         self.apply(state, action, rng, legal)
         actor, legal = self.play(state, rng)
         reward = self.pending
         self.pending = 0.0
+        terminated = truncated = False
         if actor < 0:
-            return -1, legal, None, {}, "over", observer.encode(state, viewer, "over", -1), reward
-        mask, by_index = masks.mask(actor, legal)
-        decision = engine.decision_kind(state)
-        return actor, legal, mask, by_index, decision, observer.encode(state, actor, decision, actor), reward
+            mask: np.ndarray = np.zeros(masks.n_actions, dtype=np.int8)
+            by_index: dict[int, Action] = {}
+            decision = "over"
+            obs = observer.encode(state, viewer, decision, -1)
+            reward += terminal_reward(state.winner, self.side)
+            truncated = state.winner < 0 and "round cap" in state.end_reason
+            terminated = not truncated
+        else:
+            mask, by_index = masks.mask(actor, legal)
+            decision = engine.decision_kind(state)
+            obs = observer.encode(state, actor, decision, actor)
+        info = decision_info(state, actor, mask, by_index, decision)
+        return actor, legal, mask, by_index, decision, (obs, reward, terminated, truncated, info)
 
     def apply(self, state: GameState, action: Action, rng: np.random.Generator, legal: list[Action]) -> None:
         """Apply one legal action, log its events and add up their shaping reward."""
@@ -83,3 +94,20 @@ class Opponents:
                 )
             self.apply(state, action, rng, legal)
         return -1, []
+
+
+def decision_info(
+    state: GameState, actor: int, mask: np.ndarray, by_index: dict[int, Action], decision: str
+) -> dict[str, Any]:  # fmt: skip
+    """Skirmish-v0's info: the mask (a copy), the legal indices, who decides what, the round, the outcome."""
+    info: dict[str, Any] = {
+        "action_mask": mask.copy(),
+        "legal_actions": tuple(by_index),  # the legal indices, in the rules' order
+        "actor": state.combatants[actor].name if actor >= 0 else None,
+        "decision": decision,
+        "round": state.round,
+    }
+    if state.phase == OVER:
+        winner = state.setup.sides[state.winner] if state.winner >= 0 else None
+        info["outcome"] = {"winner": winner, "reason": state.end_reason, "rounds": state.round}
+    return info

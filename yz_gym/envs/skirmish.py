@@ -55,10 +55,10 @@ from yz_gym.envs.core import (
 )
 from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.envs.observation import OBS_SIZE
-from yz_gym.envs.opponents import Opponents
-from yz_gym.envs.rewards import RewardShaping, shaping_from, terminal_reward
+from yz_gym.envs.opponents import Opponents, decision_info
+from yz_gym.envs.rewards import RewardShaping, shaping_from
 from yz_gym.rules import engine
-from yz_gym.rules.state import OVER, GameState
+from yz_gym.rules.state import GameState
 
 ENV_ID = "yz_gym/Skirmish-v0"
 
@@ -125,22 +125,15 @@ class SkirmishEnv(LearnerEnv):
                 return self._penalty_step()
         state = self.state
         assert state is not None and self._rng is not None
-        actor, legal, mask, by_index, decision, obs, reward = self._others.learner_step(
+        actor, legal, mask, by_index, decision, result = self._others.learner_step(
             state, chosen, self._rng, self._legal, self.encoding.masks, self.encoding.observer, self._viewer
         )
-        self._obs = obs
-        if mask is None:
+        self._obs = result[0]  # a new array each decision
+        if actor < 0:
             self._no_decision()
         else:
             self._decided(actor, legal, mask, by_index, decision)
-        terminated = truncated = False
-        if state.phase == OVER:
-            reward += terminal_reward(state.winner, self.side)
-            if state.winner < 0 and "round cap" in state.end_reason:
-                truncated = True
-            else:
-                terminated = True
-        return self._obs, float(reward), terminated, truncated, self._info()  # _obs is new each decision
+        return result
 
     def render(self) -> Any:
         """'ansi': the fight in text; 'rgb_array': a picture of the zone map (matplotlib)."""
@@ -189,16 +182,5 @@ class SkirmishEnv(LearnerEnv):
         return self.encoding.illegal_message(self.state, self._actor, index, self._by_index)
 
     def _info(self) -> dict[str, Any]:
-        state = self.state
-        assert state is not None
-        info: dict[str, Any] = {
-            "action_mask": self._mask.copy(),
-            "legal_actions": tuple(self._by_index),  # the legal indices, in the rules' order
-            "actor": state.combatants[self._actor].name if self._actor >= 0 else None,
-            "decision": self._decision,
-            "round": state.round,
-        }
-        if state.phase == OVER:
-            winner = state.setup.sides[state.winner] if state.winner >= 0 else None
-            info["outcome"] = {"winner": winner, "reason": state.end_reason, "rounds": state.round}
-        return info
+        assert self.state is not None
+        return decision_info(self.state, self._actor, self._mask, self._by_index, self._decision)
