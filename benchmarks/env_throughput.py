@@ -138,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         ratio = _median_ratio(rates[key], rates["CartPole-v1"])
         if key == f"Skirmish-v0 {DEFAULT_SCENARIO}":
             mark = f"  <- default scenario, target >= {TARGET:.2f}: {'met' if ratio >= TARGET else 'NOT met'}"
+            if not dice.COMPILED:
+                mark += " (interpreted build; the compiled one: YZ_GYM_MYPYC=1 pip install .)"
         vs_c4 = f"{_median_ratio(rates[key], rates['connect_four_v3']):>15.3f}" if c4 else f"{'-':>15}"
         print(f"{key:<36} {statistics.median(rates[key]):>10.0f} {ratio:>11.3f} {vs_c4}{mark}")
     return 0
