@@ -20,12 +20,12 @@ from yz_gym.scenario.loader import DEFAULT_SCENARIO, load_scenario
 ScenarioSource = str | Path | dict[str, Any] | Scenario
 
 LOG_LENGTH = 200  # events kept for render()
+MAX_RESET_TRIES = 100  # deals of a game that ends before the learner decides anything
 
 
 def render_log_length(render_mode: str | None) -> int:
     """How many recent events an env keeps: LOG_LENGTH for render(), none without a render mode."""
     return LOG_LENGTH if render_mode is not None else 0
-MAX_RESET_TRIES = 100  # deals of a game that ends before the learner decides anything
 
 
 class IllegalActionError(ValueError):

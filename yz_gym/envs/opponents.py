@@ -50,24 +50,31 @@ class Opponents:
         from `viewer`; its mask is all zeros."""
         self.pending = 0.0
         self.apply(state, action, rng, legal)
-        actor, legal = self.play(state, rng)
+        actor, legal, mask, by_index, decision, obs = self.next_decision(state, rng, masks, observer, viewer)
         reward = self.pending
         self.pending = 0.0
         terminated = truncated = False
         if actor < 0:
-            mask: np.ndarray = np.zeros(masks.n_actions, dtype=np.int8)
-            by_index: dict[int, Action] = {}
-            decision = "over"
-            obs = observer.encode(state, viewer, decision, -1)
             reward += terminal_reward(state.winner, self.side)
             truncated = state.winner < 0 and "round cap" in state.end_reason
             terminated = not truncated
-        else:
-            mask, by_index = masks.mask(actor, legal)
-            decision = engine.decision_kind(state)
-            obs = observer.encode(state, actor, decision, actor)
         info = decision_info(state, actor, mask, by_index, decision)
         return actor, legal, mask, by_index, decision, (obs, reward, terminated, truncated, info)
+
+    def next_decision(
+        self, state: GameState, rng: np.random.Generator, masks: MaskCache, observer: ObservationEncoder,
+        viewer: int,
+    ) -> tuple[int, list[Action], np.ndarray, dict[int, Action], str, np.ndarray]:  # fmt: skip
+        """Play until a learner combatant must decide, and observe it: (actor, its legal actions,
+        their mask and index map, the decision, the observation). Actor -1: the game is over, seen
+        from `viewer`; its mask is all zeros."""
+        actor, legal = self.play(state, rng)
+        if actor < 0:
+            zeros = np.zeros(masks.n_actions, dtype=np.int8)
+            return -1, legal, zeros, {}, "over", observer.encode(state, viewer, "over", -1)
+        mask, by_index = masks.mask(actor, legal)
+        decision = engine.decision_kind(state)
+        return actor, legal, mask, by_index, decision, observer.encode(state, actor, decision, actor)
 
     def apply(self, state: GameState, action: Action, rng: np.random.Generator, legal: list[Action]) -> None:
         """Apply one legal action, log its events and add up their shaping reward."""

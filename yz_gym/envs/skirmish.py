@@ -129,10 +129,7 @@ class SkirmishEnv(LearnerEnv):
             state, chosen, self._rng, self._legal, self.encoding.masks, self.encoding.observer, self._viewer
         )
         self._obs = result[0]  # a new array each decision
-        if actor < 0:
-            self._no_decision()
-        else:
-            self._decided(actor, legal, mask, by_index, decision)
+        self._remember(actor, legal, mask, by_index, decision)
         return result
 
     def render(self) -> Any:
@@ -154,24 +151,22 @@ class SkirmishEnv(LearnerEnv):
         """Let the agents play until a learner combatant must decide, or the game ends."""
         state = self.state
         assert state is not None and self._rng is not None
-        actor, legal = self._others.play(state, self._rng)
-        if actor >= 0:
-            mask, by_index = self.encoding.mask(actor, legal)
-            decision = engine.decision_kind(state)
-            self._decided(actor, legal, mask, by_index, decision)
-            self._obs = self.encoding.observer.encode(state, actor, decision, actor)
-            return
-        self._no_decision()
-        self._obs = self.encoding.observer.encode(state, self._viewer, "over", -1)
+        actor, legal, mask, by_index, decision, self._obs = self._others.next_decision(
+            state, self._rng, self.encoding.masks, self.encoding.observer, self._viewer
+        )
+        self._remember(actor, legal, mask, by_index, decision)
 
-    def _decided(
+    def _remember(
         self, actor: int, legal: list[Any], mask: Any, by_index: dict[int, Any], decision: str
     ) -> None:  # fmt: skip
-        """A learner combatant must decide: remember who, what it may do and how that is encoded."""
-        if not by_index:
-            assert self.state is not None
-            raise RuntimeError(f"no encodable legal action for {self.state.combatants[actor].name}")
-        self._actor = self._viewer = actor
+        """Who of the learner's decides now (-1: no one, the game is over), what it may do and how
+        that is encoded."""
+        if actor >= 0:
+            if not by_index:
+                assert self.state is not None
+                raise RuntimeError(f"no encodable legal action for {self.state.combatants[actor].name}")
+            self._viewer = actor
+        self._actor = actor
         self._legal = legal
         self._mask = mask
         self._by_index = by_index
