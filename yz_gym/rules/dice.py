@@ -295,7 +295,7 @@ class Roll:
         if source is Source.ARTIFACT or source is Source.STRESS:
             return 0  # PUSH-01: only base dice bane; artifact (and stress) dice never do
         count = 0
-        for die, face in zip(self.pool.dice, self.faces, strict=True):
+        for die, face in zip(self.pool.dice, self.faces):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
             if face != 1 or die.source >= Source.ARTIFACT:
                 continue
             if source is None or die.source == source:
@@ -305,7 +305,7 @@ class Roll:
 
 def _faces(sides: Sequence[int], rng: np.random.Generator) -> list[int]:
     """Roll dice with the given sides using one generator call (uniform: floor(u * sides) + 1)."""
-    return [int(u * s) + 1 for u, s in zip(rng.random(len(sides)).tolist(), sides, strict=True)]
+    return [int(u * s) + 1 for u, s in zip(rng.random(len(sides)).tolist(), sides)]  # noqa: B905 (mypyc compiles only a plain zip into a loop)
 
 
 def _d6_faces(n: int, rng: np.random.Generator) -> list[int]:
@@ -348,7 +348,7 @@ def reroll_indices(roll: Roll, reroll: str = "all_nonsuccess") -> tuple[int, ...
     """Indices a push may re-roll: non-success non-banes, or any non-bane (PUSH-05/06)."""
     _check_reroll(reroll)
     out: list[int] = []
-    for i, (die, face) in enumerate(zip(roll.pool.dice, roll.faces, strict=True)):
+    for i, (die, face) in enumerate(zip(roll.pool.dice, roll.faces)):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
         if face == 1 and die.source != Source.ARTIFACT:
             continue  # PUSH-05: banes are never re-rolled
         if reroll == "all_nonsuccess" and face >= 6:
@@ -387,7 +387,7 @@ def push(
     dice = roll.pool.dice
     new = _faces([dice[i].sides for i in idx], rng)
     faces = list(roll.faces)
-    for i, face in zip(idx, new, strict=True):
+    for i, face in zip(idx, new):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
         faces[i] = face
     # PUSH-07: all dice count after the push; the first result cannot be restored.
     return _trusted_roll(roll.pool, tuple(faces), True)

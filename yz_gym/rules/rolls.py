@@ -110,7 +110,7 @@ def stress_ones(roll: Roll | None) -> int:
     if roll is None or 1 not in roll.faces:
         return 0
     return sum(
-        1 for d, f in zip(roll.pool.dice, roll.faces, strict=True) if f == 1 and d.source == Source.STRESS
+        1 for d, f in zip(roll.pool.dice, roll.faces) if f == 1 and d.source == Source.STRESS  # noqa: B905 (mypyc compiles only a plain zip into a loop)
     )
 
 
