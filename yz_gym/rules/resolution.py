@@ -893,20 +893,9 @@ def _shot_effect(
         spend_ammo(state, actor, carried, sum(frame.ammo.faces) if frame.ammo else 0, events)  # AUTO-06
     if hit:
         what = HIT_MOUNT if frame.flags & F_MOUNT else HIT_PERSON
-        frame.hits = [[target.id, weapon.damage + net - 1, what]]  # ATK-06
-        frame.sixes = frame.ammo.successes if ammo_dice and frame.ammo else 0  # AUTO-05
-        if frame.sixes:
-            frame.stage = S_AMMO
-            frame.asking = [actor.id]
-        else:
-            _land_hits(state, frame, actor, rng, events)
-    if weapon.single_shot:
-        carried.loaded = False  # ACTN-RELOAD-01: reload after every shot
-    if weapon.thrown:
-        actor.weapons.pop(actor.held)  # a thrown weapon leaves your hand
-        actor.held = -1
-        return
-    if ammo_dice or frame.option != 1:
+        sixes = frame.ammo.successes if ammo_dice and frame.ammo else 0
+        _hit_lands(state, frame, actor, [target.id, weapon.damage + net - 1, what], sixes, rng, events)
+    if _weapon_spent(actor, weapon, carried) or ammo_dice or frame.option != 1:
         return
     _burst_on(state, frame, actor, hit, carried, rng, events)
 
@@ -927,18 +916,36 @@ def _vehicle_volley(
     events.append(Event("hit" if hit else "miss", actor.id, -1, {"kind": "shoot_vehicle", "vehicle": v.name}))
     spend_ammo(state, actor, carried, sum(frame.ammo.faces) if frame.ammo else 0, events)  # AUTO-06
     if hit:
-        frame.hits = [[index, weapon.damage + successes - 1, HIT_VEHICLE]]  # ATK-06
-        frame.sixes = frame.ammo.successes if frame.ammo else 0  # AUTO-05
-        if frame.sixes:
-            frame.stage = S_AMMO
-            frame.asking = [actor.id]
-        else:
-            _land_hits(state, frame, actor, rng, events)
+        sixes = frame.ammo.successes if frame.ammo else 0
+        _hit_lands(state, frame, actor, [index, weapon.damage + successes - 1, HIT_VEHICLE], sixes, rng, events)
+    _weapon_spent(actor, weapon, carried)
+
+
+def _hit_lands(
+    state: GameState, frame: Frame, actor: Combatant, hit: list[int], sixes: int,
+    rng: np.random.Generator, events: list[Event],
+) -> None:  # fmt: skip
+    """ATK-06: the shot's hit [id, damage, what] lands now; AUTO-05: or, with sixes on the ammo
+    dice, after the shooter has placed the extra hits they buy."""
+    frame.hits = [hit]
+    frame.sixes = sixes
+    if sixes:
+        frame.stage = S_AMMO
+        frame.asking = [actor.id]
+    else:
+        _land_hits(state, frame, actor, rng, events)
+
+
+def _weapon_spent(actor: Combatant, weapon: Weapon, carried: WeaponState) -> bool:
+    """ACTN-RELOAD-01: a single-shot weapon needs reloading after the shot; a thrown weapon leaves
+    your hand (True: no burst can go on)."""
     if weapon.single_shot:
-        carried.loaded = False  # ACTN-RELOAD-01
+        carried.loaded = False
     if weapon.thrown:
         actor.weapons.pop(actor.held)
         actor.held = -1
+        return True
+    return False
 
 
 def _burst_on(
