@@ -125,12 +125,128 @@ def test_an_unusable_hand_or_arm_rules_out_two_handed_weapons(code):
     assert draw_rifle not in engine.legal_actions(state)
 
 
+ARM_ROWS = [23, 26, 36, 43, 52, 54]  # hand or arm unusable
+SLOW_ROWS = [14, 25, 35, 41, 42, 51, 53, 55]  # moving is a slow action
+
+
+def red_with_weapons(drawn: str, **extra: Any):
+    """Red's turn, a pistol and a rifle carried (`drawn` in hand), Blue at Short in zone A."""
+    state = party(red={"weapons": ["pistol", "rifle"], "drawn": drawn, **extra})
+    return set_order(state, "Red")
+
+
+@pytest.mark.parametrize(
+    "code", [pytest.param(c, marks=pytest.mark.rule(f"CRIT-PHYS-{c}"), id=f"CRIT-PHYS-{c}") for c in ARM_ROWS]
+)
+def test_one_unusable_arm_rules_out_two_handed_weapons_but_not_one_handed_ones(code):
+    state = red_with_weapons("pistol")
+    draw_rifle, draw_pistol = Action(Kind.DRAW, option=1), Action(Kind.DRAW, option=0)
+    crit(state, "Red", code)
+    legal = engine.legal_actions(state)
+    assert draw_rifle not in legal
+    assert any(a.kind == Kind.SHOOT for a in legal) and Action(Kind.AIM) in legal  # the pistol, one-handed
+    state = red_with_weapons("rifle")
+    crit(state, "Red", code)
+    legal = engine.legal_actions(state)
+    assert draw_pistol in legal
+    assert not {Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.RELOAD} & {a.kind for a in legal}
+
+
+@pytest.mark.rule("CRIT-PHYS-26", "CRIT-PHYS-36", "ACTN-CLOSE-03", "ACTN-CLOSE-06")
+def test_two_unusable_arms_leave_no_hand_for_any_weapon_a_disarm_or_a_grapple():
+    state = red_with_weapons("pistol", engaged_with=["Blue"])
+    by_name(state, "Blue").weapons, by_name(state, "Blue").held = [], -1
+    crit(state, "Red", 26)
+    crit(state, "Red", 36)
+    by_name(state, "Red").held = -1
+    legal = engine.legal_actions(state)
+    kinds_now = {a.kind for a in legal}
+    assert not {Kind.DRAW, Kind.SHOOT, Kind.GRAPPLE, Kind.DISARM} & kinds_now
+    assert {Kind.CLOSE_ATTACK, Kind.TRIP, Kind.SHOVE} <= kinds_now  # feet, knees and shoulders
+
+
+@pytest.mark.parametrize(
+    "code", [pytest.param(c, marks=pytest.mark.rule(f"CRIT-PHYS-{c}"), id=f"CRIT-PHYS-{c}") for c in SLOW_ROWS]
+)
+def test_moving_is_slow_makes_a_run_the_slow_action_and_rules_out_a_diving_blow(code):
+    state = party(red={"weapons": ["pistol"], "drawn": "pistol"})
+    set_order(state, "Red")
+    red = by_name(state, "Red")
+    assert any(a.kind == Kind.DIVING_BLOW for a in engine.legal_actions(state))
+    crit(state, "Red", code)
+    assert not any(a.kind == Kind.DIVING_BLOW for a in engine.legal_actions(state))
+    act(state, FixedDice([6] * 10), Kind.RUN, zone="B")
+    assert red.zone == 1 and red.slow_used and red.actions_used == 1
+    legal = engine.legal_actions(state)
+    assert not any(a.kind in (Kind.SHOOT, Kind.RUN) for a in legal)  # the slow action is spent
+
+
+@pytest.mark.rule("CRIT-MENT-64-65")
+@pytest.mark.parametrize("code", [64, 65])
+def test_a_catatonic_character_cannot_act(code):
+    state = party()
+    blue = by_name(state, "Blue")
+    crit(state, "Blue", code, "mental")
+    assert blue.incapacitated and blue.out and not blue.broken and not blue.dead
+    set_order(state, "Red", "Blue", "Cyan")
+    engine.apply(state, Action(Kind.END_TURN), np.random.default_rng(0))
+    assert engine.current_actor(state) == by_name(state, "Cyan").id
+
+
+@pytest.mark.parametrize(
+    ("code", "skill"),
+    [
+        pytest.param(22, "Observation", marks=pytest.mark.rule("CRIT-MENT-22-24"), id="anxious"),
+        pytest.param(24, "Survival", marks=pytest.mark.rule("CRIT-MENT-22-24"), id="anxious@24"),
+        pytest.param(25, "Persuasion", marks=pytest.mark.rule("CRIT-MENT-25-31"), id="depressed"),
+        pytest.param(31, "Healing", marks=pytest.mark.rule("CRIT-MENT-25-31"), id="depressed@31"),
+    ],
+)
+def test_anxious_and_depressed_are_minus_one_on_their_attributes_rolls(code, skill):
+    state = party(blue=attrs(wits=4, empathy=4) | {"skills": {skill.lower(): 2}})
+    blue = by_name(state, "Blue")
+    crit(state, "Blue", code, "mental")
+    assert skill_pool(state, blue, skill).size == 4 + 2 - 1
+    assert skill_pool(state, blue, "Melee").size == 3  # a Strength skill keeps its dice
+
+
+@pytest.mark.rule("CRIT-05", "CRIT-PHYS-22", "CRIT-PHYS-16")
+def test_the_crit_table_text_switch_plays_the_second_sources_rows():
+    s1, s2 = party(), party({"crit_table_text": "s2"})
+    for state in (s1, s2):
+        set_order(state, "Red")
+        crit(state, "Red", 22)  # broken toes: S1 Mobility -2, S2 moving is slow
+        crit(state, "Red", 16)  # concussion: S1 Observation -2, S2 Mobility -2
+    red1, red2 = by_name(s1, "Red"), by_name(s2, "Red")
+    assert skill_pool(s1, red1, "Mobility").size == 3 - 2
+    assert skill_pool(s1, red1, "Observation").size == 3 - 2
+    assert skill_pool(s2, red2, "Mobility").size == 3 - 2
+    assert skill_pool(s2, red2, "Observation").size == 3
+    act(s1, FixedDice(), Kind.RUN, zone="B")
+    act(s2, FixedDice(), Kind.RUN, zone="B")
+    assert (red1.slow_used, red2.slow_used) == (False, True)
+    assert [i.text for i in red2.injuries] == ["s2", "s2"]
+
+
+@pytest.mark.rule("CRIT-05", "CRIT-MENT-63", "HEAL-06")
+def test_amnesia_is_permanent_in_s1_and_heals_in_d6_days_in_s2():
+    s1, s2 = party(), party({"crit_table_text": "s2"})
+    for state in (s1, s2):
+        crit(state, "Blue", 63, "mental")
+    blue1, blue2 = by_name(s1, "Blue"), by_name(s2, "Blue")
+    recover(blue1, 40, FixedDice([3]), options=s1.options)
+    recover(blue2, 11, FixedDice([3]), options=s2.options)  # 3 days = 12 shifts
+    assert len(blue1.injuries) == 1 and len(blue2.injuries) == 1
+    recover(blue2, 1, FixedDice(), options=s2.options)
+    assert blue2.injuries == [] and len(blue1.injuries) == 1
+
+
 @pytest.mark.rule("CRIT-PHYS-56")
 def test_a_cracked_spine_paralyses_and_takes_you_out_of_the_fight():
     state = party(red={"engaged_with": ["Blue"]})
     blue = by_name(state, "Blue")
     crit(state, "Blue", 56)
-    assert blue.paralysed and blue.out and not blue.broken
+    assert blue.incapacitated and blue.out and not blue.broken
     assert not blue.engaged  # lets go of everything
     set_order(state, "Red", "Blue", "Cyan")
     engine.apply(state, Action(Kind.END_TURN), np.random.default_rng(0))

@@ -82,6 +82,11 @@ def d66_span(cell: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[-1])
 
 
+def clean(cell: str) -> str:
+    """A cell without its editorial notes in brackets: '(corrected: ...)', '(S2 ..., CRIT-05)'."""
+    return re.sub(r"\s*\([^()]*\)", "", cell).strip()
+
+
 def snake(name: str) -> str:
     """A display name as a table key."""
     return name.lower().replace(" ", "_").replace("-", "_")
@@ -222,9 +227,9 @@ def parse_effect(effect: str) -> dict[str, object]:
 )
 def test_physical_crit_row_matches_srd(code: int) -> None:
     crit = t.PHYSICAL_CRITS[code]
-    _, name, lethal, limit, death, effect, heal = id_rows(DIGEST)[f"CRIT-PHYS-{code}"]
+    _, name, lethal, limit, death, effect, heal = map(clean, id_rows(DIGEST)[f"CRIT-PHYS-{code}"])
     assert (crit.code, crit.rule_id) == (code, f"CRIT-PHYS-{code}")
-    assert crit.name == re.sub(r"\s*\(.*\)$", "", name)
+    assert crit.name == name
     if death.startswith("no roll"):  # CRIT-02: 63-66 kill at once
         assert crit.instant_death and crit.lethal and crit.time_limit is None
         assert crit.death_roll_mod == 0 and crit.heal_days is None
@@ -241,7 +246,7 @@ def test_physical_crit_row_matches_srd(code: int) -> None:
     assert set(crit.damage_on_rolls) == facts["dmg_rolls"]
     assert crit.moving_is_slow == facts["slow"]
     assert (crit.hand_unusable, crit.arm_unusable) == (facts["hand"], facts["arm"])
-    assert crit.paralysed == facts["paralysed"]
+    assert crit.paralysed == facts["paralysed"] and not crit.blocks_actions
     assert crit.disease_virulence == facts["disease"]
     assert crit.attribute_mods == ()
 
@@ -269,12 +274,13 @@ def mental_rows() -> dict[int, tuple[str, list[str]]]:
 def test_mental_crit_value_matches_srd(code: int) -> None:
     crit = t.MENTAL_CRITS[code]
     rid, (_, _, name, effect, duration) = mental_rows()[code]
-    assert (crit.code, crit.rule_id, crit.name) == (code, rid, name)
+    effect, duration = clean(effect), clean(duration)
+    assert (crit.code, crit.rule_id, crit.name, crit.effect) == (code, rid, name, effect)
     assert crit.instant_death == crit.lethal == (effect == "Dead")
     attrs = re.findall(r"(Strength|Agility|Wits|Empathy)(?: rolls)? −(\d)", effect)
     assert dict(crit.attribute_mods) == {a: -int(n) for a, n in attrs}
-    assert crit.stress_trigger == (effect if "stress per" in effect else None)
-    expected_heal = None if duration in DASHES else duration.removesuffix(" days")
+    assert crit.blocks_actions == crit.incapacitates == ("cannot act" in effect)
+    expected_heal = None if duration in DASHES or duration == "none given" else duration.removesuffix(" days")
     assert crit.heal_days == expected_heal
     assert crit.skill_mods == () and crit.time_limit is None
 
@@ -288,6 +294,40 @@ def test_crit_tables_cover_every_d66_value() -> None:
     srd_ment = {i for i in id_rows(DIGEST) if i.startswith("CRIT-MENT-")}
     assert srd_ment == {c.rule_id for c in t.MENTAL_CRITS.values()}
     assert t.MENTAL_CRITS[25].rule_id == t.MENTAL_CRITS[31].rule_id == "CRIT-MENT-25-31"
+
+
+def crit05_cells() -> list[tuple[tuple[int, int], str, str]]:
+    """CRIT-05's list of cells where S1 and S2 differ: ((low, high), S1 value, S2 value)."""
+    line = next(line for line in text(DIGEST).splitlines() if line.startswith("- **CRIT-05**"))
+    found = re.findall(r"(\d\d(?:–\d\d)?) \((?:S1 )?([^;()]+); (?:S2 )?([^;()]+)\)", line)
+    return [(d66_span(span), s1.strip(), s2.strip()) for span, s1, s2 in found]
+
+
+@rule("CRIT-05")
+def test_the_s2_tables_differ_from_s1_exactly_in_the_crit05_cells() -> None:
+    cells = crit05_cells()
+    assert len(cells) == 11  # 3 physical effects, 8 mental heal times
+    physical = [c for c in cells if c[0][0] in (16, 21, 22)]
+    for (code, _), s1, s2 in physical:
+        for table, value in ((t.PHYSICAL_CRITS, s1), (t.PHYSICAL_CRITS_S2, s2)):
+            facts = parse_effect("" if value == "no effect" else value)
+            crit = table[code]
+            assert dict(crit.skill_mods) == facts["skills"], (code, value)
+            assert crit.moving_is_slow == facts["slow"], (code, value)
+    mental = {span: (s1, s2) for span, s1, s2 in cells if span[0] not in (16, 21, 22)}
+    for code in t.D66_VALUES:
+        s1_row, s2_row = t.MENTAL_CRITS[code], t.MENTAL_CRITS_S2[code]
+        span = next((sp for sp in mental if sp[0] <= code <= sp[1]), None)
+        if span is None:
+            assert s2_row == s1_row, code
+            continue
+        for row, value in ((s1_row, mental[span][0]), (s2_row, mental[span][1])):
+            assert row.heal_days == (None if value == "none given" else value), (code, value)
+    for code in t.D66_VALUES:
+        if code not in (16, 21, 22):
+            assert t.PHYSICAL_CRITS_S2[code] is t.PHYSICAL_CRITS[code]
+    assert t.crit_table("physical", "s2") is t.PHYSICAL_CRITS_S2
+    assert t.crit_table("mental") is t.MENTAL_CRITS
 
 
 def test_crit_names_use_core_skills_and_attributes() -> None:

@@ -38,7 +38,7 @@ import numpy as np
 from yz_gym.rules.damage import explosion
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.movement import cramped_adjacent, cramped_fire_clear
-from yz_gym.rules.rolls import injury_of, skill_roll
+from yz_gym.rules.rolls import entry_of, skill_roll
 from yz_gym.rules.state import Combatant, GameState, WeaponState
 from yz_gym.rules.tables import WEAPONS, Weapon
 from yz_gym.rules.vehicle_seats import can_fire_out, combatant_band, targetable
@@ -74,19 +74,29 @@ def held_weapon(state: GameState, c: Combatant) -> Weapon:
     return weapon_def(state, c, c.held)
 
 
-def hands_ok(c: Combatant, weapon: Weapon) -> bool:
-    """CRIT-PHYS-23/26: with a hand or arm unusable, two-handed weapons cannot be used."""
-    if weapon.grip != "2H":
-        return True
-    if c.mount is not None and c.mount.ridden:
-        return False  # MOUNT-07: from horseback, one-handed weapons only
+def free_hands(c: Combatant) -> int:
+    """Hands a combatant can use: two, less one for each injury that makes a hand or an arm
+    unusable (CRIT-PHYS-23/26/36/43/52/54). The tables do not say which side is hit, so two
+    such injuries leave no hand free, as S2 counts them (one disabled hand each)."""
+    hands = 2
     for injury in c.injuries:
-        if injury.table == "fire":
-            continue
-        entry = injury_of(injury.table, injury.code)
-        if entry.hand_unusable or entry.arm_unusable:
-            return False
-    return True
+        if injury.table != "fire":
+            entry = entry_of(injury)
+            if entry.hand_unusable or entry.arm_unusable:
+                hands -= 1
+    return max(0, hands)
+
+
+def hands_ok(c: Combatant, weapon: Weapon) -> bool:
+    """ATK-WPN grip and the CRIT-PHYS arm and hand rows: a two-handed weapon needs both hands
+    free, a one-handed one a hand; bare hands (grip "-") strike with fists, feet or head."""
+    if weapon.grip == "-":
+        return True
+    if weapon.grip == "2H" and c.mount is not None and c.mount.ridden:
+        return False  # MOUNT-07: from horseback, one-handed weapons only
+    if not c.injuries:
+        return True
+    return free_hands(c) >= (2 if weapon.grip == "2H" else 1)
 
 
 def range_between(state: GameState, a: Combatant, b: Combatant) -> Range:

@@ -19,6 +19,7 @@ from yz_gym.rules.panic import add_stress, panic_roll, release_holds, stress_is_
 from yz_gym.rules.rolls import (
     MENTAL_CONDITIONS,
     PHYSICAL_CONDITIONS,
+    entry_of,
     injury_of,
     rating_roll,
     skill_roll,
@@ -194,18 +195,19 @@ def critical_injury(
 ) -> None:
     """CRIT-01: roll D66 on the physical or mental table and apply the result."""
     code = dice.d66(rng)
-    entry = injury_of(table, code)
+    text = state.options.crit_table_text  # CRIT-05: the first source's table, or the second's
+    entry = injury_of(table, code, text)
     events.append(Event("critical", -1, target.id, {"table": table, "code": code, "name": entry.name}))
     if entry.instant_death:  # CRIT-02: some results kill at once, with no death roll
         kill(state, target, events, entry.name, rng)
         return
-    injury = Injury(table, code)
+    injury = Injury(table, code, text=text)
     if entry.lethal and entry.time_limit is not None:  # DEATH-01
         injury.step = TIME_STEPS.index(entry.time_limit)
         injury.timer = rounds_for(state, injury.step) + int(state.options.death_roll_grace)
     target.injuries.append(injury)
-    if entry.paralysed and not target.paralysed:
-        target.paralysed = True  # CRIT-PHYS-56: out of the fight
+    if entry.incapacitates and not target.incapacitated:
+        target.incapacitated = True  # CRIT-PHYS-56 paralysed, CRIT-MENT-64-65 catatonic: out of the fight
         release_holds(state, target)
     if entry.lethal and state.options.stress_from_events:
         witness_stress(state, target, 1, rng, events)  # STRESS-04
@@ -272,7 +274,7 @@ def death_roll(
     state: GameState, c: Combatant, injury: Injury, rng: np.random.Generator, events: list[Event]
 ) -> bool:
     """DEATH-01/02: a Stamina roll when a lethal injury's time runs out; failure kills."""
-    modifier = 0 if injury.table == "fire" else injury_of(injury.table, injury.code).death_roll_mod
+    modifier = 0 if injury.table == "fire" else entry_of(injury).death_roll_mod
     roll = skill_roll(state, c, "Stamina", rng, 0, modifier)  # Strength 0 when Broken: skill dice
     events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
     injury.stabilise_blocked = False  # DEATH-05: a new Healing try is allowed after a death roll

@@ -9,6 +9,7 @@ from yz_gym.rules.attacks import (
     can_close_attack,
     can_shoot,
     fights_unarmed,
+    free_hands,
     hands_ok,
     held_weapon,
     item_targets,
@@ -81,8 +82,8 @@ def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
     _fast_actions(state, c, engaged, actions)
     if slow:
         _slow_actions(state, c, actions)
-    if c.actions_used == 0 and not c.prone and c.grappled_by < 0 and not engaged:
-        for other in enemies:  # ACTN-DIVE-01: move to Engaged and strike
+    if c.actions_used == 0 and not moving_is_slow(c) and c.grappled_by < 0 and not engaged:
+        for other in enemies:  # ACTN-DIVE-01: move to Engaged and strike (a fast move: CRIT-PHYS slow rows)
             if _reachable(state, c, other):
                 actions.append(action(Kind.DIVING_BLOW, other.id))
     return actions
@@ -146,7 +147,7 @@ def _fast_actions(state: GameState, c: Combatant, engaged: list[Combatant], acti
         if i != held and carried.bonus >= 0 and hands_ok(c, weapon_def(state, c, i)):
             actions.append(action(Kind.DRAW, -1, -1, i))
     weapon = held_weapon(state, c)
-    if held >= 0 and weapon.ranged:
+    if held >= 0 and weapon.ranged and hands_ok(c, weapon):  # CRIT-PHYS arm rows: not one-armed
         carried = c.weapons[held]
         if weapon.reload_fast and not carried.loaded:
             actions.append(_READY)  # ACTN-RELOAD-02: fast readying
@@ -177,6 +178,7 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
         actions.append(action(Kind.BREAK_FREE, c.grappled_by))
         return  # ACTN-GRAPPLE-02/ACTN-BREAKFREE-01: the only action a held one can take
     unarmed = bool(c.engaged) and fights_unarmed(state, c)
+    grips = unarmed and free_hands(c) > 0  # disarm and grapple need a hand (CRIT-PHYS arm rows)
     can_throw_away = bool(state.zone_map.neighbours[c.zone])
     weapon = held_weapon(state, c)
     shooter = c.held >= 0 and (weapon.ranged or weapon.thrown)  # ATK-03 (can_shoot checks the rest)
@@ -193,13 +195,14 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
         if can_close_attack(state, c, other):
             actions.append(action(Kind.CLOSE_ATTACK, other.id))
             if not out and unarmed:  # ACTN-CLOSE-02: special attacks only unarmed
-                if other.held >= 0:
+                if other.held >= 0 and grips:
                     actions.append(action(Kind.DISARM, other.id))
                     if can_throw_away:
                         actions.append(action(Kind.DISARM, other.id, -1, 1))  # ACTN-CLOSE-03
                 actions.append(action(Kind.TRIP, other.id))
                 actions.append(action(Kind.SHOVE, other.id))
-                actions.append(action(Kind.GRAPPLE, other.id))
+                if grips:
+                    actions.append(action(Kind.GRAPPLE, other.id))
         if shooter and not out and can_shoot(state, c, other):
             for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
                 actions.append(action(Kind.SHOOT, other.id, -1, option))
@@ -209,7 +212,7 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
             actions.append(action(Kind.PERSUADE, other.id))
     if c.burning:
         actions.append(action(Kind.EXTINGUISH, c.id))
-    if c.held >= 0 and weapon.ranged and not weapon.reload_fast:
+    if c.held >= 0 and weapon.ranged and not weapon.reload_fast and hands_ok(c, weapon):
         carried = c.weapons[c.held]
         spent = not carried.loaded or (
             state.options.full_auto == "ammo_dice" and rounds_left(state, carried) < weapon.magazine

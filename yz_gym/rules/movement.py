@@ -36,7 +36,7 @@ import numpy as np
 from yz_gym.rules.actions import Kind
 from yz_gym.rules.damage import take_damage
 from yz_gym.rules.events import Event
-from yz_gym.rules.rolls import injury_of
+from yz_gym.rules.rolls import entry_of
 from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.zones import UNLOCKED, BorderKind, DoorState
 
@@ -53,10 +53,10 @@ def engaged_enemies(state: GameState, c: Combatant) -> list[Combatant]:
 
 def moving_is_slow(c: Combatant) -> bool:
     """ACTN-CRAWL-03: moving while prone is a crawl, a slow action; and
-    CRIT-PHYS-14/25/35/41/42/51: some injuries make every move a slow action."""
+    CRIT-PHYS-14/25/35/41/42/51/53/55 (and 22 in S2, CRIT-05): some injuries make every move a slow action."""
     if c.prone:
         return True
-    return any(injury_of(i.table, i.code).moving_is_slow for i in c.injuries if i.table != "fire")
+    return any(entry_of(i).moving_is_slow for i in c.injuries if i.table != "fire")
 
 
 # --- borders and doors ----------------------------------------------------------------------

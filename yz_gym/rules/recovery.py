@@ -4,7 +4,11 @@ shifts and days (HEAL-03/04/06/07, PUSH-18, DEATH-01). These are API functions, 
 Readings (conv.): a crit whose table gives no heal time ("–") heals with the first shift of rest
 if physical (winded, stunned, sprains), and lasts if mental; "permanent" never heals. An injury
 still under a death-roll limit does not heal until treated (DEATH-03/04); while it waits, its
-death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest in a safe place."""
+death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest in a safe place.
+Mental crits whose effects need what a fight does not model (sleep shifts for CRIT-MENT-32-35/36-41,
+the GM's phobia object for 42-43, drink for 44-45, enclosed spaces for 46-51, roleplay for 52..63)
+keep their table text and heal time; their dice effects (11-16, 22-24, 25-31) and catatonia (64-65)
+apply in play."""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.panic import add_stress
 from yz_gym.rules.pushing import pay_push
-from yz_gym.rules.rolls import injury_of, push_roll, rules_pool, skill_pool, skill_roll
+from yz_gym.rules.rolls import entry_of, push_roll, rules_pool, skill_pool, skill_roll
 from yz_gym.rules.state import Combatant, GameState, Injury
 
 STRESS_SOURCES: Final[dict[str, int]] = {
@@ -145,7 +149,7 @@ def _lethal_time(
         elapsed = rounds_per_shift
         while elapsed >= injury.timer and not c.dead:
             elapsed -= injury.timer
-            modifier = 0 if injury.table == "fire" else injury_of(injury.table, injury.code).death_roll_mod
+            modifier = 0 if injury.table == "fire" else entry_of(injury).death_roll_mod
             roll = dice.roll(rules_pool(options, c, "Stamina", 0, modifier), rng)
             events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
             injury.stabilise_blocked = False
@@ -169,9 +173,9 @@ def _heal_crits(c: Combatant, shifts: int, rng: np.random.Generator | None, even
         injury.heal_left = max(0, injury.heal_left - shifts)
         if injury.heal_left == 0:
             c.injuries.remove(injury)
-            if injury.table == "physical" and injury_of("physical", injury.code).paralysed:
-                c.paralysed = any(injury_of(i.table, i.code).paralysed for i in c.injuries if i.table != "fire")
-            name = "fire" if injury.table == "fire" else injury_of(injury.table, injury.code).name
+            if injury.table != "fire" and entry_of(injury).incapacitates:
+                c.incapacitated = any(entry_of(i).incapacitates for i in c.injuries if i.table != "fire")
+            name = "fire" if injury.table == "fire" else entry_of(injury).name
             events.append(Event("injury_healed", -1, c.id, {"injury": name}))
 
 
@@ -179,7 +183,7 @@ def _heal_time(injury: Injury, rng: np.random.Generator | None) -> int:
     """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none)."""
     if injury.table == "fire":
         return 1
-    text = injury_of(injury.table, injury.code).heal_days
+    text = entry_of(injury).heal_days
     if text == "permanent":
         return PERMANENT
     if text is None:

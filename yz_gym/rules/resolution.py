@@ -84,7 +84,7 @@ from yz_gym.rules.movement import (
     retreat,
 )
 from yz_gym.rules.pushing import after_roll
-from yz_gym.rules.rolls import injury_of, push_roll, skill_pool
+from yz_gym.rules.rolls import entry_of, push_roll, skill_pool
 from yz_gym.rules.state import Combatant, Frame, GameState, WeaponState
 from yz_gym.rules.tables import Weapon
 from yz_gym.rules.vehicle_actions import (
@@ -626,7 +626,7 @@ def _injury_strain(
 ) -> None:
     """CRIT-PHYS-32/45: some injuries cost 1 damage on each Mobility or Melee roll."""
     for injury in c.injuries:
-        if injury.table != "fire" and skill in injury_of(injury.table, injury.code).damage_on_rolls:
+        if injury.table != "fire" and skill in entry_of(injury).damage_on_rolls:
             take_damage(state, c, 1, rng, events)
 
 

@@ -10,8 +10,8 @@ import numpy as np
 from yz_gym.rules import dice
 from yz_gym.rules.dice import DicePool, Die, Roll, Source
 from yz_gym.rules.options import RuleOptions
-from yz_gym.rules.state import AGI, EMP, SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
-from yz_gym.rules.tables import MENTAL_CRITS, PHYSICAL_CRITS, CriticalInjury
+from yz_gym.rules.state import AGI, EMP, SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState, Injury
+from yz_gym.rules.tables import CriticalInjury, crit_table
 
 ATTRIBUTE_NAMES: Final = {STR: "Strength", AGI: "Agility", WIT: "Wits", EMP: "Empathy"}
 PHYSICAL_CONDITIONS: Final = ("Exhausted", "Battered", "Wounded")  # DMGM-04
@@ -19,9 +19,14 @@ MENTAL_CONDITIONS: Final = ("Angry", "Scared", "Disheartened")  # DMGM-04
 _STRESS_DIE: Final = Die(Source.STRESS, 6)
 
 
-def injury_of(table: str, code: int) -> CriticalInjury:
-    """The table entry of a suffered critical injury."""
-    return PHYSICAL_CRITS[code] if table == "physical" else MENTAL_CRITS[code]
+def injury_of(table: str, code: int, text: str = "s1") -> CriticalInjury:
+    """The table entry of a critical injury, in one source's reading of the table (CRIT-05)."""
+    return crit_table(table, text)[code]
+
+
+def entry_of(injury: Injury) -> CriticalInjury:
+    """The table entry of a suffered critical injury (not of a fire's FIRE-05 death-roll marker)."""
+    return crit_table(injury.table, injury.text)[injury.code]
 
 
 def injury_modifier(c: Combatant, skill: str) -> int:
@@ -31,7 +36,7 @@ def injury_modifier(c: Combatant, skill: str) -> int:
     for injury in c.injuries:
         if injury.table == "fire":
             continue
-        entry = injury_of(injury.table, injury.code)
+        entry = entry_of(injury)
         for name, mod in entry.skill_mods:
             if name == skill:
                 total += mod

@@ -114,10 +114,11 @@ class Injury:
     step: int = 0  # DEATH-03: 0 round, 1 stretch, 2 shift, 3 day (stabilising moves it on)
     stabilise_blocked: bool = False  # DEATH-05: no new Healing try before another death roll
     heal_left: int = field(default=-1, kw_only=True)  # HEAL-06: shifts until healed; -1 = not rolled
+    text: str = field(default="s1", kw_only=True)  # CRIT-05: the source whose table row applies
 
     def __init__(
         self, table: str, code: int, timer: int = -1, step: int = 0, stabilise_blocked: bool = False, *,
-        heal_left: int = -1
+        heal_left: int = -1, text: str = "s1"
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.table = table
@@ -126,11 +127,13 @@ class Injury:
         self.step = step
         self.stabilise_blocked = stabilise_blocked
         self.heal_left = heal_left
+        self.text = text
 
     def copy(self) -> Injury:
         """An independent copy."""
         return Injury(
-            self.table, self.code, self.timer, self.step, self.stabilise_blocked, heal_left=self.heal_left
+            self.table, self.code, self.timer, self.step, self.stabilise_blocked, heal_left=self.heal_left,
+            text=self.text,
         )
 
 
@@ -185,7 +188,7 @@ class Combatant:
     panic: tuple[str, ...] = field(default=(), kw_only=True)  # PUSH-PANIC-*: lasting effects
     lost_actions: int = field(default=0, kw_only=True)  # PUSH-PANIC-10/12: lost from next round
     willpower: int = field(default=0, kw_only=True)  # PUSH-15
-    paralysed: bool = field(default=False, kw_only=True)  # CRIT-PHYS-56
+    incapacitated: bool = field(default=False, kw_only=True)  # CRIT-PHYS-56 paralysed, CRIT-MENT-64-65 catatonic
     # attacks.py state (keyword-only, like the block above)
     size: str = field(default="normal", kw_only=True)  # RMOD-11/12: small, normal or large target
     creature: bool = field(default=False, kw_only=True)  # ACTN-BLOCK-02: a beast's attacks need a sturdy block
@@ -206,7 +209,7 @@ class Combatant:
         grappling: int = -1, grappled_by: int = -1, hidden: bool = False,
         items: list[str] | None = None, damage_dealt: int = 0, damage_taken: int = 0,
         last_turn: tuple[int, int] = (0, 0), *, conditions: tuple[str, ...] = (), stress: int = 0,
-        panic: tuple[str, ...] = (), lost_actions: int = 0, willpower: int = 0, paralysed: bool = False,
+        panic: tuple[str, ...] = (), lost_actions: int = 0, willpower: int = 0, incapacitated: bool = False,
         size: str = "normal", creature: bool = False, armor_max: int = -1, vehicle: int = -1,
         mount: Mount | None = None
     ) -> None:  # fmt: skip
@@ -257,7 +260,7 @@ class Combatant:
         self.panic = panic
         self.lost_actions = lost_actions
         self.willpower = willpower
-        self.paralysed = paralysed
+        self.incapacitated = incapacitated
         self.size = size
         self.creature = creature
         self.armor_max = armor_max
@@ -278,7 +281,7 @@ class Combatant:
             self.damage_dealt, self.damage_taken, self.last_turn,
         )  # fmt: skip
         c.conditions, c.stress, c.panic = self.conditions, self.stress, self.panic
-        c.lost_actions, c.willpower, c.paralysed = self.lost_actions, self.willpower, self.paralysed
+        c.lost_actions, c.willpower, c.incapacitated = self.lost_actions, self.willpower, self.incapacitated
         c.size, c.creature, c.armor_max = self.size, self.creature, self.armor_max
         c.vehicle = self.vehicle
         if self.mount is not None:
@@ -296,12 +299,12 @@ class Combatant:
         return (
             self.dead or self.fled or self.surrendered
             or self.health <= 0 or self.resolve <= 0 or 0 in self.attrs  # broken, inlined: hot
-            or self.paralysed or "catatonic" in self.panic  # CRIT-PHYS-56, PUSH-PANIC-15
+            or self.incapacitated or "catatonic" in self.panic  # CRIT-PHYS-56, CRIT-MENT-64-65, PUSH-PANIC-15
         )  # fmt: skip
 
     @property
     def can_act(self) -> bool:
-        """Able to take actions: in the fight, and not paralysed by an injury."""
+        """Able to take actions: in the fight, and not kept from acting by an injury."""
         return not self.out
 
     def skill(self, name: str) -> int:

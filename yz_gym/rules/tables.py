@@ -56,12 +56,17 @@ class CriticalInjury:
     hand_unusable: bool = False
     arm_unusable: bool = False
     paralysed: bool = False
+    blocks_actions: bool = False  # CRIT-MENT-64-65: catatonic, cannot act
     disease_virulence: int = 0  # CRIT-PHYS-46: a disease (HAZ-DISEASE-*) of this virulence
     heal_days: str | None = None  # HEAL-06: "D6", "2D6", "3D6", "permanent" or None
     attribute_mods: tuple[tuple[str, int], ...] = ()  # mental crits: mod on that attribute
-    stress_trigger: str | None = None  # phobia / claustrophobia: when stress is gained
     effect: str = ""  # the effect text of the table, for display
     rule_id: str
+
+    @property
+    def incapacitates(self) -> bool:
+        """Keeps the character from acting: paralysed (CRIT-PHYS-56) or catatonic (CRIT-MENT-64-65)."""
+        return self.paralysed or self.blocks_actions
 
     def skill_mod(self, skill: str) -> int:
         """Total modifier this injury gives to rolls of one skill (CRIT-03)."""
@@ -108,9 +113,9 @@ _PHYSICAL_ROWS: Final[tuple[CriticalInjury, ...]] = (
     _phys(15, "Blood in eye",  # CRIT-PHYS-15
           skills=(("Observation", -2), ("Marksmanship", -2)),
           effect="Observation and Marksmanship -2 until healed"),
-    _phys(16, "Concussion", "D6", skills=(("Observation", -2),)),  # CRIT-PHYS-16
-    _phys(21, "Severed ear", "D6"),  # CRIT-PHYS-21
-    _phys(22, "Broken toes", "D6", skills=(("Mobility", -2),)),  # CRIT-PHYS-22
+    _phys(16, "Concussion", "D6", skills=(("Observation", -2),)),  # CRIT-PHYS-16 (CRIT-05: S1)
+    _phys(21, "Severed ear", "D6"),  # CRIT-PHYS-21 (CRIT-05: S1)
+    _phys(22, "Broken toes", "D6", skills=(("Mobility", -2),)),  # CRIT-PHYS-22 (CRIT-05: S1)
     _phys(23, "Broken hand", "D6", hand=True),  # CRIT-PHYS-23
     _phys(24, "Knocked-out teeth", "D6", skills=(("Persuasion", -2),)),  # CRIT-PHYS-24
     _phys(25, "Impaled thigh", "2D6", slow=True),  # CRIT-PHYS-25
@@ -123,10 +128,10 @@ _PHYSICAL_ROWS: Final[tuple[CriticalInjury, ...]] = (
     _phys(34, "Gouged eye", "2D6",  # CRIT-PHYS-34
           skills=(("Marksmanship", -2), ("Observation", -2))),
     _phys(35, "Busted kneecap", "2D6", slow=True),  # CRIT-PHYS-35
-    _phys(36, "Broken arm", "2D6"),  # CRIT-PHYS-36 (no effect printed in the table)
+    _phys(36, "Broken arm", "2D6", arm=True),  # CRIT-PHYS-36
     _phys(41, "Broken leg", "2D6", slow=True),  # CRIT-PHYS-41
     _phys(42, "Crushed foot", "3D6", slow=True),  # CRIT-PHYS-42
-    _phys(43, "Crushed elbow", "3D6"),  # CRIT-PHYS-43 (no effect printed in the table)
+    _phys(43, "Crushed elbow", "3D6", arm=True),  # CRIT-PHYS-43
     _phys(44, "Punctured lung", "D6", limit="shift",  # CRIT-PHYS-44
           skills=(("Stamina", -2), ("Mobility", -2))),
     _phys(45, "Bleeding gut", "D6", limit="shift", dmg_rolls=_MOB_MELEE_DMG),  # CRIT-PHYS-45
@@ -134,10 +139,10 @@ _PHYSICAL_ROWS: Final[tuple[CriticalInjury, ...]] = (
           effect="Disease with virulence 6"),
     _phys(51, "Busted kidney", "2D6", limit="day", skills=(("Mobility", -2),),  # CRIT-PHYS-51
           slow=True),
-    _phys(52, "Severed arm artery", "D6", limit="stretch", death=-1),  # CRIT-PHYS-52
-    _phys(53, "Severed leg artery", "D6", limit="stretch", death=-1),  # CRIT-PHYS-53
-    _phys(54, "Severed arm", "permanent", limit="shift", death=-1),  # CRIT-PHYS-54
-    _phys(55, "Severed leg", "permanent", limit="shift", death=-1),  # CRIT-PHYS-55
+    _phys(52, "Severed arm artery", "D6", limit="stretch", death=-1, arm=True),  # CRIT-PHYS-52
+    _phys(53, "Severed leg artery", "D6", limit="stretch", death=-1, slow=True),  # CRIT-PHYS-53
+    _phys(54, "Severed arm", "permanent", limit="shift", death=-1, arm=True),  # CRIT-PHYS-54
+    _phys(55, "Severed leg", "permanent", limit="shift", death=-1, slow=True),  # CRIT-PHYS-55
     _phys(56, "Cracked spine", "3D6", paralysed=True,  # CRIT-PHYS-56
           effect="Paralysed below the neck; permanent unless treated in time"),
     _phys(61, "Ruptured jugular", "2D6", limit="round", death=-1,  # CRIT-PHYS-61
@@ -150,8 +155,17 @@ _PHYSICAL_ROWS: Final[tuple[CriticalInjury, ...]] = (
         for c in (63, 64, 65, 66)
     ),
 )  # fmt: skip
+# CRIT-05 [M]: the rows where the second source (S2) reads otherwise; `crit_table_text: s2`.
+_PHYSICAL_ROWS_S2: Final[tuple[CriticalInjury, ...]] = (
+    _phys(16, "Concussion", "D6", skills=(("Mobility", -2),)),  # CRIT-PHYS-16
+    _phys(21, "Severed ear", "D6", skills=(("Observation", -2),)),  # CRIT-PHYS-21
+    _phys(22, "Broken toes", "D6", slow=True),  # CRIT-PHYS-22
+)  # fmt: skip
 
 PHYSICAL_CRITS: Final[dict[int, CriticalInjury]] = {c.code: c for c in _PHYSICAL_ROWS}
+PHYSICAL_CRITS_S2: Final[dict[int, CriticalInjury]] = {
+    **PHYSICAL_CRITS, **{c.code: c for c in _PHYSICAL_ROWS_S2}
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,38 +175,53 @@ class _MentalRange:
     low: int
     high: int
     name: str
+    effect: str
+    heal_days: str | None
     attribute_mods: tuple[tuple[str, int], ...] = ()
-    heal_days: str | None = None
-    stress_trigger: str | None = None
+    blocks_actions: bool = False
     instant_death: bool = False
-    effect: str = ""
 
 
 _MENTAL_RANGES: Final[tuple[_MentalRange, ...]] = (
-    _MentalRange(11, 16, "Tremor", (("Agility", -1),), "D6",  # CRIT-MENT-11-16
-                 effect="Agility rolls -1"),
-    _MentalRange(21, 21, "White hair", heal_days="permanent",  # CRIT-MENT-21
-                 effect="no effect"),
-    _MentalRange(22, 24, "Anxious", (("Wits", -1),), effect="Wits -1"),  # CRIT-MENT-22-24
-    _MentalRange(25, 31, "Depressed", (("Empathy", -1),),  # CRIT-MENT-25-31
-                 effect="Empathy -1"),
+    _MentalRange(11, 16, "Tremor", "Agility rolls −1", "D6",  # CRIT-MENT-11-16
+                 (("Agility", -1),)),
+    _MentalRange(21, 21, "White hair", "no effect", "permanent"),  # CRIT-MENT-21
+    _MentalRange(22, 24, "Anxious", "Wits rolls −1", "D6", (("Wits", -1),)),  # CRIT-MENT-22-24
+    _MentalRange(25, 31, "Depressed", "Empathy rolls −1", "D6",  # CRIT-MENT-25-31
+                 (("Empathy", -1),)),
     _MentalRange(32, 35, "Nightmares",  # CRIT-MENT-32-35
-                 effect="Insight roll for each sleep shift, or that sleep does not count"),
-    _MentalRange(36, 41, "Nocturnal"),  # CRIT-MENT-36-41
+                 "Insight roll for each sleep shift, or that sleep does not count", "D6"),
+    _MentalRange(36, 41, "Nocturnal",  # CRIT-MENT-36-41
+                 "Can sleep only in the light part of the day", "2D6"),
     _MentalRange(42, 43, "Phobia",  # CRIT-MENT-42-43
-                 stress_trigger="1 stress per round while within Short of its object"),
-    _MentalRange(44, 45, "Alcoholic"),  # CRIT-MENT-44-45
+                 "Fears something tied to what broke the character; 1 stress per round while "
+                 "within Short of it", "2D6"),
+    _MentalRange(44, 45, "Alcoholic",  # CRIT-MENT-44-45
+                 "Must drink alcohol every day, or take 1 stress", "2D6"),
     _MentalRange(46, 51, "Claustrophobic",  # CRIT-MENT-46-51
-                 stress_trigger="1 stress per stretch in an enclosed space"),
-    _MentalRange(52, 52, "Compulsive lying"),  # CRIT-MENT-52
-    _MentalRange(53, 54, "Paranoia"),  # CRIT-MENT-53-54
-    _MentalRange(55, 55, "Delusion"),  # CRIT-MENT-55
-    _MentalRange(56, 56, "Hallucinations"),  # CRIT-MENT-56
-    _MentalRange(61, 62, "Altered personality"),  # CRIT-MENT-61-62
-    _MentalRange(63, 63, "Amnesia"),  # CRIT-MENT-63
-    _MentalRange(64, 65, "Catatonic"),  # CRIT-MENT-64-65
-    _MentalRange(66, 66, "Heart attack", instant_death=True, effect="Dead"),  # CRIT-MENT-66
+                 "1 stress per stretch in an enclosed space", "3D6"),
+    _MentalRange(52, 52, "Compulsive lying",  # CRIT-MENT-52
+                 "Lies about everything; played out in roleplay", "permanent"),
+    _MentalRange(53, 54, "Paranoia",  # CRIT-MENT-53-54
+                 "Sure that someone is out to get them; roleplayed", "permanent"),
+    _MentalRange(55, 55, "Delusion", "Firmly believes something wholly untrue", "D6"),  # CRIT-MENT-55
+    _MentalRange(56, 56, "Hallucinations",  # CRIT-MENT-56
+                 "Insight roll every shift; on a failure, a powerful hallucination", "D6"),
+    _MentalRange(61, 62, "Altered personality",  # CRIT-MENT-61-62
+                 "The personality changes at its core, agreed with the GM and roleplayed",
+                 "permanent"),
+    _MentalRange(63, 63, "Amnesia",  # CRIT-MENT-63
+                 "Remembers nothing, not even who they or the other PCs are; roleplayed",
+                 "permanent"),
+    _MentalRange(64, 65, "Catatonic",  # CRIT-MENT-64-65
+                 "Stares into nothing and reacts to nothing: cannot act", None,
+                 blocks_actions=True),
+    _MentalRange(66, 66, "Heart attack", "Dead", None, instant_death=True),  # CRIT-MENT-66
 )  # fmt: skip
+# CRIT-05 [M]: the second source's (S2) heal times, by the row's first D66 value.
+_MENTAL_HEAL_S2: Final[dict[int, str | None]] = {
+    44: "3D6", 46: "2D6", 52: "2D6", 53: "2D6", 55: "3D6", 56: "3D6", 63: "D6", 64: "D6",
+}
 
 
 def _mental_rule_id(row: _MentalRange) -> str:
@@ -200,22 +229,35 @@ def _mental_rule_id(row: _MentalRange) -> str:
     return f"CRIT-MENT-{row.low}" if row.low == row.high else f"CRIT-MENT-{row.low}-{row.high}"
 
 
-MENTAL_CRITS: Final[dict[int, CriticalInjury]] = {
-    code: CriticalInjury(
-        code=code,
-        name=row.name,
-        lethal=row.instant_death,
-        instant_death=row.instant_death,
-        attribute_mods=row.attribute_mods,
-        heal_days=row.heal_days,
-        stress_trigger=row.stress_trigger,
-        effect=row.effect or (row.stress_trigger or ""),
-        rule_id=_mental_rule_id(row),
-    )
-    for row in _MENTAL_RANGES
-    for code in D66_VALUES
-    if row.low <= code <= row.high
-}
+def _mental_crits(heal_overrides: Mapping[int, str | None]) -> dict[int, CriticalInjury]:
+    """The mental table by D66 value, with some rows' heal times replaced (CRIT-05)."""
+    return {
+        code: CriticalInjury(
+            code=code,
+            name=row.name,
+            lethal=row.instant_death,
+            instant_death=row.instant_death,
+            attribute_mods=row.attribute_mods,
+            blocks_actions=row.blocks_actions,
+            heal_days=heal_overrides.get(row.low, row.heal_days),
+            effect=row.effect,
+            rule_id=_mental_rule_id(row),
+        )
+        for row in _MENTAL_RANGES
+        for code in D66_VALUES
+        if row.low <= code <= row.high
+    }
+
+
+MENTAL_CRITS: Final[dict[int, CriticalInjury]] = _mental_crits({})
+MENTAL_CRITS_S2: Final[dict[int, CriticalInjury]] = _mental_crits(_MENTAL_HEAL_S2)
+
+
+def crit_table(table: str, text: str = "s1") -> dict[int, CriticalInjury]:
+    """The physical or mental crit table as the first source (s1) or the second (s2) has it (CRIT-05)."""
+    if table == "physical":
+        return PHYSICAL_CRITS_S2 if text == "s2" else PHYSICAL_CRITS
+    return MENTAL_CRITS_S2 if text == "s2" else MENTAL_CRITS
 
 
 # ---------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from yz_gym.rules.damage import protect, take_damage
 from yz_gym.rules.dice import DicePool, Roll
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.options import VehicleOptions
-from yz_gym.rules.rolls import injury_of, rating_roll, roll_modifier, skill_pool, skill_roll, stress_dice
+from yz_gym.rules.rolls import entry_of, rating_roll, roll_modifier, skill_pool, skill_roll, stress_dice
 from yz_gym.rules.state import AGI, Combatant, GameState
 from yz_gym.rules.tables import VEHICLES, VehicleType
 
@@ -232,7 +232,7 @@ def driving_pool(state: GameState, c: Combatant, v: VehicleState, modifier: int 
     modifier += v.maneuverability + v.driving_mod  # VEH-CRIT-03, VEH-CRIT-06
     if v.options.vehicle_skill == "Mobility":
         return skill_pool(state, c, "Mobility", 0, modifier)
-    own = sum(injury_of(i.table, i.code).skill_mod("Mobility") for i in c.injuries if i.table != "fire")
+    own = sum(entry_of(i).skill_mod("Mobility") for i in c.injuries if i.table != "fire")
     modifier += roll_modifier(c, "Mobility") - own
     level = c.skill("Driving")
     if state.options.dice_mode == "step":
