@@ -284,20 +284,95 @@ def test_a_death_roll_comes_when_the_time_limit_runs_out_and_again_after_each_li
     assert blue.dead
 
 
-@pytest.mark.rule("DEATH-01", "CRIT-PHYS-61")
-def test_in_play_a_round_limit_crit_rolls_at_the_end_of_the_next_round():
+def keep_order(state, *names: str):
+    """`set_order`, with initiative cards that keep this order in the next rounds too."""
+    for card, name in enumerate(names, start=1):
+        state.cards[by_name(state, name).id] = card
+    return set_order(state, *names)
+
+
+def death_roll_dice(state, name: str, code: int) -> int:
+    """Dice in the death roll `name` makes for the crit `code` (STR 3, Stamina 4 unless set)."""
+    c = by_name(state, name)
+    injury = crit(state, name, code)
+    events: list = []
+    death_roll(state, c, injury, FixedDice([6] * 12), events)
+    (roll,) = [e for e in events if e.kind == "death_roll"]
+    return len(roll.get("dice"))
+
+
+@pytest.mark.parametrize(
+    ("code", "penalty"),
+    [
+        pytest.param(61, 1, marks=pytest.mark.rule("CRIT-PHYS-61", "DEATH-02"), id="CRIT-PHYS-61"),
+        pytest.param(62, 2, marks=pytest.mark.rule("CRIT-PHYS-62", "DEATH-02"), id="CRIT-PHYS-62"),
+        pytest.param(52, 1, marks=pytest.mark.rule("CRIT-PHYS-52", "DEATH-02"), id="CRIT-PHYS-52"),
+        pytest.param(53, 1, marks=pytest.mark.rule("CRIT-PHYS-53", "DEATH-02"), id="CRIT-PHYS-53"),
+        pytest.param(54, 1, marks=pytest.mark.rule("CRIT-PHYS-54", "DEATH-02"), id="CRIT-PHYS-54"),
+        pytest.param(55, 1, marks=pytest.mark.rule("CRIT-PHYS-55", "DEATH-02"), id="CRIT-PHYS-55"),
+        pytest.param(45, 0, marks=pytest.mark.rule("CRIT-PHYS-45", "DEATH-01"), id="CRIT-PHYS-45"),
+        pytest.param(44, 2, marks=pytest.mark.rule("CRIT-PHYS-44", "DEATH-01"), id="CRIT-PHYS-44"),
+    ],
+)
+def test_the_death_roll_is_stamina_less_the_crits_penalty_taken_once(code, penalty):
+    state = party(blue={"skills": {"stamina": 4}})
+    assert death_roll_dice(state, "Blue", code) == 3 + 4 - penalty  # 44: its Stamina -2 effect
+
+
+@pytest.mark.rule("DEATH-02", "CRIT-PHYS-61", "CRIT-PHYS-62")
+def test_the_double_reading_is_a_switch():
+    state = party({"death_roll_penalty": "double"}, blue={"skills": {"stamina": 4}}, cyan={"skills": {"stamina": 4}})
+    assert death_roll_dice(state, "Blue", 62) == 3 + 4 - 2 - 2
+    assert death_roll_dice(state, "Cyan", 61) == 3 + 4 - 1 - 1
+
+
+@pytest.mark.rule("DEATH-01", "CRIT-PHYS-61", "TURN-02")
+def test_a_round_limit_death_roll_comes_on_the_victims_next_turn():
     state = party(blue={"skills": {"stamina": 4}})
     blue = by_name(state, "Blue")
+    keep_order(state, "Red", "Blue", "Cyan")
+    crit(state, "Blue", 61)  # during Red's turn: Blue's next turn is later this round
+    events = engine.apply(state, Action(Kind.END_TURN), FixedDice([2, 2, 2, 2, 6, 2]))
+    rolls = [e for e in events if e.kind == "death_roll"]
+    assert len(rolls) == 1 and state.round == 1 and rolls[0].actor == blue.id
+    assert len(rolls[0].get("dice")) == 3 + 4 - 1 and not blue.dead
+    assert events.index(rolls[0]) < next(i for i, e in enumerate(events) if e.kind == "turn" and e.actor == blue.id)
+    events = engine.apply(state, Action(Kind.END_TURN), FixedDice())  # Blue's turn ends
+    events += engine.apply(state, Action(Kind.END_TURN), FixedDice())  # Cyan's: the round ends
+    assert "death_roll" not in kinds(events) and state.round == 2
+    events = engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 6))  # Red's, then Blue's turn
+    assert [e.actor for e in events if e.kind == "death_roll"] == [blue.id] and blue.dead
+
+
+@pytest.mark.rule("DEATH-01", "CRIT-PHYS-61", "TURN-02")
+def test_a_victim_who_has_acted_makes_the_death_roll_on_next_rounds_turn():
+    state = party(blue={"skills": {"stamina": 4}})
+    blue = by_name(state, "Blue")
+    keep_order(state, "Blue", "Red", "Cyan")
+    engine.apply(state, Action(Kind.END_TURN), FixedDice())  # Blue has acted
+    crit(state, "Blue", 61)
+    events = engine.apply(state, Action(Kind.END_TURN), FixedDice())
+    assert "death_roll" not in kinds(events) and state.round == 1
+    events = engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 6))  # round 2: Blue first
+    assert state.round == 2 and [e.actor for e in events if e.kind == "death_roll"] == [blue.id]
+
+
+@pytest.mark.rule("DEATH-01", "DEATH-02", "CRIT-PHYS-61")
+def test_with_round_end_timing_a_round_limit_crit_rolls_at_the_end_of_the_next_round():
+    state = party({"death_roll_timing": "round_end"}, blue={"skills": {"stamina": 4}})
+    blue = by_name(state, "Blue")
     blue.attrs[STR] = 0
-    crit(state, "Blue", 61)  # ruptured jugular: round, -1, Stamina -1
+    crit(state, "Blue", 61)  # ruptured jugular: round, -1, Stamina -1 (one penalty)
     set_order(state, "Red", "Cyan")
     events = engine.apply(state, Action(Kind.END_TURN), FixedDice())
     events += engine.apply(state, Action(Kind.END_TURN), FixedDice())  # end of round 1
     assert "death_roll" not in kinds(events) and state.round == 2
     while "death_roll" not in kinds(events):
-        events += engine.apply(state, Action(Kind.END_TURN), FixedDice([2, 2]))
+        events += engine.apply(state, Action(Kind.END_TURN), FixedDice([2, 2, 2]))
     roll = next(e for e in events if e.kind == "death_roll")
-    assert len(roll.get("dice")) == 4 - 2 and blue.dead  # -1 death roll, -1 Stamina
+    assert len(roll.get("dice")) == 4 - 1 and blue.dead
+    rounds = [(i, e.get("round")) for i, e in enumerate(events) if e.kind == "round"]
+    assert rounds[0][0] < events.index(roll) < rounds[1][0] and rounds[1][1] == 3  # at the end of round 2
 
 
 @pytest.mark.rule("DEATH-03", "DEATH-04", "CRIT-PHYS-62")

@@ -270,11 +270,25 @@ def check_panic(
 # --- death and first aid --------------------------------------------------------------------
 
 
+def death_roll_modifier(options: RuleOptions, injury: Injury) -> int:
+    """DEATH-02: the crit's death-roll modifier on top of the Stamina roll's own modifiers.
+
+    CRIT-PHYS-61/62 give -1/-2 to the death roll and Stamina -1/-2: one penalty, which the
+    Stamina roll already carries (CRIT-03), so only what the Stamina effect does not cover is
+    added; `death_roll_penalty: double` adds the table's column as well."""
+    if injury.table == "fire":
+        return 0
+    entry = entry_of(injury)
+    if options.death_roll_penalty == "double":
+        return entry.death_roll_mod
+    return min(0, entry.death_roll_mod - entry.skill_mod("Stamina"))
+
+
 def death_roll(
     state: GameState, c: Combatant, injury: Injury, rng: np.random.Generator, events: list[Event]
 ) -> bool:
     """DEATH-01/02: a Stamina roll when a lethal injury's time runs out; failure kills."""
-    modifier = 0 if injury.table == "fire" else entry_of(injury).death_roll_mod
+    modifier = death_roll_modifier(state.options, injury)
     roll = skill_roll(state, c, "Stamina", rng, 0, modifier)  # Strength 0 when Broken: skill dice
     events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
     injury.stabilise_blocked = False  # DEATH-05: a new Healing try is allowed after a death roll
@@ -286,13 +300,17 @@ def death_roll(
     return True
 
 
-def tick_lethal_injuries(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
-    """DEATH-01: at the end of each round, count down lethal injuries; roll when time runs out."""
+def tick_lethal_injuries(
+    state: GameState, rng: np.random.Generator, events: list[Event], *, on_turns: bool = False
+) -> None:
+    """DEATH-01: at the end of each round, count down lethal injuries; roll when time runs out.
+
+    `on_turns`: round limits wait for their victim's next turn instead (`round_limit_deaths`)."""
     for c in state.combatants:
         if c.dead:
             continue
         for injury in c.injuries:
-            if injury.timer < 0 or injury.table == "fire":
+            if injury.timer < 0 or injury.table == "fire" or (on_turns and injury.step == 0):
                 continue
             injury.timer -= 1
             if injury.timer <= 0 and not death_roll(state, c, injury, rng, events):
@@ -428,9 +446,21 @@ def fire_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events
             death_roll(state, c, injury, rng, events)
 
 
+def round_limit_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
+    """DEATH-01: "if the time limit is one round, the death roll comes on your next turn" (S1);
+    after a success, on each turn after that until the limit is stabilised to a stretch."""
+    for injury in c.injuries:
+        live = injury.step == 0 and injury.timer >= 0 and injury.table != "fire" and not c.dead
+        if live and not death_roll(state, c, injury, rng, events):
+            return
+
+
 def start_of_turn(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
-    """At the start of a turn: FIRE-05 death rolls; actions lost to panic (PUSH-PANIC-10/12)."""
+    """At the start of a turn: FIRE-05 and round-limit (DEATH-01) death rolls; actions lost to
+    panic (PUSH-PANIC-10/12)."""
     fire_deaths(state, c, rng, events)
+    if c.injuries and state.options.death_roll_timing == "next_turn":
+        round_limit_deaths(state, c, rng, events)
     panic.start_of_turn(c)
 
 

@@ -269,7 +269,7 @@ def _end_turn(state: GameState) -> None:
 
 def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
     """INIT-06: everyone has acted; lethal timers tick and a new round starts."""
-    tick_lethal_injuries(state, rng, events)
+    tick_lethal_injuries(state, rng, events, on_turns=state.options.death_roll_timing == "next_turn")
     if state.vehicles:
         vehicle_round_end(state, rng, events)  # FIRE-06 burning vehicles, AMB-42 descents
     victory = state.setup.victory

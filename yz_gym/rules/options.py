@@ -50,6 +50,8 @@ class RuleOptions:
     fire_rise: int = 1  # FIRE-02 "one step" in pool dice (S2: +1 die); step dice always rise one grade
     death_roll_grace: bool = True  # DEATH-01 (conv.): the round of the injury does not count towards its limit
     crit_table_text: Literal["s1", "s2"] = "s1"  # CRIT-05 [M]: the crit table rows where the two sources differ
+    death_roll_penalty: Literal["once", "double"] = "once"  # DEATH-02: a crit's -1/-2 is its Stamina effect, once
+    death_roll_timing: Literal["next_turn", "round_end"] = "next_turn"  # DEATH-01: a round limit's roll (S1)
     # --- attacks (attacks.py, resolution.py) ---
     full_auto: Literal["basic", "ammo_dice"] = "basic"  # AUTO-01/02 basic burst, or AUTO-03..06 ammo dice
     # --- mounts (mounts.py) ---

@@ -18,7 +18,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.rules import dice
-from yz_gym.rules.damage import check_panic, restore_point, take_damage
+from yz_gym.rules.damage import check_panic, death_roll_modifier, restore_point, take_damage
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.panic import add_stress
@@ -149,7 +149,7 @@ def _lethal_time(
         elapsed = rounds_per_shift
         while elapsed >= injury.timer and not c.dead:
             elapsed -= injury.timer
-            modifier = 0 if injury.table == "fire" else entry_of(injury).death_roll_mod
+            modifier = death_roll_modifier(options, injury)
             roll = dice.roll(rules_pool(options, c, "Stamina", 0, modifier), rng)
             events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
             injury.stabilise_blocked = False
