@@ -29,7 +29,8 @@ steps the other combatants act. `info["decision"]` says which kind of decision i
 is left), `truncated` when the scenario's round cap ends it.
 
 **Illegal actions.** By default an index outside the mask raises `IllegalActionError` naming
-the action and listing the legal ones. With `illegal_action="penalty"` it instead returns
+the action and listing the legal ones; an action that is not an integer (a float, a bool, a
+string) raises it in either mode. With `illegal_action="penalty"` it instead returns
 reward `illegal_penalty` (default -0.1), the same observation and mask, `info["illegal_action"]
 = True`, and changes nothing in the game (gymnasium's `check_env`, which steps with unmasked
 random actions, needs this mode).
