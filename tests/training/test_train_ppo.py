@@ -32,9 +32,9 @@ def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
         steps = [int(row["timesteps"]) for row in csv.DictReader(handle)]
     assert steps[0] == 256 and steps[-1] == 512, steps  # the resumed run continued the count
 
-    agent = make_agent(str(final), 0)
+    agent = make_agent(f"model:{final}", 0)
     assert agent.name == "policy"
-    stats, _ = evaluate("duel", {"ilsa": str(final)}, 6, seed=1)
+    stats, _ = evaluate("duel", {"ilsa": f"model:{final}"}, 6, seed=1)
     assert stats.games == 6
 
 

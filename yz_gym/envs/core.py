@@ -126,7 +126,7 @@ def resolve_combatant(scenario: Scenario, who: str | int) -> int:
 
 
 def agent_specs(scenario: Scenario, opponents: Any, default: str = "random") -> dict[int, Any]:
-    """Side index -> agent spec (a name, a policy path or an Agent) from `opponents`.
+    """Side index -> agent spec (a name, `model:PATH` or an Agent) from `opponents`.
 
     `opponents` is one spec for every side, or a dict {side name: spec}; sides not named
     get `default`."""

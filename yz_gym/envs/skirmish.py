@@ -9,8 +9,9 @@
 **Who plays.** The learner controls every combatant of `side` (a name or index; default the
 scenario's first side), or with `combatant=` a single combatant whose allies are then played
 by an agent. Every other combatant is played inside `step` by the agent of its side:
-`opponents` is an agent name ("random", "aggressive", "tactical"), a trained policy path, an
-`agents.Agent`, or a dict {side name: any of these} (default "random").
+`opponents` is an agent name ("random", "aggressive", "tactical"), a trained model as
+`model:PATH` (a pickle: trusted files only), an `agents.Agent`, or a dict {side name: any of
+these} (default "random").
 
 **Steps.** Every decision the rules ask of a learner combatant is one step: its turn's
 actions one at a time (END_TURN ends the turn), and out of turn the surprise card choice,
