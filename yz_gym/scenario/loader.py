@@ -31,6 +31,7 @@ from yz_gym.rules.state import (
 )
 from yz_gym.rules.tables import ARMORS, COVERS, WEAPONS, Weapon
 from yz_gym.rules.zones import Border, BorderKind, DoorState, Zone, ZoneMap
+from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
 from yz_gym.scenario.models import CombatantSpec, ScenarioFile
 from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, preview, read_text
 from yz_gym.scenario.vehicle_loader import build_mount, build_vehicles
@@ -40,7 +41,6 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 _INSTALLED = Path(__file__).resolve().parent.parent / "scenarios"  # a wheel ships them here (setup.py)
 _CHECKOUT = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
 SCENARIO_DIR = _INSTALLED if _INSTALLED.is_dir() else _CHECKOUT  # the bundled scenarios
-DEFAULT_SCENARIO = "duel"
 ITEMS = ("medkit", "blanket", "frag_grenade", "smoke_grenade")  # DEATH-03, FIRE-04; ACTN-USEITEM-01 (attacks.ITEMS)
 GRADE_RATING = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
 # Sensible bounds for the numeric rule switches (inclusive); the type comes from RuleOptions.
@@ -57,14 +57,6 @@ OPTION_BOUNDS: dict[str, tuple[int, int]] = {
 }
 # One strict type check per rule switch: YAML's true is not 1, and 1 is not true.
 _OPTION_TYPES = {name: TypeAdapter(hint) for name, hint in typing.get_type_hints(RuleOptions).items()}
-
-
-class ScenarioError(ValueError):
-    """A scenario that cannot be played; the message names the file, the field and the fix."""
-
-    def __init__(self, message: str) -> None:
-        # always one line, even when a name in the file contains line breaks
-        super().__init__(" ".join(str(message).replace("\r", "\n").split("\n")))
 
 
 def bundled_scenarios() -> list[str]:

@@ -26,6 +26,7 @@ MAX_REPLAY_LINES: Final = 200_000
 MAX_NODES: Final = 100_000  # values in one document, aliases expanded
 MAX_DEPTH: Final = 64  # nesting of lists and mappings
 PREVIEW: Final = 40  # characters of a value shown in an error message
+MAX_SEED: Final = 2**63 - 1  # seeds a user gives (--seed, a replay's seed) are whole numbers 0..MAX_SEED
 
 _BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -56,7 +57,7 @@ def read_text(path: Path, limit: int, what: str) -> str:
         raise ReadError(f"{path}: not UTF-8 text (byte {err.start}); save the file as UTF-8") from None
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+class _Loader(_BaseLoader):  # type: ignore[misc,valid-type,unused-ignore]
     """A safe YAML loader that refuses a key given twice in one mapping."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
@@ -74,7 +75,7 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
                 raise yaml.constructor.ConstructorError(
                     None, None, f"key {preview(key)} appears twice in one mapping", key_node.start_mark
                 )
-        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return,unused-ignore]
 
 
 def load_yaml(text: str, origin: str) -> Any:
@@ -207,6 +208,7 @@ __all__ = [
     "MAX_NODES",
     "MAX_REPLAY_BYTES",
     "MAX_REPLAY_LINES",
+    "MAX_SEED",
     "MAX_YAML_BYTES",
     "ReadError",
     "check_shape",
