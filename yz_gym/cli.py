@@ -92,11 +92,13 @@ def parse_policies(items: list[str]) -> dict[str, str]:
     return policies
 
 
-def _check_agents(policies: dict[str, str]) -> None:
+def _check_agents(names: list[str]) -> None:
+    """Every agent named exists; a model file is loaded now, so a bad one is refused before any game."""
     from agents import make_agent
 
-    for agent in policies.values():
-        make_agent(agent, 0)
+    for name in names:
+        agent = make_agent(name, 0)
+        getattr(agent, "model", None)  # a PolicyAgent loads its file on first use
 
 
 def _check_sides(loaded, policies: dict[str, str], option: str = "--policy") -> None:  # type: ignore[no-untyped-def]
@@ -161,7 +163,10 @@ def evaluate(
     try:
         policies = parse_policies(policy or [])
         fights = parse_policies(fight_policy or [])
-        _check_agents({**policies, **fights})
+        what_if = parse_policies(compare_policy or [])
+        if what_if and not compare:
+            raise ValueError("--compare-policy is for the what-if run: give --compare SCENARIO too")
+        _check_agents([*policies.values(), *fights.values(), *what_if.values()])
         loaded = load_any(scenario)
         _check_sides(loaded, policies)
         if fights:
@@ -247,7 +252,7 @@ def log(
 
     try:
         policies = parse_policies(policy or [])
-        _check_agents(policies)
+        _check_agents(list(policies.values()))
         replay = record_game(scenario, policies, seed)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
@@ -314,7 +319,7 @@ def advise(
     rollouts: Annotated[int, typer.Option(min=4, help="rollouts for each of the best actions")] = 200,
     agent: Annotated[str, typer.Option(help=f"rollout agent for every side: {AGENTS_HELP}")] = "aggressive",
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="rollout seed")] = 0,
-    top: Annotated[int, typer.Option(help="how many actions to list")] = 10,
+    top: Annotated[int, typer.Option(min=1, help="how many actions to list")] = 10,
 ) -> None:
     """Rank the acting combatant's legal actions by estimated win probability."""
     from agents.advisor import advise as rank
@@ -323,7 +328,7 @@ def advise(
     from yz_gym.rules import engine
 
     try:
-        _check_agents({"rollout": agent})
+        _check_agents([agent])
         game = _advice_state(scenario, state, replay_file, at, seed)
         ranked = rank(game, rollouts=rollouts, rollout_agent=agent, seed=seed)
     except (ScenarioError, ReplayError, ValueError) as error:
@@ -370,7 +375,7 @@ def play(
     try:
         data = scenario_data(scenario)
         loaded = build(data, scenario)
-        _check_agents({"opponent": opponent})
+        _check_agents([opponent])
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
     sides = loaded.setup.sides
@@ -589,8 +594,8 @@ def parse_pool(text: str) -> dice.DicePool:
         counts[kind] += int(match.group(1))
         i += 2
     total = sum(counts.values()) + len(artifacts)
-    if total > MAX_DICE:
-        raise ValueError(f"'{text}' is {total:,} dice; roll at most {MAX_DICE}")
+    if not 0 < total <= MAX_DICE:
+        raise ValueError(f"'{text}' is {total:,} dice; roll 1 to {MAX_DICE}, e.g. \"3 base 2 gear\"")
     return dice.pool_dice(counts["attribute"], counts["skill"], counts["gear"], 0, artifacts)
 
 

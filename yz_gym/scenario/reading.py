@@ -23,7 +23,7 @@ import yaml
 MAX_YAML_BYTES: Final = 1 << 20  # 1 MiB
 MAX_REPLAY_BYTES: Final = 64 << 20  # 64 MiB: a long fight's replay is a few hundred kB
 MAX_REPLAY_LINES: Final = 200_000
-MAX_NODES: Final = 100_000  # values in one document, aliases expanded
+MAX_NODES: Final = 20_000  # values in one document, aliases expanded (the bundled files have under 500)
 MAX_DEPTH: Final = 64  # nesting of lists and mappings
 PREVIEW: Final = 40  # characters of a value shown in an error message
 MAX_SEED: Final = 2**63 - 1  # seeds a user gives (--seed, a replay's seed) are whole numbers 0..MAX_SEED
@@ -89,6 +89,11 @@ def load_yaml(text: str, origin: str) -> Any:
         where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
         raise ReadError(f"{origin}{where}: YAML syntax error: {problem}; fix the YAML there") from None
+    except ReadError:
+        raise
+    except (ValueError, OverflowError, TypeError) as err:  # a scalar YAML cannot build, e.g. a 5000-digit number
+        problem = str(err).split(";")[0].splitlines()[0] if str(err) else type(err).__name__
+        raise ReadError(f"{origin}: a value cannot be read ({problem[:120]}); fix it") from None
     finally:
         loader.dispose()
 
