@@ -9,19 +9,23 @@ from pathlib import Path
 from agents.base import Agent, RandomAgent
 
 AGENT_NAMES = ("random", "aggressive", "tactical")
+MODEL_PREFIX = "model:"  # the only way to name a trained model file: `model:runs/duel/final.zip`
+MODEL_WARNING = "a model file is a pickle that can run code: load only models you trust"
 CHASE_AGENT_NAMES = ("flee", "hider", "cutoff", "shooter")  # chase-only agents (agents/chase_agents.py)
 
 
 def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
-    """An agent by name ("random", "aggressive", "tactical") or a trained policy file's path.
+    """An agent by name ("random", "aggressive", "tactical") or a trained model, `model:PATH`.
 
     An Agent instance is reseeded and returned as it is. A scripted name `x` is the Agent
-    subclass whose `name` is `x` in module `agents.x`."""
+    subclass whose `name` is `x` in module `agents.x`. A model file (an SB3 zip) holds pickles
+    that can run code, so it is loaded only when named with the `model:` prefix, never because a
+    name happens to be an existing path."""
     if isinstance(name, Agent):
         name.reseed(seed)
         return name
     if not isinstance(name, str):
-        raise TypeError(f"an agent is a name ({', '.join(AGENT_NAMES)}), a policy file path or an Agent")
+        raise TypeError(f"an agent is a name ({', '.join(AGENT_NAMES)}), {MODEL_PREFIX}PATH or an Agent")
     if name == "random":
         return RandomAgent(seed)
     if name in CHASE_AGENT_NAMES:
@@ -34,14 +38,17 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
             if issubclass(cls, Agent) and not inspect.isabstract(cls) and cls.name == name:
                 return cls(seed)
         raise ImportError(f"agents.{name} defines no Agent subclass with name = '{name}'")
-    if Path(name).suffix == ".zip" or Path(name).is_file():
+    if name.startswith(MODEL_PREFIX):
         from agents.policy import PolicyAgent
 
-        return PolicyAgent(name, seed)  # a MaskablePPO file: a pickle, load only trusted files
+        return PolicyAgent(name.removeprefix(MODEL_PREFIX), seed)  # explicitly a model: trusted by the caller
+    hint = ""
+    if Path(name).suffix == ".zip" or Path(name).exists():
+        hint = f" (to load a trained model write {MODEL_PREFIX}{name}; {MODEL_WARNING})"
     raise ValueError(
         f"unknown agent '{name}'; agents: {', '.join(AGENT_NAMES)}; chase agents: "
-        f"{', '.join(CHASE_AGENT_NAMES)}; or a trained policy file path"
+        f"{', '.join(CHASE_AGENT_NAMES)}; or a trained model as {MODEL_PREFIX}PATH{hint}"
     )
 
 
-__all__ = ["AGENT_NAMES", "CHASE_AGENT_NAMES", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENT_NAMES", "CHASE_AGENT_NAMES", "MODEL_PREFIX", "MODEL_WARNING", "Agent", "RandomAgent", "make_agent"]

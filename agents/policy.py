@@ -1,6 +1,7 @@
 """Trained policies as agents, and the self-play pool of scripted agents and frozen checkpoints.
 
-Model files are SB3 zip archives that contain pickles: load only files from a trusted source."""
+Model files are SB3 zip archives that contain pickles: load only files from a trusted source.
+make_agent loads one only when it is named `model:PATH`."""
 
 from __future__ import annotations
 
@@ -51,7 +52,13 @@ class PolicyAgent(Agent):
                 import torch
 
                 torch.set_num_threads(1)  # one small forward pass at a time: threads only cost here
-                _LOADED[key] = MaskablePPO.load(str(self.path), device="cpu")
+                try:
+                    _LOADED[key] = MaskablePPO.load(str(self.path), device="cpu")
+                except Exception as error:  # a damaged or foreign file fails in many ways
+                    raise ValueError(
+                        f"{self.path}: not a MaskablePPO model file ({type(error).__name__}); give a "
+                        "final.zip or checkpoint written by training/train_ppo.py"
+                    ) from None
             self._model = _LOADED[key]
         return self._model
 

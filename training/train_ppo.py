@@ -18,13 +18,13 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import numpy as np
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from yz_gym.io import atomic_write_bytes, atomic_write_json, atomic_write_text
+from yz_gym.scenario.reading import MAX_SEED
 
 
 class Strict(BaseModel):
@@ -36,17 +36,17 @@ class Strict(BaseModel):
 class PPOConfig(Strict):
     """MaskablePPO hyperparameters."""
 
-    learning_rate: float = 3e-4
-    n_steps: int = Field(256, ge=8)
-    batch_size: int = Field(256, ge=8)
-    n_epochs: int = Field(6, ge=1)
+    learning_rate: float = Field(3e-4, gt=0, le=1)
+    n_steps: int = Field(256, ge=8, le=1_000_000)
+    batch_size: int = Field(256, ge=8, le=1_000_000)
+    n_epochs: int = Field(6, ge=1, le=1000)
     gamma: float = Field(0.99, gt=0, le=1)
     gae_lambda: float = Field(0.95, gt=0, le=1)
     ent_coef: float = Field(0.01, ge=0)
     clip_range: float = Field(0.2, gt=0)
-    net_arch: list[int] = [128, 128]
+    net_arch: list[Annotated[int, Field(ge=1, le=65_536)]] = Field([128, 128], min_length=1, max_length=32)
     learning_rate_final: float | None = Field(
-        None, gt=0, description="anneal the learning rate linearly to this by total_timesteps"
+        None, gt=0, le=1, description="anneal the learning rate linearly to this by total_timesteps"
     )
     prune_inputs: bool = Field(
         False, description="feed the network only the observation values the scenario ever sets"
@@ -64,7 +64,7 @@ class EvalConfig(Strict):
     """Evaluation against the scripted baselines during training."""
 
     every: int = Field(10_000, ge=1)
-    games: int = Field(100, ge=1)
+    games: int = Field(100, ge=1, le=1_000_000)
     against: list[str] = ["random", "aggressive"]
 
 
@@ -74,9 +74,9 @@ class TrainConfig(Strict):
     name: str
     scenario: str
     side: str | None = None
-    seed: int = 0
-    total_timesteps: int = Field(100_000, ge=1)
-    n_envs: int = Field(4, ge=1)
+    seed: int = Field(0, ge=0, le=MAX_SEED)
+    total_timesteps: int = Field(100_000, ge=1, le=10**12)
+    n_envs: int = Field(4, ge=1, le=256)
     vec_env: Literal["dummy", "subproc"] = "dummy"
     reward_shaping: bool = False
     output: str = "runs/{name}"
@@ -92,22 +92,44 @@ class TrainConfig(Strict):
         return Path(self.output.format(name=self.name))
 
 
+class ConfigError(ValueError):
+    """A training config that cannot be used; the one-line message names the file, the field and the fix."""
+
+
 def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
-    """A checked config; errors name the file and the field."""
+    """A checked config, read within the limits of yz_gym/scenario/reading.py; errors name the
+    file and the field (ConfigError)."""
+    from agents import make_agent
+    from yz_gym.scenario import ScenarioError
+    from yz_gym.scenario.loader import load_scenario, validated
+    from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, read_text
+
     path = Path(path)
-    if not path.exists():
-        raise SystemExit(f"{path}: no such training config")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as error:
-        raise SystemExit(f"{path}: YAML syntax error: {error}") from None
-    data.update(overrides or {})
+        data = load_yaml(read_text(path, MAX_YAML_BYTES, "training config"), str(path))
+        if data is not None and not isinstance(data, dict):
+            raise ScenarioError(f"{path}: got a {type(data).__name__}; a training config is a mapping")
+        config = validated(TrainConfig, {**(data or {}), **(overrides or {})}, str(path), "a mapping")
+    except (ReadError, ScenarioError) as error:
+        raise ConfigError(str(error)) from None
     try:
-        return TrainConfig.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise SystemExit(f"{path}: {where}: {first['msg']}") from None
+        config.out  # noqa: B018 (the output pattern may only use {name})
+    except (KeyError, IndexError, ValueError):
+        raise ConfigError(f"{path}: output: {config.output!r} may use only {{name}}; e.g. runs/{{name}}") from None
+    try:
+        sides = load_scenario(config.scenario).setup.sides
+    except ScenarioError as error:
+        raise ConfigError(f"{path}: scenario: {error}") from None
+    if config.side is not None and config.side not in sides:
+        raise ConfigError(f"{path}: side: no side named '{config.side}'; sides: {', '.join(sides)}")
+    for field, names in (("self_play.scripted", config.self_play.scripted), ("eval.against", config.eval.against)):
+        for i, name in enumerate(names):
+            try:
+                make_agent(name, 0)
+            except ValueError as error:
+                raise ConfigError(f"{path}: {field}[{i}]: {error}") from None
+    return config
+
 
 
 def seed_everything(seed: int) -> None:
@@ -355,7 +377,11 @@ def main(argv: list[str] | None = None) -> None:
         overrides["total_timesteps"] = args.timesteps
     if args.output:
         overrides["output"] = args.output
-    config = load_config(args.config, overrides)
+    try:
+        config = load_config(args.config, overrides)
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
     print(json.dumps(config.model_dump(), indent=1), file=sys.stderr)
     train(config, resume=args.resume)
 

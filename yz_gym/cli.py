@@ -20,21 +20,64 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.text import Text
 
 from yz_gym.rules import dice
-from yz_gym.scenario.loader import DEFAULT_SCENARIO, ScenarioError, bundled_scenarios, load_scenario
+from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
+from yz_gym.scenario.reading import MAX_SEED
+
+MAX_DICE = 100  # dice in one `roll` pool
+MAX_POOL_TEXT = 200  # characters of a `roll` pool
+AGENTS_HELP = (
+    "random, aggressive, tactical, or model:PATH for a trained model (a model file is a pickle "
+    "that can run code: load only models you trust)"
+)
+
+
+class _Commands(typer.core.TyperGroup):
+    """The yz-gym commands, whose usage errors (a bad option value, a missing argument) are one
+    `error:` line with exit code 2 like every other bad input."""
+
+    def main(self, *args, standalone_mode: bool = True, **kwargs):  # type: ignore[no-untyped-def, override]
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except typer.TyperException as error:  # Typer's click errors: bad option values, no such command ...
+            if type(error).__name__ == "NoArgsIsHelpError":  # `yz-gym` alone: the help
+                error.show()  # type: ignore[attr-defined]
+                sys.exit(0)
+            ctx = getattr(error, "ctx", None)
+            name = ctx.command_path if ctx is not None else "yz-gym"
+            _error_line(f"{error.format_message()} (see {name} --help)")  # type: ignore[attr-defined]
+            sys.exit(2)
+        except typer.Abort:
+            err.print("aborted")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
+    cls=_Commands,
     add_completion=False,
     no_args_is_help=True,
+    rich_markup_mode=None,  # help texts are plain text: "pip install 'yz_gym[scale]'" stays whole
     help="Year Zero Engine combat: evaluate encounters, read combat logs, validate scenarios, roll dice.",
 )
-console = Console(soft_wrap=True)
-err = Console(stderr=True, soft_wrap=True)
+# Every string printed comes from users' files and arguments as often as from yz_gym: the consoles
+# never read Rich markup in them (a name such as "Brann [leader]" prints as it is); the few styled
+# words are given as styles.
+console = Console(soft_wrap=True, markup=False, highlight=False)
+err = Console(stderr=True, soft_wrap=True, markup=False, highlight=False)
+
+
+def _error_line(message: str) -> None:
+    """`error: message` on one line of stderr."""
+    err.print(Text.assemble(("error:", "red"), " ", " ".join(str(message).split())))
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}")
+    _error_line(message)
     return typer.Exit(2)
 
 
@@ -49,11 +92,13 @@ def parse_policies(items: list[str]) -> dict[str, str]:
     return policies
 
 
-def _check_agents(policies: dict[str, str]) -> None:
+def _check_agents(names: list[str]) -> None:
+    """Every agent named exists; a model file is loaded now, so a bad one is refused before any game."""
     from agents import make_agent
 
-    for agent in policies.values():
-        make_agent(agent, 0)
+    for name in names:
+        agent = make_agent(name, 0)
+        getattr(agent, "model", None)  # a PolicyAgent loads its file on first use
 
 
 def _check_sides(loaded, policies: dict[str, str], option: str = "--policy") -> None:  # type: ignore[no-untyped-def]
@@ -79,17 +124,20 @@ def evaluate(
         typer.Option(
             "--policy",
             "-p",
-            help="SIDE=AGENT (random, aggressive, tactical, or a model file; chases: flee, hider, cutoff, "
-            "shooter, random - default each side's natural chase agent); repeatable",
+            help=f"SIDE=AGENT: {AGENTS_HELP}; chases: flee, hider, cutoff, shooter, random (default each "
+            "side's natural chase agent); repeatable",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="base seed; game i depends only on (seed, i)")] = 0,
+    seed: Annotated[
+        int, typer.Option(min=0, max=MAX_SEED, help="base seed; game i depends only on (seed, i)")
+    ] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="worker processes")] = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="write the report as JSON here")] = None,
     plot: Annotated[Path | None, typer.Option(help="write a PNG of outcomes and rounds here")] = None,
     compare: Annotated[str | None, typer.Option(help="a second scenario for a what-if table")] = None,
     compare_policy: Annotated[
-        list[str] | None, typer.Option(help="SIDE=AGENT for the what-if run (default: same policies)")
+        list[str] | None,
+        typer.Option(help=f"SIDE=AGENT for the what-if run (default: same policies); AGENT: {AGENTS_HELP}"),
     ] = None,
     backend: Annotated[
         str, typer.Option(help="process (local pool) or ray (pip install 'yz_gym[scale]')")
@@ -98,8 +146,8 @@ def evaluate(
         list[str] | None,
         typer.Option(
             "--fight-policy",
-            help="SIDE=AGENT for the zone fight after a chase's hand-over (random, aggressive, tactical "
-            "or a model file; default tactical); repeatable",
+            help=f"SIDE=AGENT for the zone fight after a chase's hand-over (default tactical); AGENT: "
+            f"{AGENTS_HELP}; repeatable",
         ),
     ] = None,
 ) -> None:
@@ -115,7 +163,10 @@ def evaluate(
     try:
         policies = parse_policies(policy or [])
         fights = parse_policies(fight_policy or [])
-        _check_agents({**policies, **fights})
+        what_if = parse_policies(compare_policy or [])
+        if what_if and not compare:
+            raise ValueError("--compare-policy is for the what-if run: give --compare SCENARIO too")
+        _check_agents([*policies.values(), *fights.values(), *what_if.values()])
         loaded = load_any(scenario)
         _check_sides(loaded, policies)
         if fights:
@@ -136,7 +187,7 @@ def evaluate(
     except ValueError as error:  # e.g. a policy file trained for other spaces
         raise _fail(str(error)) from None
     if interrupted:
-        err.print(f"[yellow]interrupted: reporting the {stats.games} games played[/yellow]")
+        err.print(f"interrupted: reporting the {stats.games} games played", style="yellow")
     print_report(stats, console)
     report = stats.to_json()
     report.update({"policies": policies, "seed": seed, "interrupted": interrupted})
@@ -189,9 +240,10 @@ def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, 
 @app.command()
 def log(
     scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")] = DEFAULT_SCENARIO,
-    seed: Annotated[int, typer.Option(help="the game's seed")] = 0,
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="the game's seed")] = 0,
     policy: Annotated[
-        list[str] | None, typer.Option("--policy", "-p", help="SIDE=AGENT; default random")
+        list[str] | None,
+        typer.Option("--policy", "-p", help=f"SIDE=AGENT (default random); AGENT: {AGENTS_HELP}"),
     ] = None,
     save: Annotated[Path | None, typer.Option(help="also save the game as a replay (JSONL) here")] = None,
 ) -> None:
@@ -200,12 +252,12 @@ def log(
 
     try:
         policies = parse_policies(policy or [])
-        _check_agents(policies)
+        _check_agents(list(policies.values()))
         replay = record_game(scenario, policies, seed)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
     for line in replay_log(replay):
-        console.print(line, markup=False, highlight=False)
+        console.print(line)
     if save:
         replay.save(save)
         console.print(f"replay written to {save}")
@@ -228,7 +280,7 @@ def replay(
     except (ReplayError, ScenarioError) as error:
         raise _fail(str(error)) from None
     for line in lines:
-        console.print(line, markup=False, highlight=False)
+        console.print(line)
     if html_out:
         write_html(saved, html_out)
         console.print(f"page written to {html_out}")
@@ -237,20 +289,19 @@ def replay(
 def _advice_state(
     scenario: str, state_file: Path | None, replay_file: Path | None, at: int | None, seed: int
 ):  # type: ignore[no-untyped-def]
-    """The state to advise on: a saved state, a replay at a step, or the scenario's start."""
-    import pickle
-
+    """The state to advise on: a saved state (the replay of a game so far), a replay at a step, or
+    the scenario's start."""
     from yz_gym.evaluation.replay import Replay
     from yz_gym.rules import engine
 
     if state_file is not None:
-        if not state_file.exists():
-            raise ValueError(f"{state_file}: no such state file")
-        with state_file.open("rb") as handle:
-            return pickle.load(handle)  # a state file is a pickle: open only trusted files
+        saved = Replay.load(state_file)
+        return saved.state_at(len(saved.steps))[0]
     if replay_file is not None:
         saved = Replay.load(replay_file)
         return saved.state_at(len(saved.steps) if at is None else at)[0]
+    from yz_gym.scenario.loader import load_scenario
+
     return engine.new_game(load_scenario(scenario), seed)
 
 
@@ -260,14 +311,15 @@ def advise(
         str, typer.Argument(help="scenario (used when no --state/--replay is given)")
     ] = DEFAULT_SCENARIO,
     state: Annotated[
-        Path | None, typer.Option("--state", help="a saved game state (pickle, from `play --save-state`)")
+        Path | None,
+        typer.Option("--state", help="a game saved by `play --save-state` (a replay of the game so far)"),
     ] = None,
     replay_file: Annotated[Path | None, typer.Option("--replay", help="a replay file")] = None,
     at: Annotated[int | None, typer.Option(help="the replay step to advise on (default: its end)")] = None,
     rollouts: Annotated[int, typer.Option(min=4, help="rollouts for each of the best actions")] = 200,
-    agent: Annotated[str, typer.Option(help="rollout agent for every side")] = "aggressive",
-    seed: Annotated[int, typer.Option(help="rollout seed")] = 0,
-    top: Annotated[int, typer.Option(help="how many actions to list")] = 10,
+    agent: Annotated[str, typer.Option(help=f"rollout agent for every side: {AGENTS_HELP}")] = "aggressive",
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="rollout seed")] = 0,
+    top: Annotated[int, typer.Option(min=1, help="how many actions to list")] = 10,
 ) -> None:
     """Rank the acting combatant's legal actions by estimated win probability."""
     from agents.advisor import advise as rank
@@ -276,7 +328,7 @@ def advise(
     from yz_gym.rules import engine
 
     try:
-        _check_agents({"rollout": agent})
+        _check_agents([agent])
         game = _advice_state(scenario, state, replay_file, at, seed)
         ranked = rank(game, rollouts=rollouts, rollout_agent=agent, seed=seed)
     except (ScenarioError, ReplayError, ValueError) as error:
@@ -305,11 +357,12 @@ def _advice_table(ranked) -> None:  # type: ignore[no-untyped-def]
 def play(
     scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")] = DEFAULT_SCENARIO,
     side: Annotated[str | None, typer.Option("--as", help="the side you play (default: the first)")] = None,
-    opponent: Annotated[str, typer.Option(help="agent for the other sides")] = "tactical",
-    seed: Annotated[int, typer.Option(help="the game's seed")] = 0,
+    opponent: Annotated[str, typer.Option(help=f"agent for the other sides: {AGENTS_HELP}")] = "tactical",
+    seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="the game's seed")] = 0,
     save: Annotated[Path | None, typer.Option(help="save the game as a replay here when it ends")] = None,
     save_state: Annotated[
-        Path | None, typer.Option(help="on quitting, save the state here for `advise --state`")
+        Path | None,
+        typer.Option(help="on quitting, save the game so far here (a replay) for `advise --state`"),
     ] = None,
 ) -> None:
     """Play one side in the terminal: pick actions by number, '?' asks the advisor for its top three."""
@@ -322,7 +375,7 @@ def play(
     try:
         data = scenario_data(scenario)
         loaded = build(data, scenario)
-        _check_agents({"opponent": opponent})
+        _check_agents([opponent])
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
     sides = loaded.setup.sides
@@ -336,7 +389,7 @@ def play(
         data, seed, {s: opponent for s in sides if s != mine} | {mine: "human"}, list(state.opening), []
     )
     for line in narrate(state, state.opening):
-        console.print(line, markup=False, highlight=False)
+        console.print(line)
     while not engine.is_over(state):
         actor = state.combatants[engine.current_actor(state)]
         actions = engine.legal_actions(state)
@@ -345,24 +398,18 @@ def play(
             action = _ask(state, actor, actions)
             if action is None:
                 if save_state:
-                    import pickle
-
-                    from yz_gym.io import atomic_write_bytes
-
-                    atomic_write_bytes(save_state, pickle.dumps(state))
+                    record.save(save_state)  # the game so far: advise --state re-simulates it
                     console.print(f"state saved to {save_state}")
                 break
         else:
             action = agents[actor.side].choose(state, actions)
             if action.kind.name not in ("END_TURN", "DECLINE"):
-                console.print(
-                    f"{actor.name}: {engine.describe(state, action)}.", markup=False, highlight=False
-                )
+                console.print(f"{actor.name}: {engine.describe(state, action)}.")
         text = engine.describe(state, action)
         events = engine.apply(state, action, rng)
         record.steps.append(Step(actor.id, action, text, events))
         for line in narrate(state, events):
-            console.print(line, markup=False, highlight=False)
+            console.print(line)
     if save:
         record.save(save)
         console.print(f"replay written to {save}")
@@ -422,9 +469,9 @@ def _ask(state, actor, actions):  # type: ignore[no-untyped-def]
     from agents.advisor import explain
     from yz_gym.rules import engine
 
-    console.print(f"[bold]{actor.name}[/bold] decides ({engine.decision_kind(state)}):")
+    console.print(Text.assemble((actor.name, "bold"), f" decides ({engine.decision_kind(state)}):"))
     for k, action in enumerate(actions, start=1):
-        console.print(f"  {k:>2}. {engine.describe(state, action)}", highlight=False)
+        console.print(f"  {k:>2}. {engine.describe(state, action)}")
     while True:
         try:
             answer = input("choose a number, '?' for advice, 'q' to quit: ").strip().lower()
@@ -462,20 +509,25 @@ def validate(
         raise _fail(str(error)) from None
     if isinstance(loaded, ChaseScenario):
         sides = loaded.base.setup.sides
-        console.print(
-            f"[green]ok[/green] chase {loaded.name}: {len(loaded.units)} units, "
+        _ok(
+            f"chase {loaded.name}: {len(loaded.units)} units, "
             f"{len(loaded.base.combatants)} people, {len(loaded.vehicles)} vehicles, "
             f"pursuer {sides[loaded.pursuer]}, prey {', '.join(s for i, s in enumerate(sides) if i != loaded.pursuer)}"
         )
         loaded = loaded.base
     else:
         setup = loaded.setup
-        console.print(
-            f"[green]ok[/green] {setup.name}: {len(setup.zone_map.zones)} zones, {len(loaded.combatants)} combatants, sides {', '.join(setup.sides)}"
+        _ok(
+            f"{setup.name}: {len(setup.zone_map.zones)} zones, {len(loaded.combatants)} combatants, "
+            f"sides {', '.join(setup.sides)}"
         )
     if new_characters:
         for name, problem in character_problems(loaded):
-            console.print(f"[yellow]{name}[/yellow]: {problem}")
+            console.print(Text.assemble((name, "yellow"), f": {problem}"))
+
+
+def _ok(text: str) -> None:
+    console.print(Text.assemble(("ok", "green"), " ", text))
 
 
 def character_problems(loaded) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
@@ -503,15 +555,20 @@ def character_problems(loaded) -> list[tuple[str, str]]:  # type: ignore[no-unty
 @app.command("list")
 def list_scenarios() -> None:
     """The bundled scenarios."""
+    from yz_gym.scenario.loader import bundled_scenarios, load_scenario
+
     for name in bundled_scenarios():
         console.print(f"{name}: {load_scenario(name).setup.name}")
 
 
-POOL_WORD = re.compile(r"^(\d+)\s*(base|attribute|attr|skill|gear)$")
+POOL_WORD = re.compile(r"^(\d{1,9})\s*(base|attribute|attr|skill|gear)$")
 
 
 def parse_pool(text: str) -> dice.DicePool:
-    """A dice pool from words: "3 base 2 gear", "2 attribute 1 skill d10" or step dice "B C"."""
+    """A dice pool from words: "3 base 2 gear", "2 attribute 1 skill d10" or step dice "B C";
+    at most MAX_DICE dice."""
+    if len(text) > MAX_POOL_TEXT:
+        raise ValueError(f"the pool is {len(text):,} characters; give a short one, e.g. \"3 base 2 gear\"")
     tokens = text.replace(",", " ").split()
     if tokens and all(t.upper() in dice.STEP_SIDES for t in tokens):
         letters = [t.upper() for t in tokens]
@@ -536,6 +593,9 @@ def parse_pool(text: str) -> dice.DicePool:
         kind = {"base": "attribute", "attr": "attribute"}.get(match.group(2), match.group(2))
         counts[kind] += int(match.group(1))
         i += 2
+    total = sum(counts.values()) + len(artifacts)
+    if not 0 < total <= MAX_DICE:
+        raise ValueError(f"'{text}' is {total:,} dice; roll 1 to {MAX_DICE}, e.g. \"3 base 2 gear\"")
     return dice.pool_dice(counts["attribute"], counts["skill"], counts["gear"], 0, artifacts)
 
 
@@ -543,7 +603,7 @@ def parse_pool(text: str) -> dice.DicePool:
 def roll(
     pool: Annotated[str, typer.Argument(help='e.g. "3 base 2 gear", "2 attribute 1 skill d10", "B C"')],
     push: Annotated[bool, typer.Option("--push", help="push the roll once (PUSH-04..07)")] = False,
-    seed: Annotated[int | None, typer.Option(help="seed for a repeatable roll")] = None,
+    seed: Annotated[int | None, typer.Option(min=0, max=MAX_SEED, help="seed for a repeatable roll")] = None,
 ) -> None:
     """Roll a YZE dice pool and show every die, successes and banes."""
     try:
@@ -588,7 +648,7 @@ def repair(
     crafting: Annotated[int, typer.Option(min=0, max=5, help="the mechanic's Crafting")] = 2,
     helpers: Annotated[int, typer.Option(min=0, max=3, help="people helping (+1 each, HELP-01)")] = 0,
     shifts: Annotated[int, typer.Option(min=1, help="shifts of work available")] = 4,
-    seed: Annotated[int | None, typer.Option(help="seed for repeatable rolls")] = None,
+    seed: Annotated[int | None, typer.Option(min=0, max=MAX_SEED, help="seed for repeatable rolls")] = None,
 ) -> None:
     """Repair a vehicle between fights: one Crafting roll per shift (VEH-REPAIR-01..05)."""
     from yz_gym.rules import engine as rules_engine
@@ -641,7 +701,7 @@ def repair(
             f"shift {shift}: Crafting {faces_text(rolled)} -> {rolled.get('successes')} success(es); {left}"
         )
     done = not v.damage and not v.engine_disabled
-    console.print("[green]repaired[/green]" if done else f"not finished after {shifts} shift(s)")
+    console.print("repaired", style="green") if done else console.print(f"not finished after {shifts} shift(s)")
 
 
 def main() -> None:

@@ -21,8 +21,18 @@ def test_scripted_agents_by_name():
 def test_unknown_names_and_policy_files():
     with pytest.raises(ValueError, match="unknown agent 'genius'"):
         make_agent("genius")
-    with pytest.raises((ValueError, NotImplementedError), match="policy file"):
-        make_agent("runs/no_such_policy.zip")
+    with pytest.raises(ValueError, match="no such policy file"):
+        make_agent("model:runs/no_such_policy.zip")
+
+
+def test_a_path_is_never_loaded_as_a_model_without_the_prefix(tmp_path):
+    """An existing file named as an agent is refused, not unpickled (it could run code)."""
+    evil = tmp_path / "evil.zip"
+    evil.write_bytes(b"PK\x03\x04 not a model")
+    for name in (str(evil), str(tmp_path / "evil.bin"), str(tmp_path)):
+        with pytest.raises(ValueError, match="unknown agent") as caught:
+            make_agent(name)
+    assert "model:" in str(caught.value)
 
 
 def test_agent_instances_are_used_as_given():

@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from yz_gym.cli import app
-from yz_gym.evaluation.runner import evaluate, is_chase, load_any, play_game
+from yz_gym.evaluation.runner import evaluate, load_any, play_game
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rules.chase_state import ChaseScenario
 from yz_gym.scenario.chase_loader import bundled_chases
@@ -17,10 +17,10 @@ runner = CliRunner()
 
 
 def test_chase_files_are_recognised():
-    assert all(is_chase(name) for name in bundled_chases())
-    assert is_chase(str(SCENARIO_DIR / "chase_market_foot.yaml")) and not is_chase("duel")
-    assert not is_chase(str(SCENARIO_DIR / "duel.yaml")) and is_chase({"pursuer": "x"})
-    assert isinstance(load_any("chase_market_foot"), ChaseScenario)
+    assert all(isinstance(load_any(name), ChaseScenario) for name in bundled_chases())
+    assert isinstance(load_any(str(SCENARIO_DIR / "chase_market_foot.yaml")), ChaseScenario)
+    assert not isinstance(load_any("duel"), ChaseScenario)
+    assert not isinstance(load_any(str(SCENARIO_DIR / "duel.yaml")), ChaseScenario)
 
 
 def test_a_chase_evaluation_reports_escape_catch_endings_and_wrecks():

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("sb3_contrib")
 
 from agents import make_agent
-from training.train_ppo import load_config, train
+from training.train_ppo import ConfigError, load_config, train
 from yz_gym.evaluation.runner import evaluate
 
 
@@ -32,18 +32,18 @@ def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
         steps = [int(row["timesteps"]) for row in csv.DictReader(handle)]
     assert steps[0] == 256 and steps[-1] == 512, steps  # the resumed run continued the count
 
-    agent = make_agent(str(final), 0)
+    agent = make_agent(f"model:{final}", 0)
     assert agent.name == "policy"
-    stats, _ = evaluate("duel", {"ilsa": str(final)}, 6, seed=1)
+    stats, _ = evaluate("duel", {"ilsa": f"model:{final}"}, 6, seed=1)
     assert stats.games == 6
 
 
 def test_config_errors_name_the_file_and_field(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: x\nscenario: duel\nppo: {learning_rat: 0.1}\n")
-    with pytest.raises(SystemExit, match=r"bad.yaml: ppo.learning_rat"):
+    with pytest.raises(ConfigError, match=r"bad.yaml: ppo.learning_rat: unknown key 'learning_rat'; did you mean"):
         load_config(bad)
-    with pytest.raises(SystemExit, match="no such training config"):
+    with pytest.raises(ConfigError, match="no such training config file"):
         load_config(tmp_path / "missing.yaml")
 
 

@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, render_log_length
+from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, action_index, render_log_length
 from yz_gym.rules.events import Event
 
 
@@ -93,7 +93,7 @@ class TurnAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        index = -1 if action is None else int(action)
+        index = -1 if action is None else action_index(action)
         chosen = self._by_index.get(index)
         if chosen is None:
             if self.illegal_action == "raise":
@@ -135,7 +135,11 @@ class TurnAEC(AECEnv):
         self.agent_selection = self.possible_agents[actor]
         decision = self.rules.decision_kind(state)
         for a in self.agents:
-            self.infos[a] = {"decision": decision} if a == self.agent_selection else {}
+            self.infos[a] = (
+                {"decision": decision, "legal_actions": tuple(self._by_index)}
+                if a == self.agent_selection
+                else {}
+            )
 
     def _finish(self) -> None:
         """The game is over: terminal rewards; everyone terminated (or truncated)."""

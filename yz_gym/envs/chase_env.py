@@ -23,7 +23,8 @@ but the observation shows no choice of theirs before the reveal (see `chase_enco
 
 **Spaces.** `Discrete(chase_encoding.N_CHASE_ACTIONS)` with the encoding of `chase_encoding`
 (targets in slots relative to the deciding combatant); `info["action_mask"]` (int8) and
-`action_masks()` (bool, for sb3-contrib's MaskablePPO) mark the legal indices.
+`action_masks()` (bool, for sb3-contrib's MaskablePPO) mark the legal indices, and
+`info["legal_actions"]` lists them (a tuple of ints, as in Skirmish-v0).
 `Box(0, 1, (chase_encoding.CHASE_OBS_SIZE,), float32)`, documented field by field there.
 
 **Rewards and ends.** At the end +1 if the learner's side wins (the prey escapes: beyond
@@ -320,6 +321,7 @@ class ChaseEnv(LearnerEnv):
         gap = nearest_gap(state, self.side)
         info: dict[str, Any] = {
             "action_mask": self._mask.copy(),
+            "legal_actions": tuple(self._by_index),  # the legal indices, as in Skirmish-v0
             "actor": state.world.combatants[self._actor].name if self._actor >= 0 else None,
             "decision": self._decision,
             "round": state.round,

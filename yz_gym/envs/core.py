@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,21 @@ def render_log_length(render_mode: str | None) -> int:
 
 class IllegalActionError(ValueError):
     """An action index that is not legal now (masked out); the message lists what is legal."""
+
+
+def action_index(action: Any) -> int:
+    """An action given as an integer (int, NumPy integer or 0-d integer array) as an int; anything
+    else (a float, a bool, a string, None) is refused with IllegalActionError."""
+    kind = getattr(action, "dtype", None)
+    if kind is not None and getattr(action, "ndim", 1) == 0 and kind.kind in "iu":
+        return int(action)
+    if isinstance(action, int) and not isinstance(action, bool):
+        return action
+    shown = repr(action) if len(repr(action)) <= 40 else f"a {type(action).__name__}"
+    raise IllegalActionError(
+        f"action {shown} is a {type(action).__name__}, not an action index; give an integer "
+        "(int or a NumPy integer), e.g. one of info['legal_actions']"
+    )
 
 
 def check_modes(illegal_action: str, render_mode: str | None, render_modes: list[str]) -> None:
@@ -71,7 +87,8 @@ class Encoding:
         decoded = self.codec.decode(me, index) if isinstance(index, int) else None
         meaning = describe_index(index) if isinstance(index, int) else repr(index)
         if decoded is not None:
-            meaning += f" = '{engine.describe(state, decoded)}'"
+            with suppress(IndexError, KeyError):  # an index the codec reads but that fits no one here
+                meaning += f" = '{engine.describe(state, decoded)}'"
         legal = "; ".join(f"{i}: {engine.describe(state, a)}" for i, a in sorted(by_index.items())[:15])
         more = " ..." if len(by_index) > 15 else ""
         return (
@@ -109,7 +126,7 @@ def resolve_combatant(scenario: Scenario, who: str | int) -> int:
 
 
 def agent_specs(scenario: Scenario, opponents: Any, default: str = "random") -> dict[int, Any]:
-    """Side index -> agent spec (a name, a policy path or an Agent) from `opponents`.
+    """Side index -> agent spec (a name, `model:PATH` or an Agent) from `opponents`.
 
     `opponents` is one spec for every side, or a dict {side name: spec}; sides not named
     get `default`."""

@@ -9,7 +9,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, render_log_length
+from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, action_index, render_log_length
 from yz_gym.rules.events import Event
 
 
@@ -79,7 +79,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
             raise RuntimeError("call reset() before step()")
         if self._actor < 0:
             raise RuntimeError("the episode is over; call reset()")
-        index = int(action)
+        index = action_index(action)
         chosen = self._by_index.get(index)
         if chosen is None and self.illegal_action == "raise":
             raise IllegalActionError(self._illegal_message(index))

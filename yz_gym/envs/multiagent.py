@@ -16,7 +16,9 @@
   its roll or pick a surprise card. The same agent may be selected many times in a row.
 - **Observations** are dicts: `observation` is the vector of `yz_gym.envs.observation` seen
   from that agent; `action_mask` (int8) marks its legal actions when it is selected, and is
-  all zeros otherwise. Actions use the encoding of `yz_gym.envs.action_space`.
+  all zeros otherwise; the selected agent's info has `decision` and `legal_actions` (the legal
+  indices). Actions are integers (a float, bool or string is refused) in the encoding of
+  `yz_gym.envs.action_space`.
 - **Rewards** follow `yz_gym.envs.rewards`, per side: every member of a side gets the side's
   terminal reward and, if enabled, its shaping reward.
 - **Illegal actions** raise `IllegalActionError`, or with `illegal_action="penalty"` cost the

@@ -9,8 +9,9 @@
 **Who plays.** The learner controls every combatant of `side` (a name or index; default the
 scenario's first side), or with `combatant=` a single combatant whose allies are then played
 by an agent. Every other combatant is played inside `step` by the agent of its side:
-`opponents` is an agent name ("random", "aggressive", "tactical"), a trained policy path, an
-`agents.Agent`, or a dict {side name: any of these} (default "random").
+`opponents` is an agent name ("random", "aggressive", "tactical"), a trained model as
+`model:PATH` (a pickle: trusted files only), an `agents.Agent`, or a dict {side name: any of
+these} (default "random").
 
 **Steps.** Every decision the rules ask of a learner combatant is one step: its turn's
 actions one at a time (END_TURN ends the turn), and out of turn the surprise card choice,
@@ -29,7 +30,8 @@ steps the other combatants act. `info["decision"]` says which kind of decision i
 is left), `truncated` when the scenario's round cap ends it.
 
 **Illegal actions.** By default an index outside the mask raises `IllegalActionError` naming
-the action and listing the legal ones. With `illegal_action="penalty"` it instead returns
+the action and listing the legal ones; an action that is not an integer (a float, a bool, a
+string) raises it in either mode. With `illegal_action="penalty"` it instead returns
 reward `illegal_penalty` (default -0.1), the same observation and mask, `info["illegal_action"]
 = True`, and changes nothing in the game (gymnasium's `check_env`, which steps with unmasked
 random actions, needs this mode).

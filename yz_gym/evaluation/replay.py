@@ -1,7 +1,9 @@
 """Saved games: a self-contained JSONL replay (scenario, seed, every decision and its events).
 
 A replay is re-simulated from the scenario and seed; the stored events are checked against the
-re-simulation, so a replay that does not match the current rules is reported, not trusted."""
+re-simulation, so a replay that does not match the current rules is reported, not trusted. A
+loaded replay's `actor` and `text` fields come from the re-simulation, never from the file, and
+the file is read within the limits of scenario/reading.py: a replay is safe to open."""
 
 from __future__ import annotations
 
@@ -11,14 +13,22 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import yaml
 
 from yz_gym.io import atomic_write_text
 from yz_gym.rules import engine
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import GameState
-from yz_gym.scenario.loader import ScenarioError, build, resolve_path
+from yz_gym.scenario.loader import ScenarioError, build, read_yaml, resolve_path
+from yz_gym.scenario.reading import (
+    MAX_REPLAY_BYTES,
+    MAX_REPLAY_LINES,
+    MAX_SEED,
+    ReadError,
+    check_shape,
+    preview,
+    read_text,
+)
 
 SCHEMA_VERSION = 1
 KIND = "yz_gym.replay"
@@ -32,11 +42,7 @@ def scenario_data(source: str | Path | dict[str, Any]) -> dict[str, Any]:
     """The raw scenario mapping (so a replay carries its own scenario)."""
     if isinstance(source, dict):
         return source
-    path = resolve_path(source)
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{path}: a scenario file must be a mapping")
-    return data
+    return read_yaml(resolve_path(source))
 
 
 @dataclass(slots=True)
@@ -59,10 +65,10 @@ class Replay:
     opening: list[Event]
     steps: list[Step]
 
-    def new_game(self) -> tuple[GameState, np.random.Generator]:
+    def new_game(self, origin: str = "<replay scenario>") -> tuple[GameState, np.random.Generator]:
         """The game at its start, with the generator that drives it."""
         rng = np.random.default_rng(self.seed)
-        return engine.new_game(build(self.scenario, "<replay scenario>"), rng), rng
+        return engine.new_game(build(self.scenario, origin), rng), rng
 
     def state_at(self, step: int) -> tuple[GameState, np.random.Generator]:
         """The game just before decision number `step` (0 = the first decision)."""
@@ -104,45 +110,115 @@ class Replay:
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
-        """Read a replay written by `save`."""
+        """Read a replay written by `save`, checked line by line and re-simulated (see `checked`)."""
         path = Path(path)
-        if not path.exists():
-            raise ReplayError(f"{path}: no such replay file")
-        lines = path.read_text(encoding="utf-8").splitlines()
         try:
-            header = json.loads(lines[0])
-        except (IndexError, json.JSONDecodeError):
-            raise ReplayError(
-                f"{path}:1: not a yz_gym replay (the first line must be a JSON header)"
-            ) from None
+            lines = read_text(path, MAX_REPLAY_BYTES, "replay").splitlines()
+        except ReadError as err:
+            raise ReplayError(str(err)) from None
+        if len(lines) > MAX_REPLAY_LINES:
+            raise ReplayError(f"{path}: more than {MAX_REPLAY_LINES:,} lines; is it the right file?")
+        header = _row(path, 1, lines[0] if lines else "", "the first line must be a JSON header object")
         if header.get("kind") != KIND:
-            raise ReplayError(f"{path}:1: not a yz_gym replay (kind is {header.get('kind')!r})")
+            raise ReplayError(f"{path}:1: not a yz_gym replay (kind is {preview(header.get('kind'))})")
         if header.get("schema_version") != SCHEMA_VERSION:
             raise ReplayError(
-                f"{path}:1: replay schema version {header.get('schema_version')}; this yz_gym reads {SCHEMA_VERSION}"
+                f"{path}:1: replay schema version {preview(header.get('schema_version'))}; "
+                f"this yz_gym reads {SCHEMA_VERSION}"
             )
+        scenario = header.get("scenario")
+        if not isinstance(scenario, dict):
+            raise ReplayError(f"{path}:1: scenario: got {preview(scenario)}; a replay carries its scenario mapping")
+        seed = header.get("seed")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise ReplayError(f"{path}:1: seed: got {preview(seed)}; give a whole number from 0 to {MAX_SEED}")
+        policies = header.get("policies", {})
+        if not isinstance(policies, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in policies.items()
+        ):
+            raise ReplayError(f"{path}:1: policies: got {preview(policies)}; give a mapping of side names to agent names")
+        opening = _events(path, 1, header.get("opening", []), "opening")
+        steps = [_step(path, number, line, k) for k, (number, line) in enumerate(enumerate(lines[1:], start=2))]
+        return cls(scenario, seed, dict(policies), opening, steps).checked(str(path))
+
+    def checked(self, origin: str) -> Replay:
+        """This replay re-simulated: each action legal and taken by the combatant the rules ask,
+        the events as recorded, no step after the end; `actor` and `text` re-derived."""
+        try:
+            state, rng = self.new_game(f"{origin}:1: scenario")
+        except ScenarioError as err:
+            raise ReplayError(str(err)) from None
+        if not same_events(state.opening, self.opening):
+            raise ReplayError(f"{origin}:1: the opening differs from the re-simulated one (another scenario or seed?)")
         steps = []
-        for number, line in enumerate(lines[1:], start=2):
-            try:
-                row = json.loads(line)
-                kind, target, zone, option = row["action"]
-                steps.append(
-                    Step(
-                        row["actor"],
-                        Action(Kind(kind), target, zone, option),
-                        row["text"],
-                        [_event(e) for e in row["events"]],
-                    )
+        for k, step in enumerate(self.steps):
+            where = f"{origin}:{k + 2}: step {k}"
+            if engine.is_over(state):
+                raise ReplayError(f"{where}: the game was already over; remove this and the later lines")
+            actor = engine.current_actor(state)
+            if step.actor != actor:
+                raise ReplayError(
+                    f"{where}: actor {step.actor}, but the rules ask {state.combatants[actor].name} "
+                    f"(combatant {actor}) to decide (a replay of another game?)"
                 )
-            except (json.JSONDecodeError, KeyError, ValueError, TypeError) as error:
-                raise ReplayError(f"{path}:{number}: unreadable step ({error})") from None
-        return cls(
-            header["scenario"],
-            int(header["seed"]),
-            dict(header.get("policies", {})),
-            [_event(e) for e in header.get("opening", [])],
-            steps,
-        )
+            legal = engine.legal_actions(state)
+            if step.action not in legal:
+                raise ReplayError(
+                    f"{where}: action {list(step.action)} is not legal for {state.combatants[actor].name} "
+                    "here (a replay of another scenario or rules?)"
+                )
+            text = engine.describe(state, step.action)
+            events = engine.apply(state, step.action, rng, legal)
+            if not same_events(events, step.events):
+                raise ReplayError(f"{where}: the re-simulated events differ from the recorded ones (rules changed?)")
+            steps.append(Step(actor, step.action, text, events))
+        return Replay(self.scenario, self.seed, self.policies, list(state.opening), steps)
+
+
+def _row(path: Path, number: int, line: str, expected: str) -> dict[str, Any]:
+    """One line of a replay as a JSON object within the reading limits."""
+    try:
+        row = json.loads(line)
+    except (json.JSONDecodeError, RecursionError):
+        raise ReplayError(f"{path}:{number}: not a yz_gym replay line ({expected})") from None
+    if not isinstance(row, dict):
+        raise ReplayError(f"{path}:{number}: got {preview(row)}; {expected}")
+    try:
+        check_shape(row, f"{path}:{number}")
+    except ReadError as err:
+        raise ReplayError(str(err)) from None
+    return row
+
+
+def _step(path: Path, number: int, line: str, k: int) -> Step:
+    """Step number `k` from its line (the actor is checked and the text re-derived by `checked`)."""
+    row = _row(path, number, line, "each step is a JSON object")
+    where = f"{path}:{number}"
+    if row.get("step") != k:
+        raise ReplayError(f"{where}: step {preview(row.get('step'))} where step {k} belongs; a line is missing or extra")
+    actor, action = row.get("actor"), row.get("action")
+    if type(actor) is not int:
+        raise ReplayError(f"{where}: actor: got {preview(actor)}; give a combatant number")
+    if not (
+        isinstance(action, list) and len(action) == 4 and all(type(x) is int for x in action)
+        and action[0] in Kind._value2member_map_
+    ):  # fmt: skip
+        raise ReplayError(f"{where}: action: got {preview(action)}; give [kind, target, zone, option] as 4 whole numbers")
+    return Step(actor, Action(Kind(action[0]), *action[1:]), "", _events(path, number, row.get("events"), "events"))
+
+
+def _events(path: Path, number: int, data: Any, field: str) -> list[Event]:
+    """A list of events as written by Event.to_json."""
+    if not isinstance(data, list):
+        raise ReplayError(f"{path}:{number}: {field}: got {preview(data)}; give a list of events")
+    events = []
+    for i, e in enumerate(data):
+        if not (isinstance(e, dict) and isinstance(e.get("kind"), str)):
+            raise ReplayError(f"{path}:{number}: {field}[{i}]: got {preview(e)}; an event is an object with a kind")
+        if not all(type(e.get(key, -1)) is int for key in ("actor", "target")):
+            raise ReplayError(f"{path}:{number}: {field}[{i}]: actor and target are combatant numbers")
+        events.append(_event(e))
+    return events
 
 
 def same_events(a: list[Event], b: list[Event]) -> bool:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from yz_gym.evaluation.stats import EncounterStats
 
@@ -14,7 +15,7 @@ def print_report(stats: EncounterStats, console: Console, title: str = "") -> No
     """The at-a-glance report: who wins how often, how long it lasts, who gets hurt."""
     n = stats.games
     heading = title or stats.scenario
-    console.print(f"[bold]{heading}[/bold]: {n} games")
+    console.print(Text.assemble((heading, "bold"), f": {n} games"))  # a name is text, never markup
     outcome = Table(title="Outcome", show_lines=False)
     for column in ("side", "win %", "95% CI", "damage dealt/game", "damage taken/game"):
         outcome.add_column(column, justify="right" if column != "side" else "left")

@@ -22,8 +22,8 @@ from yz_gym.evaluation.stats import EncounterStats
 from yz_gym.rules import engine
 from yz_gym.rules.chase_state import ChaseScenario
 from yz_gym.rules.state import Scenario
-from yz_gym.scenario.chase_loader import bundled_chases, load_chase
-from yz_gym.scenario.loader import load_scenario, read_yaml
+from yz_gym.scenario.chase_loader import build_chase
+from yz_gym.scenario.loader import build, read_yaml, resolve_path
 
 ScenarioSource = str | Path | dict[str, Any]
 AnyScenario = Scenario | ChaseScenario
@@ -157,20 +157,15 @@ def play_chase(
     )  # fmt: skip
 
 
-def is_chase(source: ScenarioSource) -> bool:
-    """Whether a scenario source is a chase file (it names a `pursuer`) rather than a zone fight."""
-    if isinstance(source, dict):
-        return "pursuer" in source
-    path = Path(source)
-    if path.suffix not in (".yaml", ".yml"):
-        return str(source) in bundled_chases()
-    data = read_yaml(path) if path.is_file() else None
-    return isinstance(data, dict) and "pursuer" in data
-
-
 def load_any(source: ScenarioSource) -> AnyScenario:
-    """A zone-fight Scenario or, for a chase file, a ChaseScenario."""
-    return load_chase(source) if is_chase(source) else load_scenario(source)
+    """A zone-fight Scenario or, for a chase file (it names a `pursuer`), a ChaseScenario; a file
+    is read and parsed once."""
+    if isinstance(source, dict):
+        data, origin = source, "<dict>"
+    else:
+        path = resolve_path(source)
+        data, origin = read_yaml(path), str(path)
+    return build_chase(data, origin) if "pursuer" in data else build(data, origin)
 
 
 def scenario_sides(scenario: AnyScenario) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ from yz_gym.scenario.loader import (
     unknown_option,
     validated,
 )
+from yz_gym.scenario.reading import preview
 from yz_gym.scenario.vehicle_loader import starting_damage
 
 CHASE_PREFIX = "chase_"
@@ -150,11 +151,11 @@ class _ChaseBuilder:
                     grades = {"D": 6, "C": 8, "B": 10, "A": 12}
                     if not (isinstance(value, str) and value.upper() in grades):
                         raise self.fail(
-                            where, f"skill {value!r}: step dice ratings are A, B, C or D (STEP-01)"
+                            where, f"skill {preview(value)}: step dice ratings are A, B, C or D (STEP-01)"
                         )
                     out[i] = grades[value.upper()]
                 elif not isinstance(value, int) or not 0 <= value <= 5:
-                    raise self.fail(where, f"skill {value!r} out of range; give 0-5 (DICE-04)")
+                    raise self.fail(where, f"skill {preview(value)} out of range; give 0-5 (DICE-04)")
                 else:
                     out[i] = value
         return out

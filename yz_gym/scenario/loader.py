@@ -15,7 +15,6 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from yz_gym.rules import dice, initiative
@@ -32,7 +31,9 @@ from yz_gym.rules.state import (
 )
 from yz_gym.rules.tables import ARMORS, COVERS, WEAPONS, Weapon
 from yz_gym.rules.zones import Border, BorderKind, DoorState, Zone, ZoneMap
+from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
 from yz_gym.scenario.models import CombatantSpec, ScenarioFile
+from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, preview, read_text
 from yz_gym.scenario.vehicle_loader import build_mount, build_vehicles
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -40,7 +41,6 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 _INSTALLED = Path(__file__).resolve().parent.parent / "scenarios"  # a wheel ships them here (setup.py)
 _CHECKOUT = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
 SCENARIO_DIR = _INSTALLED if _INSTALLED.is_dir() else _CHECKOUT  # the bundled scenarios
-DEFAULT_SCENARIO = "duel"
 ITEMS = ("medkit", "blanket", "frag_grenade", "smoke_grenade")  # DEATH-03, FIRE-04; ACTN-USEITEM-01 (attacks.ITEMS)
 GRADE_RATING = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
 # Sensible bounds for the numeric rule switches (inclusive); the type comes from RuleOptions.
@@ -59,14 +59,6 @@ OPTION_BOUNDS: dict[str, tuple[int, int]] = {
 _OPTION_TYPES = {name: TypeAdapter(hint) for name, hint in typing.get_type_hints(RuleOptions).items()}
 
 
-class ScenarioError(ValueError):
-    """A scenario that cannot be played; the message names the file, the field and the fix."""
-
-    def __init__(self, message: str) -> None:
-        # always one line, even when a name in the file contains line breaks
-        super().__init__(" ".join(str(message).replace("\r", "\n").split("\n")))
-
-
 def bundled_scenarios() -> list[str]:
     """Names of the scenarios that ship with yz_gym."""
     # chase_*.yaml are chase scenarios (yz_gym.scenario.chase_loader), not zone fights
@@ -76,8 +68,10 @@ def bundled_scenarios() -> list[str]:
 def resolve_path(name: str | Path) -> Path:
     """A bundled scenario's name, or a path to a YAML file."""
     if not isinstance(name, str | Path):
-        raise ScenarioError(f"{name!r}: not a scenario; give a bundled name, a .yaml path or a dict")
+        raise ScenarioError(f"{preview(name)}: not a scenario; give a bundled name, a .yaml path or a dict")
     path = Path(name)
+    if path.is_dir():
+        raise ScenarioError(f"{path}: is a folder, not a scenario file; give the path of a .yaml file")
     if path.suffix in (".yaml", ".yml") or path.is_file():
         if not path.is_file():
             raise ScenarioError(f"{path}: no such scenario file; check the path")
@@ -99,20 +93,12 @@ def load_scenario(source: str | Path | dict[str, Any] = DEFAULT_SCENARIO) -> Sce
 
 
 def read_yaml(path: Path) -> dict[str, Any]:
-    """The parsed mapping of a scenario file; syntax errors name the line and column."""
+    """The parsed mapping of a scenario file, read within the limits of scenario/reading.py;
+    syntax errors name the line and column."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise ScenarioError(f"{path}: not UTF-8 text (byte {err.start}); save the file as UTF-8") from None
-    except OSError as err:
-        raise ScenarioError(f"{path}: cannot read the file ({err.strerror or err})") from None
-    try:
-        data = yaml.load(text, Loader=_UniqueKeyLoader)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
-        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise ScenarioError(f"{path}{where}: YAML syntax error: {problem}; fix the YAML there") from None
+        data = load_yaml(read_text(path, MAX_YAML_BYTES, "scenario"), str(path))
+    except ReadError as err:
+        raise ScenarioError(str(err)) from None
     if not isinstance(data, dict):
         kind = "empty" if data is None else f"a {type(data).__name__}"
         raise ScenarioError(
@@ -120,27 +106,6 @@ def read_yaml(path: Path) -> dict[str, Any]:
             "name, sides, map and combatants (see docs/scenarios.md)"
         )
     return data
-
-
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe YAML loader that refuses a key given twice in one mapping."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue  # `<<: *anchor` keys may be overridden on purpose
-            key = self.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
-            try:
-                duplicate = key in seen
-                seen.add(key)
-            except TypeError:
-                continue  # an unhashable key: the base class reports it
-            if duplicate:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"key '{key}' appears twice in one mapping", key_node.start_mark
-                )
-        return super().construct_mapping(node, deep=deep)
 
 
 def build(data: dict[str, Any], origin: str) -> Scenario:
@@ -243,16 +208,11 @@ def _unwrap(annotation: Any) -> Any:
     return annotation
 
 
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _explain(error: Any, rest: tuple[Any, ...] = ()) -> str:
     """One line for a pydantic error: what was given and what is allowed."""
     kind = str(error["type"])
     ctx = error.get("ctx", {})
-    given = _shown(error.get("input"))
+    given = preview(error.get("input"))
     if rest and rest[-1] in ("int", "str"):  # an attribute or skill: a number or a grade
         return f"got {given}; give a whole number (dice pool) or a step grade A, B, C or D"
     if kind == "literal_error":
@@ -603,11 +563,11 @@ class _Builder:
         top = 12 if spec.creature else 5
         if isinstance(value, str):
             raise self.fail(
-                where, f"attribute {value!r}: the dice pool needs a whole number 1-{top} (or set rules.dice_mode: step)"
+                where, f"attribute {preview(value)}: the dice pool needs a whole number 1-{top} (or set rules.dice_mode: step)"
             )
         if not 1 <= value <= top:
             hint = "" if spec.creature else "; creatures (creature: true) go to 12"
-            raise self.fail(where, f"attribute {value!r} out of range; give 1-{top} (DICE-01{hint})")
+            raise self.fail(where, f"attribute {preview(value)} out of range; give 1-{top} (DICE-01{hint})")
         return value
 
     def _skill(self, value: int | str, where: str) -> int:
@@ -617,10 +577,10 @@ class _Builder:
             return self._grade(value, where, allow_none=True)
         if isinstance(value, str):
             raise self.fail(
-                where, f"skill {value!r}: the dice pool needs a whole number 0-5 (or set rules.dice_mode: step)"
+                where, f"skill {preview(value)}: the dice pool needs a whole number 0-5 (or set rules.dice_mode: step)"
             )
         if not 0 <= value <= 5:
-            raise self.fail(where, f"skill {value!r} out of range; give 0-5 (DICE-04)")
+            raise self.fail(where, f"skill {preview(value)} out of range; give 0-5 (DICE-04)")
         return value
 
     def _grade(self, value: int | str, where: str, allow_none: bool) -> int:
@@ -629,7 +589,7 @@ class _Builder:
         kind = "skill" if allow_none else "attribute"
         raise self.fail(
             where,
-            f"{kind} {value!r}: step dice ratings are A, B, C or D{' (or none)' if allow_none else ''} (STEP-01)",
+            f"{kind} {preview(value)}: step dice ratings are A, B, C or D{' (or none)' if allow_none else ''} (STEP-01)",
         )
 
     def _tracks(self, attrs: list[int]) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from yz_gym.rules.vehicle_actions import MAX_ALTITUDE, exposed_capacity
 from yz_gym.rules.vehicle_seats import MOUNTED_PREFIX
 from yz_gym.rules.vehicles import MountedWeapon, VehicleOptions, VehicleState, board, new_vehicle
 from yz_gym.scenario.models import MountSpec
+from yz_gym.scenario.reading import preview
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -60,7 +61,7 @@ def build_mount(b: _Builder, spec: MountSpec, where: str) -> Mount:
         for key, value in (("strength", spec.strength), ("agility", spec.agility)):
             if isinstance(value, str) or not 1 <= value <= 12:
                 raise b.fail(
-                    f"{where}.{key}", f"{value!r}: a mount's {key} is a whole number 1-12 (dice pool)"
+                    f"{where}.{key}", f"{preview(value)}: a mount's {key} is a whole number 1-12 (dice pool)"
                 )
         strength, agility = int(spec.strength), int(spec.agility)
         track = strength
