@@ -319,6 +319,19 @@ def test_the_weapon_bonus_is_gear_dice_and_a_weapon_at_zero_is_broken():
     assert not any(a.kind == Kind.SHOOT for a in legal(state))
 
 
+@pytest.mark.rule("ATK-07")
+def test_a_weapon_broken_in_hand_offers_no_aim_overwatch_or_reload():
+    state = turn_of(shooting(red={"weapons": ["rifle"]}, zones=("A", "B")), "Red")
+    kinds_before = {a.kind for a in legal(state)}
+    assert {Kind.AIM, Kind.OVERWATCH, Kind.SHOOT} <= kinds_before  # the same rifle, whole
+    red = by_name(state, "Red")
+    red.weapons[0].bonus = -1  # broken in hand by a push (bonus 0)
+    offered = {a.kind for a in legal(state)}
+    assert not offered & {Kind.AIM, Kind.OVERWATCH, Kind.SHOOT, Kind.RELOAD}
+    red.weapons[0].loaded = False  # nor can it be reloaded, slowly or fast
+    assert Kind.RELOAD not in {a.kind for a in legal(state)}
+
+
 @pytest.mark.rule("ATK-08")
 def test_a_weapon_reaches_only_its_range_band():
     state = turn_of(shooting(zones=("A", "B", "C")), "Red")  # Long: two zones away
