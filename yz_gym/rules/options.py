@@ -27,6 +27,7 @@ class RuleOptions:
     opposed_tie: Literal["active_fails", "reroll"] = "active_fails"  # OPP-02, AMB-03
     hidden_initiative: bool = False  # INIT-HIDDEN-01/02
     group_npc_initiative: bool = True  # INIT-NPC-01: one card per NPC group
+    ambush_group_roll: bool = False  # AMBUSH-01: true = an NPC group rolls Observation once, by its first member
     initiative_overflow: Literal["error", "extend_deck"] | None = None  # AMB-27
     free_prone_per_turn: int = 1  # AMB-31: dropping prone at most once per turn
     take_cover_roll: bool = False  # ACTN-COVER-02: Seek cover needs no roll by default
