@@ -23,6 +23,7 @@ __all__ = [
     "Roll",
     "Source",
     "can_push",
+    "chosen_rerolls",
     "d3",
     "d6",
     "d12",
@@ -72,6 +73,7 @@ DICE_MODES: Final = ("pool", "step")  # VARIANT-09 cfg: dice_mode
 
 # DICE-06 / STEP-03 / DICE-11: successes per face 0..12 (S4 table 0,0,0,0,0,0,1,1,1,1,2,2,2).
 _SUCCESSES: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2)
+_SUCCESS_TOTALS: Final[dict[int, int]] = {s: sum(_SUCCESSES[1 : s + 1]) for s in (6, 8, 10, 12)}  # per die size
 _MAX_HELPERS: Final = 3  # HELP-01
 
 
@@ -354,6 +356,21 @@ def reroll_indices(roll: Roll, reroll: str = "all_nonsuccess") -> tuple[int, ...
         if reroll == "all_nonsuccess" and face >= 6:
             continue  # PUSH-06 default: keep successes
         out.append(i)
+    return tuple(out)
+
+
+def chosen_rerolls(roll: Roll) -> tuple[int, ...]:
+    """PUSH-06 `agent_choice`, the choice made for the roller: every non-bane die whose fresh roll
+    expects more successes than the die shows. No die's fresh roll averages a success (D6 1/6,
+    D8 3/8, D10 6/10, D12 10/12), so this keeps every success and re-rolls every failed die."""
+    out: list[int] = []
+    table = _SUCCESSES
+    for i, (die, face) in enumerate(zip(roll.pool.dice, roll.faces)):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
+        if face == 1 and die.source != Source.ARTIFACT:
+            continue  # PUSH-05: banes are never re-rolled
+        sides = die.sides
+        if table[face] * sides < _SUCCESS_TOTALS[sides]:  # successes shown < mean of a fresh roll
+            out.append(i)
     return tuple(out)
 
 

@@ -22,7 +22,7 @@ class RuleOptions:
     step_modifiers: Literal["numeric", "advantage"] = "numeric"  # MOD-09/10
     damage_model: DamageModel = "attribute"  # DMGM-01, AMB-07: seeds put damage on Strength
     push_cost: PushCost = "attribute"  # PUSH-10: PUSH-14 attribute damage, PUSH-11 damage/stress
-    push_reroll: Literal["all_nonsuccess"] = "all_nonsuccess"  # PUSH-06 simulator default
+    push_reroll: Literal["all_nonsuccess", "agent_choice"] = "all_nonsuccess"  # PUSH-06 simulator default
     ask_push: bool = True  # pushing is the roller's decision; False never pushes
     opposed_tie: Literal["active_fails", "reroll"] = "active_fails"  # OPP-02, AMB-03
     hidden_initiative: bool = False  # INIT-HIDDEN-01/02

@@ -115,13 +115,17 @@ def stress_ones(roll: Roll | None) -> int:
 
 
 def push_roll(state: GameState, c: Combatant, roll: Roll, rng: np.random.Generator) -> Roll:
-    """PUSH-04..07; PUSH-16: with stress dice, a push gives +1 stress at once and one more stress die."""
-    if state.options.push_cost != "stress_dice":
-        return dice.push(roll, rng)
-    c.stress += 1  # PUSH-16: at once, so the pushed roll has one stress die more
-    pool = DicePool((*roll.pool.dice, _STRESS_DIE))
-    widened = Roll(pool, (*roll.faces, 2))  # placeholder face, re-rolled by the push below
-    return dice.push(widened, rng)
+    """PUSH-04..07; PUSH-16: with stress dice, a push gives +1 stress at once and one more stress die.
+
+    PUSH-06 `agent_choice`: the roller may re-roll any non-bane die; the engine chooses for it
+    (dice.chosen_rerolls), as the one push decision of the action space names no dice."""
+    if state.options.push_cost == "stress_dice":
+        c.stress += 1  # PUSH-16: at once, so the pushed roll has one stress die more
+        pool = DicePool((*roll.pool.dice, _STRESS_DIE))
+        roll = Roll(pool, (*roll.faces, 2))  # placeholder face, re-rolled by the push below
+    if state.options.push_reroll == "agent_choice":
+        return dice.push(roll, rng, "agent_choice", dice.chosen_rerolls(roll))
+    return dice.push(roll, rng)
 
 
 def rating_roll(state: GameState, rating: int, rng: np.random.Generator) -> Roll:
