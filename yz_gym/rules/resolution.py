@@ -46,6 +46,7 @@ from yz_gym.rules.actions import (
     is_slow,
 )
 from yz_gym.rules.attacks import (
+    DIVING_BLOW,
     UNARMED,
     block_gear,
     burst_targets,
@@ -63,6 +64,7 @@ from yz_gym.rules.attacks import (
 )
 from yz_gym.rules.auto_targets import burst_extras, extra_hit_extras, zone_people
 from yz_gym.rules.damage import attack_crit, first_aid, protect, take_damage
+from yz_gym.rules.dice import NO_MODIFIERS
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.gear import supply_roll
 from yz_gym.rules.mounts import (
@@ -110,6 +112,7 @@ S_AMMO: Final = 8  # AUTO-05: the shooter spends the sixes of the ammo dice
 DECISION_STAGES: Final = frozenset({S_OVERWATCH, S_HELP, S_BLOCK, S_PUSH, S_FOLLOW, S_AMMO})
 STAGE_NAMES: Final = ("overwatch", "help", "block", "roll", "push", "resolve", "after", "full_auto", "ammo")
 
+BLANKET: Final = 2  # FIRE-04: a blanket helps put out the fire
 F_FREE: Final = 1  # ACTN-RETREAT-02: a free attack: no action spent, cannot be blocked
 F_OVERWATCH: Final = 2  # ACTN-OVERWATCH-01: a shot fired from overwatch
 F_SNEAK: Final = 4  # SNEAK-04: +3, cannot be blocked
@@ -501,7 +504,7 @@ def _roll(
         frame.stage = S_RESOLVE
         return
     kind = frame.kind
-    gear, modifier = 0, dice.help_bonus(len(frame.helpers))  # HELP-01
+    gear, modifier = 0, NO_MODIFIERS.plus(dice.help_bonus(len(frame.helpers)))  # HELP-01: one cause
     sneak = bool(frame.flags & F_SNEAK)
     target = state.combatants[frame.target] if frame.target >= 0 else None
     loose = target is not None and frame.flags & F_MOUNT and riderless(target)  # at a riderless mount
@@ -509,15 +512,15 @@ def _roll(
         weapon = _attack_weapon(state, actor, kind)
         gear = _gear(actor, weapon)
         if loose:
-            modifier += riderless_close_modifier(state, actor)  # MOUNT-08: RMOD-01, DARK-03 only
+            modifier = modifier.join(riderless_close_modifier(state, actor))  # MOUNT-08: RMOD-01, DARK-03 only
         elif target is not None:
-            modifier += close_modifier(state, actor, target, sneak)
+            modifier = modifier.join(close_modifier(state, actor, target, sneak))
         if kind == Kind.DIVING_BLOW:
-            modifier += 2  # RMOD-04
+            modifier = modifier.plus(DIVING_BLOW)  # RMOD-04
     elif kind == Kind.SHOOT and loose:
         assert target is not None
         gear = _gear(actor, held_weapon(state, actor))
-        modifier += riderless_shot_modifier(state, actor, target)  # MOUNT-11 at a riderless mount
+        modifier = modifier.join(riderless_shot_modifier(state, actor, target))  # MOUNT-11 at a riderless mount
         zone = target.mount.zone if target.mount is not None else target.zone
         near = state.zone_map.zones[zone].dark and riderless_band(state, actor, target) == Range.SHORT
         if near and _lost_in_dark(state, frame, actor, target, rng, events):  # DARK-04
@@ -526,7 +529,7 @@ def _roll(
         assert target is not None
         weapon = held_weapon(state, actor)
         gear = _gear(actor, weapon)
-        modifier += ranged_modifier(state, actor, target, sneak)
+        modifier = modifier.join(ranged_modifier(state, actor, target, sneak))
         dark = state.zone_map.zones[target.zone].dark
         if dark and range_between(state, actor, target) == Range.SHORT and _lost_in_dark(
             state, frame, actor, target, rng, events
@@ -535,7 +538,7 @@ def _roll(
     elif kind == Kind.FIRST_AID and "medkit" in actor.items:
         gear = 2  # DEATH-03: medical gear gives a bonus
     elif kind == Kind.EXTINGUISH and "blanket" in actor.items:
-        modifier += 2  # FIRE-04
+        modifier = modifier.plus(BLANKET)  # FIRE-04
     frame.modifier = modifier
     if kind >= FIRST_EXTENSION or actor.mount is not None or frame.flags & F_MOUNT:
         pool = extension_pool(
@@ -972,7 +975,7 @@ def _next_shot(
     frame.target, frame.zone = action.target, -1
     frame.stage = S_ROLL
     frame.roll = frame.block_roll = None
-    frame.modifier = 0
+    frame.modifier = NO_MODIFIERS
     shot: dict[str, object] = {"shot": frame.shots + 1}
     if action.kind == Kind.SHOOT_VEHICLE:  # AUTO-01 at a vehicle: rolled and landed as SHOOT_VEHICLE
         frame.kind, frame.option = Kind.SHOOT_VEHICLE, action.option
