@@ -866,7 +866,10 @@ def _wound(
         successes = frame.roll.successes if frame.roll is not None else 0
         wound(state, actor, target, damage, ranged, at_mount, successes, rng, events)
         return
-    damage = protect(state, target, damage, ranged, rng, events)
+    # COVER-01: cover counts against ranged attacks only (ATK-02), and not against a shooter
+    # Engaged with the target: nothing is between them (ATK-01; RMOD-06 prices the shot)
+    covered = ranged and actor.id not in target.engaged
+    damage = protect(state, target, damage, covered, rng, events)
     take_damage(state, target, damage, rng, events, source=actor.id)
     assert frame.roll is not None
     attack_crit(state, target, damage, frame.roll.successes, rng, events)  # BROKEN-04 alternatives
