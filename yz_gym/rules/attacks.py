@@ -80,6 +80,15 @@ def held_weapon(state: GameState, c: Combatant) -> Weapon:
     return weapon_def(state, c, c.held)
 
 
+def artifact_die(state: GameState, c: Combatant) -> int:
+    """DICE-11/12: the sides of the held item's artifact die while its gear bonus lasts, else 0.
+    The die itself never degrades; banes on the gear dice wear the bonus (GEAR-01) and at 0 the
+    item, artifact die and all, cannot be used."""
+    if c.held < 0 or c.weapons[c.held].bonus <= 0:
+        return 0
+    return held_weapon(state, c).artifact
+
+
 def hands_ok(c: Combatant, weapon: Weapon) -> bool:
     """CRIT-PHYS-23/26: with a hand or arm unusable, two-handed weapons cannot be used."""
     if weapon.grip != "2H":

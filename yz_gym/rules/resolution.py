@@ -48,6 +48,7 @@ from yz_gym.rules.actions import (
 from yz_gym.rules.attacks import (
     DIVING_BLOW,
     UNARMED,
+    artifact_die,
     block_gear,
     burst_targets,
     can_block,
@@ -505,12 +506,14 @@ def _roll(
         return
     kind = frame.kind
     gear, modifier = 0, NO_MODIFIERS.plus(dice.help_bonus(len(frame.helpers)))  # HELP-01: one cause
+    artifact = 0  # DICE-11: the artifact die of the item used
     sneak = bool(frame.flags & F_SNEAK)
     target = state.combatants[frame.target] if frame.target >= 0 else None
     loose = target is not None and frame.flags & F_MOUNT and riderless(target)  # at a riderless mount
     if kind in _MELEE_ROLLS:
         weapon = _attack_weapon(state, actor, kind)
         gear = _gear(actor, weapon)
+        artifact = 0 if weapon is UNARMED else artifact_die(state, actor)
         if loose:
             modifier = modifier.join(riderless_close_modifier(state, actor))  # MOUNT-08: RMOD-01, DARK-03 only
         elif target is not None:
@@ -520,6 +523,7 @@ def _roll(
     elif kind == Kind.SHOOT and loose:
         assert target is not None
         gear = _gear(actor, held_weapon(state, actor))
+        artifact = artifact_die(state, actor)
         modifier = modifier.join(riderless_shot_modifier(state, actor, target))  # MOUNT-11 at a riderless mount
         zone = target.mount.zone if target.mount is not None else target.zone
         near = state.zone_map.zones[zone].dark and riderless_band(state, actor, target) == Range.SHORT
@@ -529,6 +533,7 @@ def _roll(
         assert target is not None
         weapon = held_weapon(state, actor)
         gear = _gear(actor, weapon)
+        artifact = artifact_die(state, actor)
         modifier = modifier.join(ranged_modifier(state, actor, target, sneak))
         dark = state.zone_map.zones[target.zone].dark
         if dark and range_between(state, actor, target) == Range.SHORT and _lost_in_dark(
@@ -542,10 +547,11 @@ def _roll(
     frame.modifier = modifier
     if kind >= FIRST_EXTENSION or actor.mount is not None or frame.flags & F_MOUNT:
         pool = extension_pool(
-            state, kind, actor, frame.target, frame.option, skill, gear, modifier, bool(frame.flags & F_MOUNT)
+            state, kind, actor, frame.target, frame.option, skill, gear, modifier, bool(frame.flags & F_MOUNT),
+            artifact,
         )  # vehicles and mounts (MOUNT-06/08..11, VEH-MOVE-02, VEH-RAM-01)
     else:
-        pool = skill_pool(state, actor, skill, gear, modifier)
+        pool = skill_pool(state, actor, skill, gear, modifier, artifact)
     frame.roll = dice.roll(pool, rng)
     events.append(
         Event(

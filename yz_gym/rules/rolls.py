@@ -70,11 +70,14 @@ def roll_modifiers(
     return mods
 
 
-def base_pool(options: RuleOptions, attribute: int, level: int, gear: int, mods: Modifiers) -> DicePool:
+def base_pool(
+    options: RuleOptions, attribute: int, level: int, gear: int, mods: Modifiers, artifact: int = 0
+) -> DicePool:
     """DICE-05: attribute + skill (`level`) + gear dice with modifiers, pool dice (MOD-01..03) or
-    step dice (MOD-04..10; the gear bonus is one more modifier); no stress dice."""
+    step dice (MOD-04..10; the gear bonus is one more modifier); an item's artifact die (DICE-11,
+    pool games only: the loader refuses it in step games); no stress dice."""
     if options.dice_mode == "pool":
-        return dice.pool_dice(attribute, level, gear, mods)
+        return dice.pool_dice(attribute, level, gear, mods, (artifact,) if artifact else ())
     mods = mods.plus(gear)
     advantage = options.step_modifiers == "advantage"
     if attribute <= 0:  # an attribute pushed below D6 (PUSH-14): the skill die alone, if any
@@ -83,22 +86,22 @@ def base_pool(options: RuleOptions, attribute: int, level: int, gear: int, mods:
 
 
 def skill_pool(
-    state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0
+    state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0, artifact: int = 0
 ) -> DicePool:
     """DICE-05: attribute + skill + gear dice, with modifiers (MOD-01/02 or MOD-04..10): a number
-    is one cause, a Modifiers record lists them (MOD-10)."""
+    is one cause, a Modifiers record lists them (MOD-10); `artifact`: the item's artifact die."""
     mods = dice.as_modifiers(modifier)
     if skill == "Observation":
         mods = mods.plus(state.zone_map.zones[c.zone].observation_modifier)  # ZONE-FEAT-DARK-01
-    return rules_pool(state.options, c, skill, gear, mods)
+    return rules_pool(state.options, c, skill, gear, mods, artifact)
 
 
 def rules_pool(
-    options: RuleOptions, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0
+    options: RuleOptions, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0, artifact: int = 0
 ) -> DicePool:
     """`skill_pool` where only the rules matter, not the zone (a lone combatant at rest)."""
     mods = roll_modifiers(c, skill, dice.as_modifiers(modifier))
-    pool = base_pool(options, c.attrs[SKILL_ATTRIBUTE[skill]], c.skill(skill), gear, mods)
+    pool = base_pool(options, c.attrs[SKILL_ATTRIBUTE[skill]], c.skill(skill), gear, mods, artifact)
     return with_stress_dice(options, c, pool)
 
 

@@ -84,6 +84,7 @@ from yz_gym.rules.attacks import (
     RIDER_PENALTY,
     SIZE_MODIFIER,
     UNSEEN_MODIFIER,
+    artifact_die,
     close_modifier,
     close_weapon,
     hands_ok,
@@ -509,7 +510,7 @@ def frame_skill(state: GameState, kind: Kind, actor: Combatant) -> str | None:
 
 def extension_pool(
     state: GameState, kind: Kind, actor: Combatant, target: int, option: int, skill: str,
-    gear: int, modifier: Modifiers, at_mount: bool,
+    gear: int, modifier: Modifiers, at_mount: bool, artifact: int = 0,
 ) -> DicePool:  # fmt: skip
     """The dice of an extension action, or of a roll that riding changes (MOUNT-06/09/11)."""
     if kind in (Kind.MANEUVER, Kind.RAM):
@@ -519,16 +520,19 @@ def extension_pool(
         return driving_pool(state, actor, v, modifier)  # VEH-MOVE-02, VEH-RAM-01, AMB-15
     if kind == Kind.SHOOT_VEHICLE:
         gear = max(0, actor.weapons[actor.held].bonus)
+        artifact = artifact_die(state, actor)  # DICE-11
         modifier = modifier.join(vehicle_shot_modifier(state, actor, state.vehicles[option]))
     elif kind == Kind.ATTACK_VEHICLE:
-        gear = max(0, actor.weapons[actor.held].bonus) if close_weapon(state, actor)[0] >= 0 else 0  # ATK-07
+        armed = close_weapon(state, actor)[0] >= 0
+        gear = max(0, actor.weapons[actor.held].bonus) if armed else 0  # ATK-07
+        artifact = artifact_die(state, actor) if armed else 0  # DICE-11
     elif at_mount and target >= 0 and riding(state.combatants[target]):
         ranged = kind == Kind.SHOOT
         if not ranged or state.options.rider_penalty_ranged:
             modifier = modifier.without(RIDER_PENALTY)  # MOUNT-08/11: at the mount, not the rider
     if uses_mount(actor, kind, skill):
         return riding_pool(state, actor, gear, modifier)  # MOUNT-06
-    return skill_pool(state, actor, skill, gear, modifier)
+    return skill_pool(state, actor, skill, gear, modifier, artifact)
 
 
 # --- effects --------------------------------------------------------------------------------
