@@ -12,6 +12,8 @@ from agents import odds
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.attacks import (
     BAND,
+    DARK_MODIFIER,
+    DEFENCELESS,
     MOUNTED_SHOT,
     RANGE_MODIFIER,
     RIDER_PENALTY,
@@ -29,7 +31,7 @@ from yz_gym.rules.attacks import (
     smoky,
     weapon_def,
 )
-from yz_gym.rules.dice import rating_pool
+from yz_gym.rules.dice import NO_MODIFIERS, Modifiers, rating_pool
 from yz_gym.rules.rolls import skill_pool
 from yz_gym.rules.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rules.tables import Weapon
@@ -67,7 +69,7 @@ class decision_memo:
 
 
 def pool_sides(
-    state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int = 0
+    state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0
 ) -> tuple[int, ...]:
     """The sides of the dice `c` rolls for `skill` (rolls.skill_pool), memoised per decision."""
     memo = _MEMO
@@ -189,7 +191,7 @@ def close_attack_value(
     """Worth (to a's side, in combatants) of a's close attack on b, b blocking if it can."""
     index, weapon = close_weapon(state, a)
     gear = max(0, a.weapons[index].bonus) if index >= 0 else 0
-    pool = pool_sides(state, a, "Melee", gear, close_modifier(state, a, b, False) + extra)
+    pool = pool_sides(state, a, "Melee", gear, close_modifier(state, a, b, False).plus(extra))
     oppose: tuple[int, ...] = ()
     if blockable and may_block(state, b):
         oppose = block_sides(state, b, a, weapon) or ()
@@ -233,7 +235,7 @@ def shot_pool(
     if base is None:
         return None
     skill, gear, modifier = base
-    return pool_sides(state, a, skill, gear, modifier + aiming)
+    return pool_sides(state, a, skill, gear, modifier.plus(aiming))
 
 
 def _shot_base(
@@ -245,8 +247,8 @@ def _shot_base(
     to_zone: int,
     engaged: bool,
     loaded: bool | None,
-) -> tuple[str, int, int] | None:
-    """(skill, gear, modifier before aiming) of a possible shot, or None."""
+) -> tuple[str, int, Modifiers] | None:
+    """(skill, gear, modifiers before aiming) of a possible shot, or None."""
     if weapon_index < 0 or b.dead or b.hidden:
         return None
     if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
@@ -266,7 +268,7 @@ def _shot_base(
     ):
         if not can_shoot(state, a, b):
             return None
-        return shot_skill(weapon), gear, ranged_modifier(state, a, b, False) - a.aiming
+        return shot_skill(weapon), gear, ranged_modifier(state, a, b, False, aim=False)
     view = map_view(state)
     peeks = (a.peek if from_zone == a.zone else -1, b.peek if to_zone == b.zone else -1)
     if peeks == (-1, -1):
@@ -280,22 +282,20 @@ def _shot_base(
     target_zone = state.zone_map.zones[to_zone]
     if target_zone.dark and band >= Range.MEDIUM:
         return None
-    modifier = RANGE_MODIFIER[band]
-    if band == Range.ENGAGED and b.broken:
-        modifier = 3
+    mods = NO_MODIFIERS.plus(DEFENCELESS if band == Range.ENGAGED and b.broken else RANGE_MODIFIER[band])
     if target_zone.dim:
         options = state.options
-        modifier += options.dim_zone_mod if from_zone != to_zone else getattr(options, "dim_light_mod", 0)
+        mods = mods.plus(options.dim_zone_mod if from_zone != to_zone else getattr(options, "dim_light_mod", 0))
     if target_zone.dark:
-        modifier -= 2
-    modifier += SIZE_MODIFIER.get(getattr(b, "size", "normal"), 0)
+        mods = mods.plus(DARK_MODIFIER)
+    mods = mods.plus(SIZE_MODIFIER.get(getattr(b, "size", "normal"), 0))
     if smoky(state, to_zone) or smoky(state, from_zone):
-        modifier += UNSEEN_MODIFIER
+        mods = mods.plus(UNSEEN_MODIFIER)
     if b.mount is not None and b.mount.ridden and state.options.rider_penalty_ranged:
-        modifier += RIDER_PENALTY  # MOUNT-09/11
+        mods = mods.plus(RIDER_PENALTY)  # MOUNT-09/11
     if a.mount is not None and a.mount.ridden:
-        modifier += MOUNTED_SHOT  # MOUNT-10
-    return shot_skill(weapon), gear, modifier
+        mods = mods.plus(MOUNTED_SHOT)  # MOUNT-10
+    return shot_skill(weapon), gear, mods
 
 
 def shot_value(

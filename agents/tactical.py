@@ -49,6 +49,9 @@ from agents.vehicle_tactics import aboard_first, occupant_choice
 from yz_gym.rules.actions import FIRST_EXTENSION, SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
 from yz_gym.rules.attacks import (
     BAND,
+    DIVING_BLOW,
+    PRONE_ATTACKER,
+    PRONE_TARGET,
     UNARMED,
     close_modifier,
     close_weapon,
@@ -183,9 +186,9 @@ def _attack_profile(state: GameState, frame, attacker: Combatant, target: Combat
     else:
         index, weapon = close_weapon(state, attacker)
     gear = max(0, attacker.weapons[index].bonus) if index >= 0 else 0
-    modifier = close_modifier(state, attacker, target, False) + help_bonus(len(frame.helpers))
+    modifier = close_modifier(state, attacker, target, False).plus(help_bonus(len(frame.helpers)))
     if kind == Kind.DIVING_BLOW:
-        modifier += 2  # RMOD-04
+        modifier = modifier.plus(DIVING_BLOW)  # RMOD-04
     pool = pool_sides(state, attacker, "Melee", gear, modifier)
     damaging = kind not in UNARMED_SPECIALS
     return pool, weapon, damaging
@@ -387,8 +390,8 @@ class _Turn:
             index, weapon = close_weapon(state, e)
             gear = max(0, e.weapons[index].bonus) if index >= 0 else 0
             modifier = close_modifier(state, e, me, False)
-            if prone != me.prone and not me.broken:
-                modifier += 2 if prone else -2
+            if prone != me.prone and not me.broken:  # RMOD-02 for me lying down, or gone as I get up
+                modifier = modifier.plus(PRONE_TARGET) if prone else modifier.without(PRONE_TARGET)
             pool = pool_sides(state, e, "Melee", gear, modifier)
             oppose = (block_sides(state, me, e, weapon) or ()) if may_block(state, me) else ()
             soak = soak_sides(state, me, False)
@@ -442,9 +445,9 @@ class _Turn:
             if held < 0 or weapon.ranged or me.weapons[held].bonus < 0:
                 index, weapon = -1, UNARMED
             gear = max(0, me.weapons[index].bonus) if index >= 0 else 0
-            modifier = close_modifier(state, me, e, False) + extra
-            if prone != me.prone:
-                modifier += -2 if prone else 2
+            modifier = close_modifier(state, me, e, False).plus(extra)
+            if prone != me.prone:  # RMOD-01 for me lying down, or gone as I get up
+                modifier = modifier.plus(PRONE_ATTACKER) if prone else modifier.without(PRONE_ATTACKER)
             pool = pool_sides(state, me, "Melee", gear, modifier)
             oppose = (block_sides(state, e, me, weapon) or ()) if may_block(state, e) else ()
             soak = soak_sides(state, e, False)

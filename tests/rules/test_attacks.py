@@ -319,6 +319,19 @@ def test_the_weapon_bonus_is_gear_dice_and_a_weapon_at_zero_is_broken():
     assert not any(a.kind == Kind.SHOOT for a in legal(state))
 
 
+@pytest.mark.rule("ATK-07")
+def test_a_weapon_broken_in_hand_offers_no_aim_overwatch_or_reload():
+    state = turn_of(shooting(red={"weapons": ["rifle"]}, zones=("A", "B")), "Red")
+    kinds_before = {a.kind for a in legal(state)}
+    assert {Kind.AIM, Kind.OVERWATCH, Kind.SHOOT} <= kinds_before  # the same rifle, whole
+    red = by_name(state, "Red")
+    red.weapons[0].bonus = -1  # broken in hand by a push (bonus 0)
+    offered = {a.kind for a in legal(state)}
+    assert not offered & {Kind.AIM, Kind.OVERWATCH, Kind.SHOOT, Kind.RELOAD}
+    red.weapons[0].loaded = False  # nor can it be reloaded, slowly or fast
+    assert Kind.RELOAD not in {a.kind for a in legal(state)}
+
+
 @pytest.mark.rule("ATK-08")
 def test_a_weapon_reaches_only_its_range_band():
     state = turn_of(shooting(zones=("A", "B", "C")), "Red")  # Long: two zones away
@@ -631,6 +644,86 @@ def test_an_extra_hit_on_the_same_target_rolls_armor_on_its_own():
 
 
 # --- armor and cover --------------------------------------------------------------------------
+
+
+# Cover, prone and Engaged (docs/scenarios.md, "Cover, prone and Engaged"): cover counts only
+# against ranged attacks (ATK-02, COVER-01) and not from a shooter Engaged with the target, with
+# nothing between them (ATK-01, RMOD-06); closing in or stepping back leaves your cover
+# (ACTN-RUN-01, ACTN-DIVE-01, ACTN-RETREAT-01); prone changes close attacks only (RMOD-01/02).
+
+
+def cover_fight(red_zone="A", **red):
+    """Blue (tough) in cover behind a stone wall in A; Red with a pistol; Grey, Red's ally, in B."""
+    zones = ({"name": "A", "cover": ["stone_wall"]}, {"name": "B"})
+    grey = fighter("Grey", "red", "B", weapons=["pistol"])
+    state = shooting(zones=zones, blue_zone="A", red=red or None, more=(grey,))
+    if red_zone != "A":
+        by_name(state, "Red").zone = 1
+    by_name(state, "Blue").cover = 0
+    return state
+
+
+@pytest.mark.rule("ATK-01", "RMOD-06", "COVER-01")
+def test_cover_does_not_count_against_a_shot_from_someone_engaged_with_you():
+    state = turn_of(cover_fight(engaged_with=["Blue"]), "Red")
+    # Agility 3 + pistol 2, Engaged -3: 2 dice; two sixes: 3 damage, no cover roll
+    events = strike(state, [6, 6], Kind.SHOOT, target="Blue")
+    assert len(rolls(events, "shoot")[0].get("dice")) == 5 - 3
+    assert "cover" not in kinds(events)
+    assert by_name(state, "Blue").attrs[0] == 5 - 3
+
+
+@pytest.mark.rule("COVER-01", "COVER-07", "RMOD-08")
+def test_cover_still_counts_against_a_shooter_from_afar_while_you_are_engaged():
+    state = cover_fight(engaged_with=["Blue"])
+    state = turn_of(state, "Grey")
+    # Medium -1: 4 dice, two sixes: 3 damage; the stone wall rolls 8 dice
+    events = strike(state, [6, 6, 2, 2] + [6] + [2] * 7, Kind.SHOOT, target="Blue")
+    assert len(rolls(events, "shoot")[0].get("dice")) == 5 - 1
+    cover = next(e for e in events if e.kind == "cover")
+    assert len(cover.get("dice")) == 8 and cover.get("rating") == 8
+    assert by_name(state, "Blue").attrs[0] == 5 - (3 - 1)
+
+
+@pytest.mark.rule("ACTN-DIVE-01", "ACTN-RUN-01", "ACTN-COVER-01")
+def test_closing_in_leaves_your_cover_and_the_one_you_close_on_keeps_it():
+    zones = ({"name": "A", "cover": ["furniture", "stone_wall"]},)
+    state = turn_of(melee_duel(zones=zones), "Red")
+    red, blue = by_name(state, "Red"), by_name(state, "Blue")
+    red.engaged.clear()
+    blue.engaged.clear()
+    red.cover, blue.cover = 0, 1
+    strike(state, [6, 2, 2, 2, 2], Kind.DIVING_BLOW, target="Blue")
+    assert blue.id in red.engaged and red.prone and blue.prone
+    assert red.cover == -1 and blue.cover == 1  # the diver left the furniture; Blue lies behind the wall
+    state = turn_of(melee_duel(zones=zones), "Red")
+    red, blue = by_name(state, "Red"), by_name(state, "Blue")
+    red.engaged.clear()
+    blue.engaged.clear()
+    red.cover = 0
+    act(state, FixedDice(), Kind.ENGAGE, target="Blue")
+    assert red.cover == -1
+
+
+@pytest.mark.rule("ACTN-RETREAT-01", "ACTN-COVER-01")
+def test_stepping_back_from_engaged_leaves_your_cover():
+    zones = ({"name": "A", "cover": ["furniture"]},)
+    state = turn_of(melee_duel(zones=zones), "Red")
+    red = by_name(state, "Red")
+    red.cover = 0
+    strike(state, [6] * 10, Kind.RETREAT, zone="A")
+    assert not red.engaged and red.cover == -1
+
+
+@pytest.mark.rule("RMOD-01", "RMOD-02", "RMOD-08", "COVER-01")
+def test_prone_changes_no_ranged_attack_and_keeps_cover():
+    state = turn_of(cover_fight(red_zone="B"), "Red")
+    blue = by_name(state, "Blue")
+    blue.prone = True
+    by_name(state, "Red").prone = True
+    events = strike(state, [2] * 5, Kind.SHOOT, target="Blue")
+    assert len(rolls(events, "shoot")[0].get("dice")) == 5 - 1  # Medium -1 only: prone adds nothing
+    assert blue.cover == 0
 
 
 @pytest.mark.rule("ARMOR-01", "ARMOR-02", "COVER-02")

@@ -20,6 +20,7 @@ from yz_gym.rules.dice import (
     Roll,
     Source,
     can_push,
+    chosen_rerolls,
     d3,
     d6,
     d12,
@@ -403,6 +404,20 @@ def test_agent_choice_push_may_reroll_any_non_bane_die() -> None:
         push(first, np.random.default_rng(0), "agent_choice", chosen=[])
     with pytest.raises(ValueError, match="all_nonsuccess"):
         push(first, np.random.default_rng(0), "some_dice")
+
+
+@pytest.mark.rule("PUSH-06", "PUSH-05", "DICE-11", "STEP-03")
+def test_the_agent_choice_chooser_rerolls_each_die_whose_fresh_roll_expects_more_successes() -> None:
+    for sides in (6, 8, 10, 12):
+        mean = sum((Fraction(S4_TABLE[f], sides) for f in range(1, sides + 1)), Fraction(0))
+        assert mean < 1  # so no success is ever worth re-rolling, on any die size
+        for source in (A, S, G, X):
+            for face in range(1, sides + 1):
+                first = Roll(make((source, sides)), (face,))
+                bane = face == 1 and source != X
+                expected = () if bane or S4_TABLE[face] >= mean else (0,)
+                assert chosen_rerolls(first) == expected, (source, sides, face)
+                assert set(chosen_rerolls(first)) <= set(reroll_indices(first, "agent_choice"))
 
 
 @pytest.mark.rule("PUSH-08")

@@ -586,6 +586,33 @@ def test_each_ambush_victim_rolls_observation(prepared, dice):
     assert "ambushed" not in kinds(state.opening)
 
 
+@pytest.mark.rule("AMBUSH-01", "AMBUSH-02", "INIT-NPC-01")
+def test_each_member_of_an_npc_group_rolls_for_itself_when_ambushed():
+    data = ambush_data()
+    for spec in data["combatants"][2:]:
+        spec["group"] = "victims"
+    # Vic1 fails, Vic2 spots the ambush, Vic3 fails: 3 rolls of 5 dice, not one by the first
+    faces = seq([2] * 5, [6, 2, 2, 2, 2], [2] * 5)
+    state = game(data, FixedDice(faces))
+    rolls = [e for e in state.opening if e.kind == "roll" and e.get("purpose") == "ambush"]
+    assert [state.combatants[e.actor].name for e in rolls] == ["Vic1", "Vic2", "Vic3"]
+    assert [len(e.get("dice")) for e in rolls] == [5, 5, 5]
+    assert [state.combatants[e.target].name for e in state.opening if e.kind == "ambushed"] == ["Vic1", "Vic3"]
+    assert card(state, "Vic1") == card(state, "Vic3") == 10  # the surprised part of the group: one bottom card
+    assert 1 <= card(state, "Vic2") <= 9
+
+
+@pytest.mark.rule("AMBUSH-01", "INIT-NPC-01")
+def test_the_group_roll_switch_lets_an_npc_group_roll_once_by_its_first_member():
+    data = ambush_data(ambush_group_roll=True)
+    for spec in data["combatants"][2:]:
+        spec["group"] = "victims"
+    state = game(data, FixedDice([2] * 15))
+    rolls = [e for e in state.opening if e.kind == "roll" and e.get("purpose") == "ambush"]
+    assert [state.combatants[e.actor].name for e in rolls] == ["Vic1"]
+    assert {card(state, n) for n in ("Vic1", "Vic2", "Vic3")} == {10}
+
+
 @pytest.mark.rule("AMBUSH-02")
 def test_failed_victims_get_the_bottom_cards_from_ten_up():
     faces = seq([2] * 5, [6, 2, 2, 2, 2], [2] * 5)  # Vic1 fails, Vic2 spots it, Vic3 fails

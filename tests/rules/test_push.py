@@ -83,6 +83,17 @@ def test_the_roller_may_push_once_rerolling_all_but_successes_and_banes():
     assert hit.get("amount") == 2 + 3 - 1
 
 
+@pytest.mark.rule("PUSH-06", "PUSH-05", "DICE-11")
+def test_agent_choice_loads_and_the_roller_rerolls_the_dice_it_chooses():
+    state = duel({"push_cost": "none", "push_reroll": "agent_choice"}, red={"weapons": ["sword"]})
+    assert state.options.push_reroll == "agent_choice"
+    events = act(state, FixedDice([6, 1, 3, 4, 5]), Kind.CLOSE_ATTACK, target="Blue")
+    assert engine.decision_kind(state) == "push"
+    events += engine.apply(state, Action(Kind.PUSH), FixedDice([6, 2, 6]))
+    # the chooser keeps the success (no die's fresh roll averages a success) and the bane (PUSH-05)
+    assert rolled(events) == [6, 1, 6, 2, 6]
+
+
 @pytest.mark.rule("PUSH-04")
 def test_declining_the_push_keeps_the_roll():
     state = duel()

@@ -396,6 +396,7 @@ def test_everyone_aboard_a_wreck_can_only_get_out():
     assert Action(Kind.EXIT_VEHICLE) in legal(state)
 
 
+@pytest.mark.rule("VEH-CRIT-09")
 def test_a_disabled_mounted_weapon_is_broken_in_its_gunners_hands():
     state = turn_of(technical(), "Foe")
     dice = [6, 6, NO, NO, NO, NO, NO, NO, NO, NO, NO, 5, 1]  # D66 51 -> row 9, weapon disabled
@@ -405,6 +406,18 @@ def test_a_disabled_mounted_weapon_is_broken_in_its_gunners_hands():
     assert gus.weapons[gus.held].bonus == -1
     state = turn_of(state, "Gus")
     assert not any(a.kind == Kind.SHOOT for a in legal(state))
+
+
+@pytest.mark.rule("VEH-CRIT-09", "ATK-07")
+def test_a_gunner_cannot_aim_watch_or_fire_with_a_disabled_mounted_weapon():
+    from yz_gym.rules.vehicle_actions import sync_weapons
+
+    state = turn_of(technical(), "Gus")
+    assert {Kind.AIM, Kind.OVERWATCH, Kind.SHOOT} <= {a.kind for a in legal(state)}
+    state.vehicles[0].weapons[0].disabled = True  # VEH-CRIT-09, the vehicle still whole
+    sync_weapons(state)
+    offered = {a.kind for a in legal(state)}
+    assert not offered & {Kind.SHOOT, Kind.SHOOT_VEHICLE, Kind.AIM, Kind.OVERWATCH, Kind.RELOAD, Kind.MAN_WEAPON}
 
 
 def test_grenades_do_not_reach_occupants_who_are_not_exposed():

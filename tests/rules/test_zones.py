@@ -113,7 +113,7 @@ def test_features_of_a_zone_combine():
     )
     state = turn_of(game(data), "Red")
     red, blue = names(state, "Red", "Blue")
-    assert ranged_modifier(state, red, blue, False) == -1 - 2  # Medium -1, dim -2
+    assert ranged_modifier(state, red, blue, False).total == -1 - 2  # Medium -1, dim -2
     events = act(state, FixedDice([6, 1, 1]), Kind.RUN, zone="Thicket")
     assert any(e.kind == "roll" and e.get("skill") == "Mobility" for e in events)  # cluttered
 
@@ -324,14 +324,14 @@ def test_ranged_attacks_into_a_dim_zone_get_minus_two_and_within_it_minus_one():
     )
     state = game(data)
     out, inside, blue = names(state, "Out", "In", "Blue")
-    assert ranged_modifier(state, out, blue, False) == -1 - 2  # Medium -1, into dim -2
-    assert ranged_modifier(state, inside, blue, False) == 0 - 1  # Short 0, dim light -1 (AMB-24)
-    assert ranged_modifier(state, blue, out, False) == -1  # firing out of a dim zone: no penalty
+    assert ranged_modifier(state, out, blue, False).total == -1 - 2  # Medium -1, into dim -2
+    assert ranged_modifier(state, inside, blue, False).total == 0 - 1  # Short 0, dim light -1 (AMB-24)
+    assert ranged_modifier(state, blue, out, False).total == -1  # firing out of a dim zone: no penalty
     data["rules"].update(dim_zone_mod=-1, dim_light_mod=0)
     state = game(data)
     out, inside, blue = names(state, "Out", "In", "Blue")
-    assert ranged_modifier(state, out, blue, False) == -2
-    assert ranged_modifier(state, inside, blue, False) == 0
+    assert ranged_modifier(state, out, blue, False).total == -2
+    assert ranged_modifier(state, inside, blue, False).total == 0
 
 
 @pytest.mark.rule("ZONE-FEAT-DARK-03")
@@ -379,8 +379,8 @@ def _dark(**rules: Any) -> dict[str, Any]:
 def test_attacks_at_engaged_in_darkness_get_minus_two():
     state = game(_dark())
     red, close = names(state, "Red", "Close")
-    assert close_modifier(state, red, close, False) == -2
-    assert ranged_modifier(state, red, close, False) == -3 - 2  # RMOD-06 at Engaged, then dark
+    assert close_modifier(state, red, close, False).total == -2
+    assert ranged_modifier(state, red, close, False).total == -3 - 2  # RMOD-06 at Engaged, then dark
 
 
 @pytest.mark.rule("DARK-04", "RMOD-14")
@@ -389,7 +389,7 @@ def test_shots_at_short_in_darkness_need_an_observation_roll_then_minus_two():
     red, short = names(state, "Red", "Short")
     red.engaged.clear()
     by_name(state, "Close").engaged.clear()
-    assert can_shoot(state, red, short) and ranged_modifier(state, red, short, False) == -2
+    assert can_shoot(state, red, short) and ranged_modifier(state, red, short, False).total == -2
     state = turn_of(state, "Red")
     events = act(state, FixedDice([1, 1, 1]), Kind.SHOOT, target="Short")  # WITS 3: no six
     looks = [e for e in events if e.kind == "roll" and e.get("purpose") == "darkness"]

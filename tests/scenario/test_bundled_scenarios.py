@@ -120,3 +120,12 @@ def test_saloon_brawl_extends_the_deck_and_hides_initiative():
     assert len(_drawers("saloon_brawl")) > 10
     assert s.setup.options.initiative_overflow == "extend_deck" and s.setup.options.hidden_initiative
     assert "broken_bottle" in s.setup.weapons
+
+
+@pytest.mark.rule("DICE-11", "DICE-12")
+def test_saloon_brawl_bundles_an_artifact_item():
+    s = load_scenario("saloon_brawl")
+    relic = s.setup.weapons["lucky_shillelagh"]
+    assert (relic.artifact, relic.bonus) == (8, 1)
+    gale = next(c for c in s.combatants if c.name == "Foreman Gale")
+    assert [w.name for w in gale.weapons] == ["lucky_shillelagh"]

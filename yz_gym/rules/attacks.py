@@ -36,6 +36,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.rules.damage import explosion
+from yz_gym.rules.dice import NO_MODIFIERS, Modifiers
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.movement import cramped_adjacent, cramped_fire_clear
 from yz_gym.rules.rolls import entry_of, skill_roll
@@ -58,6 +59,11 @@ SIZE_MODIFIER: Final = {"small": -2, "normal": 0, "large": 2}  # RMOD-12, RMOD-1
 RIDER_PENALTY: Final = -1  # MOUNT-09: attacks against a rider (not its mount)
 MOUNTED_SHOT: Final = -2  # MOUNT-10: ranged attacks made while riding
 UNSEEN_MODIFIER: Final = -2  # RMOD-15
+PRONE_ATTACKER: Final = -2  # RMOD-01
+PRONE_TARGET: Final = 2  # RMOD-02
+DEFENCELESS: Final = 3  # RMOD-03, RMOD-06 (and SNEAK-04)
+DIVING_BLOW: Final = 2  # RMOD-04
+DARK_MODIFIER: Final = -2  # DARK-03/04
 SMOKE_ROUNDS: Final = 2  # smoke lasts for the round it is thrown in and the next one
 GRADE_POINTS: Final = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
 
@@ -72,6 +78,15 @@ def weapon_def(state: GameState, c: Combatant, index: int) -> Weapon:
 def held_weapon(state: GameState, c: Combatant) -> Weapon:
     """The drawn weapon, or bare hands."""
     return weapon_def(state, c, c.held)
+
+
+def artifact_die(state: GameState, c: Combatant) -> int:
+    """DICE-11/12: the sides of the held item's artifact die while its gear bonus lasts, else 0.
+    The die itself never degrades; banes on the gear dice wear the bonus (GEAR-01) and at 0 the
+    item, artifact die and all, cannot be used."""
+    if c.held < 0 or c.weapons[c.held].bonus <= 0:
+        return 0
+    return held_weapon(state, c).artifact
 
 
 def free_hands(c: Combatant) -> int:
@@ -126,20 +141,20 @@ def defenceless(b: Combatant) -> bool:
     return b.broken or b.grappled_by >= 0
 
 
-def close_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) -> int:
-    """RMOD-01..03 and DARK-03: prone attacker -2, prone target +2, defenceless +3."""
-    modifier = 0
+def close_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) -> Modifiers:
+    """RMOD-01..03 and DARK-03: prone attacker -2, prone target +2, defenceless +3 (one cause each)."""
+    mods = NO_MODIFIERS
     if a.prone:
-        modifier -= 2  # RMOD-01
+        mods = mods.plus(PRONE_ATTACKER)  # RMOD-01
     if defenceless(b) or sneak:
-        modifier += 3  # RMOD-03 (SNEAK-04): does not stack further with prone
+        mods = mods.plus(DEFENCELESS)  # RMOD-03 (SNEAK-04): does not stack further with prone
     elif b.prone:
-        modifier += 2  # RMOD-02
+        mods = mods.plus(PRONE_TARGET)  # RMOD-02
     if state.zone_map.zones[a.zone].dark:
-        modifier -= 2  # DARK-03
+        mods = mods.plus(DARK_MODIFIER)  # DARK-03
     if b.mount is not None and b.mount.ridden:
-        modifier += RIDER_PENALTY  # MOUNT-09: -1 against the rider (an attack at the mount takes it back)
-    return modifier
+        mods = mods.plus(RIDER_PENALTY)  # MOUNT-09: -1 against the rider (an attack at the mount takes it back)
+    return mods
 
 
 def can_shoot(state: GameState, a: Combatant, b: Combatant) -> bool:
@@ -166,26 +181,29 @@ def can_shoot(state: GameState, a: Combatant, b: Combatant) -> bool:
     return band == Range.ENGAGED or cramped_fire_clear(state, a, b)
 
 
-def ranged_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) -> int:
-    """RMOD-05..16 and DARK-03/04: aim, range band, dim or dark target zone."""
+def ranged_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool, aim: bool = True) -> Modifiers:
+    """RMOD-05..16 and DARK-03/04: aim, range band, dim or dark target zone (one cause each);
+    `aim=False` leaves out the aim the shooter has taken."""
     band = range_between(state, a, b)
-    modifier = RANGE_MODIFIER[band]
+    reach = RANGE_MODIFIER[band]
     if band == Range.ENGAGED and (defenceless(b) or sneak):
-        modifier = 3  # RMOD-06: +3 instead against a defenceless or unaware target
-    modifier += a.aiming  # RMOD-05 (+2), ACTN-SHOOT-02 (+3 with a telescopic sight)
+        reach = DEFENCELESS  # RMOD-06: +3 instead against a defenceless or unaware target
+    mods = NO_MODIFIERS.plus(reach)
+    if aim:
+        mods = mods.plus(a.aiming)  # RMOD-05 (+2), ACTN-SHOOT-02 (+3 with a telescopic sight)
     zone = state.zone_map.zones[b.zone]
     if zone.dim:  # ZONE-FEAT-DARK-02/RMOD-16: -2 into a dim zone; RMOD-13: -1 inside it (AMB-24)
-        modifier += state.options.dim_zone_mod if a.zone != b.zone else state.options.dim_light_mod
+        mods = mods.plus(state.options.dim_zone_mod if a.zone != b.zone else state.options.dim_light_mod)
     if zone.dark:
-        modifier -= 2  # DARK-03/04
-    modifier += SIZE_MODIFIER[b.size]  # RMOD-11/12
+        mods = mods.plus(DARK_MODIFIER)  # DARK-03/04
+    mods = mods.plus(SIZE_MODIFIER[b.size])  # RMOD-11/12
     if unseen(state, a, b):
-        modifier += UNSEEN_MODIFIER  # RMOD-15
+        mods = mods.plus(UNSEEN_MODIFIER)  # RMOD-15
     if b.mount is not None and b.mount.ridden and state.options.rider_penalty_ranged:
-        modifier += RIDER_PENALTY  # MOUNT-09/11, AMB-13: -1 against the rider, shots too
+        mods = mods.plus(RIDER_PENALTY)  # MOUNT-09/11, AMB-13: -1 against the rider, shots too
     if a.mount is not None and a.mount.ridden:
-        modifier += MOUNTED_SHOT  # MOUNT-10: every ranged attack made while riding
-    return modifier
+        mods = mods.plus(MOUNTED_SHOT)  # MOUNT-10: every ranged attack made while riding
+    return mods
 
 
 def shot_skill(weapon: Weapon) -> str:

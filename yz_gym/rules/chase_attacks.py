@@ -24,7 +24,7 @@ from yz_gym.rules import dice
 from yz_gym.rules.attacks import RANGE_MODIFIER, SIZE_MODIFIER, close_weapon
 from yz_gym.rules.chase_state import CK, ENGAGED, EXTREME, PILOT, ChaseAction, ChaseState
 from yz_gym.rules.damage import attack_crit, protect, take_damage
-from yz_gym.rules.dice import DicePool, Roll
+from yz_gym.rules.dice import NO_MODIFIERS, DicePool, Modifiers, Roll
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.rolls import skill_pool
 from yz_gym.rules.state import Combatant
@@ -123,19 +123,20 @@ def target_unit(state: ChaseState, action: ChaseAction) -> int:
     return state.unit_of(action.target)
 
 
-def shot_modifier(state: ChaseState, c: int, slot: int, action: ChaseAction, obstacle_mod: int) -> int:
-    """RMOD-06..12 for the band and the target's size, the passenger penalty, the obstacle."""
+def shot_modifier(state: ChaseState, c: int, slot: int, action: ChaseAction, obstacle_mod: int) -> Modifiers:
+    """RMOD-06..12 for the band and the target's size, the passenger penalty, the obstacle (one
+    cause each)."""
     u, t = state.unit_of(c), target_unit(state, action)
-    modifier = RANGE_MODIFIER[Range(shot_band(state, u, t))] + obstacle_mod
-    modifier += shot_penalty(state, c, slot, action.option)
+    mods = NO_MODIFIERS.plus(RANGE_MODIFIER[Range(shot_band(state, u, t))]).plus(obstacle_mod)
+    mods = mods.plus(shot_penalty(state, c, slot, action.option))
     if action.vehicle >= 0:
-        modifier += LARGE_TARGET  # RMOD-11
-    else:
-        modifier += SIZE_MODIFIER[state.world.combatants[action.target].size]
-    return modifier
+        return mods.plus(LARGE_TARGET)  # RMOD-11
+    return mods.plus(SIZE_MODIFIER[state.world.combatants[action.target].size])
 
 
-def shot_pool(state: ChaseState, c: int, slot: int, weapon: Weapon, modifier: int, option: int) -> DicePool:
+def shot_pool(
+    state: ChaseState, c: int, slot: int, weapon: Weapon, modifier: Modifiers, option: int
+) -> DicePool:
     """ATK-03/07: Marksmanship (thrown: Mobility) + the weapon's bonus; CHASE-VSHOOT-04: an
     auto-targeting weapon rolls its own rating."""
     world = state.world
@@ -146,7 +147,7 @@ def shot_pool(state: ChaseState, c: int, slot: int, weapon: Weapon, modifier: in
         if world.options.dice_mode == "step":
             sides = STEP_SIDES_FOR.get(rating, 6 if rating < 6 else 12)
             return dice.step_dice(
-                sides, None, modifier + weapon.bonus, world.options.step_modifiers == "advantage"
+                sides, None, modifier.plus(weapon.bonus), world.options.step_modifiers == "advantage"
             )
         return dice.pool_dice(rating, 0, weapon.bonus, modifier)
     gear = weapon.bonus if option >= 0 else max(0, person.weapons[person.held].bonus)

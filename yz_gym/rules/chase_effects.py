@@ -17,7 +17,7 @@ from yz_gym.rules.chase_attacks import npc_attack
 from yz_gym.rules.chase_obstacles import GUARD, THUG, Obstacle, obstacle, scaled
 from yz_gym.rules.chase_state import ACTIVE, CK, CLIMB, DESCEND, ChaseAction, ChaseState, Step
 from yz_gym.rules.damage import take_damage
-from yz_gym.rules.dice import DicePool, Roll
+from yz_gym.rules.dice import DicePool, Modifiers, Roll
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.pushing import after_roll
 from yz_gym.rules.rolls import skill_pool
@@ -30,7 +30,9 @@ DRIVEN: Final = frozenset({"Mobility", "Force", "Stealth"})  # CHASE-14: rolled 
 # --- rolls ------------------------------------------------------------------------------------
 
 
-def unit_pool(state: ChaseState, u: int, skill: str, modifier: int = 0) -> tuple[DicePool, str, str]:
+def unit_pool(
+    state: ChaseState, u: int, skill: str, modifier: int | Modifiers = 0
+) -> tuple[DicePool, str, str]:
     """CHASE-14: the listed skill on foot; in a vehicle the driving roll (VEH-03) + Maneuverability.
     Returns the pool, the skill shown, and the skill whose push cost is paid."""
     unit = state.units[u]
@@ -56,7 +58,7 @@ def roller(state: ChaseState, u: int, skill: str) -> int:
 
 def stage_roll(
     state: ChaseState, step: Step, rng: np.random.Generator, events: list[Event], u: int, skill: str,
-    modifier: int, purpose: str, opposed: Callable[[], Roll | None] | None = None,
+    modifier: int | Modifiers, purpose: str, opposed: Callable[[], Roll | None] | None = None,
 ) -> Roll | None:  # fmt: skip
     """The step's roll for the current stage: rolled once, then the roller may push (PUSH-04,
     CHASE-15). None while the push decision is pending."""
@@ -93,8 +95,9 @@ def offer_push(state: ChaseState, step: Step) -> None:
 
 
 def opposing_roll(
-    state: ChaseState, rng: np.random.Generator, events: list[Event], u: int, skill: str, modifier: int = 0
-) -> Roll:
+    state: ChaseState, rng: np.random.Generator, events: list[Event], u: int, skill: str,
+    modifier: int | Modifiers = 0,
+) -> Roll:  # fmt: skip
     """OPP-01/04: the other side's roll, never pushed."""
     pool, shown, _ = unit_pool(state, u, skill, modifier)
     roll = dice.roll(pool, rng)

@@ -9,6 +9,7 @@ from yz_gym.rules.chase_state import CK, LABELS, RANGE_NAMES, ChaseState
 from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import _line, faces_text, over_line
 from yz_gym.rules.vehicle_narrate import shared_vehicle_line
+from yz_gym.rules.vehicle_seats import weapon_label
 
 
 def narrate_chase(state: ChaseState, events: Iterable[Event]) -> list[str]:
@@ -61,7 +62,7 @@ def chase_line(e: Event, who: Callable[[int], str], state: ChaseState) -> str | 
         "other": "",
         "turn_lost": f"{a} loses this round.",
         "unwrecked": f"  {v} runs again.",
-        "weapon_disabled": f"  {v}'s {str(e.get('weapon', '')).replace('_', ' ')} is knocked out.",
+        "weapon_disabled": f"  {v}'s {weapon_label(state.world, str(e.get('weapon', '')))} is knocked out.",
         "fall": f"  {t} falls {e.get('height')} m and takes {e.get('amount')}.",
         "vehicle_repaired": f"{a} repairs {e.get('amount')} damage on {v} ({e.get('total')} left).",
         "component_repaired": f"{a} gets {v}'s {e.get('part')} working again.",

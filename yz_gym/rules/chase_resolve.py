@@ -73,6 +73,7 @@ from yz_gym.rules.chase_state import (
     Phase,
     Step,
 )
+from yz_gym.rules.dice import NO_MODIFIERS
 from yz_gym.rules.events import Event
 from yz_gym.rules.rolls import skill_pool
 
@@ -221,7 +222,7 @@ def _main(
         events.append(Event("action_failed", pilot, -1, {"action": kind.name.lower(), "why": "no target"}))
         return True
     if kind == CK.CHASE:
-        mod = obstacle_mod(state, kind) + speed_bonus(state, u)
+        mod = NO_MODIFIERS.plus(obstacle_mod(state, kind)).plus(speed_bonus(state, u))
         roll = stage_roll(state, step, rng, events, roller(state, u, "Mobility"), "Mobility", mod, "chase")
         if roll is None:
             return False
@@ -236,8 +237,8 @@ def _main(
     if kind == CK.HIDE:
         t = act.unit
         band = state.range(u, t)
-        mod = {MEDIUM: -2, LONG: 0}.get(band, 2) + obstacle_mod(state, kind)  # CHASE-HIDE-02
-        mod += 2 if u in state.hide_bonus else 0  # OBST-FOOT-5
+        mod = NO_MODIFIERS.plus({MEDIUM: -2, LONG: 0}.get(band, 2)).plus(obstacle_mod(state, kind))  # CHASE-HIDE-02
+        mod = mod.plus(2 if u in state.hide_bonus else 0)  # OBST-FOOT-5
         watcher = roller(state, t, "Observation")
         roll = stage_roll(state, step, rng, events, roller(state, u, "Stealth"), "Stealth", mod, "hide",
                      lambda: opposing_roll(state, rng, events, watcher, "Observation"))  # fmt: skip
@@ -277,7 +278,7 @@ def _main(
     if kind == CK.CUT_OFF:
         t = act.unit
         band = state.range(u, t)
-        mod = obstacle_mod(state, kind) - (2 if band >= LONG else 0)  # CHASE-CUTOFF-01
+        mod = NO_MODIFIERS.plus(obstacle_mod(state, kind)).plus(-2 if band >= LONG else 0)  # CHASE-CUTOFF-01
         other = roller(state, t, "Mobility")
         roll = stage_roll(state, step, rng, events, roller(state, u, "Mobility"), "Mobility", mod, "cut_off",
                      lambda: opposing_roll(state, rng, events, other, "Mobility"))  # fmt: skip

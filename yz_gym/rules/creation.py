@@ -9,6 +9,8 @@ from typing import Final
 STEP_ORDER: Final = ("D", "C", "B", "A")  # STEP-01 grades from weakest to strongest
 ATTRIBUTE_POINTS: Final = 14  # DICE-02
 SKILL_POINTS: Final = 10  # DICE-04
+ARCHETYPE_MAX: Final = 3  # DICE-04: the most a new PC puts in an archetype skill
+OTHER_MAX: Final = 1  # DICE-04: the most in any other skill
 
 
 def check_pool_character(
@@ -27,12 +29,16 @@ def check_pool_character(
         if not 2 <= value <= top:
             problems.append(f"{name} {value}: a new PC's attributes are 2-{top} (DICE-02)")
     total = sum(skills.values())
-    if total > SKILL_POINTS:
+    if total != SKILL_POINTS:  # DICE-04: a new PC spends exactly 10 points
         problems.append(f"skills add up to {total}; a new PC spreads {SKILL_POINTS} points (DICE-04)")
     archetype = set(archetype_skills)
     for name, value in skills.items():
-        top = 3 if name in archetype or not archetype else 1  # DICE-04: 3 in archetype skills, else 1
-        if value > top:
+        # DICE-04: at most 3 in an archetype skill, at most 1 in any other; with no archetype
+        # named, any skill may be one of its archetype skills
+        top = ARCHETYPE_MAX if name in archetype or not archetype else OTHER_MAX
+        if value < 0:
+            problems.append(f"{name} {value}: skills are rated 0-5 (DICE-04)")
+        elif value > top:
             problems.append(f"{name} {value}: at most {top} for a new PC (DICE-04)")
     return problems
 

@@ -13,16 +13,20 @@ import numpy as np
 __all__ = [
     "DICE_MODES",
     "DIFFICULTY",
+    "NO_MODIFIERS",
     "OPPOSED_TIES",
     "PUSH_COST_MODES",
     "PUSH_REROLLS",
     "STEP_SIDES",
     "DicePool",
     "Die",
+    "Modifiers",
     "PushCost",
     "Roll",
     "Source",
+    "as_modifiers",
     "can_push",
+    "chosen_rerolls",
     "d3",
     "d6",
     "d12",
@@ -72,6 +76,7 @@ DICE_MODES: Final = ("pool", "step")  # VARIANT-09 cfg: dice_mode
 
 # DICE-06 / STEP-03 / DICE-11: successes per face 0..12 (S4 table 0,0,0,0,0,0,1,1,1,1,2,2,2).
 _SUCCESSES: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2)
+_SUCCESS_TOTALS: Final[dict[int, int]] = {s: sum(_SUCCESSES[1 : s + 1]) for s in (6, 8, 10, 12)}  # per die size
 _MAX_HELPERS: Final = 3  # HELP-01
 
 
@@ -126,6 +131,64 @@ _EMPTY_POOL: Final = DicePool(())
 
 
 # ---------------------------------------------------------------------------------------------
+# Modifiers
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Modifiers:
+    """The modifiers on one roll, one entry per cause: their sum, for pool dice and numeric step
+    modifiers (MOD-01..08), and how many are advantages (> 0) and disadvantages (< 0), which
+    cancel one for one in the step-dice advantage mode (MOD-09/10)."""
+
+    total: int = 0
+    advantages: int = 0
+    disadvantages: int = 0
+
+    def plus(self, value: int) -> Modifiers:
+        """These modifiers and one more cause of `value` (0 adds nothing)."""
+        if value > 0:
+            return Modifiers(self.total + value, self.advantages + 1, self.disadvantages)
+        if value < 0:
+            return Modifiers(self.total + value, self.advantages, self.disadvantages + 1)
+        return self
+
+    def without(self, value: int) -> Modifiers:
+        """These modifiers less one cause of `value` that they hold (0 takes nothing)."""
+        if value > 0:
+            return Modifiers(self.total - value, self.advantages - 1, self.disadvantages)
+        if value < 0:
+            return Modifiers(self.total - value, self.advantages, self.disadvantages - 1)
+        return self
+
+    def join(self, other: Modifiers) -> Modifiers:
+        """The causes of both."""
+        return Modifiers(
+            self.total + other.total, self.advantages + other.advantages, self.disadvantages + other.disadvantages
+        )
+
+    @property
+    def net(self) -> int:
+        """MOD-10: advantages minus disadvantages, one for one (after netting at most one applies)."""
+        return self.advantages - self.disadvantages
+
+
+NO_MODIFIERS: Final = Modifiers()
+
+
+def as_modifiers(modifier: int | Modifiers) -> Modifiers:
+    """A modifier given as a number is one cause; a Modifiers record is kept."""
+    if isinstance(modifier, Modifiers):
+        return modifier
+    return NO_MODIFIERS.plus(modifier)
+
+
+def _total(modifier: int | Modifiers) -> int:
+    """The sum of the modifiers (MOD-01, MOD-04)."""
+    return modifier.total if isinstance(modifier, Modifiers) else modifier
+
+
+# ---------------------------------------------------------------------------------------------
 # Pool (D6) dice
 # ---------------------------------------------------------------------------------------------
 
@@ -134,11 +197,11 @@ def pool_dice(
     attribute: int,
     skill: int = 0,
     gear: int = 0,
-    modifier: int = 0,
+    modifier: int | Modifiers = 0,
     artifacts: Sequence[int] = (),
 ) -> DicePool:
-    """Base D6 pool plus artifact dice, after applying a net modifier (DICE-05, MOD-01..03)."""
-    return _pool_dice(attribute, skill, gear, modifier, tuple(artifacts))
+    """Base D6 pool plus artifact dice, after applying the modifiers' sum (DICE-05, MOD-01..03)."""
+    return _pool_dice(attribute, skill, gear, _total(modifier), tuple(artifacts))
 
 
 @lru_cache(maxsize=4096)
@@ -199,12 +262,19 @@ def _no_skill(skill: str | int | None) -> bool:
 def step_dice(
     attribute: str | int,
     skill: str | int | None = None,
-    modifier: int = 0,
+    modifier: int | Modifiers = 0,
     advantage_mode: bool = False,
 ) -> DicePool:
-    """Step-dice pool: attribute die + skill die, then modifiers (STEP-02, MOD-04..10)."""
+    """Step-dice pool: attribute die + skill die, then modifiers (STEP-02, MOD-04..10).
+
+    Numeric modifiers move dice by their sum (MOD-04..08); in the advantage mode each cause is
+    one advantage or disadvantage, and they cancel one for one (MOD-09/10): a number given alone
+    is one cause, so pass several causes as a Modifiers record."""
     skill_sides = 0 if skill is None or _no_skill(skill) else step_sides(skill)
-    return _step_dice(step_sides(attribute), skill_sides, modifier, advantage_mode)
+    if advantage_mode:
+        net = as_modifiers(modifier).net
+        return _step_dice(step_sides(attribute), skill_sides, (net > 0) - (net < 0), True)
+    return _step_dice(step_sides(attribute), skill_sides, _total(modifier), False)
 
 
 @lru_cache(maxsize=1024)
@@ -354,6 +424,21 @@ def reroll_indices(roll: Roll, reroll: str = "all_nonsuccess") -> tuple[int, ...
         if reroll == "all_nonsuccess" and face >= 6:
             continue  # PUSH-06 default: keep successes
         out.append(i)
+    return tuple(out)
+
+
+def chosen_rerolls(roll: Roll) -> tuple[int, ...]:
+    """PUSH-06 `agent_choice`, the choice made for the roller: every non-bane die whose fresh roll
+    expects more successes than the die shows. No die's fresh roll averages a success (D6 1/6,
+    D8 3/8, D10 6/10, D12 10/12), so this keeps every success and re-rolls every failed die."""
+    out: list[int] = []
+    table = _SUCCESSES
+    for i, (die, face) in enumerate(zip(roll.pool.dice, roll.faces)):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
+        if face == 1 and die.source != Source.ARTIFACT:
+            continue  # PUSH-05: banes are never re-rolled
+        sides = die.sides
+        if table[face] * sides < _SUCCESS_TOTALS[sides]:  # successes shown < mean of a fresh roll
+            out.append(i)
     return tuple(out)
 
 

@@ -24,6 +24,7 @@ from yz_gym.rules.resolution import (
 from yz_gym.rules.state import COMBAT, OVER, SETUP, Combatant, GameState, Scenario
 from yz_gym.rules.vehicle_actions import describe_words, setup_vehicles
 from yz_gym.rules.vehicle_actions import round_end as vehicle_round_end
+from yz_gym.rules.vehicle_seats import weapon_label
 
 
 class IllegalAction(ValueError):
@@ -357,7 +358,7 @@ def describe(state: GameState, action: Action) -> str:
         words.append(state.zone_map.zones[action.zone].name)
     actor = current_actor(state)
     if action.kind == Kind.DRAW and actor >= 0:
-        words.append(state.combatants[actor].weapons[action.option].name.replace("_", " "))
+        words.append(weapon_label(state, state.combatants[actor].weapons[action.option].name))
     if action.kind == Kind.TAKE_COVER and actor >= 0:
         zone = state.zone_map.zones[state.combatants[actor].zone]
         words.append(zone.covers[action.option].replace("_", " "))

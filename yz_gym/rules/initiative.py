@@ -18,6 +18,7 @@ from yz_gym.rules.state import Combatant, GameState
 
 DECK_SIZE: Final = 10  # INIT-02: ten cards numbered 1 to 10
 MAX_TIE_REROLLS: Final = 20  # OPP-03: a tie that must be broken is rolled again (bounded)
+AMBUSH_PREPARED: Final = -2  # AMBUSH-01: Observation against a well-prepared ambush
 
 
 class InitiativeError(ValueError):
@@ -116,7 +117,9 @@ def deal(state: GameState, rng: np.random.Generator, events: list[Event], first:
     # one) draws one card for the rest of the group.
     units = [[m for m in g if state.cards[m] == 0] for g in groups]
     units = [u for u in units if u]
-    surprised = _ambush_failures(state, units, rng, events) if first else []
+    surprised: list[list[int]] = []
+    if first and state.setup.ambush:
+        units, surprised = _ambush_failures(state, units, rng, events)
     waiting = [u for u in units if u not in surprised]
     taken = {card for card in state.cards if card > 0}
     bottom = _bottom_cards(size, len(surprised), taken)
@@ -154,28 +157,42 @@ def _give(state: GameState, unit: list[int], card: int) -> None:
 
 def _ambush_failures(
     state: GameState, units: list[list[int]], rng: np.random.Generator, events: list[Event]
-) -> list[list[int]]:
+) -> tuple[list[list[int]], list[list[int]]]:
     """AMBUSH-01: each victim rolls Observation (-2 if well prepared); failures are surprised.
 
-    An NPC group sharing one card rolls once, by its first member (it has one card to lose)."""
+    Returns the drawing units, with an NPC group split into those who failed (one card between
+    them, from the bottom: AMBUSH-02) and those who spotted the ambush (AMB-27), and the
+    surprised units. With `ambush_group_roll` an NPC group rolls once, by its first member."""
     ambush = state.setup.ambush
-    if not ambush:
-        return []
+    assert ambush is not None
     by_side = state.setup.sides.index(ambush["by"])
-    modifier = -2 if ambush.get("prepared", False) else 0
-    failed = []
+    modifier = AMBUSH_PREPARED if ambush.get("prepared", False) else 0
+    group_roll = state.options.ambush_group_roll
+    drawing: list[list[int]] = []
+    failed: list[list[int]] = []
     for unit in units:
-        leader = state.combatants[unit[0]]
-        if leader.side == by_side:
+        if state.combatants[unit[0]].side == by_side:
+            drawing.append(unit)
             continue
-        roll = skill_roll(state, leader, "Observation", rng, 0, modifier)
-        events.append(
-            Event("roll", leader.id, -1, {"skill": "Observation", "purpose": "ambush", **roll_data(roll)})
-        )
-        if roll.successes == 0:
-            failed.append(unit)
-            events.append(Event("ambushed", -1, leader.id))
-    return failed
+        missed: list[int] = []
+        for member in unit[:1] if group_roll else unit:
+            victim = state.combatants[member]
+            roll = skill_roll(state, victim, "Observation", rng, 0, modifier)
+            events.append(
+                Event("roll", victim.id, -1, {"skill": "Observation", "purpose": "ambush", **roll_data(roll)})
+            )
+            if roll.successes == 0:
+                missed.append(member)
+                events.append(Event("ambushed", -1, victim.id))
+        if group_roll and missed:
+            missed = list(unit)
+        spotted = [m for m in unit if m not in missed]
+        for part in (missed, spotted):
+            if part:
+                drawing.append(part)
+        if missed:
+            failed.append(missed)
+    return drawing, failed
 
 
 def contest(

@@ -147,7 +147,7 @@ def _fast_actions(state: GameState, c: Combatant, engaged: list[Combatant], acti
         if i != held and carried.bonus >= 0 and hands_ok(c, weapon_def(state, c, i)):
             actions.append(action(Kind.DRAW, -1, -1, i))
     weapon = held_weapon(state, c)
-    if held >= 0 and weapon.ranged and hands_ok(c, weapon):  # CRIT-PHYS arm rows: not one-armed
+    if held >= 0 and weapon.ranged and c.weapons[held].bonus >= 0 and hands_ok(c, weapon):  # ATK-07, CRIT-PHYS arm rows
         carried = c.weapons[held]
         if weapon.reload_fast and not carried.loaded:
             actions.append(_READY)  # ACTN-RELOAD-02: fast readying
@@ -212,7 +212,7 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
             actions.append(action(Kind.PERSUADE, other.id))
     if c.burning:
         actions.append(action(Kind.EXTINGUISH, c.id))
-    if c.held >= 0 and weapon.ranged and not weapon.reload_fast and hands_ok(c, weapon):
+    if c.held >= 0 and weapon.ranged and not weapon.reload_fast and c.weapons[c.held].bonus >= 0 and hands_ok(c, weapon):  # ATK-07
         carried = c.weapons[c.held]
         spent = not carried.loaded or (
             state.options.full_auto == "ammo_dice" and rounds_left(state, carried) < weapon.magazine

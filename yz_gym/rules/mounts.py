@@ -70,7 +70,9 @@ from yz_gym.rules import dice
 from yz_gym.rules.actions import Action, Kind, action
 from yz_gym.rules.attacks import (
     BAND,
+    DARK_MODIFIER,
     MOUNTED_SHOT,
+    PRONE_ATTACKER,
     RANGE_MODIFIER,
     UNSEEN_MODIFIER,
     can_shoot,
@@ -79,10 +81,10 @@ from yz_gym.rules.attacks import (
     shot_options,
     smoky,
 )
-from yz_gym.rules.dice import DicePool, Die, Roll, Source
+from yz_gym.rules.dice import NO_MODIFIERS, DicePool, Die, Modifiers, Roll, Source
 from yz_gym.rules.events import Event
 from yz_gym.rules.movement import engaged_enemies, enter_zone, passable
-from yz_gym.rules.rolls import roll_modifier, stress_dice
+from yz_gym.rules.rolls import base_pool, roll_modifiers, with_stress_dice
 from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.vehicle_seats import altitude, band, can_fire_out
 from yz_gym.rules.zones import Range
@@ -164,20 +166,12 @@ def uses_mount(c: Combatant, kind: Kind, skill: str | None) -> bool:
     return skill == "Mobility" and kind in MOUNT_MOVES and riding(c)
 
 
-def riding_pool(state: GameState, c: Combatant, gear: int = 0, modifier: int = 0) -> DicePool:
+def riding_pool(state: GameState, c: Combatant, gear: int = 0, modifier: int | Modifiers = 0) -> DicePool:
     """MOUNT-06: the rider's Mobility skill with the mount's Agility as the attribute."""
     assert c.mount is not None
-    modifier += roll_modifier(c, "Mobility")
-    level = c.skill("Mobility")
-    if state.options.dice_mode == "step":
-        advantage = state.options.step_modifiers == "advantage"
-        pool = dice.step_dice(c.mount.agility, level if level > 0 else None, modifier + gear, advantage)
-    else:
-        pool = dice.pool_dice(c.mount.agility, level, gear, modifier)
-    extra = stress_dice(state, c)
-    if extra:
-        pool = DicePool(pool.dice + (Die(Source.STRESS, 6),) * extra)  # PUSH-16
-    return pool
+    mods = roll_modifiers(c, "Mobility", dice.as_modifiers(modifier))
+    pool = base_pool(state.options, c.mount.agility, c.skill("Mobility"), gear, mods)
+    return with_stress_dice(state.options, c, pool)  # PUSH-16
 
 
 def mount_push(
@@ -335,30 +329,30 @@ def can_shoot_riderless(state: GameState, a: Combatant, rider: Combatant) -> boo
     return not (state.zone_map.zones[zone].dark and reach >= Range.MEDIUM)
 
 
-def riderless_close_modifier(state: GameState, a: Combatant) -> int:
+def riderless_close_modifier(state: GameState, a: Combatant) -> Modifiers:
     """RMOD-01 (prone attacker -2) and DARK-03 (dark zone -2); the animal is neither prone nor
     defenceless, and there is no rider for MOUNT-09's -1."""
-    modifier = -2 if a.prone else 0
+    mods = NO_MODIFIERS.plus(PRONE_ATTACKER) if a.prone else NO_MODIFIERS
     if state.zone_map.zones[a.zone].dark:
-        modifier -= 2
-    return modifier
+        mods = mods.plus(DARK_MODIFIER)
+    return mods
 
 
-def riderless_shot_modifier(state: GameState, a: Combatant, rider: Combatant) -> int:
+def riderless_shot_modifier(state: GameState, a: Combatant, rider: Combatant) -> Modifiers:
     """RMOD-05..16 at a riderless mount: range band, aim, dim or dark zone, smoke (RMOD-15);
     MOUNT-10 from horseback. No size modifier (as for a ridden mount) and no MOUNT-09."""
     zone = mount_zone(rider)
-    modifier = RANGE_MODIFIER[riderless_band(state, a, rider)] + a.aiming
+    mods = NO_MODIFIERS.plus(RANGE_MODIFIER[riderless_band(state, a, rider)]).plus(a.aiming)
     z = state.zone_map.zones[zone]
     if z.dim:
-        modifier += state.options.dim_zone_mod if a.zone != zone else state.options.dim_light_mod
+        mods = mods.plus(state.options.dim_zone_mod if a.zone != zone else state.options.dim_light_mod)
     if z.dark:
-        modifier -= 2
+        mods = mods.plus(DARK_MODIFIER)
     if smoky(state, zone) or smoky(state, a.zone):
-        modifier += UNSEEN_MODIFIER
+        mods = mods.plus(UNSEEN_MODIFIER)
     if riding(a):
-        modifier += MOUNTED_SHOT
-    return modifier
+        mods = mods.plus(MOUNTED_SHOT)
+    return mods
 
 
 def shootable_mount(state: GameState, a: Combatant, rider: Combatant) -> bool:

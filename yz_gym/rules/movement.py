@@ -22,6 +22,9 @@ Decisions the seeds leave open (documented here, tested in tests/rules/test_move
 - DARK-01/02: in total darkness you feel your way: a crawl needs no roll, but every fast move
   that starts or ends in a dark zone (Run, Go through a door, close in) rolls Mobility; a
   failure costs 1 damage (you still move).
+- Cover and moving within a zone: closing in to Engaged (Run, Crawl, a diving blow) or stepping
+  back to Short (Retreat) moves you, so it leaves your cover, as a move to another zone does;
+  the one you close in on keeps its cover (docs/scenarios.md, "Cover, prone and Engaged").
 - AMB-26: Peek is a fast action at an unlocked door or hatch of your zone: it opens the door
   and gives you (and those you look at) sight through it until you move (or until your next
   turn with `peek_lasts: round`).
@@ -224,9 +227,11 @@ def disengage(state: GameState, c: Combatant) -> None:
 
 
 def engage(state: GameState, a: Combatant, b: Combatant) -> None:
-    """ACTN-RUN-01: a and b are now at Engaged range."""
+    """ACTN-RUN-01: `a` closes in on `b`: they are now at Engaged range, and `a` has stepped out
+    of its cover (ACTN-COVER-01); `b`, who did not move, keeps its own."""
     a.engaged.add(b.id)
     b.engaged.add(a.id)
+    a.cover = -1
 
 
 _ON_FOOT_INTO: Final = frozenset({Kind.RUN, Kind.DOOR})  # fast moves into another zone
@@ -278,6 +283,7 @@ def retreat(state: GameState, c: Combatant, dest: int, failed: bool, events: lis
     roll into a cluttered zone also leaves you prone there (ZONE-FEAT-CLUTTERED-02)."""
     if dest == c.zone:
         disengage(state, c)
+        c.cover = -1  # stepping back to Short is a move: it leaves your cover (ACTN-COVER-01)
     else:
         enter_zone(state, c, dest)
         if failed and state.zone_map.zones[dest].cluttered and not c.prone:

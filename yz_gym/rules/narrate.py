@@ -9,6 +9,7 @@ from yz_gym.rules.dice import Source
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import ATTRIBUTES, GameState
 from yz_gym.rules.vehicle_narrate import vehicle_line
+from yz_gym.rules.vehicle_seats import weapon_label
 
 TOLD_ELSEWHERE: Final = frozenset({"first_aid", "force_door", "persuade"})  # their own events say it
 FAILED_WORDS: Final = {"door": "Mobility", "run": "Mobility", "retreat": "retreat", "extinguish": "Mobility",
@@ -103,7 +104,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
     if k == "got_up":
         return f"{a} gets up."
     if k == "drew":
-        return f"{a} draws the {e.get('weapon').replace('_', ' ')}."
+        return f"{a} draws the {weapon_label(state, e.get('weapon'))}."
     if k == "aimed":
         return f"{a} takes aim."
     if k == "in_cover":
@@ -184,7 +185,9 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
     if k == "lost_in_dark":
         return f"  {a} cannot find {t} in the dark."
     if k == "gear_damaged":
-        return f"  {a}'s {e.get('weapon').replace('_', ' ')} is damaged (bonus {e.get('bonus')})."
+        return gear_line(state, e, a)
+    if k == "dropped":
+        return f"  {a} drops the {weapon_label(state, e.get('weapon'))}."
     if k == "push_cost":
         return f"  {a} strains {ATTRIBUTES[e.get('attribute')]} by {e.get('amount')}."
     if k in ATTACK_LINES:  # attacks.py / resolution.py events
@@ -210,7 +213,6 @@ SIMPLE: Final = {
     "caught_fire": "  {t} catches fire (intensity {intensity})!",
     "condition": "  {t} is {condition}.",
     "doom": "  The GM gains a doom point ({doom}).",
-    "dropped": "  {a} drops the {weapon}.",
     "extra_hit": "  A round from the burst also hits {t}.",
     "fires_first": "  {a} fires first.",
     "out_of_ammo": "  {a} is out of ammunition.",
@@ -241,6 +243,15 @@ ATTACK_LINES: Final = {
     "armor_worn": "{a}'s armor can no longer be fully mended (at most {e.data[max]}).",
     "armor_destroyed": "{a}'s armor is beyond repair.",
 }
+
+
+def gear_line(state: GameState, e: Event, owner: str) -> str:
+    """GEAR-01/02: an item worn down to its new bonus (pool) or Reliability (step), or broken."""
+    name = f"  {owner}'s {weapon_label(state, e.get('weapon'))}"
+    if e.get("broken"):
+        return f"{name} breaks."
+    label = "Reliability" if state.options.dice_mode == "step" else "bonus"
+    return f"{name} wears down ({label} {e.get('rating')})."
 
 
 def over_line(e: Event) -> str:

@@ -22,11 +22,12 @@ class RuleOptions:
     step_modifiers: Literal["numeric", "advantage"] = "numeric"  # MOD-09/10
     damage_model: DamageModel = "attribute"  # DMGM-01, AMB-07: seeds put damage on Strength
     push_cost: PushCost = "attribute"  # PUSH-10: PUSH-14 attribute damage, PUSH-11 damage/stress
-    push_reroll: Literal["all_nonsuccess"] = "all_nonsuccess"  # PUSH-06 simulator default
+    push_reroll: Literal["all_nonsuccess", "agent_choice"] = "all_nonsuccess"  # PUSH-06 simulator default
     ask_push: bool = True  # pushing is the roller's decision; False never pushes
     opposed_tie: Literal["active_fails", "reroll"] = "active_fails"  # OPP-02, AMB-03
     hidden_initiative: bool = False  # INIT-HIDDEN-01/02
     group_npc_initiative: bool = True  # INIT-NPC-01: one card per NPC group
+    ambush_group_roll: bool = False  # AMBUSH-01: true = an NPC group rolls Observation once, by its first member
     initiative_overflow: Literal["error", "extend_deck"] | None = None  # AMB-27
     free_prone_per_turn: int = 1  # AMB-31: dropping prone at most once per turn
     take_cover_roll: bool = False  # ACTN-COVER-02: Seek cover needs no roll by default

@@ -46,7 +46,9 @@ from yz_gym.rules.actions import (
     is_slow,
 )
 from yz_gym.rules.attacks import (
+    DIVING_BLOW,
     UNARMED,
+    artifact_die,
     block_gear,
     burst_targets,
     can_block,
@@ -63,6 +65,7 @@ from yz_gym.rules.attacks import (
 )
 from yz_gym.rules.auto_targets import burst_extras, extra_hit_extras, zone_people
 from yz_gym.rules.damage import attack_crit, first_aid, protect, take_damage
+from yz_gym.rules.dice import NO_MODIFIERS
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.gear import supply_roll
 from yz_gym.rules.mounts import (
@@ -110,6 +113,7 @@ S_AMMO: Final = 8  # AUTO-05: the shooter spends the sixes of the ammo dice
 DECISION_STAGES: Final = frozenset({S_OVERWATCH, S_HELP, S_BLOCK, S_PUSH, S_FOLLOW, S_AMMO})
 STAGE_NAMES: Final = ("overwatch", "help", "block", "roll", "push", "resolve", "after", "full_auto", "ammo")
 
+BLANKET: Final = 2  # FIRE-04: a blanket helps put out the fire
 F_FREE: Final = 1  # ACTN-RETREAT-02: a free attack: no action spent, cannot be blocked
 F_OVERWATCH: Final = 2  # ACTN-OVERWATCH-01: a shot fired from overwatch
 F_SNEAK: Final = 4  # SNEAK-04: +3, cannot be blocked
@@ -501,23 +505,26 @@ def _roll(
         frame.stage = S_RESOLVE
         return
     kind = frame.kind
-    gear, modifier = 0, dice.help_bonus(len(frame.helpers))  # HELP-01
+    gear, modifier = 0, NO_MODIFIERS.plus(dice.help_bonus(len(frame.helpers)))  # HELP-01: one cause
+    artifact = 0  # DICE-11: the artifact die of the item used
     sneak = bool(frame.flags & F_SNEAK)
     target = state.combatants[frame.target] if frame.target >= 0 else None
     loose = target is not None and frame.flags & F_MOUNT and riderless(target)  # at a riderless mount
     if kind in _MELEE_ROLLS:
         weapon = _attack_weapon(state, actor, kind)
         gear = _gear(actor, weapon)
+        artifact = 0 if weapon is UNARMED else artifact_die(state, actor)
         if loose:
-            modifier += riderless_close_modifier(state, actor)  # MOUNT-08: RMOD-01, DARK-03 only
+            modifier = modifier.join(riderless_close_modifier(state, actor))  # MOUNT-08: RMOD-01, DARK-03 only
         elif target is not None:
-            modifier += close_modifier(state, actor, target, sneak)
+            modifier = modifier.join(close_modifier(state, actor, target, sneak))
         if kind == Kind.DIVING_BLOW:
-            modifier += 2  # RMOD-04
+            modifier = modifier.plus(DIVING_BLOW)  # RMOD-04
     elif kind == Kind.SHOOT and loose:
         assert target is not None
         gear = _gear(actor, held_weapon(state, actor))
-        modifier += riderless_shot_modifier(state, actor, target)  # MOUNT-11 at a riderless mount
+        artifact = artifact_die(state, actor)
+        modifier = modifier.join(riderless_shot_modifier(state, actor, target))  # MOUNT-11 at a riderless mount
         zone = target.mount.zone if target.mount is not None else target.zone
         near = state.zone_map.zones[zone].dark and riderless_band(state, actor, target) == Range.SHORT
         if near and _lost_in_dark(state, frame, actor, target, rng, events):  # DARK-04
@@ -526,7 +533,8 @@ def _roll(
         assert target is not None
         weapon = held_weapon(state, actor)
         gear = _gear(actor, weapon)
-        modifier += ranged_modifier(state, actor, target, sneak)
+        artifact = artifact_die(state, actor)
+        modifier = modifier.join(ranged_modifier(state, actor, target, sneak))
         dark = state.zone_map.zones[target.zone].dark
         if dark and range_between(state, actor, target) == Range.SHORT and _lost_in_dark(
             state, frame, actor, target, rng, events
@@ -535,14 +543,15 @@ def _roll(
     elif kind == Kind.FIRST_AID and "medkit" in actor.items:
         gear = 2  # DEATH-03: medical gear gives a bonus
     elif kind == Kind.EXTINGUISH and "blanket" in actor.items:
-        modifier += 2  # FIRE-04
+        modifier = modifier.plus(BLANKET)  # FIRE-04
     frame.modifier = modifier
     if kind >= FIRST_EXTENSION or actor.mount is not None or frame.flags & F_MOUNT:
         pool = extension_pool(
-            state, kind, actor, frame.target, frame.option, skill, gear, modifier, bool(frame.flags & F_MOUNT)
+            state, kind, actor, frame.target, frame.option, skill, gear, modifier, bool(frame.flags & F_MOUNT),
+            artifact,
         )  # vehicles and mounts (MOUNT-06/08..11, VEH-MOVE-02, VEH-RAM-01)
     else:
-        pool = skill_pool(state, actor, skill, gear, modifier)
+        pool = skill_pool(state, actor, skill, gear, modifier, artifact)
     frame.roll = dice.roll(pool, rng)
     events.append(
         Event(
@@ -863,7 +872,10 @@ def _wound(
         successes = frame.roll.successes if frame.roll is not None else 0
         wound(state, actor, target, damage, ranged, at_mount, successes, rng, events)
         return
-    damage = protect(state, target, damage, ranged, rng, events)
+    # COVER-01: cover counts against ranged attacks only (ATK-02), and not against a shooter
+    # Engaged with the target: nothing is between them (ATK-01; RMOD-06 prices the shot)
+    covered = ranged and actor.id not in target.engaged
+    damage = protect(state, target, damage, covered, rng, events)
     take_damage(state, target, damage, rng, events, source=actor.id)
     assert frame.roll is not None
     attack_crit(state, target, damage, frame.roll.successes, rng, events)  # BROKEN-04 alternatives
@@ -972,7 +984,7 @@ def _next_shot(
     frame.target, frame.zone = action.target, -1
     frame.stage = S_ROLL
     frame.roll = frame.block_roll = None
-    frame.modifier = 0
+    frame.modifier = NO_MODIFIERS
     shot: dict[str, object] = {"shot": frame.shots + 1}
     if action.kind == Kind.SHOOT_VEHICLE:  # AUTO-01 at a vehicle: rolled and landed as SHOOT_VEHICLE
         frame.kind, frame.option = Kind.SHOOT_VEHICLE, action.option

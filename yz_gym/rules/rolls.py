@@ -8,7 +8,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.rules import dice
-from yz_gym.rules.dice import DicePool, Die, Roll, Source
+from yz_gym.rules.dice import NO_MODIFIERS, DicePool, Die, Modifiers, Roll, Source
 from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.state import AGI, EMP, SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState, Injury
 from yz_gym.rules.tables import CriticalInjury, crit_table
@@ -17,6 +17,8 @@ ATTRIBUTE_NAMES: Final = {STR: "Strength", AGI: "Agility", WIT: "Wits", EMP: "Em
 PHYSICAL_CONDITIONS: Final = ("Exhausted", "Battered", "Wounded")  # DMGM-04
 MENTAL_CONDITIONS: Final = ("Angry", "Scared", "Disheartened")  # DMGM-04
 _STRESS_DIE: Final = Die(Source.STRESS, 6)
+CONDITION_MODIFIER: Final = -1  # DMGM-07: per condition of the roll's type
+TREMBLE_MODIFIER: Final = -2  # PUSH-PANIC-08: Agility rolls while trembling
 
 
 def injury_of(table: str, code: int, text: str = "s1") -> CriticalInjury:
@@ -29,21 +31,22 @@ def entry_of(injury: Injury) -> CriticalInjury:
     return crit_table(injury.table, injury.text)[injury.code]
 
 
-def injury_modifier(c: Combatant, skill: str) -> int:
-    """CRIT-03: skill penalties from critical injuries stack, trained or not."""
-    total = 0
+def injury_modifiers(c: Combatant, skill: str, mods: Modifiers, skill_injuries: bool = True) -> Modifiers:
+    """CRIT-03: skill penalties from critical injuries stack, trained or not (one cause each);
+    `skill_injuries=False` keeps only those on the skill's attribute."""
     attribute = ATTRIBUTE_NAMES[SKILL_ATTRIBUTE[skill]]
     for injury in c.injuries:
         if injury.table == "fire":
             continue
         entry = entry_of(injury)
-        for name, mod in entry.skill_mods:
-            if name == skill:
-                total += mod
+        if skill_injuries:
+            for name, mod in entry.skill_mods:
+                if name == skill:
+                    mods = mods.plus(mod)
         for name, mod in entry.attribute_mods:
             if name == attribute:
-                total += mod
-    return total
+                mods = mods.plus(mod)
+    return mods
 
 
 def condition_count(c: Combatant, physical: bool) -> int:
@@ -57,44 +60,61 @@ def is_physical(skill: str) -> bool:
     return SKILL_ATTRIBUTE[skill] in (STR, AGI)
 
 
-def roll_modifier(c: Combatant, skill: str) -> int:
-    """Modifiers the roller carries: CRIT-03 injuries, DMGM-07 conditions, PUSH-PANIC-08 tremble."""
-    modifier = injury_modifier(c, skill) if c.injuries else 0
+def roll_modifiers(
+    c: Combatant, skill: str, mods: Modifiers = NO_MODIFIERS, skill_injuries: bool = True
+) -> Modifiers:
+    """`mods` and the modifiers the roller carries, one cause each: CRIT-03 injuries, DMGM-07
+    conditions, PUSH-PANIC-08 tremble."""
+    if c.injuries:
+        mods = injury_modifiers(c, skill, mods, skill_injuries)
     if c.conditions:
-        modifier -= condition_count(c, is_physical(skill))  # DMGM-07: -1 per condition of the type
+        for _ in range(condition_count(c, is_physical(skill))):
+            mods = mods.plus(CONDITION_MODIFIER)  # DMGM-07: -1 per condition of the type
     if c.panic and "tremble" in c.panic and SKILL_ATTRIBUTE[skill] == AGI:
-        modifier -= 2  # PUSH-PANIC-08: -2 on Agility rolls while the stress lasts
-    return modifier
+        mods = mods.plus(TREMBLE_MODIFIER)  # PUSH-PANIC-08: -2 on Agility rolls while the stress lasts
+    return mods
 
 
-def stress_dice(state: GameState, c: Combatant) -> int:
-    """PUSH-16: with stress-dice pushes, every roll adds as many stress dice as current stress."""
-    return c.stress if state.options.push_cost == "stress_dice" else 0
+def base_pool(
+    options: RuleOptions, attribute: int, level: int, gear: int, mods: Modifiers, artifact: int = 0
+) -> DicePool:
+    """DICE-05: attribute + skill (`level`) + gear dice with modifiers, pool dice (MOD-01..03) or
+    step dice (MOD-04..10; the gear bonus is one more modifier); an item's artifact die (DICE-11,
+    pool games only: the loader refuses it in step games); no stress dice."""
+    if options.dice_mode == "pool":
+        return dice.pool_dice(attribute, level, gear, mods, (artifact,) if artifact else ())
+    mods = mods.plus(gear)
+    advantage = options.step_modifiers == "advantage"
+    if attribute <= 0:  # an attribute pushed below D6 (PUSH-14): the skill die alone, if any
+        return dice.step_dice(level, None, mods, advantage) if level > 0 else DicePool(())
+    return dice.step_dice(attribute, level if level > 0 else None, mods, advantage)
 
 
-def skill_pool(state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int = 0) -> DicePool:
-    """DICE-05: attribute + skill + gear dice, with modifiers (MOD-01/02 or MOD-04..10)."""
+def skill_pool(
+    state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0, artifact: int = 0
+) -> DicePool:
+    """DICE-05: attribute + skill + gear dice, with modifiers (MOD-01/02 or MOD-04..10): a number
+    is one cause, a Modifiers record lists them (MOD-10); `artifact`: the item's artifact die."""
+    mods = dice.as_modifiers(modifier)
     if skill == "Observation":
-        modifier += state.zone_map.zones[c.zone].observation_modifier  # ZONE-FEAT-DARK-01
-    return rules_pool(state.options, c, skill, gear, modifier)
+        mods = mods.plus(state.zone_map.zones[c.zone].observation_modifier)  # ZONE-FEAT-DARK-01
+    return rules_pool(state.options, c, skill, gear, mods, artifact)
 
 
-def rules_pool(options: RuleOptions, c: Combatant, skill: str, gear: int = 0, modifier: int = 0) -> DicePool:
+def rules_pool(
+    options: RuleOptions, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0, artifact: int = 0
+) -> DicePool:
     """`skill_pool` where only the rules matter, not the zone (a lone combatant at rest)."""
-    modifier += roll_modifier(c, skill)
-    attribute = c.attrs[SKILL_ATTRIBUTE[skill]]
-    if options.dice_mode == "step":
-        rating = c.skill(skill)
-        advantage = options.step_modifiers == "advantage"
-        if attribute <= 0:  # an attribute pushed below D6 (PUSH-14): the skill die alone, if any
-            pool = dice.step_dice(rating, None, modifier + gear, advantage) if rating > 0 else DicePool(())
-        else:
-            pool = dice.step_dice(attribute, rating if rating > 0 else None, modifier + gear, advantage)
-    else:
-        pool = dice.pool_dice(attribute, c.skill(skill), gear, modifier)
-    extra = c.stress if options.push_cost == "stress_dice" else 0  # PUSH-16, as stress_dice
+    mods = roll_modifiers(c, skill, dice.as_modifiers(modifier))
+    pool = base_pool(options, c.attrs[SKILL_ATTRIBUTE[skill]], c.skill(skill), gear, mods, artifact)
+    return with_stress_dice(options, c, pool)
+
+
+def with_stress_dice(options: RuleOptions, c: Combatant, pool: DicePool) -> DicePool:
+    """PUSH-16: with stress-dice pushes, every roll adds as many stress dice as current stress."""
+    extra = c.stress if options.push_cost == "stress_dice" else 0
     if extra > 0:
-        pool = DicePool(pool.dice + (_STRESS_DIE,) * extra)
+        return DicePool(pool.dice + (_STRESS_DIE,) * extra)
     return pool
 
 
@@ -104,7 +124,7 @@ def skill_roll(
     skill: str,
     rng: np.random.Generator,
     gear: int = 0,
-    modifier: int = 0,
+    modifier: int | Modifiers = 0,
 ) -> Roll:
     """Roll a skill for a combatant, without asking about a push."""
     return dice.roll(skill_pool(state, c, skill, gear, modifier), rng)
@@ -120,13 +140,17 @@ def stress_ones(roll: Roll | None) -> int:
 
 
 def push_roll(state: GameState, c: Combatant, roll: Roll, rng: np.random.Generator) -> Roll:
-    """PUSH-04..07; PUSH-16: with stress dice, a push gives +1 stress at once and one more stress die."""
-    if state.options.push_cost != "stress_dice":
-        return dice.push(roll, rng)
-    c.stress += 1  # PUSH-16: at once, so the pushed roll has one stress die more
-    pool = DicePool((*roll.pool.dice, _STRESS_DIE))
-    widened = Roll(pool, (*roll.faces, 2))  # placeholder face, re-rolled by the push below
-    return dice.push(widened, rng)
+    """PUSH-04..07; PUSH-16: with stress dice, a push gives +1 stress at once and one more stress die.
+
+    PUSH-06 `agent_choice`: the roller may re-roll any non-bane die; the engine chooses for it
+    (dice.chosen_rerolls), as the one push decision of the action space names no dice."""
+    if state.options.push_cost == "stress_dice":
+        c.stress += 1  # PUSH-16: at once, so the pushed roll has one stress die more
+        pool = DicePool((*roll.pool.dice, _STRESS_DIE))
+        roll = Roll(pool, (*roll.faces, 2))  # placeholder face, re-rolled by the push below
+    if state.options.push_reroll == "agent_choice":
+        return dice.push(roll, rng, "agent_choice", dice.chosen_rerolls(roll))
+    return dice.push(roll, rng)
 
 
 def rating_roll(state: GameState, rating: int, rng: np.random.Generator) -> Roll:

@@ -7,7 +7,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final
 
 from yz_gym.rules.actions import Kind
-from yz_gym.rules.dice import Roll
+from yz_gym.rules.dice import NO_MODIFIERS, Modifiers, Roll
 from yz_gym.rules.options import RuleOptions
 from yz_gym.rules.tables import Armor, Cover, Weapon
 from yz_gym.rules.zones import ZoneMap
@@ -339,7 +339,7 @@ class Frame:
     blocker: int = -1
     roll: Roll | None = None
     block_roll: Roll | None = None
-    modifier: int = 0
+    modifier: Modifiers = NO_MODIFIERS  # the roll's modifiers, one cause each (MOD-10)
     slow: bool = False
     flags: int = 0  # FrameFlag bits
     shots: int = 0  # AUTO-01: shots fired so far in a full-auto burst
@@ -350,7 +350,7 @@ class Frame:
     def __init__(
         self, kind: Kind, actor: int, target: int = -1, zone: int = -1, option: int = -1, stage: int = 0,
         asking: list[int] | None = None, helpers: list[int] | None = None, blocker: int = -1,
-        roll: Roll | None = None, block_roll: Roll | None = None, modifier: int = 0, slow: bool = False,
+        roll: Roll | None = None, block_roll: Roll | None = None, modifier: Modifiers = NO_MODIFIERS, slow: bool = False,
         flags: int = 0, shots: int = 0, *, ammo: Roll | None = None, hits: list[list[int]] | None = None,
         sixes: int = 0,
     ) -> None:  # fmt: skip

@@ -354,6 +354,9 @@ class Weapon:
     # except the pistol's RoF 2, which AUTO-03 gives.
     rate_of_fire: int = 0
     magazine: int = 0
+    # DICE-11/12: an artifact item's extra die (8, 10 or 12 sides; 0 = none), pool games only; it
+    # is rolled while the item's gear bonus lasts and never degrades itself
+    artifact: int = 0
 
 
 WEAPONS: Final[dict[str, Weapon]] = {

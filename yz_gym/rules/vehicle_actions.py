@@ -78,11 +78,13 @@ import numpy as np
 from yz_gym.rules.actions import CLIMB, DESCEND, Action, Kind, is_slow
 from yz_gym.rules.attacks import (
     BAND,
+    DARK_MODIFIER,
     MOUNTED_SHOT,
     RANGE_MODIFIER,
     RIDER_PENALTY,
     SIZE_MODIFIER,
     UNSEEN_MODIFIER,
+    artifact_die,
     close_modifier,
     close_weapon,
     hands_ok,
@@ -93,7 +95,7 @@ from yz_gym.rules.attacks import (
     spend_ammo,
 )
 from yz_gym.rules.damage import attack_crit, take_damage
-from yz_gym.rules.dice import DicePool, Roll
+from yz_gym.rules.dice import NO_MODIFIERS, DicePool, Modifiers, Roll
 from yz_gym.rules.events import Event
 from yz_gym.rules.mounts import (
     dismount,
@@ -331,21 +333,21 @@ def can_attack_vehicle(state: GameState, a: Combatant, index: int) -> bool:
     return v.zone == a.zone and v.altitude == 0 and not v.wrecked and not v.destroyed
 
 
-def vehicle_shot_modifier(state: GameState, a: Combatant, v: VehicleState) -> int:
+def vehicle_shot_modifier(state: GameState, a: Combatant, v: VehicleState) -> Modifiers:
     """RMOD-05..16 at a vehicle: range band (altitude counted), aim, +2 large target (RMOD-11),
-    dim or dark zone, smoke; MOUNT-10 from horseback."""
+    dim or dark zone, smoke; MOUNT-10 from horseback (one cause each)."""
     reach = band(state, a.zone, altitude(state, a), v.zone, v.altitude)
-    modifier = RANGE_MODIFIER[reach] + a.aiming + SIZE_MODIFIER["large"]
+    mods = NO_MODIFIERS.plus(RANGE_MODIFIER[reach]).plus(a.aiming).plus(SIZE_MODIFIER["large"])
     zone = state.zone_map.zones[v.zone]
     if zone.dim:
-        modifier += state.options.dim_zone_mod if a.zone != v.zone else state.options.dim_light_mod
+        mods = mods.plus(state.options.dim_zone_mod if a.zone != v.zone else state.options.dim_light_mod)
     if zone.dark:
-        modifier -= 2
+        mods = mods.plus(DARK_MODIFIER)
     if smoky(state, v.zone) or smoky(state, a.zone):
-        modifier += UNSEEN_MODIFIER
+        mods = mods.plus(UNSEEN_MODIFIER)
     if riding(a):
-        modifier += MOUNTED_SHOT
-    return modifier
+        mods = mods.plus(MOUNTED_SHOT)
+    return mods
 
 
 def zone_others(state: GameState, v: VehicleState) -> list[Combatant | VehicleState]:
@@ -508,26 +510,29 @@ def frame_skill(state: GameState, kind: Kind, actor: Combatant) -> str | None:
 
 def extension_pool(
     state: GameState, kind: Kind, actor: Combatant, target: int, option: int, skill: str,
-    gear: int, modifier: int, at_mount: bool,
+    gear: int, modifier: Modifiers, at_mount: bool, artifact: int = 0,
 ) -> DicePool:  # fmt: skip
     """The dice of an extension action, or of a roll that riding changes (MOUNT-06/09/11)."""
     if kind in (Kind.MANEUVER, Kind.RAM):
         v = state.vehicles[actor.vehicle]
         if kind == Kind.RAM and target >= 0:
-            modifier += close_modifier(state, actor, state.combatants[target], False)  # MOUNT-09, RMOD-02/03
+            modifier = modifier.join(close_modifier(state, actor, state.combatants[target], False))  # MOUNT-09, RMOD-02/03
         return driving_pool(state, actor, v, modifier)  # VEH-MOVE-02, VEH-RAM-01, AMB-15
     if kind == Kind.SHOOT_VEHICLE:
         gear = max(0, actor.weapons[actor.held].bonus)
-        modifier += vehicle_shot_modifier(state, actor, state.vehicles[option])
+        artifact = artifact_die(state, actor)  # DICE-11
+        modifier = modifier.join(vehicle_shot_modifier(state, actor, state.vehicles[option]))
     elif kind == Kind.ATTACK_VEHICLE:
-        gear = max(0, actor.weapons[actor.held].bonus) if close_weapon(state, actor)[0] >= 0 else 0  # ATK-07
+        armed = close_weapon(state, actor)[0] >= 0
+        gear = max(0, actor.weapons[actor.held].bonus) if armed else 0  # ATK-07
+        artifact = artifact_die(state, actor) if armed else 0  # DICE-11
     elif at_mount and target >= 0 and riding(state.combatants[target]):
         ranged = kind == Kind.SHOOT
         if not ranged or state.options.rider_penalty_ranged:
-            modifier -= RIDER_PENALTY  # MOUNT-08/11: at the mount, not the rider
+            modifier = modifier.without(RIDER_PENALTY)  # MOUNT-08/11: at the mount, not the rider
     if uses_mount(actor, kind, skill):
         return riding_pool(state, actor, gear, modifier)  # MOUNT-06
-    return skill_pool(state, actor, skill, gear, modifier)
+    return skill_pool(state, actor, skill, gear, modifier, artifact)
 
 
 # --- effects --------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import GameState
-from yz_gym.rules.vehicle_seats import is_mounted_weapon
+from yz_gym.rules.vehicle_seats import weapon_label
 
 KINDS: Final = frozenset(
     {
@@ -18,6 +18,7 @@ KINDS: Final = frozenset(
         "skid", "vehicle_blast", "dismounted", "remounted",
     }
 )  # fmt: skip
+_HIT_VERBS: Final = {"hit": "hits", "miss": "misses"}
 AUTO_LINES: Final = {  # AUTO-01/05 at a mount or a vehicle (auto_targets.py)
     "burst": "  {a} keeps firing, at {aim}.",
     "extra_hit": "  An extra hit on {aim}.",
@@ -28,18 +29,15 @@ AUTO_LINES: Final = {  # AUTO-01/05 at a mount or a vehicle (auto_targets.py)
 def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: GameState) -> str | None:
     """The line for a vehicle or mount event, or None for events narrate.py tells itself."""
     k = e.kind
-    if k == "gear_damaged" and is_mounted_weapon(str(e.get("weapon", ""))):
-        name = state.setup.weapons[e.get("weapon")].name
-        return f"  {who(e.actor)}'s {name} is damaged (bonus {e.get('bonus')})."
     if k in ("hit", "miss") and e.get("kind") in ("ram", "shoot_vehicle", "attack_vehicle"):
         aim = e.get("target") if e.get("kind") == "ram" else e.get("vehicle")
-        verb = ("rams" if k == "hit" else "fails to ram") if e.get("kind") == "ram" else k + "s"
+        verb = ("rams" if k == "hit" else "fails to ram") if e.get("kind") == "ram" else _HIT_VERBS[k]
         return f"  {who(e.actor)} {verb} {aim}."
     if k in AUTO_LINES and (e.get("vehicle") or e.get("mount")):
         aim = e.get("vehicle") or f"{who(e.target)}'s {e.get('mount')}"
         return AUTO_LINES[k].format(a=who(e.actor), aim=aim, damage=e.get("damage"))
     if k in ("hit", "miss") and e.get("mount"):  # at a riderless mount
-        return f"  {who(e.actor)} {k}{'s' if k == 'hit' else 'es'} {who(e.target)}'s {e.get('mount')}."
+        return f"  {who(e.actor)} {_HIT_VERBS[k]} {who(e.target)}'s {e.get('mount')}."
     if k not in KINDS:
         return None
     a, t, v = who(e.actor), who(e.target), e.get("vehicle")
@@ -76,9 +74,7 @@ def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: G
     if k == "vehicle_fire":
         return f"  Fire ({e.get('intensity')}) burns {v}: {e.get('successes')} damage."
     if k == "weapon_disabled":
-        weapon = str(e.get("weapon", ""))
-        name = state.setup.weapons[weapon].name if weapon in state.setup.weapons else weapon
-        return f"  {v}'s {name} is knocked out."
+        return f"  {v}'s {weapon_label(state, str(e.get('weapon', '')))} is knocked out."
     return shared_vehicle_line(e, a, t, v)
 
 

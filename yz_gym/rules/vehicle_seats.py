@@ -28,6 +28,13 @@ def is_mounted_weapon(name: str) -> bool:
     return name.startswith(MOUNTED_PREFIX)
 
 
+def weapon_label(state: GameState, key: str) -> str:
+    """The name logs give a carried weapon: a mounted weapon's profile name, else its key in words."""
+    if is_mounted_weapon(key) and key in state.setup.weapons:
+        return state.setup.weapons[key].name
+    return key.replace("_", " ")
+
+
 def exposed(state: GameState, c: Combatant) -> bool:
     """VEH-DMG-08: `c` sits in an exposed seat of its vehicle (on foot: False)."""
     return c.vehicle >= 0 and c.id in state.vehicles[c.vehicle].exposed

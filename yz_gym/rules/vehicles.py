@@ -34,10 +34,17 @@ import numpy as np
 
 from yz_gym.rules import dice
 from yz_gym.rules.damage import protect, take_damage
-from yz_gym.rules.dice import DicePool, Roll
+from yz_gym.rules.dice import DicePool, Modifiers, Roll
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.options import VehicleOptions
-from yz_gym.rules.rolls import entry_of, rating_roll, roll_modifier, skill_pool, skill_roll, stress_dice
+from yz_gym.rules.rolls import (
+    base_pool,
+    rating_roll,
+    roll_modifiers,
+    skill_pool,
+    skill_roll,
+    with_stress_dice,
+)
 from yz_gym.rules.state import AGI, Combatant, GameState
 from yz_gym.rules.tables import VEHICLES, VehicleType
 
@@ -224,27 +231,18 @@ def can_drive(state: GameState, v: VehicleState) -> bool:
 # --- driving rolls and movement (VEH-02/03, VEH-MOVE-01/02, VEH-AIR-02/03) ----------------------
 
 
-def driving_pool(state: GameState, c: Combatant, v: VehicleState, modifier: int = 0) -> DicePool:
+def driving_pool(state: GameState, c: Combatant, v: VehicleState, modifier: int | Modifiers = 0) -> DicePool:
     """CHASE-14/VEH-03: Mobility (or Driving) + Maneuverability (VEH-ATTR-MAN) + crit penalties.
 
     With `vehicle_skill: Driving` the roll is Agility + the Driving skill; the roller's Agility
     modifiers (injuries, conditions, panic) apply, skill-specific Mobility injuries do not."""
-    modifier += v.maneuverability + v.driving_mod  # VEH-CRIT-03, VEH-CRIT-06
+    # VEH-ATTR-MAN, VEH-CRIT-03 (a lower Maneuverability), VEH-CRIT-06 (blown tires): one cause each
+    mods = dice.as_modifiers(modifier).plus(v.maneuverability).plus(v.driving_mod)
     if v.options.vehicle_skill == "Mobility":
-        return skill_pool(state, c, "Mobility", 0, modifier)
-    own = sum(entry_of(i).skill_mod("Mobility") for i in c.injuries if i.table != "fire")
-    modifier += roll_modifier(c, "Mobility") - own
-    level = c.skill("Driving")
-    if state.options.dice_mode == "step":
-        pool = dice.step_dice(
-            c.attrs[AGI], level if level > 0 else None, modifier, state.options.step_modifiers == "advantage"
-        )
-    else:
-        pool = dice.pool_dice(c.attrs[AGI], level, 0, modifier)
-    extra = stress_dice(state, c)
-    if extra:
-        pool = DicePool(pool.dice + (dice.Die(dice.Source.STRESS, 6),) * extra)  # PUSH-16
-    return pool
+        return skill_pool(state, c, "Mobility", 0, mods)
+    mods = roll_modifiers(c, "Mobility", mods, skill_injuries=False)
+    pool = base_pool(state.options, c.attrs[AGI], c.skill("Driving"), 0, mods)
+    return with_stress_dice(state.options, c, pool)  # PUSH-16
 
 
 def driving_roll(

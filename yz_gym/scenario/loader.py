@@ -321,6 +321,16 @@ class _Builder:
         zone_map = ZoneMap(zones, tuple(borders))
         self._check_map(zone_map)
         for name, weapon in spec.weapons.items():
+            if weapon.artifact and self.options.dice_mode == "step":  # DICE-11
+                raise self.fail(
+                    f"weapons.{name}.artifact",
+                    "artifact dice are for pool games only (DICE-11); remove it or use rules.dice_mode: pool",
+                )
+            if weapon.artifact and weapon.bonus < 1:  # DICE-12
+                raise self.fail(
+                    f"weapons.{name}.bonus",
+                    "an artifact item needs a gear bonus of 1 or more: at 0 it cannot be used (DICE-12)",
+                )
             self.weapons[name] = Weapon(
                 name=name.replace("_", " ").capitalize(), rule_id="SCENARIO", **weapon.model_dump()
             )

@@ -70,6 +70,7 @@ class WeaponSpec(Strict):
     scope: bool = False
     rate_of_fire: int = Field(0, ge=0, le=6)  # AUTO-03: ammo dice (full_auto: ammo_dice)
     magazine: int = Field(0, ge=0, le=200)  # AUTO-03/06: rounds per magazine; 0 = not counted
+    artifact: Literal[0, 8, 10, 12] = 0  # DICE-11/12: an artifact die (pool games only); 0 = none
 
 
 class SneakSpec(Strict):
