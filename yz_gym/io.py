@@ -102,6 +102,8 @@ def check_output(path: str | Path, option: str, make_folder: bool = False) -> Pa
     folder = path.parent
     if make_folder:
         folder = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{option}: {folder} is a file, not a folder; choose another path")
     if not folder.is_dir():
         raise OutputError(f"{option}: folder {folder} does not exist; create it or choose another path")
     try:
