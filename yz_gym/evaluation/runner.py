@@ -10,6 +10,7 @@ A chase whose file declares a `handover:` and that ends in combat goes on as a z
 from __future__ import annotations
 
 import contextlib
+import math
 import multiprocessing
 import os
 import pickle
@@ -221,11 +222,15 @@ def play_chunk(
     start: int,
     stop: int,
     fight_policies: dict[str, str] | None = None,
+    stopping: Callable[[], bool] | None = None,
 ) -> EncounterStats:
-    """Games start..stop-1, folded into statistics (the unit of work of a worker)."""
+    """Games start..stop-1, folded into statistics (the unit of work of a worker); with
+    `stopping`, only the games begun before it returned true."""
     scenario = _scenario(source)
     stats = empty_stats(scenario)
     for episode in range(start, stop):
+        if stopping is not None and stopping():
+            break
         stats.add(play_game(scenario, policies, seed, episode, fight_policies))
     return stats
 
@@ -285,7 +290,8 @@ class _StopSignals:
     and report what it has, instead of killing it."""
 
     def __init__(self) -> None:
-        self.received = ""
+        self.received = ""  # the first signal's name
+        self.count = 0  # signals received
         self._saved: dict[int, Any] = {}
 
     def __enter__(self) -> _StopSignals:
@@ -300,6 +306,11 @@ class _StopSignals:
 
     def _record(self, number: int, _frame: object) -> None:
         self.received = self.received or signal.Signals(number).name
+        self.count += 1
+
+    def stopping(self) -> bool:
+        """Whether a stop signal came."""
+        return bool(self.received)
 
 
 def evaluate(
@@ -356,12 +367,13 @@ class _Job:
     seed: int
     fight_policies: dict[str, str] | None
 
-    def play(self, start: int, stop: int) -> EncounterStats:
-        """Games start..stop-1 of this evaluation."""
-        return play_chunk(self.source, self.policies, self.seed, start, stop, self.fight_policies)
+    def play(self, start: int, stop: int, stopping: Callable[[], bool]) -> EncounterStats:
+        """Games start..stop-1 of this evaluation, or those begun before `stopping()` was true."""
+        return play_chunk(self.source, self.policies, self.seed, start, stop, self.fight_policies, stopping)
 
 
 POLL_SECONDS: Final = 0.25  # how often a waiting parent looks for a stop signal
+STOP_GRACE_SECONDS: Final = 10.0  # how long stopped workers may take to send their last games
 
 
 def _in_process(
@@ -372,25 +384,19 @@ def _in_process(
     stop: _StopSignals,
 ) -> None:
     """Play the games here, one by one, until done or stopped."""
-    scenario = _scenario(job.source)
     for start, end in _chunks(episodes):
-        batch = empty_stats(scenario)
-        for episode in range(start, end):
-            if stop.received:
-                break
-            batch.add(play_game(scenario, job.policies, job.seed, episode, job.fight_policies))
-        _merge([batch], stats, progress)
-        if stop.received:
+        _merge([job.play(start, end, stop.stopping)], stats, progress)
+        if stop.stopping():
             return
 
 
 class _Worker:
     """A worker process playing one chunk at a time, sent over a pipe."""
 
-    def __init__(self, job: _Job) -> None:
+    def __init__(self, job: _Job, stopping: Any) -> None:
         context = multiprocessing.get_context()
         self.pipe, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, os.getpid(), job), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, os.getpid(), job, stopping), daemon=True)
         self.process.start()
         child.close()
         self.chunk = (0, 0)
@@ -432,61 +438,76 @@ def _parallel(
     stop: _StopSignals,
 ) -> list[tuple[int, int]]:
     """Play the chunks in worker processes, one chunk per worker at a time (memory stays flat
-    however many games); returns the chunks lost because their worker died twice."""
+    however many games); returns the chunks lost because their worker died twice.
+
+    On a stop signal the workers end their chunks after the game they are playing and send what
+    they have, within STOP_GRACE_SECONDS (a second signal cuts that short)."""
     chunks, again = _chunks(episodes), deque[tuple[int, int]]()
     deaths: dict[tuple[int, int], int] = {}
     lost: list[tuple[int, int]] = []
+    stopping = multiprocessing.get_context().Event()
+    busy: list[_Worker] = []
 
     def next_chunk() -> tuple[int, int] | None:
+        if stopping.is_set():
+            return None
         return again.popleft() if again else next(chunks, None)
-
-    busy: list[_Worker] = []
 
     def start(chunk: tuple[int, int] | None) -> None:
         if chunk is not None:
-            worker = _Worker(job)
+            worker = _Worker(job, stopping)
             busy.append(worker)
+            worker.give(chunk)
+
+    def settle(worker: _Worker) -> None:
+        """Take a worker's answer and give it its next chunk; replace it if it died."""
+        answer = worker.result()
+        if answer is None:  # the worker died: its chunk is played once more, by a new worker
+            busy.remove(worker)
+            worker.close()
+            if not stopping.is_set():
+                deaths[worker.chunk] = deaths.get(worker.chunk, 0) + 1
+                (again if deaths[worker.chunk] < 2 else lost).append(worker.chunk)
+                start(next_chunk())
+            return
+        kind, value = answer
+        if kind == "error":
+            raise value
+        _merge([value], stats, progress)
+        chunk = next_chunk()
+        if chunk is None:
+            busy.remove(worker)
+            worker.close(finished=True)
+        else:
             worker.give(chunk)
 
     try:
         for _ in range(workers):
             start(next_chunk())
-        while busy and not stop.received:
+        deadline = math.inf
+        while busy and time.monotonic() < deadline and stop.count < 2:
+            if stop.stopping() and not stopping.is_set():
+                stopping.set()
+                deadline = time.monotonic() + STOP_GRACE_SECONDS
             ready = wait([w.pipe for w in busy] + [w.process.sentinel for w in busy], POLL_SECONDS)
             for worker in [w for w in busy if w.pipe in ready or w.process.sentinel in ready]:
-                answer = worker.result()
-                if answer is None:  # the worker died: play its chunk once more, in a new worker
-                    busy.remove(worker)
-                    worker.close()
-                    deaths[worker.chunk] = deaths.get(worker.chunk, 0) + 1
-                    (again if deaths[worker.chunk] < 2 else lost).append(worker.chunk)
-                    start(next_chunk())
-                    continue
-                kind, value = answer
-                if kind == "error":
-                    raise value
-                _merge([value], stats, progress)
-                chunk = next_chunk()
-                if chunk is None:
-                    busy.remove(worker)
-                    worker.close(finished=True)
-                else:
-                    worker.give(chunk)
+                settle(worker)
     finally:
         for worker in busy:
             worker.close()
     return lost
 
 
-def _serve(pipe: Connection, parent: int, job: _Job) -> None:
-    """A worker's life: play the chunks it is sent until told to stop; die with its parent."""
+def _serve(pipe: Connection, parent: int, job: _Job, stopping: Any) -> None:
+    """A worker's life: play the chunks it is sent until told to stop, and end a chunk early once
+    `stopping` (an Event) is set; die with its parent."""
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         while (chunk := pipe.recv()) is not None:
             try:
-                answer: tuple[str, Any] = ("done", job.play(*chunk))
+                answer: tuple[str, Any] = ("done", job.play(*chunk, stopping.is_set))
             except Exception as error:  # e.g. a policy file trained for other spaces
                 answer = ("error", error)
             try:
