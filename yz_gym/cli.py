@@ -110,7 +110,7 @@ def evaluate(
     from yz_gym.evaluation.report import compare_table, plot_report, print_report
     from yz_gym.evaluation.runner import evaluate as run
     from yz_gym.evaluation.runner import load_any
-    from yz_gym.io import atomic_write_json, check_outputs, write_outputs
+    from yz_gym.io import atomic_write_json, check_outputs
 
     try:
         check_outputs({"--json": json_out, "--plot": plot})
@@ -156,20 +156,18 @@ def evaluate(
             "scenario": compare, "policies": other_policies, **other.to_json(), **other_interrupted.to_json()
         }  # fmt: skip
         exit_code = other_interrupted.exit_code
-    failures = write_outputs(
+    _write_outputs(
         [
-            ("--json", json_out, partial(atomic_write_json, data=report)),
-            ("--plot", plot, partial(plot_report, stats)),
+            ("--json", json_out, partial(atomic_write_json, data=report), "report"),
+            ("--plot", plot, partial(plot_report, stats), "plot"),
         ],
-        lambda option, path: console.print(f"{'report' if option == '--json' else 'plot'} written to {path}"),
+        exit_code,
     )
-    for message in failures:
-        _fail(message)  # prints the error line
-    if exit_code or failures:
-        raise typer.Exit(exit_code or 2)
 
 
 def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]
+    from yz_gym.evaluation.runner import worker_count
+
     start = time.perf_counter()
     columns = (
         TextColumn(f"[bold]{label}"),
@@ -190,8 +188,6 @@ def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, 
             scenario, policies, episodes, seed, workers, lambda n: progress.advance(task, n), backend=backend
         )
     elapsed = time.perf_counter() - start
-    from yz_gym.evaluation.runner import worker_count
-
     used = worker_count(episodes, workers)
     err.print(
         f"{stats.games} games in {elapsed:.1f} s ({stats.games / max(elapsed, 1e-9):.0f} games/s, {used} worker(s))"
@@ -221,7 +217,7 @@ def log(
         raise _fail(str(error)) from None
     for line in replay_log(replay):
         console.print(line, markup=False, highlight=False)
-    _write_one("--save", save, replay.save, "replay")
+    _write_outputs([("--save", save, replay.save, "replay")])
 
 
 @app.command()
@@ -244,19 +240,23 @@ def replay(
         raise _fail(str(error)) from None
     for line in lines:
         console.print(line, markup=False, highlight=False)
-    _write_one("--html", html_out, partial(write_html, saved), "page")
+    _write_outputs([("--html", html_out, partial(write_html, saved), "page")])
 
 
-def _write_one(option: str, path: Path | None, write, what: str) -> None:  # type: ignore[no-untyped-def]
-    """Write one output asked for by `option` (if given): "WHAT written to PATH", or one error line
-    and exit 2."""
+def _write_outputs(outputs, exit_code: int = 0) -> None:  # type: ignore[no-untyped-def]
+    """Write each output asked for, given as (option, path or None, writer, what), on its own:
+    "WHAT written to PATH", or one error line; then exit with `exit_code`, or 2 if one failed."""
     from yz_gym.io import write_outputs
 
+    what = {option: name for option, _, _, name in outputs}
     failures = write_outputs(
-        [(option, path, write)], lambda _, path: console.print(f"{what} written to {path}")
+        [(option, path, write) for option, path, write, _ in outputs],
+        lambda option, path: console.print(f"{what[option]} written to {path}"),
     )
-    if failures:
-        raise _fail(failures[0])
+    for message in failures:
+        _fail(message)  # prints the error line
+    if exit_code or failures:
+        raise typer.Exit(exit_code or 2)
 
 
 def _advice_state(
@@ -390,7 +390,7 @@ def play(
         record.steps.append(Step(actor.id, action, text, events))
         for line in narrate(state, events):
             console.print(line, markup=False, highlight=False)
-    _write_one("--save", save, record.save, "replay")
+    _write_outputs([("--save", save, record.save, "replay")])
 
 
 def _status(state) -> None:  # type: ignore[no-untyped-def]

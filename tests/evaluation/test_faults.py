@@ -24,6 +24,10 @@ from yz_gym.evaluation.runner import CHUNK, Interruption, evaluate, play_chunk, 
 RANDOM = {"ilsa": "random", "brann": "random"}  # fast agents for every side of the duel
 RANDOM_ARGS = ["--policy", "ilsa=random", "--policy", "brann=random"]
 linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+forked = pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork",
+    reason="workers see this test's monkeypatch only when forked",
+)
 
 
 def children_of(pid: int) -> list[int]:
@@ -73,6 +77,7 @@ def die_on_first_try(marker: Path, episode: int):
     return play
 
 
+@forked
 def test_a_killed_worker_costs_nothing_its_chunk_is_played_again(tmp_path, monkeypatch):
     clean, _ = evaluate("duel", RANDOM, 3 * CHUNK, seed=5, workers=1)
     monkeypatch.setattr(runner_module, "play_game", die_on_first_try(tmp_path / "died", CHUNK + 50))
@@ -83,6 +88,7 @@ def test_a_killed_worker_costs_nothing_its_chunk_is_played_again(tmp_path, monke
     assert multiprocessing.active_children() == []
 
 
+@forked
 def test_a_chunk_whose_worker_dies_twice_is_reported_and_the_other_games_kept(monkeypatch):
     kept = play_chunk("duel", RANDOM, 5, 0, CHUNK)
     kept.merge(play_chunk("duel", RANDOM, 5, 2 * CHUNK, 3 * CHUNK))
@@ -102,6 +108,7 @@ def test_a_chunk_whose_worker_dies_twice_is_reported_and_the_other_games_kept(mo
     assert "games 100-199 lost" in interruption.describe(stats.games, 3 * CHUNK)
 
 
+@forked
 def test_an_error_in_a_worker_reaches_the_caller_and_stops_the_others(monkeypatch):
     def broken(*_):
         raise ValueError("policy file trained for other spaces")
@@ -131,6 +138,7 @@ def test_a_stop_signal_ends_the_run_with_the_games_played(workers, stop):
     assert signal.getsignal(stop) is (signal.default_int_handler if stop == signal.SIGINT else signal.SIG_DFL)
 
 
+@forked
 def test_stopped_workers_send_the_games_of_their_unfinished_chunks(monkeypatch):
     real = runner_module.play_game
 
