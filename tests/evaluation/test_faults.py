@@ -157,22 +157,16 @@ def test_stopped_workers_send_the_games_of_their_unfinished_chunks(monkeypatch):
     assert multiprocessing.active_children() == []
 
 
-def start_evaluation(tmp_path: Path, *extra: str) -> subprocess.Popen:
-    """`evaluate duel -w 2` on far more games than the test will wait for, in its own session."""
-    command = [
-        sys.executable,
-        "-m",
-        "yz_gym.cli",
-        "evaluate",
-        "duel",
-        "-n",
-        "200000",
-        "-w",
-        "2",
-        *RANDOM_ARGS,
-    ]
+def start_evaluation(*extra: str, platform: str = "") -> subprocess.Popen:
+    """`evaluate duel -w 2` on far more games than the test will wait for, in its own session
+    (`platform`: what the workers take sys.platform to be)."""
+    arguments = ["evaluate", "duel", "-n", "200000", "-w", "2", *RANDOM_ARGS, *extra]
+    code = (
+        f"import sys; from yz_gym.cli import main; sys.platform = {platform or sys.platform!r}; "
+        f"sys.argv = ['yz-gym', *{arguments!r}]; main()"
+    )
     return subprocess.Popen(
-        [*command, *extra],
+        [sys.executable, "-c", code],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -197,7 +191,7 @@ def two_workers(parent: subprocess.Popen) -> list[int]:
 @linux_only
 def test_sigterm_to_the_parent_writes_a_partial_report_and_leaves_no_process(tmp_path):
     out = tmp_path / "r.json"
-    parent = start_evaluation(tmp_path, "--json", str(out))
+    parent = start_evaluation("--json", str(out))
     try:
         workers = two_workers(parent)
         time.sleep(2)  # let a few chunks finish
@@ -216,8 +210,9 @@ def test_sigterm_to_the_parent_writes_a_partial_report_and_leaves_no_process(tmp
 
 
 @linux_only
-def test_workers_end_on_their_own_when_the_parent_is_sigkilled(tmp_path):
-    parent = start_evaluation(tmp_path)
+@pytest.mark.parametrize("platform", ["", "darwin"])  # darwin: no PR_SET_PDEATHSIG, a watching thread
+def test_workers_end_on_their_own_when_the_parent_is_sigkilled(platform):
+    parent = start_evaluation(platform=platform)
     try:
         workers = two_workers(parent)
         parent.kill()

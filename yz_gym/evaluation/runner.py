@@ -501,9 +501,9 @@ def _parallel(
 def _serve(pipe: Connection, parent: int, job: _Job, stopping: Any) -> None:
     """A worker's life: play the chunks it is sent until told to stop, and end a chunk early once
     `stopping` (an Event) is set; die with its parent."""
-    _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited by fork
+    _die_with_parent(parent)
     try:
         while (chunk := pipe.recv()) is not None:
             try:
@@ -536,6 +536,7 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _watch_parent(parent: int) -> None:
+    """Exit once this process's parent is no longer `parent` (it died and we were adopted)."""
     while os.getppid() == parent:
         time.sleep(1.0)
     os._exit(1)
