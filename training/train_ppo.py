@@ -23,7 +23,14 @@ from typing import Annotated, Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from yz_gym.io import atomic_write_bytes, atomic_write_json, atomic_write_text
+from yz_gym.io import (
+    OutputError,
+    atomic_write_bytes,
+    atomic_write_json,
+    atomic_write_text,
+    check_output,
+    remove_stale_temporaries,
+)
 from yz_gym.scenario.reading import MAX_SEED
 
 
@@ -270,15 +277,18 @@ def plot_curve(rows: list[dict[str, Any]], path: Path, title: str) -> None:
 
 
 def train(config: TrainConfig, resume: bool = False, log: Any = print) -> Path:
-    """Run (or resume) training; returns the path of the final model."""
+    """Run (or resume) training; returns the path of the final model. The output folder is
+    checked first (OutputError), and the temporaries of writes killed in an earlier run removed."""
+    out = config.out
+    check_output(out / "config.json", "output (--output)", make_folder=True)
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    out = config.out
     checkpoints, pool = out / "checkpoints", out / "pool"
-    checkpoints.mkdir(parents=True, exist_ok=True)
-    pool.mkdir(parents=True, exist_ok=True)
+    for folder in (out, checkpoints, pool):
+        folder.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(folder)
     atomic_write_json(out / "config.json", config.model_dump())
     seed_everything(config.seed)
     fns = [make_env_fn(config, rank, pool) for rank in range(config.n_envs)]
@@ -383,7 +393,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: {error}", file=sys.stderr)
         raise SystemExit(2) from None
     print(json.dumps(config.model_dump(), indent=1), file=sys.stderr)
-    train(config, resume=args.resume)
+    try:
+        train(config, resume=args.resume)
+    except OutputError as error:
+        parser.exit(2, f"error: {error}\n")
 
 
 if __name__ == "__main__":

@@ -158,9 +158,10 @@ def evaluate(
     from yz_gym.evaluation.report import compare_table, plot_report, print_report
     from yz_gym.evaluation.runner import evaluate as run
     from yz_gym.evaluation.runner import load_any
-    from yz_gym.io import atomic_write_json
+    from yz_gym.io import atomic_write_json, check_outputs
 
     try:
+        check_outputs({"--json": json_out, "--plot": plot})
         policies = parse_policies(policy or [])
         fights = parse_policies(fight_policy or [])
         what_if = parse_policies(compare_policy or [])
@@ -187,30 +188,37 @@ def evaluate(
     except ValueError as error:  # e.g. a policy file trained for other spaces
         raise _fail(str(error)) from None
     if interrupted:
-        err.print(f"interrupted: reporting the {stats.games} games played", style="yellow")
-    print_report(stats, console)
+        err.print(interrupted.describe(stats.games, episodes), style="yellow")
+    print_report(stats, console, f"{stats.scenario} (interrupted)" if interrupted else "")
     report = stats.to_json()
-    report.update({"policies": policies, "seed": seed, "interrupted": interrupted})
+    report.update({"policies": policies, "seed": seed, **interrupted.to_json()})
     if fights:
         report["fight_policies"] = fights
+    exit_code = interrupted.exit_code
     if compare and not interrupted:
         other_policies = parse_policies(compare_policy) if compare_policy else policies
         other_fights = fights if fights and _hands_over(load_any(compare)) else None
-        other, _ = _run_with_progress(
+        other, other_interrupted = _run_with_progress(
             partial(run, fight_policies=other_fights), compare, other_policies, episodes, seed, workers,
             "what-if", backend,
         )  # fmt: skip
         compare_table(stats, other, scenario, compare, console)
-        report["compare"] = {"scenario": compare, "policies": other_policies, **other.to_json()}
-    if json_out:
-        atomic_write_json(json_out, report)
-        console.print(f"report written to {json_out}")
-    if plot:
-        plot_report(stats, plot)
-        console.print(f"plot written to {plot}")
+        report["compare"] = {
+            "scenario": compare, "policies": other_policies, **other.to_json(), **other_interrupted.to_json()
+        }  # fmt: skip
+        exit_code = other_interrupted.exit_code
+    _write_outputs(
+        [
+            ("--json", json_out, partial(atomic_write_json, data=report), "report"),
+            ("--plot", plot, partial(plot_report, stats), "plot"),
+        ],
+        exit_code,
+    )
 
 
 def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]
+    from yz_gym.evaluation.runner import worker_count
+
     start = time.perf_counter()
     columns = (
         TextColumn(f"[bold]{label}"),
@@ -231,8 +239,9 @@ def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, 
             scenario, policies, episodes, seed, workers, lambda n: progress.advance(task, n), backend=backend
         )
     elapsed = time.perf_counter() - start
+    used = worker_count(episodes, workers)
     err.print(
-        f"{stats.games} games in {elapsed:.1f} s ({stats.games / max(elapsed, 1e-9):.0f} games/s, {workers} worker(s))"
+        f"{stats.games} games in {elapsed:.1f} s ({stats.games / max(elapsed, 1e-9):.0f} games/s, {used} worker(s))"
     )
     return stats, interrupted
 
@@ -249,8 +258,10 @@ def log(
 ) -> None:
     """Play one seeded game and print its combat log, every die shown."""
     from yz_gym.evaluation.replay import record_game, replay_log
+    from yz_gym.io import check_outputs
 
     try:
+        check_outputs({"--save": save})
         policies = parse_policies(policy or [])
         _check_agents(list(policies.values()))
         replay = record_game(scenario, policies, seed)
@@ -258,9 +269,7 @@ def log(
         raise _fail(str(error)) from None
     for line in replay_log(replay):
         console.print(line)
-    if save:
-        replay.save(save)
-        console.print(f"replay written to {save}")
+    _write_outputs([("--save", save, replay.save, "replay")])
 
 
 @app.command()
@@ -273,17 +282,33 @@ def replay(
     """Print the combat log of a saved game (re-simulated and checked against the record)."""
     from yz_gym.evaluation.html import write_html
     from yz_gym.evaluation.replay import Replay, ReplayError, replay_log
+    from yz_gym.io import OutputError, check_outputs
 
     try:
+        check_outputs({"--html": html_out})
         saved = Replay.load(file)
         lines = replay_log(saved)
-    except (ReplayError, ScenarioError) as error:
+    except (ReplayError, ScenarioError, OutputError) as error:
         raise _fail(str(error)) from None
     for line in lines:
         console.print(line)
-    if html_out:
-        write_html(saved, html_out)
-        console.print(f"page written to {html_out}")
+    _write_outputs([("--html", html_out, partial(write_html, saved), "page")])
+
+
+def _write_outputs(outputs, exit_code: int = 0) -> None:  # type: ignore[no-untyped-def]
+    """Write each output asked for, given as (option, path or None, writer, what), on its own:
+    "WHAT written to PATH", or one error line; then exit with `exit_code`, or 2 if one failed."""
+    from yz_gym.io import write_outputs
+
+    what = {option: name for option, _, _, name in outputs}
+    failures = write_outputs(
+        [(option, path, write) for option, path, write, _ in outputs],
+        lambda option, path: console.print(f"{what[option]} written to {path}"),
+    )
+    for message in failures:
+        _fail(message)  # prints the error line
+    if exit_code or failures:
+        raise typer.Exit(exit_code or 2)
 
 
 def _advice_state(
@@ -368,11 +393,13 @@ def play(
     """Play one side in the terminal: pick actions by number, '?' asks the advisor for its top three."""
     from agents import make_agent
     from yz_gym.evaluation.replay import Replay, Step, scenario_data
+    from yz_gym.io import check_outputs
     from yz_gym.rules import engine
     from yz_gym.rules.narrate import narrate
     from yz_gym.scenario.loader import build
 
     try:
+        check_outputs({"--save": save, "--save-state": save_state})
         data = scenario_data(scenario)
         loaded = build(data, scenario)
         _check_agents([opponent])
@@ -410,9 +437,7 @@ def play(
         record.steps.append(Step(actor.id, action, text, events))
         for line in narrate(state, events):
             console.print(line)
-    if save:
-        record.save(save)
-        console.print(f"replay written to {save}")
+    _write_outputs([("--save", save, record.save, "replay")])
 
 
 def _status(state) -> None:  # type: ignore[no-untyped-def]

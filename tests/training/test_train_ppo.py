@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import csv
+import subprocess
+import sys
 
 import pytest
 
 pytest.importorskip("sb3_contrib")
 
 from agents import make_agent
-from training.train_ppo import ConfigError, load_config, train
+from training.train_ppo import ConfigError, load_config, main, train
 from yz_gym.evaluation.runner import evaluate
+from yz_gym.io import OutputError
 
 
 def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
@@ -24,6 +27,13 @@ def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
     assert (run / "learning_curve.png").read_bytes()[:4] == b"\x89PNG"
     assert not list(run.rglob("*.tmp")), "a half-written file was left behind"
 
+    killed = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True)
+    stale = [  # what a run killed while checkpointing leaves: temporaries of a dead process
+        run / "checkpoints" / f".latest.zip.{int(killed.stdout)}.a1b2c3d4.tmp",
+        run / "pool" / f".snapshot_000000256.zip.{int(killed.stdout)}.e5f6g7h8.tmp",
+    ]
+    for path in stale:
+        path.write_bytes(b"PK half a zip")
     resumed = load_config(
         "configs/training/tiny.yaml", {"output": str(tmp_path / "run"), "total_timesteps": 512}
     )
@@ -31,11 +41,25 @@ def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
     with (run / "progress.csv").open() as handle:
         steps = [int(row["timesteps"]) for row in csv.DictReader(handle)]
     assert steps[0] == 256 and steps[-1] == 512, steps  # the resumed run continued the count
+    assert not [path for path in stale if path.exists()], "stale temporaries survived the resume"
 
     agent = make_agent(f"model:{final}", 0)
     assert agent.name == "policy"
     stats, _ = evaluate("duel", {"ilsa": f"model:{final}"}, 6, seed=1)
     assert stats.games == 6
+
+
+def test_an_unwritable_output_folder_fails_before_training(tmp_path, capsys):
+    bad = {"output": "/proc/yz_gym_run", "total_timesteps": 256}  # read-only, even for root
+    with pytest.raises(OutputError, match=r"output \(--output\): cannot write in folder /proc"):
+        train(load_config("configs/training/tiny.yaml", bad), log=lambda *_: None)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(SystemExit) as exit_status:
+        main(["--config", "configs/training/tiny.yaml", "--output", str(tmp_path / "file" / "run")])
+    assert exit_status.value.code == 2
+    error_lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("error:")]
+    assert len(error_lines) == 1 and "output (--output)" in error_lines[0], error_lines
+    assert "is a file, not a folder" in error_lines[0]
 
 
 def test_config_errors_name_the_file_and_field(tmp_path):

@@ -9,12 +9,22 @@ A chase whose file declares a `handover:` and that ends in combat goes on as a z
 
 from __future__ import annotations
 
+import contextlib
+import math
+import multiprocessing
+import os
+import pickle
+import signal
+import sys
+import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from functools import lru_cache
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -207,11 +217,15 @@ def play_chunk(
     start: int,
     stop: int,
     fight_policies: dict[str, str] | None = None,
+    stopping: Callable[[], bool] | None = None,
 ) -> EncounterStats:
-    """Games start..stop-1, folded into statistics (the unit of work of a worker)."""
+    """Games start..stop-1, folded into statistics (the unit of work of a worker); with
+    `stopping`, only the games begun before it returned true."""
     scenario = _scenario(source)
     stats = empty_stats(scenario)
     for episode in range(start, stop):
+        if stopping is not None and stopping():
+            break
         stats.add(play_game(scenario, policies, seed, episode, fight_policies))
     return stats
 
@@ -226,6 +240,74 @@ def _chunks(episodes: int) -> Iterator[tuple[int, int]]:
         yield start, min(episodes, start + CHUNK)
 
 
+def worker_count(episodes: int, workers: int) -> int:
+    """The workers an evaluation uses: no more than its chunks of games."""
+    return max(1, min(workers, -(-episodes // CHUNK)))
+
+
+@dataclass(frozen=True, slots=True)
+class Interruption:
+    """Why an evaluation's report is partial: the signal that stopped it (SIGINT, SIGTERM), and the
+    games lost because their worker died twice. False when every game was played."""
+
+    stopped_by: str = ""
+    lost: tuple[tuple[int, int], ...] = ()  # (start, stop) game ranges
+
+    def __bool__(self) -> bool:
+        return bool(self.stopped_by or self.lost)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit status: 128 + the signal's number (130 SIGINT, 143 SIGTERM), 1 for
+        lost games, 0 for a complete run."""
+        if self.stopped_by:
+            return 128 + int(signal.Signals[self.stopped_by])
+        return 1 if self.lost else 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The report's keys: `interrupted`, with `stopped_by` and `lost_games` when they apply."""
+        data: dict[str, Any] = {"interrupted": bool(self)}
+        if self.stopped_by:
+            data["stopped_by"] = self.stopped_by
+        if self.lost:
+            data["lost_games"] = [list(chunk) for chunk in self.lost]
+        return data
+
+    def describe(self, games: int, episodes: int) -> str:
+        """One line for the terminal, e.g. "interrupted by SIGTERM: 300 of 1000 games"."""
+        why = [f"by {self.stopped_by}"] if self.stopped_by else []
+        why += [f"games {a}-{b - 1} lost (their worker died twice)" for a, b in self.lost]
+        return f"interrupted {'; '.join(why)}: {games} of {episodes} games"
+
+
+class _StopSignals:
+    """While open (in the main thread), SIGINT and SIGTERM ask the evaluation to stop between games
+    and report what it has, instead of killing it."""
+
+    def __init__(self) -> None:
+        self.received = ""  # the first signal's name
+        self.count = 0  # signals received
+        self._saved: dict[int, Any] = {}
+
+    def __enter__(self) -> _StopSignals:
+        if threading.current_thread() is threading.main_thread():
+            for number in (signal.SIGINT, signal.SIGTERM):
+                self._saved[number] = signal.signal(number, self._record)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for number, handler in self._saved.items():
+            signal.signal(number, handler)
+
+    def _record(self, number: int, _frame: object) -> None:
+        self.received = self.received or signal.Signals(number).name
+        self.count += 1
+
+    def stopping(self) -> bool:
+        """Whether a stop signal came."""
+        return bool(self.received)
+
+
 def evaluate(
     source: ScenarioSource,
     policies: dict[str, str],
@@ -235,13 +317,17 @@ def evaluate(
     progress: Callable[[int], None] | None = None,
     backend: str = "process",
     fight_policies: dict[str, str] | None = None,
-) -> tuple[EncounterStats, bool]:
-    """Play `episodes` games; returns the statistics and whether it was interrupted (Ctrl-C).
+) -> tuple[EncounterStats, Interruption]:
+    """Play `episodes` games; returns the statistics and what interrupted them (false if nothing).
 
     Game i depends only on (seed, i), so results do not depend on the number of workers or
-    the backend ("process": a local process pool; "ray": Ray tasks, on a cluster if
+    the backend ("process": local worker processes; "ray": Ray tasks, on a cluster if
     RAY_ADDRESS is set, else on a local Ray instance). `fight_policies` ({side: zone agent})
     play the zone fight after a chase's hand-over (default `tactical`).
+
+    SIGINT or SIGTERM stops the games, and the games finished so far are returned. A worker
+    process that dies takes only its chunk of games: the chunk is played again once by a new
+    worker, and if that worker dies too the chunk is reported lost. Workers die with their parent.
     """
     if backend not in ("process", "ray"):
         raise ValueError(f"unknown backend '{backend}'; use process or ray")
@@ -253,62 +339,206 @@ def evaluate(
                 f"no side named '{side}' in {scenario_name(scenario)}; sides: {', '.join(sides)}"
             )
     stats = empty_stats(scenario)
-    fights = dict(fight_policies) if fight_policies else None
-    try:
-        if backend == "ray":
-            _ray(source, policies, seed, episodes, workers, stats, progress, fights)
-        elif workers <= 1:
-            for start, stop in _chunks(episodes):
-                stats.merge(play_chunk(source, policies, seed, start, stop, fights))
-                if progress:
-                    progress(stop - start)
+    job = _Job(source, dict(policies), seed, dict(fight_policies) if fight_policies else None)
+    workers = worker_count(episodes, workers)
+    ray = _start_ray(workers) if backend == "ray" else None
+    lost: list[tuple[int, int]] = []
+    with _StopSignals() as stop:
+        if ray is not None:
+            lost = _ray(ray, job, episodes, workers, stats, progress, stop)
+        elif workers == 1:
+            _in_process(job, episodes, stats, progress, stop)
         else:
-            _parallel(source, policies, seed, episodes, workers, stats, progress, fights)
-    except KeyboardInterrupt:
-        return stats, True
-    return stats, False
+            lost = _parallel(job, episodes, workers, stats, progress, stop)
+    return stats, Interruption(stop.received, tuple(sorted(lost)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What every chunk of an evaluation shares."""
+
+    source: ScenarioSource
+    policies: dict[str, str]
+    seed: int
+    fight_policies: dict[str, str] | None
+
+    def play(self, start: int, stop: int, stopping: Callable[[], bool]) -> EncounterStats:
+        """Games start..stop-1 of this evaluation, or those begun before `stopping()` was true."""
+        return play_chunk(self.source, self.policies, self.seed, start, stop, self.fight_policies, stopping)
+
+
+POLL_SECONDS: Final = 0.25  # how often a waiting parent looks for a stop signal
+STOP_GRACE_SECONDS: Final = 10.0  # how long stopped workers may take to send their last games
+
+
+def _in_process(
+    job: _Job,
+    episodes: int,
+    stats: EncounterStats,
+    progress: Callable[[int], None] | None,
+    stop: _StopSignals,
+) -> None:
+    """Play the games here, one by one, until done or stopped."""
+    for start, end in _chunks(episodes):
+        _merge([job.play(start, end, stop.stopping)], stats, progress)
+        if stop.stopping():
+            return
+
+
+class _Worker:
+    """A worker process playing one chunk at a time, sent over a pipe."""
+
+    def __init__(self, job: _Job, stopping: Any) -> None:
+        context = multiprocessing.get_context()
+        self.pipe, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, os.getpid(), job, stopping), daemon=True)
+        self.process.start()
+        child.close()
+        self.chunk = (0, 0)
+
+    def give(self, chunk: tuple[int, int]) -> None:
+        """Send the worker its next chunk (if it has died, its sentinel tells)."""
+        self.chunk = chunk
+        with contextlib.suppress(OSError):
+            self.pipe.send(chunk)
+
+    def result(self) -> tuple[str, Any] | None:
+        """The worker's answer, or None if it died without one."""
+        try:
+            if self.pipe.poll():
+                answer: tuple[str, Any] = self.pipe.recv()
+                return answer
+        except (EOFError, OSError, pickle.UnpicklingError):
+            pass
+        return None
+
+    def close(self, finished: bool = False) -> None:
+        """Let a finished worker exit, or end one still playing; wait for it in both cases."""
+        if finished:
+            with contextlib.suppress(OSError):
+                self.pipe.send(None)
+            self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.pipe.close()
 
 
 def _parallel(
-    source: ScenarioSource,
-    policies: dict[str, str],
-    seed: int,
+    job: _Job,
     episodes: int,
     workers: int,
     stats: EncounterStats,
     progress: Callable[[int], None] | None,
-    fight_policies: dict[str, str] | None = None,
-) -> None:
-    """Keep at most 2 tasks per worker in flight, so memory stays flat however many games."""
-    chunks = _chunks(episodes)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[EncounterStats]] = set()
-        try:
-            for start, stop in chunks:
-                pending.add(pool.submit(play_chunk, source, policies, seed, start, stop, fight_policies))
-                if len(pending) >= 2 * workers:
-                    pending = _collect(pending, stats, progress)
-            while pending:
-                pending = _collect(pending, stats, progress)
-        except KeyboardInterrupt:
-            for future in pending:
-                future.cancel()
-            raise
+    stop: _StopSignals,
+) -> list[tuple[int, int]]:
+    """Play the chunks in worker processes, one chunk per worker at a time (memory stays flat
+    however many games); returns the chunks lost because their worker died twice.
+
+    On a stop signal the workers end their chunks after the game they are playing and send what
+    they have, within STOP_GRACE_SECONDS (a second signal cuts that short)."""
+    chunks, again = _chunks(episodes), deque[tuple[int, int]]()
+    deaths: dict[tuple[int, int], int] = {}
+    lost: list[tuple[int, int]] = []
+    stopping = multiprocessing.get_context().Event()
+    busy: list[_Worker] = []
+
+    def next_chunk() -> tuple[int, int] | None:
+        if stopping.is_set():
+            return None
+        return again.popleft() if again else next(chunks, None)
+
+    def start(chunk: tuple[int, int] | None) -> None:
+        if chunk is not None:
+            worker = _Worker(job, stopping)
+            busy.append(worker)
+            worker.give(chunk)
+
+    def settle(worker: _Worker) -> None:
+        """Take a worker's answer and give it its next chunk; replace it if it died."""
+        answer = worker.result()
+        if answer is None:  # the worker died: its chunk is played once more, by a new worker
+            busy.remove(worker)
+            worker.close()
+            if not stopping.is_set():
+                deaths[worker.chunk] = deaths.get(worker.chunk, 0) + 1
+                (again if deaths[worker.chunk] < 2 else lost).append(worker.chunk)
+                start(next_chunk())
+            return
+        kind, value = answer
+        if kind == "error":
+            raise value
+        _merge([value], stats, progress)
+        chunk = next_chunk()
+        if chunk is None:
+            busy.remove(worker)
+            worker.close(finished=True)
+        else:
+            worker.give(chunk)
+
+    try:
+        for _ in range(workers):
+            start(next_chunk())
+        deadline = math.inf
+        while busy and time.monotonic() < deadline and stop.count < 2:
+            if stop.stopping() and not stopping.is_set():
+                stopping.set()
+                deadline = time.monotonic() + STOP_GRACE_SECONDS
+            ready = wait([w.pipe for w in busy] + [w.process.sentinel for w in busy], POLL_SECONDS)
+            for worker in [w for w in busy if w.pipe in ready or w.process.sentinel in ready]:
+                settle(worker)
+    finally:
+        for worker in busy:
+            worker.close()
+    return lost
 
 
-def _ray(
-    source: ScenarioSource,
-    policies: dict[str, str],
-    seed: int,
-    episodes: int,
-    workers: int,
-    stats: EncounterStats,
-    progress: Callable[[int], None] | None,
-    fight_policies: dict[str, str] | None = None,
-) -> None:
-    """The same chunks as Ray tasks, at most 2 per worker in flight (pip install yz_gym[scale])."""
-    import os
+def _serve(pipe: Connection, parent: int, job: _Job, stopping: Any) -> None:
+    """A worker's life: play the chunks it is sent until told to stop, and end a chunk early once
+    `stopping` (an Event) is set; die with its parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited by fork
+    _die_with_parent(parent)
+    try:
+        while (chunk := pipe.recv()) is not None:
+            try:
+                answer: tuple[str, Any] = ("done", job.play(*chunk, stopping.is_set))
+            except Exception as error:  # e.g. a policy file trained for other spaces
+                answer = ("error", error)
+            try:
+                pipe.send(answer)
+            except (pickle.PicklingError, TypeError, AttributeError):
+                pipe.send(("error", RuntimeError(str(answer[1]))))
+    except EOFError:  # the parent closed the pipe
+        pass
 
+
+PR_SET_PDEATHSIG: Final = 1  # linux/prctl.h
+
+
+def _die_with_parent(parent: int) -> None:
+    """End this worker when its parent ends, even by SIGKILL: the kernel's parent-death signal on
+    Linux, else a thread watching the parent's pid."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0:
+            if os.getppid() != parent:  # the parent died before the signal was armed
+                os._exit(1)
+            return
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit once this process's parent is no longer `parent` (it died and we were adopted)."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
+def _start_ray(workers: int) -> Any:
+    """Ray, started on the local machine or joined to RAY_ADDRESS (pip install yz_gym[scale])."""
     try:
         import ray
     except ImportError:
@@ -322,22 +552,42 @@ def _ray(
             log_to_driver=False,
             ignore_reinit_error=True,
         )
-    remote = ray.remote(play_chunk)
-    pending = []
-    for start, stop in _chunks(episodes):
-        pending.append(remote.remote(source, policies, seed, start, stop, fight_policies))
-        if len(pending) >= 2 * workers:
-            done, pending = ray.wait(pending, num_returns=1)
-            _merge(ray.get(done), stats, progress)
-    _merge(ray.get(pending), stats, progress)
+    return ray
 
 
-def _collect(
-    pending: set[Future[EncounterStats]], stats: EncounterStats, progress: Callable[[int], None] | None
-) -> set[Future[EncounterStats]]:
-    done, rest = wait(pending, return_when=FIRST_COMPLETED)
-    _merge((future.result() for future in done), stats, progress)
-    return rest
+def _ray(
+    ray: Any,
+    job: _Job,
+    episodes: int,
+    workers: int,
+    stats: EncounterStats,
+    progress: Callable[[int], None] | None,
+    stop: _StopSignals,
+) -> list[tuple[int, int]]:
+    """The same chunks as Ray tasks, at most 2 per worker in flight; Ray plays a chunk whose
+    worker died once more; returns the chunks lost all the same."""
+    remote = ray.remote(max_retries=1)(play_chunk)
+    chunks = _chunks(episodes)
+    pending: dict[Any, tuple[int, int]] = {}
+    lost: list[tuple[int, int]] = []
+    try:
+        while not stop.received:
+            while len(pending) < 2 * workers and (chunk := next(chunks, None)) is not None:
+                ref = remote.remote(job.source, job.policies, job.seed, *chunk, job.fight_policies)
+                pending[ref] = chunk
+            if not pending:
+                break
+            done, _ = ray.wait(list(pending), num_returns=1, timeout=POLL_SECONDS)
+            for ref in done:
+                chunk = pending.pop(ref)
+                try:
+                    _merge([ray.get(ref)], stats, progress)
+                except (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError):
+                    lost.append(chunk)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+    return lost
 
 
 def _merge(
