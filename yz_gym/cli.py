@@ -12,6 +12,7 @@ from typing import Annotated
 import numpy as np
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -21,6 +22,8 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from yz_gym.evaluation.report import played_by
+from yz_gym.evaluation.runner import DEFAULT_ENCOUNTER
 from yz_gym.rules import dice
 from yz_gym.scenario.loader import DEFAULT_SCENARIO, ScenarioError, bundled_scenarios, load_scenario
 
@@ -72,7 +75,13 @@ def _hands_over(loaded) -> bool:  # type: ignore[no-untyped-def]
 
 @app.command()
 def evaluate(
-    scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")] = DEFAULT_SCENARIO,
+    scenario: Annotated[
+        str,
+        typer.Argument(
+            help="bundled scenario name or .yaml path; default warehouse_ambush (3 PCs against a prepared "
+            "gang ambush, both sides tactical: a close fight whose risks mean something)"
+        ),
+    ] = DEFAULT_ENCOUNTER,
     episodes: Annotated[int, typer.Option("--episodes", "-n", min=1, help="games to play")] = 1000,
     policy: Annotated[
         list[str] | None,
@@ -80,14 +89,20 @@ def evaluate(
             "--policy",
             "-p",
             help="SIDE=AGENT (random, aggressive, tactical, or a model file; chases: flee, hider, cutoff, "
-            "shooter, random - default each side's natural chase agent); repeatable",
+            "shooter, random); repeatable. A side not named plays tactical (chases: its natural chase "
+            "agent, cutoff for the pursuer, flee for the prey); the report says who played each side",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="base seed; game i depends only on (seed, i)")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="worker processes")] = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="write the report as JSON here")] = None,
-    plot: Annotated[Path | None, typer.Option(help="write a PNG of outcomes and rounds here")] = None,
-    compare: Annotated[str | None, typer.Option(help="a second scenario for a what-if table")] = None,
+    plot: Annotated[
+        Path | None, typer.Option(help="write a PNG of outcomes, rounds and each PC's risks here")
+    ] = None,
+    compare: Annotated[
+        str | None,
+        typer.Option(help="a second scenario for a what-if table (changes game by game, same seeds)"),
+    ] = None,
     compare_policy: Annotated[
         list[str] | None, typer.Option(help="SIDE=AGENT for the what-if run (default: same policies)")
     ] = None,
@@ -103,13 +118,16 @@ def evaluate(
         ),
     ] = None,
 ) -> None:
-    """How deadly is this encounter? Win chances with 95% intervals, rounds, per-combatant risk.
+    """How deadly is this encounter? Win chances, each PC's risk of being Broken, critically injured
+    or killed, the party's risks, rounds and damage by side, all with 95% intervals.
 
     Also chases (chase_* files): escape and catch chances, how the chases ended, wrecks; a chase
     with a hand-over plays the fight after it and reports who won it."""
+    from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import compare_table, plot_report, print_report
     from yz_gym.evaluation.runner import evaluate as run
-    from yz_gym.evaluation.runner import load_any
+    from yz_gym.evaluation.runner import fight_agents, load_any, side_agents
+    from yz_gym.evaluation.stats import paired_difference
     from yz_gym.io import atomic_write_json
 
     try:
@@ -122,8 +140,11 @@ def evaluate(
             if not _hands_over(loaded):
                 raise ValueError(f"--fight-policy: {scenario} is not a chase with a handover: block")
             _check_sides(loaded, fights, "--fight-policy")
+        other_policies = parse_policies(compare_policy) if compare_policy else policies
+        if compare_policy:
+            _check_agents(other_policies)
         if compare:
-            _check_sides(load_any(compare), parse_policies(compare_policy) if compare_policy else policies)
+            _check_sides(load_any(compare), other_policies)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
     if backend not in ("process", "ray"):
@@ -137,26 +158,45 @@ def evaluate(
         raise _fail(str(error)) from None
     if interrupted:
         err.print(f"[yellow]interrupted: reporting the {stats.games} games played[/yellow]")
-    print_report(stats, console)
+    agents = side_agents(loaded, policies)
+    print_report(stats, console, agents=agents, named=policies)
     report = stats.to_json()
+    report.update(provenance(scenario, loaded, agents, policies, fight_agents(loaded, fights), fights))
     report.update({"policies": policies, "seed": seed, "interrupted": interrupted})
     if fights:
         report["fight_policies"] = fights
     if compare and not interrupted:
-        other_policies = parse_policies(compare_policy) if compare_policy else policies
-        other_fights = fights if fights and _hands_over(load_any(compare)) else None
+        other_loaded = load_any(compare)
+        other_fights = fights if fights and _hands_over(other_loaded) else None
         other, _ = _run_with_progress(
             partial(run, fight_policies=other_fights), compare, other_policies, episodes, seed, workers,
             "what-if", backend,
         )  # fmt: skip
+        other_agents = side_agents(other_loaded, other_policies)
+        console.print(
+            f"what-if {escape(compare)} played by: {escape(played_by(other_agents, other_policies))}"
+        )
         compare_table(stats, other, scenario, compare, console)
-        report["compare"] = {"scenario": compare, "policies": other_policies, **other.to_json()}
+        pairs, rows = paired_difference(stats, other)
+        report["compare"] = {
+            **other.to_json(),
+            **provenance(compare, other_loaded, other_agents, other_policies),
+            "scenario_source": compare,
+            "policies": other_policies,
+            "paired": {
+                "games": pairs,
+                "rows": [
+                    {"quantity": label, "mean_a": a, "mean_b": b, "change": change, "ci95": [low, high]}
+                    for label, a, b, change, low, high in rows
+                ],
+            },
+        }
     if json_out:
         atomic_write_json(json_out, report)
-        console.print(f"report written to {json_out}")
+        console.print(f"report written to {escape(str(json_out))}")
     if plot:
-        plot_report(stats, plot)
-        console.print(f"plot written to {plot}")
+        plot_report(stats, plot, agents, policies)
+        console.print(f"plot written to {escape(str(plot))}")
 
 
 def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]
@@ -191,19 +231,23 @@ def log(
     scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")] = DEFAULT_SCENARIO,
     seed: Annotated[int, typer.Option(help="the game's seed")] = 0,
     policy: Annotated[
-        list[str] | None, typer.Option("--policy", "-p", help="SIDE=AGENT; default random")
+        list[str] | None,
+        typer.Option("--policy", "-p", help="SIDE=AGENT; a side not named plays tactical; repeatable"),
     ] = None,
     save: Annotated[Path | None, typer.Option(help="also save the game as a replay (JSONL) here")] = None,
 ) -> None:
-    """Play one seeded game and print its combat log, every die shown."""
+    """Play one seeded game and print its combat log, every die shown, after who played each side."""
     from yz_gym.evaluation.replay import record_game, replay_log
+    from yz_gym.scenario.loader import load_scenario
 
     try:
         policies = parse_policies(policy or [])
         _check_agents(policies)
+        _check_sides(load_scenario(scenario), policies)
         replay = record_game(scenario, policies, seed)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
+    console.print(f"played by: {played_by(replay.policies, policies)}", markup=False, highlight=False)
     for line in replay_log(replay):
         console.print(line, markup=False, highlight=False)
     if save:

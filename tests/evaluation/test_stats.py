@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from yz_gym.evaluation.runner import GameSummary
+from yz_gym.evaluation.runner import Fate, GameSummary
 from yz_gym.evaluation.stats import EncounterStats, wilson_interval
 
 
@@ -32,8 +32,12 @@ def test_wilson_interval_covers_the_truth_about_95_percent_of_the_time():
     assert abs(rate - 0.95) < tol
 
 
-def _summary(winner, rounds, reason="the other side is out of the fight"):
-    return GameSummary(winner, reason, rounds, 10, ((1, 0, 0, 2, 3), (0, 1, 1, 3, 2)))
+def _summary(winner, rounds, reason="the other side is out of the fight", episode=-1):
+    return GameSummary(
+        winner, reason, rounds, 10,
+        (Fate(1, 0, 0, 1, (0, 3), 1, 0, (0, 2), 0), Fate(1, 1, 1, 1, (2, 0), 0, 2, (3, 0), 1)),
+        episode=episode,
+    )  # fmt: skip
 
 
 def test_streamed_statistics_do_not_depend_on_how_games_are_batched():
@@ -43,6 +47,7 @@ def test_streamed_statistics_do_not_depend_on_how_games_are_batched():
         _summary(None, 20, "round cap"),
         _summary(None, 4, "no one is left standing"),
     ]
+    games = [_summary(g.winner, g.rounds, g.reason, i) for i, g in enumerate(games)]
     whole = EncounterStats.empty("s", ["a", "b"], [("x", "a"), ("y", "b")])
     for g in games:
         whole.add(g)
@@ -52,11 +57,15 @@ def test_streamed_statistics_do_not_depend_on_how_games_are_batched():
         left.add(g)
     for g in games[2:]:
         right.add(g)
-    left.merge(right)
-    assert left.to_json() == whole.to_json()
+    right.merge(left)  # batches arrive in any order
+    assert right.to_json() == whole.to_json() and right.game_records() == whole.game_records()
     report = whole.to_json()
-    assert report["schema_version"] == 1
+    assert report["schema_version"] == 2
     assert report["games"] == 4 and report["timeouts"] == 1 and report["draws"] == 1
     assert report["sides"]["a"]["win_probability"] == 0.25
     assert report["rounds"]["median"] == 4.0
-    assert report["combatants"][1]["p_dead"] == 1.0
+    assert report["combatants"][1]["dead"]["probability"] == 1.0
+    assert whole.game_records()[2] == ("timeout", 20, 0, 0)
+    damage = report["damage"]["sides"]
+    assert damage["a"]["dealt_to_enemies"]["mean"] == damage["b"]["taken_from_enemies"]["mean"] == 2.0
+    assert damage["a"]["push_costs"]["mean"] == 1.0 and damage["b"]["no_attacker"]["mean"] == 2.0
