@@ -88,7 +88,7 @@ class GameWatch:
         self.taken = [[0] * (k + 2) for _ in range(n)]  # from side 0..k-1, own push, no attacker
         self.dealt = [[0] * (k + 1) for _ in range(n)]  # to side 0..k-1, mounts
         self.slots: list[int] = []  # this game's combatant id -> row
-        self.pushed: set[int] = set()  # rows that pushed and have not paid yet
+        self.pushed: set[int] = set()  # rows that pushed in this decision and have not paid yet
 
     def follow(self, people: Sequence[Combatant]) -> None:
         """From now on the events are about these combatants (a game's, or its hand-over fight's)."""
@@ -128,6 +128,7 @@ class GameWatch:
                 self.taken[slots[e.actor]][k] += int(e.get("amount", 0))
             elif kind == "mount_damage" and e.actor >= 0:
                 self.dealt[slots[e.actor]][k] += int(e.get("amount", 0))
+        pushed.clear()  # a push is paid for within the decision that pushed (PUSH-13), or cost nothing
         self.look(people)
 
     def fates(self, final: Sequence[Combatant]) -> tuple[Fate, ...]:
