@@ -69,3 +69,28 @@ def test_streamed_statistics_do_not_depend_on_how_games_are_batched():
     damage = report["damage"]["sides"]
     assert damage["a"]["dealt_to_enemies"]["mean"] == damage["b"]["taken_from_enemies"]["mean"] == 2.0
     assert damage["a"]["push_costs"]["mean"] == 1.0 and damage["b"]["no_attacker"]["mean"] == 2.0
+
+
+def test_mean_interval_is_the_student_t_interval():
+    from yz_gym.evaluation.stats import mean_interval, t_quantile
+
+    mean, low, high = mean_interval(6.0, 14.0, 3)  # values 1, 2, 3: sd 1, t(2) = 4.303
+    assert mean == 2.0 and high - mean == pytest.approx(4.302653 / math.sqrt(3), abs=1e-5)
+    assert low == pytest.approx(2 * mean - high)
+    assert t_quantile(3) == pytest.approx(3.182, abs=4e-3) and t_quantile(30) == pytest.approx(2.042, abs=1e-3)
+    assert t_quantile(1000) == pytest.approx(1.962, abs=1e-3)
+
+
+def test_what_if_changes_are_paired_by_game_index():
+    from yz_gym.evaluation.stats import paired_difference
+
+    a = EncounterStats.empty("s", ["a", "b"], [("x", "a"), ("y", "b")])
+    b = EncounterStats.empty("s", ["a", "b"], [("x", "a"), ("y", "b")])
+    for i, (first, second) in enumerate([("a", "a"), ("b", "a"), ("a", "a"), ("b", "b")]):
+        a.add(_summary(first, 3, episode=i))
+        b.add(_summary(second, 3, episode=i))
+    pairs, rows = paired_difference(a, b)
+    label, mean_a, mean_b, change, low, high = rows[0]
+    assert pairs == 4 and label == "a wins" and (mean_a, mean_b, change) == (0.5, 0.75, 0.25)
+    # differences 0, 1, 0, 0: sd 0.5, t(3) = 3.182
+    assert high - change == pytest.approx(3.182 * 0.5 / 2, abs=2e-3) and low < 0 < high

@@ -59,7 +59,7 @@ def print_report(
         )
     if not stats.is_chase:
         outcome.add_row("draw (everyone out)", "", pct(report["draw"]["probability"], report["draw"]["ci95"]))
-        cap = f" ({stats.round_cap})" if stats.round_cap else ""
+        cap = f" {stats.round_cap}" if stats.round_cap else ""
         timeout = report["timeout"]
         outcome.add_row(f"timeout (round cap{cap})", "", pct(timeout["probability"], timeout["ci95"]))
     console.print(outcome)
@@ -96,13 +96,13 @@ def print_report(
 
 def print_party(party: dict, console: Console) -> None:  # type: ignore[type-arg]
     """The PCs' risks as a party (stats.party_json)."""
-    table = Table(title=f"The party's risk (PCs: {escape(', '.join(party['pcs']))})")
+    table = Table(title=f"The party's risk (PCs: {escape(', '.join(party['pcs']))}; out = Broken or dead)")
     table.add_column("event")
     table.add_column("share of games", justify="right")
     for key, label in (
         ("any_pc_dies", "at least one PC dies"),
         ("any_pc_critically_injured", "at least one PC critically injured"),
-        ("total_party_knockout", "total party knockout (every PC Broken or dead at the end)"),
+        ("total_party_knockout", "total party knockout (all PCs out at the end)"),
     ):
         table.add_row(label, pct(party[key]["probability"], party[key]["ci95"]))
     console.print(table)
