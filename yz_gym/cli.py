@@ -125,8 +125,8 @@ def evaluate(
     with a hand-over plays the fight after it and reports who won it."""
     from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import compare_table, plot_report, print_report
+    from yz_gym.evaluation.runner import chosen_by, fight_agents, load_any, side_agents
     from yz_gym.evaluation.runner import evaluate as run
-    from yz_gym.evaluation.runner import fight_agents, load_any, side_agents
     from yz_gym.evaluation.stats import paired_difference
     from yz_gym.io import atomic_write_json
 
@@ -158,10 +158,11 @@ def evaluate(
         raise _fail(str(error)) from None
     if interrupted:
         err.print(f"[yellow]interrupted: reporting the {stats.games} games played[/yellow]")
-    agents = side_agents(loaded, policies)
-    print_report(stats, console, agents=agents, named=policies)
+    agents, chosen = side_agents(loaded, policies), chosen_by(loaded, policies)
+    print_report(stats, console, agents=agents, chosen=chosen)
     report = stats.to_json()
-    report.update(provenance(scenario, loaded, agents, policies, fight_agents(loaded, fights), fights))
+    fight_chosen = {side: "--fight-policy" for side in fights}
+    report.update(provenance(scenario, loaded, agents, chosen, fight_agents(loaded, fights), fight_chosen))
     report.update({"policies": policies, "seed": seed, "interrupted": interrupted})
     if fights:
         report["fight_policies"] = fights
@@ -173,14 +174,14 @@ def evaluate(
             "what-if", backend,
         )  # fmt: skip
         other_agents = side_agents(other_loaded, other_policies)
-        console.print(
-            f"what-if {escape(compare)} played by: {escape(played_by(other_agents, other_policies))}"
-        )
+        other_chosen = chosen_by(other_loaded, other_policies)
+        who = played_by(other_agents, other_chosen)
+        console.print(f"what-if {escape(compare)} played by: {escape(who)}")
         compare_table(stats, other, scenario, compare, console)
         pairs, rows = paired_difference(stats, other)
         report["compare"] = {
             **other.to_json(),
-            **provenance(compare, other_loaded, other_agents, other_policies),
+            **provenance(compare, other_loaded, other_agents, other_chosen),
             "scenario_source": compare,
             "policies": other_policies,
             "paired": {
@@ -195,7 +196,7 @@ def evaluate(
         atomic_write_json(json_out, report)
         console.print(f"report written to {escape(str(json_out))}")
     if plot:
-        plot_report(stats, plot, agents, policies)
+        plot_report(stats, plot, agents, chosen)
         console.print(f"plot written to {escape(str(plot))}")
 
 
@@ -238,16 +239,18 @@ def log(
 ) -> None:
     """Play one seeded game and print its combat log, every die shown, after who played each side."""
     from yz_gym.evaluation.replay import record_game, replay_log
-    from yz_gym.scenario.loader import load_scenario
+    from yz_gym.evaluation.runner import chosen_by
 
     try:
         policies = parse_policies(policy or [])
         _check_agents(policies)
-        _check_sides(load_scenario(scenario), policies)
+        loaded = load_scenario(scenario)
+        _check_sides(loaded, policies)
         replay = record_game(scenario, policies, seed)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
-    console.print(f"played by: {played_by(replay.policies, policies)}", markup=False, highlight=False)
+    who = played_by(replay.policies, chosen_by(loaded, policies))
+    console.print(f"played by: {who}", markup=False, highlight=False)
     for line in replay_log(replay):
         console.print(line, markup=False, highlight=False)
     if save:

@@ -168,3 +168,34 @@ def test_push_costs_are_told_apart_from_other_damage_with_no_attacker(monkeypatc
         )
         push += sum(f.push for f in summary.combatants)
     assert push == sum(paid) and push > 0
+
+
+def test_a_scenario_file_can_name_the_agent_of_a_side(tmp_path):
+    import yaml
+
+    from yz_gym.evaluation.replay import scenario_data
+    from yz_gym.evaluation.runner import chosen_by, side_agents
+
+    data = scenario_data("warehouse_ambush")
+    data["agents"] = {"vipers": "aggressive"}
+    path = tmp_path / "charge.yaml"
+    path.write_text(yaml.safe_dump(data))
+    out = tmp_path / "charge.json"
+    result = runner.invoke(app, ["evaluate", str(path), "-n", "3", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "crew: tactical (default), vipers: aggressive (scenario)" in result.output
+    assert json.loads(out.read_text())["agents"]["vipers"] == {"agent": "aggressive", "chosen_by": "scenario"}
+    overridden = runner.invoke(app, ["evaluate", str(path), "-n", "2", "-p", "vipers=random"])
+    assert "vipers: random (--policy)" in overridden.output
+    for agents, message in (
+        ({"nobody": "tactical"}, "agents.nobody: no side named 'nobody'"),
+        ({"vipers": "model.zip"}, "agents.vipers"),  # a scenario file never loads a model
+    ):
+        path.write_text(yaml.safe_dump({**data, "agents": agents}))
+        bad = runner.invoke(app, ["evaluate", str(path), "-n", "2"])
+        assert bad.exit_code == 2 and message in bad.output, bad.output
+    chase = scenario_data("chase_market_foot")
+    chase["agents"] = {"thief": "hider"}
+    scenario = load_any(chase)
+    assert side_agents(scenario, {}) == {"watch": "cutoff", "thief": "hider"}
+    assert chosen_by(scenario, {"watch": "random"}) == {"watch": "--policy", "thief": "scenario"}

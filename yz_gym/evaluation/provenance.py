@@ -38,21 +38,18 @@ def rule_options(scenario: Scenario | ChaseScenario) -> dict[str, Any]:
     return asdict(scenario.setup.options)
 
 
-def agents_json(agents: dict[str, str], named: dict[str, str]) -> dict[str, dict[str, str]]:
-    """{side: {"agent": name, "chosen_by": "--policy" or "default"}}."""
-    return {
-        side: {"agent": a, "chosen_by": "--policy" if side in named else "default"}
-        for side, a in agents.items()
-    }
+def agents_json(agents: dict[str, str], chosen: dict[str, str]) -> dict[str, dict[str, str]]:
+    """{side: {"agent": name, "chosen_by": "--policy", "scenario" or "default"}}."""
+    return {side: {"agent": a, "chosen_by": chosen.get(side, "default")} for side, a in agents.items()}
 
 
 def provenance(
     source: str | Path | dict[str, Any],
     scenario: Scenario | ChaseScenario,
     agents: dict[str, str],
-    named: dict[str, str],
+    chosen: dict[str, str],
     fight_agents: dict[str, str] | None = None,
-    fight_named: dict[str, str] | None = None,
+    fight_chosen: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The report's provenance keys: project version, scenario source and hash, rules, agents."""
     out: dict[str, Any] = {
@@ -60,8 +57,8 @@ def provenance(
         "scenario_source": "<dict>" if isinstance(source, dict) else str(source),
         "scenario_sha256": scenario_hash(source),
         "rules": rule_options(scenario),
-        "agents": agents_json(agents, named),
+        "agents": agents_json(agents, chosen),
     }
     if fight_agents:
-        out["fight_agents"] = agents_json(fight_agents, fight_named or {})
+        out["fight_agents"] = agents_json(fight_agents, fight_chosen or {})
     return out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from pathlib import Path
 
 from rich.console import Console
@@ -27,10 +26,11 @@ def mean_ci(m: dict) -> str:  # type: ignore[type-arg]
     return f"{m['mean']:.2f} ({m['ci95'][0]:.2f}-{m['ci95'][1]:.2f})"
 
 
-def played_by(agents: dict[str, str], named: Collection[str] = ()) -> str:
-    """Who played each side: "crew: tactical (default), vipers: aggressive (--policy)"."""
+def played_by(agents: dict[str, str], chosen: dict[str, str] | None = None) -> str:
+    """Who played each side and what chose it (runner.chosen_by): "crew: tactical (default),
+    vipers: aggressive (--policy)"."""
     return ", ".join(
-        f"{side}: {agent} ({'--policy' if side in named else 'default'})" for side, agent in agents.items()
+        f"{side}: {agent} ({(chosen or {}).get(side, 'default')})" for side, agent in agents.items()
     )
 
 
@@ -39,7 +39,7 @@ def print_report(
     console: Console,
     title: str = "",
     agents: dict[str, str] | None = None,
-    named: Collection[str] = (),
+    chosen: dict[str, str] | None = None,
 ) -> None:
     """The at-a-glance report: who played, who wins how often, how long it lasts, what the PCs
     risk, who gets hurt, and the damage by side. Every figure has its 95% interval."""
@@ -47,7 +47,7 @@ def print_report(
     report = stats.to_json()
     console.print(f"[bold]{escape(title or stats.scenario)}[/bold]: {n} games")
     if agents:
-        console.print(f"played by: {escape(played_by(agents, named))}")
+        console.print(f"played by: {escape(played_by(agents, chosen))}")
     outcome = Table(title="Outcome (95% intervals)")
     for column in ("outcome", "played by", "share of games"):
         outcome.add_column(column, justify="right" if column == "share of games" else "left")
@@ -216,7 +216,10 @@ def compare_table(a: EncounterStats, b: EncounterStats, a_label: str, b_label: s
 
 
 def plot_report(
-    stats: EncounterStats, path: str | Path, agents: dict[str, str] | None = None, named: Collection[str] = ()
+    stats: EncounterStats,
+    path: str | Path,
+    agents: dict[str, str] | None = None,
+    chosen: dict[str, str] | None = None,
 ) -> Path:
     """A PNG, written atomically: outcomes with their 95% intervals, the rounds (the round cap
     marked), and each PC's risks (every combatant's when no PC is marked); who played in the title."""
@@ -236,7 +239,7 @@ def plot_report(
     _plot_risk(stats, fig.add_subplot(grid[1, :]))
     title = f"{stats.scenario}: {stats.games} games"
     if agents:
-        title += f"\nplayed by {played_by(agents, named)}"
+        title += f"\nplayed by {played_by(agents, chosen)}"
     fig.suptitle(title)
     fig.tight_layout()
     buffer = io.BytesIO()

@@ -153,7 +153,10 @@ def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator
 
 
 def default_agent(scenario: AnyScenario, side: int) -> str:
-    """The agent of a side no policy names: a chase side's natural chase agent, else tactical."""
+    """The agent of a side no policy names: the one the scenario file's `agents:` names, else a
+    chase side's natural chase agent, else tactical."""
+    if scenario.agents and scenario.agents[side]:
+        return scenario.agents[side]
     if isinstance(scenario, ChaseScenario):
         from agents.chase_agents import natural_agent
 
@@ -165,6 +168,15 @@ def side_agents(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, st
     """Who plays each side, in side order: the named policy, else the side's default agent."""
     return {
         side: policies.get(side) or default_agent(scenario, i)
+        for i, side in enumerate(scenario_sides(scenario))
+    }
+
+
+def chosen_by(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, str]:
+    """What chose each side's agent: "--policy", "scenario" (the file's `agents:`) or "default"."""
+    declared = scenario.agents
+    return {
+        side: "--policy" if policies.get(side) else "scenario" if declared and declared[i] else "default"
         for i, side in enumerate(scenario_sides(scenario))
     }
 
