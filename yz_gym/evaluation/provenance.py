@@ -32,10 +32,15 @@ def scenario_hash(source: str | Path | dict[str, Any]) -> str:
 
 
 def rule_options(scenario: Scenario | ChaseScenario) -> dict[str, Any]:
-    """Every rule switch in force: the zone-fight rules, and a chase's chase rules."""
+    """Every rule switch in force: the zone-fight rules, a chase's chase rules, and the vehicle
+    rules when there are vehicles (every vehicle of a file shares them)."""
+    base = scenario.base if isinstance(scenario, ChaseScenario) else scenario
+    out: dict[str, Any] = asdict(base.setup.options)
     if isinstance(scenario, ChaseScenario):
-        return {**asdict(scenario.base.setup.options), "chase_rules": asdict(scenario.options)}
-    return asdict(scenario.setup.options)
+        out["chase_rules"] = asdict(scenario.options)
+    if scenario.vehicles:
+        out["vehicle_rules"] = asdict(scenario.vehicles[0].options)
+    return out
 
 
 def agents_json(agents: dict[str, str], chosen: dict[str, str]) -> dict[str, dict[str, str]]:
