@@ -158,6 +158,7 @@ def print_chase(chase: dict, console: Console) -> None:  # type: ignore[type-arg
         print_handover(chase["handover"], console)
 
 
+SHORT_ENDINGS = {"wrecked": "put out", "timeout": "chase limit", "combat": "fight", "none": "no winner"}
 ENDING_LABELS = {
     "escaped": "escaped (got away)",
     "caught": "caught (a catch attack)",
@@ -255,7 +256,10 @@ def _plot_outcomes(stats: EncounterStats, ax) -> None:  # type: ignore[no-untype
     n = stats.games
     labels = [f"{side} wins" for side in stats.sides]
     counts = [stats.wins.get(side, 0) for side in stats.sides]
-    if not stats.is_chase:
+    if stats.is_chase:  # how the chases ended: a partition of the games
+        labels = [SHORT_ENDINGS.get(ending, ending) for ending in stats.endings]
+        counts = list(stats.endings.values())
+    else:
         labels += ["draw", "timeout"]
         counts += [stats.draws, stats.timeouts]
     shares = [c / max(1, n) for c in counts]
@@ -269,10 +273,10 @@ def _plot_outcomes(stats: EncounterStats, ax) -> None:  # type: ignore[no-untype
     )  # fmt: skip
     for i, (p, (_, high)) in enumerate(zip(shares, intervals, strict=True)):
         ax.annotate(f"{100 * p:.1f}%", (i, high), xytext=(0, 4), textcoords="offset points", ha="center")
-    ax.set_xticks(list(x), labels, rotation=15 if len(labels) > 4 else 0)
+    ax.set_xticks(list(x), labels, rotation=20 if len(labels) > 4 else 0)
     ax.set_ylim(0, 1.15)
     ax.set_ylabel("share of games")
-    ax.set_title("Outcomes (bars: 95% intervals)")
+    ax.set_title(("How the chases ended" if stats.is_chase else "Outcomes") + " (bars: 95% intervals)")
 
 
 def _plot_rounds(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-def]
@@ -286,8 +290,9 @@ def _plot_rounds(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-
     ax.bar(rounds, [stats.rounds[r] / n for r in rounds], color=colors)
     mean = stats.rounds_mean()
     ax.axvline(mean, color="black", linestyle="--", label=f"mean {mean:.1f}")
-    if cap and stats.rounds[cap]:
+    if cap:
         share = stats.rounds[cap] / n
+        ax.axvline(cap, color="#c44e52", linestyle=":", linewidth=1)
         ax.annotate(
             f"round cap {cap}:\n{100 * share:.1f}% of games", (cap, share), xytext=(-14, 10),
             textcoords="offset points", ha="right", color="#c44e52",
@@ -298,7 +303,7 @@ def _plot_rounds(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-
     ax.set_xlabel("rounds")
     ax.set_ylabel("share of games")
     ax.set_title("Rounds per game" + (f" (round cap {cap}, in red)" if cap else ""))
-    ax.legend(loc="upper left")
+    ax.legend(loc="best")
 
 
 def _plot_risk(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-def]
@@ -317,7 +322,7 @@ def _plot_risk(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-de
         labels.append((y, t.name))
         bars += [(y + (k - 1) * height, k, getattr(t, key)) for k, (_, key) in enumerate(kinds)]
         y += 1.0
-    if stats.pcs:
+    if len(stats.pcs) > 1:
         party = (
             ("party: total knockout", 0, stats.party_knockouts),
             ("party: a PC crit. injured", 1, stats.pc_injuries),
