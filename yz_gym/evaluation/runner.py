@@ -98,11 +98,12 @@ class GameWatch:
 
     def look(self, people: Sequence[Combatant]) -> None:
         """Note who is Broken or critically injured now."""
+        broken, injured = self.broken, self.injured
         for c, row in zip(people, self.slots, strict=True):
-            if c.broken or c.dead:
-                self.broken[row] = True
-            if c.dead or any(i.table != "fire" for i in c.injuries):
-                self.injured[row] = True
+            if not broken[row] and (c.broken or c.dead):
+                broken[row] = True
+            if not injured[row] and (c.dead or (c.injuries and any(i.table != "fire" for i in c.injuries))):
+                injured[row] = True
 
     def see(self, people: Sequence[Combatant], events: Iterable[Event]) -> None:
         """Count one decision's events, then look at everyone."""
