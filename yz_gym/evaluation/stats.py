@@ -1,11 +1,18 @@
-"""Streaming statistics of many games: win rates with Wilson intervals, rounds, per-combatant risk.
+"""Statistics of many games, every figure with its 95% interval (Wilson for shares, Student's t
+for means): win rates, rounds, each combatant's risks counted over the whole game (ever Broken,
+ever critically injured, dead, out at the end), the party's risks (the PCs are the scenario's
+`pc: true`: a PC dies, a PC is critically injured, every PC is out at the end), and damage by
+side that adds up (what a side deals its enemies is what they take from it; push costs and damage
+with no attacker apart). A compact record per game lets two runs on the same seeds be compared
+game by game (paired_difference).
 
 Chases add (under the report's "chase" key, the zone-fight keys unchanged): the escape and catch
 probabilities, how the chases ended (escaped / caught / wrecked / timeout / combat / none, see
-yz_gym.envs.chase_env.ending) and how often each vehicle ended as a wreck. A chase with a
-hand-over (yz_gym.scenario.handover) plays the fight after a "combat" ending: the side win
-chances are then those of the whole encounter (the fight's winner wins), escape and catch count
-the chases decided without a fight, and "chase" -> "handover" tells how the fights went."""
+yz_gym.envs.chase_env.ending; they add up to every game) with who won each, and how often each
+vehicle ended as a wreck. A chase with a hand-over (yz_gym.scenario.handover) plays the fight
+after a "combat" ending: the side win chances are then those of the whole encounter (the fight's
+winner wins), escape and catch count the chases decided without a fight, and "chase" ->
+"handover" tells how the fights went."""
 
 from __future__ import annotations
 
