@@ -160,12 +160,11 @@ def evaluate(
         err.print(f"[yellow]interrupted: reporting the {stats.games} games played[/yellow]")
     agents, chosen = side_agents(loaded, policies), chosen_by(loaded, policies)
     print_report(stats, console, agents=agents, chosen=chosen)
-    if _hands_over(loaded):
-        fought = played_by(fight_agents(loaded, fights), {side: "--fight-policy" for side in fights})
-        console.print(f"fights after the chase played by: {escape(fought)}")
+    fighters, fight_chosen = fight_agents(loaded, fights), {side: "--fight-policy" for side in fights}
+    if fighters:
+        console.print(f"fights after the chase played by: {escape(played_by(fighters, fight_chosen))}")
     report = stats.to_json()
-    fight_chosen = {side: "--fight-policy" for side in fights}
-    report.update(provenance(scenario, loaded, agents, chosen, fight_agents(loaded, fights), fight_chosen))
+    report.update(provenance(scenario, loaded, agents, chosen, fighters, fight_chosen))
     report.update({"policies": policies, "seed": seed, "interrupted": interrupted})
     if fights:
         report["fight_policies"] = fights
