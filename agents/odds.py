@@ -151,17 +151,6 @@ def _binomial(n: int, p: float) -> Dist:
     return dist
 
 
-def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a win rate of `wins` out of `n` (95% by default)."""
-    if n <= 0:
-        return 0.0, 1.0
-    phat = wins / n
-    denom = 1.0 + z * z / n
-    centre = (phat + z * z / (2 * n)) / denom
-    half = z * ((phat * (1 - phat) / n + z * z / (4 * n * n)) ** 0.5) / denom
-    return centre - half, centre + half
-
-
 @lru_cache(maxsize=16384)
 def hit_harm(net: int, base: int, soak: tuple[int, ...], left: int) -> float:
     """Worth of a hit with `net` successes (damage base + net - 1) before the soak roll."""

@@ -1,6 +1,9 @@
 """How fast `yz-gym evaluate` plays games, and whether memory stays flat as games grow.
 
-    python benchmarks/evaluate_scaling.py --games 10000 100000 --workers 2 [--scenario duel]
+    python benchmarks/evaluate_scaling.py --games 10000 100000 --workers 2 [--scenario duel] [--policy SIDE=AGENT]
+
+Sides not named by --policy play `random` here (not evaluate's `tactical` default), so that
+100,000 games stay a matter of minutes.
 
 Prints games/s and peak resident memory (this process and its workers) for each run. Run by
 hand; the machines are shared, so compare figures from one run only."""
@@ -11,7 +14,7 @@ import argparse
 import resource
 import time
 
-from yz_gym.evaluation.runner import evaluate
+from yz_gym.evaluation.runner import evaluate, load_any, scenario_sides
 from yz_gym.scenario.loader import DEFAULT_SCENARIO
 
 
@@ -29,7 +32,8 @@ def main() -> None:
     parser.add_argument("--scenario", default=DEFAULT_SCENARIO)
     parser.add_argument("--policy", action="append", default=[], help="SIDE=AGENT")
     args = parser.parse_args()
-    policies = dict(p.split("=", 1) for p in args.policy)
+    named = dict(p.split("=", 1) for p in args.policy)
+    policies = {side: named.get(side, "random") for side in scenario_sides(load_any(args.scenario))}
     print(f"{'games':>8} {'seconds':>9} {'games/s':>9} {'peak MiB main':>14} {'peak MiB worker':>16}")
     for games in args.games:
         start = time.perf_counter()

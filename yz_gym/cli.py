@@ -22,6 +22,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from yz_gym.evaluation.report import played_by
+from yz_gym.evaluation.runner import DEFAULT_ENCOUNTER
 from yz_gym.rules import dice
 from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
 from yz_gym.scenario.reading import MAX_SEED
@@ -117,15 +119,22 @@ def _hands_over(loaded) -> bool:  # type: ignore[no-untyped-def]
 
 @app.command()
 def evaluate(
-    scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")] = DEFAULT_SCENARIO,
+    scenario: Annotated[
+        str,
+        typer.Argument(
+            help="bundled scenario name or .yaml path; default warehouse_ambush (3 PCs against a prepared "
+            "gang ambush, both sides tactical: a close fight whose risks mean something)"
+        ),
+    ] = DEFAULT_ENCOUNTER,
     episodes: Annotated[int, typer.Option("--episodes", "-n", min=1, help="games to play")] = 1000,
     policy: Annotated[
         list[str] | None,
         typer.Option(
             "--policy",
             "-p",
-            help=f"SIDE=AGENT: {AGENTS_HELP}; chases: flee, hider, cutoff, shooter, random (default each "
-            "side's natural chase agent); repeatable",
+            help=f"SIDE=AGENT: {AGENTS_HELP}; chases: flee, hider, cutoff, shooter, random; repeatable. "
+            "A side not named plays tactical (chases: its natural chase agent, cutoff for the pursuer, "
+            "flee for the prey); the report says who played each side",
         ),
     ] = None,
     seed: Annotated[
@@ -133,8 +142,13 @@ def evaluate(
     ] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="worker processes")] = 1,
     json_out: Annotated[Path | None, typer.Option("--json", help="write the report as JSON here")] = None,
-    plot: Annotated[Path | None, typer.Option(help="write a PNG of outcomes and rounds here")] = None,
-    compare: Annotated[str | None, typer.Option(help="a second scenario for a what-if table")] = None,
+    plot: Annotated[
+        Path | None, typer.Option(help="write a PNG of outcomes, rounds and each PC's risks here")
+    ] = None,
+    compare: Annotated[
+        str | None,
+        typer.Option(help="a second scenario for a what-if table (changes game by game, same seeds)"),
+    ] = None,
     compare_policy: Annotated[
         list[str] | None,
         typer.Option(help=f"SIDE=AGENT for the what-if run (default: same policies); AGENT: {AGENTS_HELP}"),
@@ -151,13 +165,16 @@ def evaluate(
         ),
     ] = None,
 ) -> None:
-    """How deadly is this encounter? Win chances with 95% intervals, rounds, per-combatant risk.
+    """How deadly is this encounter? Win chances, each PC's risk of being Broken, critically injured
+    or killed, the party's risks, rounds and damage by side, all with 95% intervals.
 
     Also chases (chase_* files): escape and catch chances, how the chases ended, wrecks; a chase
     with a hand-over plays the fight after it and reports who won it."""
+    from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import compare_table, plot_report, print_report
+    from yz_gym.evaluation.runner import chosen_by, fight_agents, load_any, side_agents
     from yz_gym.evaluation.runner import evaluate as run
-    from yz_gym.evaluation.runner import load_any
+    from yz_gym.evaluation.stats import paired_difference
     from yz_gym.io import atomic_write_json, check_outputs
 
     try:
@@ -174,8 +191,9 @@ def evaluate(
             if not _hands_over(loaded):
                 raise ValueError(f"--fight-policy: {scenario} is not a chase with a handover: block")
             _check_sides(loaded, fights, "--fight-policy")
+        other_policies = parse_policies(compare_policy) if compare_policy else policies
         if compare:
-            _check_sides(load_any(compare), parse_policies(compare_policy) if compare_policy else policies)
+            _check_sides(load_any(compare), other_policies)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
     if backend not in ("process", "ray"):
@@ -189,28 +207,50 @@ def evaluate(
         raise _fail(str(error)) from None
     if interrupted:
         err.print(interrupted.describe(stats.games, episodes), style="yellow")
-    print_report(stats, console, f"{stats.scenario} (interrupted)" if interrupted else "")
+    agents, chosen = side_agents(loaded, policies), chosen_by(loaded, policies)
+    title = f"{stats.scenario} (interrupted)" if interrupted else ""
+    print_report(stats, console, title, agents=agents, chosen=chosen)
+    fighters, fight_chosen = fight_agents(loaded, fights), {side: "--fight-policy" for side in fights}
+    if fighters:
+        console.print(f"fights after the chase played by: {played_by(fighters, fight_chosen)}")
     report = stats.to_json()
+    report.update(provenance(scenario, loaded, agents, chosen, fighters, fight_chosen))
     report.update({"policies": policies, "seed": seed, **interrupted.to_json()})
     if fights:
         report["fight_policies"] = fights
     exit_code = interrupted.exit_code
     if compare and not interrupted:
-        other_policies = parse_policies(compare_policy) if compare_policy else policies
-        other_fights = fights if fights and _hands_over(load_any(compare)) else None
+        other_loaded = load_any(compare)
+        other_fights = fights if fights and _hands_over(other_loaded) else None
         other, other_interrupted = _run_with_progress(
             partial(run, fight_policies=other_fights), compare, other_policies, episodes, seed, workers,
             "what-if", backend,
         )  # fmt: skip
+        other_agents = side_agents(other_loaded, other_policies)
+        other_chosen = chosen_by(other_loaded, other_policies)
+        who = played_by(other_agents, other_chosen)
+        console.print(f"what-if {compare} played by: {who}")
         compare_table(stats, other, scenario, compare, console)
+        pairs, rows = paired_difference(stats, other)
         report["compare"] = {
-            "scenario": compare, "policies": other_policies, **other.to_json(), **other_interrupted.to_json()
-        }  # fmt: skip
+            **other.to_json(),
+            **provenance(compare, other_loaded, other_agents, other_chosen),
+            **other_interrupted.to_json(),
+            "scenario_source": compare,
+            "policies": other_policies,
+            "paired": {
+                "games": pairs,
+                "rows": [
+                    {"quantity": label, "mean_a": a, "mean_b": b, "change": change, "ci95": [low, high]}
+                    for label, a, b, change, low, high in rows
+                ],
+            },
+        }
         exit_code = other_interrupted.exit_code
     _write_outputs(
         [
             ("--json", json_out, partial(atomic_write_json, data=report), "report"),
-            ("--plot", plot, partial(plot_report, stats), "plot"),
+            ("--plot", plot, partial(plot_report, stats, agents=agents, chosen=chosen), "plot"),
         ],
         exit_code,
     )
@@ -252,21 +292,28 @@ def log(
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="the game's seed")] = 0,
     policy: Annotated[
         list[str] | None,
-        typer.Option("--policy", "-p", help=f"SIDE=AGENT (default random); AGENT: {AGENTS_HELP}"),
+        typer.Option(
+            "--policy", "-p", help=f"SIDE=AGENT; a side not named plays tactical; repeatable. AGENT: {AGENTS_HELP}"
+        ),
     ] = None,
     save: Annotated[Path | None, typer.Option(help="also save the game as a replay (JSONL) here")] = None,
 ) -> None:
-    """Play one seeded game and print its combat log, every die shown."""
+    """Play one seeded game and print its combat log, every die shown, after who played each side."""
     from yz_gym.evaluation.replay import record_game, replay_log
+    from yz_gym.evaluation.runner import chosen_by, load_any
     from yz_gym.io import check_outputs
 
     try:
         check_outputs({"--save": save})
         policies = parse_policies(policy or [])
         _check_agents(list(policies.values()))
+        loaded = load_any(scenario)
+        _check_sides(loaded, policies)
         replay = record_game(scenario, policies, seed)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
+    who = played_by(replay.policies, chosen_by(loaded, policies))
+    console.print(f"played by: {who}")
     for line in replay_log(replay):
         console.print(line)
     _write_outputs([("--save", save, replay.save, "replay")])

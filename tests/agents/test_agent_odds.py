@@ -90,9 +90,6 @@ def test_hit_harm_is_harm_of_a_certain_hit():
     assert odds.hit_harm(0, 2, (), 2) == 0.0
 
 
-def test_banes_and_wilson():
+def test_banes():
     assert odds.banes((6, 6)) == pytest.approx((25 / 36, 10 / 36, 1 / 36))
     assert odds.shift((0.5, 0.5), 2) == (0.0, 0.0, 0.5, 0.5)
-    low, high = odds.wilson_interval(60, 100)
-    assert low == pytest.approx(0.5020, abs=1e-3) and high == pytest.approx(0.6906, abs=1e-3)
-    assert odds.wilson_interval(0, 0) == (0.0, 1.0)

@@ -68,7 +68,8 @@ def test_evaluate_command_on_a_chase(tmp_path):
         app, ["evaluate", "chase_helicopter_pickup", "-n", "40", "-p", "smugglers=hider", "--json", str(out)]
     )
     assert result.exit_code == 0, result.output
-    assert "escape (prey wins)" in result.output and "Hawk One wrecked" in result.output
+    assert "escape (prey wins the chase)" in result.output and "Hawk One" in result.output
+    assert "played by:" in result.output and "smugglers: hider (--policy)" in result.output
     report = json.loads(out.read_text())
     assert report["games"] == 40 and report["policies"] == {"smugglers": "hider"}
     assert set(report["chase"]["endings"]) == {"escaped", "caught", "wrecked", "timeout", "combat", "none"}

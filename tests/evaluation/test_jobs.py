@@ -17,10 +17,12 @@ runner = CliRunner()
 
 
 def test_results_do_not_depend_on_the_number_of_workers():
-    one, _ = evaluate("duel", {}, 120, seed=3, workers=1)
-    two, _ = evaluate("duel", {}, 120, seed=3, workers=2)
+    both_random = {"ilsa": "random", "brann": "random"}
+    one, _ = evaluate("duel", both_random, 120, seed=3, workers=1)
+    two, _ = evaluate("duel", both_random, 120, seed=3, workers=2)
     assert one.to_json() == two.to_json()
-    other, _ = evaluate("duel", {}, 120, seed=4, workers=1)
+    assert one.game_records() == two.game_records()
+    other, _ = evaluate("duel", both_random, 120, seed=4, workers=1)
     assert other.to_json() != one.to_json()
 
 
@@ -29,10 +31,14 @@ def test_evaluate_command_writes_json_and_plot(tmp_path):
     result = runner.invoke(app, ["evaluate", "duel", "-n", "60", "--json", str(out), "--plot", str(png)])
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text())
-    assert report["games"] == 60 and report["schema_version"] == 1
+    assert report["games"] == 60 and report["schema_version"] == 2
     assert sum(s["win_probability"] for s in report["sides"].values()) <= 1.0
+    assert report["agents"] == {
+        "ilsa": {"agent": "tactical", "chosen_by": "default"},
+        "brann": {"agent": "tactical", "chosen_by": "default"},
+    }
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert "win %" in result.output
+    assert "ilsa: tactical (default)" in result.output and "Per-combatant risk" in result.output
 
 
 def test_evaluate_compare_prints_a_what_if_table(tmp_path):
@@ -74,7 +80,7 @@ def test_a_recorded_game_replays_exactly_and_renders_as_html(tmp_path):
 
 
 def test_a_tampered_replay_is_reported_not_trusted(tmp_path):
-    replay = record_game("duel", {}, seed=2)
+    replay = record_game("duel", {"ilsa": "random", "brann": "random"}, seed=2)
     path = replay.save(tmp_path / "game.jsonl")
     lines = path.read_text().splitlines()
     header = json.loads(lines[0])
@@ -139,10 +145,10 @@ def test_advisor_estimate_agrees_with_an_independent_resimulation():
 def test_ray_backend_gives_the_same_statistics_as_the_process_pool():
     ray = pytest.importorskip("ray")
     try:
-        by_ray, _ = evaluate("duel", {}, 40, seed=8, workers=2, backend="ray")
+        by_ray, _ = evaluate("duel", {"ilsa": "random"}, 40, seed=8, workers=2, backend="ray")
     finally:
         ray.shutdown()
-    local, _ = evaluate("duel", {}, 40, seed=8, workers=1)
+    local, _ = evaluate("duel", {"ilsa": "random"}, 40, seed=8, workers=1)
     assert by_ray.to_json() == local.to_json()
 
 

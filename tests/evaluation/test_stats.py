@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from yz_gym.evaluation.runner import GameSummary
+from yz_gym.evaluation.runner import Fate, GameSummary
 from yz_gym.evaluation.stats import EncounterStats, wilson_interval
 
 
@@ -32,8 +32,12 @@ def test_wilson_interval_covers_the_truth_about_95_percent_of_the_time():
     assert abs(rate - 0.95) < tol
 
 
-def _summary(winner, rounds, reason="the other side is out of the fight"):
-    return GameSummary(winner, reason, rounds, 10, ((1, 0, 0, 2, 3), (0, 1, 1, 3, 2)))
+def _summary(winner, rounds, reason="the other side is out of the fight", episode=-1):
+    return GameSummary(
+        winner, reason, rounds, 10,
+        (Fate(1, 0, 0, 1, (0, 3), 1, 0, (0, 2), 0), Fate(1, 1, 1, 1, (2, 0), 0, 2, (3, 0), 1)),
+        episode=episode,
+    )  # fmt: skip
 
 
 def test_streamed_statistics_do_not_depend_on_how_games_are_batched():
@@ -43,6 +47,7 @@ def test_streamed_statistics_do_not_depend_on_how_games_are_batched():
         _summary(None, 20, "round cap"),
         _summary(None, 4, "no one is left standing"),
     ]
+    games = [_summary(g.winner, g.rounds, g.reason, i) for i, g in enumerate(games)]
     whole = EncounterStats.empty("s", ["a", "b"], [("x", "a"), ("y", "b")])
     for g in games:
         whole.add(g)
@@ -52,11 +57,40 @@ def test_streamed_statistics_do_not_depend_on_how_games_are_batched():
         left.add(g)
     for g in games[2:]:
         right.add(g)
-    left.merge(right)
-    assert left.to_json() == whole.to_json()
+    right.merge(left)  # batches arrive in any order
+    assert right.to_json() == whole.to_json() and right.game_records() == whole.game_records()
     report = whole.to_json()
-    assert report["schema_version"] == 1
+    assert report["schema_version"] == 2
     assert report["games"] == 4 and report["timeouts"] == 1 and report["draws"] == 1
     assert report["sides"]["a"]["win_probability"] == 0.25
     assert report["rounds"]["median"] == 4.0
-    assert report["combatants"][1]["p_dead"] == 1.0
+    assert report["combatants"][1]["dead"]["probability"] == 1.0
+    assert whole.game_records()[2] == ("timeout", 20, 0, 0)
+    damage = report["damage"]["sides"]
+    assert damage["a"]["dealt_to_enemies"]["mean"] == damage["b"]["taken_from_enemies"]["mean"] == 2.0
+    assert damage["a"]["push_costs"]["mean"] == 1.0 and damage["b"]["no_attacker"]["mean"] == 2.0
+
+
+def test_mean_interval_is_the_student_t_interval():
+    from yz_gym.evaluation.stats import mean_interval, t_quantile
+
+    mean, low, high = mean_interval(6.0, 14.0, 3)  # values 1, 2, 3: sd 1, t(2) = 4.303
+    assert mean == 2.0 and high - mean == pytest.approx(4.302653 / math.sqrt(3), abs=1e-5)
+    assert low == pytest.approx(2 * mean - high)
+    assert t_quantile(3) == pytest.approx(3.182, abs=4e-3) and t_quantile(30) == pytest.approx(2.042, abs=1e-3)
+    assert t_quantile(1000) == pytest.approx(1.962, abs=1e-3)
+
+
+def test_what_if_changes_are_paired_by_game_index():
+    from yz_gym.evaluation.stats import paired_difference
+
+    a = EncounterStats.empty("s", ["a", "b"], [("x", "a"), ("y", "b")])
+    b = EncounterStats.empty("s", ["a", "b"], [("x", "a"), ("y", "b")])
+    for i, (first, second) in enumerate([("a", "a"), ("b", "a"), ("a", "a"), ("b", "b")]):
+        a.add(_summary(first, 3, episode=i))
+        b.add(_summary(second, 3, episode=i))
+    pairs, rows = paired_difference(a, b)
+    label, mean_a, mean_b, change, low, high = rows[0]
+    assert pairs == 4 and label == "a wins" and (mean_a, mean_b, change) == (0.5, 0.75, 0.25)
+    # differences 0, 1, 0, 0: sd 0.5, t(3) = 3.182
+    assert high - change == pytest.approx(3.182 * 0.5 / 2, abs=2e-3) and low < 0 < high

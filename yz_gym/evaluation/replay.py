@@ -234,17 +234,20 @@ def _event(data: dict[str, Any]) -> Event:
 
 
 def record_game(source: str | Path | dict[str, Any], policies: dict[str, str], seed: int) -> Replay:
-    """Play one seeded game with the named agents and record every decision."""
+    """Play one seeded game with the named agents (a side not named plays its default agent,
+    runner.side_agents) and record every decision and who played each side."""
     from agents import make_agent
+    from yz_gym.evaluation.runner import side_agents
 
     data = scenario_data(source)
     scenario = build(data, str(source) if not isinstance(source, dict) else "<dict>")
     sides = scenario.setup.sides
+    names = side_agents(scenario, policies)
     agent_seeds = np.random.SeedSequence([seed, 1]).generate_state(len(sides))
-    agents = [make_agent(policies.get(side, "random"), int(agent_seeds[i])) for i, side in enumerate(sides)]
+    agents = [make_agent(names[side], int(agent_seeds[i])) for i, side in enumerate(sides)]
     rng = np.random.default_rng(seed)
     state = engine.new_game(scenario, rng)
-    replay = Replay(data, seed, dict(policies), list(state.opening), [])
+    replay = Replay(data, seed, names, list(state.opening), [])
     while not engine.is_over(state):
         actor = engine.current_actor(state)
         action = agents[state.combatants[actor].side].choose(state, engine.legal_actions(state))

@@ -8,72 +8,165 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from yz_gym.evaluation.stats import EncounterStats
+from yz_gym.evaluation.stats import SIDE_DAMAGE, EncounterStats, paired_difference
 
 
-def print_report(stats: EncounterStats, console: Console, title: str = "") -> None:
-    """The at-a-glance report: who wins how often, how long it lasts, who gets hurt."""
+def pct(p: float, ci: list[float] | tuple[float, float]) -> str:
+    """A share as "12.3% (9.1-16.0)"."""
+    return f"{100 * p:.1f}% ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})"
+
+
+def pct_short(p: float, ci: list[float] | tuple[float, float]) -> str:
+    """A share as "12.3 (9-16)" for tables whose header says %."""
+    return f"{100 * p:.1f} ({100 * ci[0]:.0f}-{100 * ci[1]:.0f})"
+
+
+def mean_ci(m: dict) -> str:  # type: ignore[type-arg]
+    """A mean as "2.31 (2.10-2.52)" from {"mean", "ci95"}."""
+    return f"{m['mean']:.2f} ({m['ci95'][0]:.2f}-{m['ci95'][1]:.2f})"
+
+
+def played_by(agents: dict[str, str], chosen: dict[str, str] | None = None) -> str:
+    """Who played each side and what chose it (runner.chosen_by): "crew: tactical (default),
+    vipers: aggressive (--policy)"."""
+    return ", ".join(
+        f"{side}: {agent} ({(chosen or {}).get(side, 'default')})" for side, agent in agents.items()
+    )
+
+
+def print_report(
+    stats: EncounterStats,
+    console: Console,
+    title: str = "",
+    agents: dict[str, str] | None = None,
+    chosen: dict[str, str] | None = None,
+) -> None:
+    """The at-a-glance report: who played, who wins how often, how long it lasts, what the PCs
+    risk, who gets hurt, and the damage by side. Every figure has its 95% interval."""
     n = stats.games
-    heading = title or stats.scenario
-    console.print(Text.assemble((heading, "bold"), f": {n} games"))  # a name is text, never markup
-    outcome = Table(title="Outcome", show_lines=False)
-    for column in ("side", "win %", "95% CI", "damage dealt/game", "damage taken/game"):
-        outcome.add_column(column, justify="right" if column != "side" else "left")
     report = stats.to_json()
+    console.print(Text.assemble((title or stats.scenario, "bold"), f": {n} games"))  # names are text, never markup
+    if agents:
+        console.print(Text(f"played by: {played_by(agents, chosen)}"))
+    outcome = Table(title="Outcome (95% intervals)")
+    for column in ("outcome", "played by", "share of games"):
+        outcome.add_column(column, justify="right" if column == "share of games" else "left")
     for side, data in report["sides"].items():
-        low, high = data["ci95"]
         outcome.add_row(
-            side,
-            f"{100 * data['win_probability']:.1f}",
-            f"{100 * low:.1f}-{100 * high:.1f}",
-            f"{data['damage_dealt_per_game']:.2f}",
-            f"{data['damage_taken_per_game']:.2f}",
+            Text(f"{side} wins"),
+            Text((agents or {}).get(side, "")),
+            pct(data["win_probability"], data["ci95"]),
         )
+    if not stats.is_chase:
+        outcome.add_row("draw (everyone out)", "", pct(report["draw"]["probability"], report["draw"]["ci95"]))
+        cap = f" {stats.round_cap}" if stats.round_cap else ""
+        timeout = report["timeout"]
+        outcome.add_row(f"timeout (round cap{cap})", "", pct(timeout["probability"], timeout["ci95"]))
     console.print(outcome)
     if stats.is_chase:
         print_chase(report["chase"], console)
-    console.print(
-        f"draws (everyone out): {stats.draws} ({100 * stats.draws / max(1, n):.1f}%), "
-        f"timeouts (round cap): {stats.timeouts} ({100 * stats.timeouts / max(1, n):.1f}%)"
-    )
     rounds = report["rounds"]
+    at_cap = rounds["at_round_cap"]
     console.print(
-        f"rounds: mean {rounds['mean']:.2f}, median {rounds['median']:.0f}, "
-        f"range {min(stats.rounds, default=0)}-{max(stats.rounds, default=0)}"
+        f"rounds: mean {rounds['mean']:.2f} ({rounds['ci95'][0]:.2f}-{rounds['ci95'][1]:.2f}), "
+        f"median {rounds['median']:.0f}, range {rounds['min']}-{rounds['max']}"
+        + (
+            f"; {pct(at_cap['probability'], at_cap['ci95'])} of games reach the round cap ({stats.round_cap})"
+            if stats.round_cap
+            else ""
+        )
     )
-    risk = Table(title="Per-combatant risk")
-    for column in ("combatant", "side", "Broken %", "crit. injured %", "dead %", "dealt/game", "taken/game"):
+    if report["party"] is not None:
+        print_party(report["party"], console)
+    risk = Table(title="Per-combatant risk (ever during the game; the dead count as Broken and injured)")
+    for column in ("combatant", "side", "Broken %", "crit. injured %", "dead %", "out at end %"):
         risk.add_column(column, justify="left" if column in ("combatant", "side") else "right")
     for c in report["combatants"]:
         risk.add_row(
-            c["name"],
-            c["side"],
-            f"{100 * c['p_broken']:.1f}",
-            f"{100 * c['p_critically_injured']:.1f}",
-            f"{100 * c['p_dead']:.1f}",
-            f"{c['damage_dealt_per_game']:.2f}",
-            f"{c['damage_taken_per_game']:.2f}",
+            Text(c["name"] + (" (PC)" if c["pc"] else "")),
+            Text(c["side"]),
+            *(
+                pct_short(c[key]["probability"], c[key]["ci95"])
+                for key in ("broken_ever", "critically_injured_ever", "dead", "out_at_end")
+            ),
         )
     console.print(risk)
+    print_damage(report["damage"], console)
+
+
+def print_party(party: dict, console: Console) -> None:  # type: ignore[type-arg]
+    """The PCs' risks as a party (stats.party_json)."""
+    table = Table(title=Text(f"The party's risk (PCs: {', '.join(party['pcs'])}; out = Broken or dead)"))
+    table.add_column("event")
+    table.add_column("share of games", justify="right")
+    for key, label in (
+        ("any_pc_dies", "at least one PC dies"),
+        ("any_pc_critically_injured", "at least one PC critically injured"),
+        ("total_party_knockout", "total party knockout (all PCs out at the end)"),
+    ):
+        table.add_row(label, pct(party[key]["probability"], party[key]["ci95"]))
+    console.print(table)
+
+
+def print_damage(damage: dict, console: Console) -> None:  # type: ignore[type-arg]
+    """Damage per game by side (stats.damage_json), with the note that says how it adds up."""
+    table = Table(title="Damage and stress per game, by side (means, 95% intervals)")
+    for column in (
+        "side",
+        "dealt to enemies",
+        "taken from enemies",
+        "friendly fire",
+        "push costs",
+        "no attacker",
+    ):
+        table.add_column(column, justify="left" if column == "side" else "right")
+    for side, data in damage["sides"].items():
+        table.add_row(Text(side), *(mean_ci(data[key]) for key in SIDE_DAMAGE))
+    console.print(table)
+    console.print(Text(damage["note"]), style="dim")
 
 
 def print_chase(chase: dict, console: Console) -> None:  # type: ignore[type-arg]
-    """Chases: escape and catch chances, how the chases ended, and the wrecks (stats.chase_json)."""
-    table = Table(title=f"Chase ({chase['pursuer']} pursues {', '.join(chase['prey'])})")
-    for column in ("outcome", "%", "95% CI"):
-        table.add_column(column, justify="left" if column == "outcome" else "right")
-    rows = [
-        ("escape (prey wins)", chase["escape_probability"], chase["escape_ci95"]),
-        ("catch (pursuer wins)", chase["catch_probability"], chase["catch_ci95"]),
-        *((f"  ended: {name}", e["probability"], e["ci95"]) for name, e in chase["endings"].items()),
-        *((f"  {v['name']} wrecked", v["p_wrecked"], v["ci95"]) for v in chase["vehicles"]),
-    ]
-    for label, p, (low, high) in rows:
-        table.add_row(label, f"{100 * p:.1f}", f"{100 * low:.1f}-{100 * high:.1f}")
+    """Chases: escape and catch chances, how the chases ended (a partition of the games, with who
+    won), and the vehicles that ended as wrecks (stats.chase_json)."""
+    table = Table(title=Text(f"Chase ({chase['pursuer']} pursues {', '.join(chase['prey'])})"))
+    for column in ("outcome", "share of games", "won by"):
+        table.add_column(column, justify="left" if column != "share of games" else "right")
+    table.add_row("escape (prey wins the chase)", pct(chase["escape_probability"], chase["escape_ci95"]), "")
+    table.add_row("catch (pursuer wins the chase)", pct(chase["catch_probability"], chase["catch_ci95"]), "")
+    for name, e in chase["endings"].items():
+        won = ", ".join(f"{side} {count}" for side, count in e["won_by"].items()) or "-"
+        table.add_row(
+            f"  ended: {ENDING_LABELS.get(name, name)}", pct(e["probability"], e["ci95"]), Text(won)
+        )
     console.print(table)
-    console.print(f"wrecks per chase: {chase['wrecks_per_game']:.2f}")
+    console.print(
+        "The endings add up to 100% of the games. 'Put out' is a side out of the chase without a catch: "
+        "its vehicles wrecked, or its runners or crews Broken. A vehicle can also end as a wreck in "
+        "another ending (the table below counts every wreck).",
+        style="dim",
+    )
+    vehicles = Table(title="Vehicles that ended as a wreck (whatever the ending)")
+    vehicles.add_column("vehicle")
+    vehicles.add_column("share of games", justify="right")
+    for v in chase["vehicles"]:
+        vehicles.add_row(Text(v["name"]), pct(v["p_wrecked"], v["ci95"]))
+    if chase["vehicles"]:
+        console.print(vehicles)
+        console.print(f"wrecks per chase: {chase['wrecks_per_game']:.2f}")
     if "handover" in chase:
         print_handover(chase["handover"], console)
+
+
+SHORT_ENDINGS = {"wrecked": "put out", "timeout": "chase limit", "combat": "fight", "none": "no winner"}
+ENDING_LABELS = {
+    "escaped": "escaped (got away)",
+    "caught": "caught (a catch attack)",
+    "wrecked": "put out (a wreck, or Broken)",
+    "timeout": "chase limit (prey gets away)",
+    "combat": "turned into a fight",
+    "none": "no winner",
+}
 
 
 def print_handover(handover: dict, console: Console) -> None:  # type: ignore[type-arg]
@@ -103,30 +196,34 @@ def print_handover(handover: dict, console: Console) -> None:  # type: ignore[ty
 
 
 def compare_table(a: EncounterStats, b: EncounterStats, a_label: str, b_label: str, console: Console) -> None:
-    """A what-if table: each side's win chance in two variants and the difference."""
-    table = Table(title="What if")
-    for column in ("side", a_label, b_label, "change"):
-        table.add_column(column, justify="left" if column == "side" else "right")
-    for side in a.sides:
-        pa, la, ha = a.win_probability(side)
-        pb, lb, hb = b.win_probability(side) if side in b.sides else (0.0, 0.0, 0.0)
-        table.add_row(
-            side,
-            f"{100 * pa:.1f}% ({100 * la:.0f}-{100 * ha:.0f})",
-            f"{100 * pb:.1f}% ({100 * lb:.0f}-{100 * hb:.0f})",
-            f"{100 * (pb - pa):+.1f} pts",
-        )
-    table.add_row(
-        "rounds (mean)",
-        f"{a.rounds_mean():.2f}",
-        f"{b.rounds_mean():.2f}",
-        f"{b.rounds_mean() - a.rounds_mean():+.2f}",
-    )
+    """A what-if table: each quantity in both runs and its change, taken game by game (both runs
+    play game i from the same seed) with the change's own 95% interval."""
+    pairs, rows = paired_difference(a, b)
+    table = Table(title=f"What if ({pairs} games paired by seed)")
+    for column in ("", a_label, b_label, "change (95% interval)"):
+        table.add_column(Text(column), justify="left" if not column else "right")
+    for label, mean_a, mean_b, change, low, high in rows:
+        if label == "rounds":
+            cells = (f"{mean_a:.2f}", f"{mean_b:.2f}", f"{change:+.2f} ({low:+.2f} to {high:+.2f})")
+        else:
+            cells = (
+                f"{100 * mean_a:.1f}%",
+                f"{100 * mean_b:.1f}%",
+                f"{100 * change:+.1f} pts ({100 * low:+.1f} to {100 * high:+.1f})",
+            )
+        table.add_row(Text(label), *cells)
     console.print(table)
+    console.print("a change whose interval contains 0 is no clear difference", style="dim")
 
 
-def plot_report(stats: EncounterStats, path: str | Path) -> Path:
-    """A PNG with the outcome distribution and the rounds distribution, written atomically."""
+def plot_report(
+    stats: EncounterStats,
+    path: str | Path,
+    agents: dict[str, str] | None = None,
+    chosen: dict[str, str] | None = None,
+) -> Path:
+    """A PNG, written atomically: outcomes with their 95% intervals, the rounds (the round cap
+    marked), and each PC's risks (every combatant's when no PC is marked); who played in the title."""
     import io
 
     import matplotlib
@@ -136,32 +233,132 @@ def plot_report(stats: EncounterStats, path: str | Path) -> Path:
 
     from yz_gym.io import atomic_write_bytes
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
-    labels = [*stats.sides, "draw", "timeout"]
-    counts = [stats.wins.get(s, 0) for s in stats.sides] + [stats.draws, stats.timeouts]
-    n = max(1, stats.games)
-    bars = left.bar(
-        labels,
-        [c / n for c in counts],
-        color=["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3"][: len(labels)],
-    )
-    for side_index, side in enumerate(stats.sides):
-        p, low, high = stats.win_probability(side)
-        left.errorbar(side_index, p, yerr=[[p - low], [high - p]], color="black", capsize=6)
-    left.bar_label(bars, labels=[f"{100 * c / n:.1f}%" for c in counts], label_type="center", color="white")
-    left.set_ylim(0, 1.1)
-    left.set_ylabel("share of games")
-    left.set_title(f"Outcomes ({stats.games} games, 95% CI)")
-    rounds = sorted(stats.rounds)
-    right.bar(rounds, [stats.rounds[r] / n for r in rounds], color="#4c72b0")
-    right.axvline(stats.rounds_mean(), color="black", linestyle="--", label=f"mean {stats.rounds_mean():.1f}")
-    right.set_xlabel("rounds")
-    right.set_ylabel("share of games")
-    right.set_title("Rounds per game")
-    right.legend()
-    fig.suptitle(stats.scenario)
+    fig = plt.figure(figsize=(12, 8.5))
+    grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.1])
+    _plot_outcomes(stats, fig.add_subplot(grid[0, 0]))
+    _plot_rounds(stats, fig.add_subplot(grid[0, 1]))
+    _plot_risk(stats, fig.add_subplot(grid[1, :]))
+    title = f"{stats.scenario}: {stats.games} games"
+    if agents:
+        title += f"\nplayed by {played_by(agents, chosen)}"
+    fig.suptitle(title)
     fig.tight_layout()
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110)
+    fig.savefig(buffer, format="png", dpi=100)
     plt.close(fig)
     return atomic_write_bytes(path, buffer.getvalue())
+
+
+def _plot_outcomes(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-def]
+    """Each outcome's share with its 95% Wilson interval, the value written above the bar."""
+    from yz_gym.evaluation.stats import wilson_interval
+
+    n = stats.games
+    labels = [f"{side} wins" for side in stats.sides]
+    counts = [stats.wins.get(side, 0) for side in stats.sides]
+    if stats.is_chase:  # how the chases ended: a partition of the games
+        labels = [SHORT_ENDINGS.get(ending, ending) for ending in stats.endings]
+        counts = list(stats.endings.values())
+    else:
+        labels += ["draw", "timeout"]
+        counts += [stats.draws, stats.timeouts]
+    shares = [c / max(1, n) for c in counts]
+    intervals = [wilson_interval(c, n) for c in counts]
+    x = range(len(labels))
+    ax.bar(x, shares, color=[PALETTE[i % len(PALETTE)] for i in x])
+    ax.errorbar(
+        x, shares, yerr=[[p - lo for p, (lo, _) in zip(shares, intervals, strict=True)],
+                         [hi - p for p, (_, hi) in zip(shares, intervals, strict=True)]],
+        fmt="none", ecolor="black", capsize=5,
+    )  # fmt: skip
+    for i, (p, (_, high)) in enumerate(zip(shares, intervals, strict=True)):
+        ax.annotate(f"{100 * p:.1f}%", (i, high), xytext=(0, 4), textcoords="offset points", ha="center")
+    ax.set_xticks(list(x), labels, rotation=20 if len(labels) > 4 else 0)
+    ax.set_ylim(0, 1.15)
+    ax.set_ylabel("share of games")
+    ax.set_title(("How the chases ended" if stats.is_chase else "Outcomes") + " (bars: 95% intervals)")
+
+
+def _plot_rounds(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-def]
+    """The rounds distribution, the mean dashed, the games stopped by the round cap in red."""
+    from matplotlib.ticker import MaxNLocator
+
+    n = max(1, stats.games)
+    rounds = sorted(stats.rounds)
+    cap = stats.round_cap
+    colors = ["#c44e52" if r == cap else "#4c72b0" for r in rounds]
+    ax.bar(rounds, [stats.rounds[r] / n for r in rounds], color=colors)
+    mean = stats.rounds_mean()
+    ax.axvline(mean, color="black", linestyle="--", label=f"mean {mean:.1f}")
+    if cap:
+        share = stats.rounds[cap] / n
+        ax.axvline(cap, color="#c44e52", linestyle=":", linewidth=1)
+        ax.annotate(
+            f"round cap {cap}:\n{100 * share:.1f}% of games", (cap, share), xytext=(-14, 10),
+            textcoords="offset points", ha="right", color="#c44e52",
+            arrowprops={"arrowstyle": "->", "color": "#c44e52"},
+        )  # fmt: skip
+    ax.set_ylim(0, max((stats.rounds[r] / n for r in rounds), default=1) * 1.35)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("rounds")
+    ax.set_ylabel("share of games")
+    ax.set_title("Rounds per game" + (f" (round cap {cap}, in red)" if cap else ""))
+    ax.legend(loc="best")
+
+
+def _plot_risk(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-def]
+    """Per PC (or per combatant when no PC is marked): ever Broken, ever critically injured,
+    dead; then the party's rows. Each value is written right of its interval."""
+    from yz_gym.evaluation.stats import wilson_interval
+
+    people = stats.pcs or stats.combatants
+    n = stats.games
+    kinds = (("Broken (ever)", "broken"), ("crit. injured (ever)", "injured"), ("dead", "dead"))
+    height = 0.8 / len(kinds)
+    bars: list[tuple[float, int, int]] = []  # (y, kind, count)
+    labels: list[tuple[float, str]] = []
+    y = 0.0
+    for t in people:
+        labels.append((y, t.name))
+        bars += [(y + (k - 1) * height, k, getattr(t, key)) for k, (_, key) in enumerate(kinds)]
+        y += 1.0
+    if len(stats.pcs) > 1:
+        party = (
+            ("party: total knockout", 0, stats.party_knockouts),
+            ("party: a PC crit. injured", 1, stats.pc_injuries),
+            ("party: a PC dies", 2, stats.pc_deaths),
+        )
+        for label, k, count in party:
+            y += 0.4
+            labels.append((y - 0.6, label))
+            bars.append((y - 0.6, k, count))
+    for k, (label, _) in enumerate(kinds):
+        mine = [(pos, count) for pos, kind, count in bars if kind == k]
+        shares = [count / max(1, n) for _, count in mine]
+        intervals = [wilson_interval(count, n) for _, count in mine]
+        positions = [pos for pos, _ in mine]
+        ax.barh(positions, shares, height=height, color=RISK_COLORS[k], label=label)
+        ax.errorbar(
+            shares, positions, xerr=[[p - lo for p, (lo, _) in zip(shares, intervals, strict=True)],
+                                     [hi - p for p, (_, hi) in zip(shares, intervals, strict=True)]],
+            fmt="none", ecolor="black", capsize=2, linewidth=0.8,
+        )  # fmt: skip
+        for pos, p, (_, high) in zip(positions, shares, intervals, strict=True):
+            ax.annotate(
+                f"{100 * p:.1f}%",
+                (high, pos),
+                xytext=(4, 0),
+                textcoords="offset points",
+                va="center",
+                fontsize=8,
+            )
+    ax.set_yticks([pos for pos, _ in labels], [label for _, label in labels])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1.1)
+    ax.set_xlabel("share of games")
+    ax.set_title("Risk of each PC" if stats.pcs else "Risk of each combatant (the scenario marks no PC)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+
+
+RISK_COLORS = ("#dd8452", "#c44e52", "#3b3b3b")
+PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860")

@@ -1,11 +1,16 @@
 """Play many seeded games of a scenario with chosen agents, in parallel, streaming statistics.
 
-A chase file (one that names a `pursuer`, e.g. the bundled `chase_*`) is played as a chase
-(rules/chase.py) by chase agents; a side without a policy gets its natural scripted chase agent
-(`cutoff` for the pursuer, `flee` for the prey), while zone-fight sides default to `random`.
-A chase whose file declares a `handover:` and that ends in combat goes on as a zone fight
-(scenario/handover.py) with the same dice stream, played by `fight_policies` (zone agents,
-`tactical` for a side without one); the fight's winner is the game's winner."""
+Who plays: a side named in `policies` plays that agent; every other side of a zone fight plays
+`tactical` (DEFAULT_AGENT), and every other side of a chase file (one that names a `pursuer`,
+e.g. the bundled `chase_*`) its natural scripted chase agent (`cutoff` for the pursuer, `flee`
+for the prey); `side_agents` says who played each side. A chase whose file declares a
+`handover:` and that ends in combat goes on as a zone fight (scenario/handover.py) with the same
+dice stream, played by `fight_policies` (zone agents, `tactical` for a side without one); the
+fight's winner is the game's winner.
+
+A game's summary records, per combatant, whether it was ever Broken or critically injured
+during the game, whether it died, whether it was out (Broken or dead) at the end, and every
+point of damage and stress by whom to whom (GameWatch)."""
 
 from __future__ import annotations
 
@@ -19,25 +24,46 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
 from yz_gym.evaluation.stats import EncounterStats
 from yz_gym.rules import engine
 from yz_gym.rules.chase_state import ChaseScenario
-from yz_gym.rules.state import Scenario
+from yz_gym.rules.events import Event
+from yz_gym.rules.state import Combatant, Scenario
 from yz_gym.scenario.chase_loader import build_chase
 from yz_gym.scenario.loader import build, read_yaml, resolve_path
 
 ScenarioSource = str | Path | dict[str, Any]
 AnyScenario = Scenario | ChaseScenario
 CHUNK = 100  # games per task sent to a worker
+
+
+DEFAULT_AGENT = "tactical"  # plays every zone-fight side `policies` does not name
+DEFAULT_ENCOUNTER = "warehouse_ambush"  # `yz-gym evaluate`'s default: 3 PCs, an ambush, a close fight
+FIGHT_AGENT = DEFAULT_AGENT  # plays a side of the fight after a chase unless fight_policies names one
+
+
+class Fate(NamedTuple):
+    """What one game did to one combatant. Damage counts damage and stress points as dealt (the
+    `amount` of each damage or stress event, as Combatant.damage_taken does)."""
+
+    broken: int  # 1 if ever Broken during the game (the dead count as Broken)
+    injured: int  # 1 if ever critically injured (fire aside), or dead
+    dead: int  # 1 if dead at the end
+    out: int  # 1 if Broken or dead at the end
+    taken_from: tuple[int, ...]  # damage taken from each side's attacks (own side: friendly fire)
+    push: int  # the combatant's own push costs (PUSH-10..20) it paid in damage, stress or attributes
+    other: int  # damage with no attacker: fire, darkness, crashes, stress when a friend falls ...
+    dealt_to: tuple[int, ...]  # damage dealt to each side's people (own side: friendly fire)
+    mounts: int  # damage dealt to mounts (MOUNT-12), which no person takes
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +74,86 @@ class GameSummary:
     reason: str
     rounds: int
     decisions: int
-    combatants: tuple[tuple[int, int, int, int, int], ...]  # broken, injured, dead, dealt, taken
+    combatants: tuple[Fate, ...]
     ending: str = ""  # chases: how it ended (chase_env.ENDINGS); "" for zone fights
     wrecked: tuple[int, ...] = ()  # chases: 1 per vehicle wrecked at the end
     fight: str = ""  # chases with a hand-over: the fight's winner, "draw" or "timeout"; "" = no fight
     fight_rounds: int = 0  # chases with a hand-over: rounds of the fight
+    episode: int = -1  # the game's index (for comparisons game by game)
+
+
+class GameWatch:
+    """Follows one game decision by decision: who was ever Broken or critically injured, and every
+    point of damage by whom to whom. A push's own cost (the roller takes damage or stress with no
+    attacker after its push event, or a push_cost event) is kept apart from other damage with no
+    attacker. People are matched by name, so a chase's hand-over fight keeps the same rows."""
+
+    def __init__(self, people: Sequence[Combatant], sides: Sequence[str]) -> None:
+        self.sides = list(sides)
+        self.slot = {c.name: i for i, c in enumerate(people)}
+        self.side = [c.side for c in people]
+        n, k = len(people), len(sides)
+        self.broken = [False] * n
+        self.injured = [False] * n
+        self.taken = [[0] * (k + 2) for _ in range(n)]  # from side 0..k-1, own push, no attacker
+        self.dealt = [[0] * (k + 1) for _ in range(n)]  # to side 0..k-1, mounts
+        self.slots: list[int] = []  # this game's combatant id -> row
+        self.pushed: set[int] = set()  # rows that pushed in this decision and have not paid yet
+
+    def follow(self, people: Sequence[Combatant]) -> None:
+        """From now on the events are about these combatants (a game's, or its hand-over fight's)."""
+        self.slots = [self.slot[c.name] for c in people]
+        self.pushed.clear()
+        self.look(people)
+
+    def look(self, people: Sequence[Combatant]) -> None:
+        """Note who is Broken or critically injured now."""
+        broken, injured = self.broken, self.injured
+        for c, row in zip(people, self.slots, strict=True):
+            if not broken[row] and (c.broken or c.dead):
+                broken[row] = True
+            if not injured[row] and (c.dead or (c.injuries and any(i.table != "fire" for i in c.injuries))):
+                injured[row] = True
+
+    def see(self, people: Sequence[Combatant], events: Iterable[Event]) -> None:
+        """Count one decision's events, then look at everyone."""
+        k = len(self.sides)
+        slots, side, pushed = self.slots, self.side, self.pushed
+        for e in events:
+            kind = e.kind
+            if kind == "push":
+                pushed.add(slots[e.actor])
+            elif kind == "damage" or kind == "stress":
+                amount, victim = int(e.get("amount", 0)), slots[e.target]
+                if e.actor >= 0:
+                    source = slots[e.actor]
+                    self.taken[victim][side[source]] += amount
+                    self.dealt[source][side[victim]] += amount
+                elif victim in pushed:
+                    pushed.discard(victim)
+                    self.taken[victim][k] += amount
+                else:
+                    self.taken[victim][k + 1] += amount
+            elif kind == "push_cost":
+                pushed.discard(slots[e.actor])
+                self.taken[slots[e.actor]][k] += int(e.get("amount", 0))
+            elif kind == "mount_damage" and e.actor >= 0:
+                self.dealt[slots[e.actor]][k] += int(e.get("amount", 0))
+        pushed.clear()  # a push is paid for within the decision that pushed (PUSH-13), or cost nothing
+        self.look(people)
+
+    def fates(self, final: Sequence[Combatant]) -> tuple[Fate, ...]:
+        """Everyone's fate, from the watch and the combatants as the game left them (in row order)."""
+        k = len(self.sides)
+        fates = []
+        for i, c in enumerate(final):
+            taken, dealt = self.taken[i], self.dealt[i]
+            fate = Fate(
+                int(self.broken[i]), int(self.injured[i]), int(c.dead), int(c.broken or c.dead),
+                tuple(taken[:k]), taken[k], taken[k + 1], tuple(dealt[:k]), dealt[k],
+            )  # fmt: skip
+            fates.append(fate)
+        return tuple(fates)
 
 
 def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator, list[int]]:
@@ -62,7 +163,40 @@ def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator
     return np.random.default_rng(game_seq), [int(s) for s in agent_seq.generate_state(sides)]
 
 
-FIGHT_AGENT = "tactical"  # plays a side of the fight after a chase unless fight_policies names one
+def default_agent(scenario: AnyScenario, side: int) -> str:
+    """The agent of a side no policy names: the one the scenario file's `agents:` names, else a
+    chase side's natural chase agent, else tactical."""
+    if scenario.agents and scenario.agents[side]:
+        return scenario.agents[side]
+    if isinstance(scenario, ChaseScenario):
+        from agents.chase_agents import natural_agent
+
+        return natural_agent(scenario, side)
+    return DEFAULT_AGENT
+
+
+def side_agents(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, str]:
+    """Who plays each side, in side order: the named policy, else the side's default agent."""
+    return {
+        side: policies.get(side) or default_agent(scenario, i)
+        for i, side in enumerate(scenario_sides(scenario))
+    }
+
+
+def chosen_by(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, str]:
+    """What chose each side's agent: "--policy", "scenario" (the file's `agents:`) or "default"."""
+    declared = scenario.agents
+    return {
+        side: "--policy" if policies.get(side) else "scenario" if declared and declared[i] else "default"
+        for i, side in enumerate(scenario_sides(scenario))
+    }
+
+
+def fight_agents(scenario: AnyScenario, fight_policies: dict[str, str] | None) -> dict[str, str]:
+    """Chases with a hand-over: who plays each side of the fight after the chase (else {})."""
+    if not isinstance(scenario, ChaseScenario) or scenario.handover is None:
+        return {}
+    return {side: (fight_policies or {}).get(side) or FIGHT_AGENT for side in scenario_sides(scenario)}
 
 
 def play_game(
@@ -72,37 +206,29 @@ def play_game(
     episode: int,
     fight_policies: dict[str, str] | None = None,
 ) -> GameSummary:
-    """One game; each side is played by the named agent (`fight_policies`: the zone fight after a
-    chase's hand-over)."""
+    """One game; each side is played by the named agent or its default (`side_agents`;
+    `fight_policies`: the zone fight after a chase's hand-over)."""
     from agents import make_agent
 
     if isinstance(scenario, ChaseScenario):
         return play_chase(scenario, policies, seed, episode, fight_policies)
     sides = scenario.setup.sides
     rng, agent_seeds = game_seeds(seed, episode, len(sides))
-    agents = [make_agent(policies.get(side, "random"), agent_seeds[i]) for i, side in enumerate(sides)]
+    names = side_agents(scenario, policies)
+    agents = [make_agent(names[side], agent_seeds[i]) for i, side in enumerate(sides)]
     state = engine.new_game(scenario, rng)
+    people = state.combatants
+    watch = GameWatch(people, sides)
+    watch.follow(people)
+    watch.see(people, state.opening)
     while not engine.is_over(state):
-        actor = state.combatants[engine.current_actor(state)]
+        actor = people[engine.current_actor(state)]
         legal = engine.legal_actions(state)
-        engine.apply(state, agents[actor.side].choose(state, legal), rng)
+        watch.see(people, engine.apply(state, agents[actor.side].choose(state, legal), rng, legal))
     result = engine.outcome(state)
     assert result is not None
     return GameSummary(
-        result.winner, result.reason, result.rounds, state.decisions, _tallies(state.combatants)
-    )
-
-
-def _tallies(combatants: Any) -> tuple[tuple[int, int, int, int, int], ...]:
-    return tuple(
-        (
-            int(c.broken and not c.dead),
-            int(any(i.table != "fire" for i in c.injuries) or c.dead),
-            int(c.dead),
-            c.damage_dealt,
-            c.damage_taken,
-        )
-        for c in combatants
+        result.winner, result.reason, result.rounds, state.decisions, watch.fates(people), episode=episode
     )
 
 
@@ -116,54 +242,49 @@ def play_chase(
     """One chase; each side is played by the named agent, or by its natural scripted chase agent.
     A chase that hands over to a zone fight (scenario/handover.py) is played on to its end."""
     from agents import make_agent
-    from agents.chase_agents import natural_agent
     from yz_gym.envs.chase_env import ending
     from yz_gym.rules import chase
     from yz_gym.scenario.handover import fight_scenario
 
     sides = scenario.base.setup.sides
     rng, agent_seeds = game_seeds(seed, episode, len(sides))
-    agents = [
-        make_agent(policies.get(side) or natural_agent(scenario, i), agent_seeds[i])
-        for i, side in enumerate(sides)
-    ]
+    names = side_agents(scenario, policies)
+    agents = [make_agent(names[side], agent_seeds[i]) for i, side in enumerate(sides)]
     state = chase.new_chase(scenario, rng)
     people = state.world.combatants
+    watch = GameWatch(people, sides)
+    watch.follow(people)
     while not chase.is_over(state):
         legal = chase.legal_actions(state)
-        chase.apply(state, agents[people[chase.current_actor(state)].side].choose(state, legal), rng, legal)
+        actor = people[chase.current_actor(state)]
+        watch.see(people, chase.apply(state, agents[actor.side].choose(state, legal), rng, legal))
     result = chase.outcome(state)
     assert result is not None
     wrecked = tuple(int(v.wrecked) for v in state.vehicles)
     fight = fight_scenario(state)
     if fight is None:
         return GameSummary(
-            result.winner,
-            result.reason,
-            result.rounds,
-            state.decisions,
-            _tallies(people),
-            ending(state),
-            wrecked,
-        )
+            result.winner, result.reason, result.rounds, state.decisions, watch.fates(people),
+            ending(state), wrecked, episode=episode,
+        )  # fmt: skip
     fighters = {side: agent_seeds[sides.index(side)] for side in fight.setup.sides}
-    fight_agents = [
-        make_agent((fight_policies or {}).get(side, FIGHT_AGENT), fighters[side])
-        for side in fight.setup.sides
-    ]
+    fight_names = fight_agents(scenario, fight_policies)
+    agents = [make_agent(fight_names[side], fighters[side]) for side in fight.setup.sides]
     game = engine.new_game(fight, rng)  # the same dice stream goes on (CHASE-END-04: draw initiative)
+    watch.follow(game.combatants)
+    watch.see(game.combatants, game.opening)
     while not engine.is_over(game):
         actor = game.combatants[engine.current_actor(game)]
         moves = engine.legal_actions(game)
-        engine.apply(game, fight_agents[actor.side].choose(game, moves), rng, moves)
+        watch.see(game.combatants, engine.apply(game, agents[actor.side].choose(game, moves), rng, moves))
     after = engine.outcome(game)
     assert after is not None
     final = {c.name: c for c in game.combatants}
     everyone = [final.get(c.name, c) for c in people]
     shown = after.winner or ("timeout" if after.reason == "round cap" else "draw")
     return GameSummary(
-        after.winner, after.reason, result.rounds, state.decisions + game.decisions, _tallies(everyone),
-        ending(state), wrecked, shown, after.rounds,
+        after.winner, after.reason, result.rounds, state.decisions + game.decisions, watch.fates(everyone),
+        ending(state), wrecked, shown, after.rounds, episode,
     )  # fmt: skip
 
 
@@ -200,14 +321,15 @@ def empty_stats(scenario: AnyScenario) -> EncounterStats:
         base = scenario.base
         sides = base.setup.sides
         return EncounterStats.empty(
-            scenario.name, list(sides), [(c.name, sides[c.side]) for c in base.combatants],
+            scenario.name, list(sides), [(c.name, sides[c.side], c.pc) for c in base.combatants],
             pursuer=sides[scenario.pursuer], endings=ENDINGS, vehicles=[v.name for v in scenario.vehicles],
             handover=scenario.handover is not None,
         )  # fmt: skip
     sides = scenario.setup.sides
     return EncounterStats.empty(
-        scenario.setup.name, list(sides), [(c.name, sides[c.side]) for c in scenario.combatants]
-    )
+        scenario.setup.name, list(sides), [(c.name, sides[c.side], c.pc) for c in scenario.combatants],
+        round_cap=scenario.setup.victory.round_cap,
+    )  # fmt: skip
 
 
 def play_chunk(

@@ -153,6 +153,7 @@ class ChaseScenario:
     positioned: tuple[bool, ...] = ()  # units whose position the file gives (individual mode)
     description: str = ""
     handover: Any = None  # the zone fight after a catch (yz_gym.scenario.handover.FightPlan), or None
+    agents: tuple[str, ...] = ()  # the file's `agents:`: a chase agent per side ("" = not named)
 
 
 @dataclass(slots=True)

@@ -499,3 +499,4 @@ class Scenario:
     surprise: tuple[int, ...] = ()  # INIT-SURPRISE-01: combatants who choose their card
     sneaks: tuple[Sneak, ...] = ()
     vehicles: tuple[VehicleState, ...] = ()  # VEH-*: copied into each new game (vehicle_actions.py)
+    agents: tuple[str, ...] = ()  # the file's `agents:`: a scripted agent per side ("" = not named)

@@ -117,6 +117,9 @@ class _ChaseBuilder:
         if spec.pursuer not in spec.sides:
             raise self.fail("pursuer", f"no side named '{spec.pursuer}'; sides: {', '.join(spec.sides)}")
         pursuer = spec.sides.index(spec.pursuer)
+        for name in spec.agents:
+            if name not in spec.sides:
+                raise self.fail(f"agents.{name}", f"no side named '{name}'; sides: {', '.join(spec.sides)}")
         if chase.chase_multi == "grouped" and len(spec.sides) != 2:
             raise self.fail(
                 "sides", f"grouped chases have exactly two sides (CHASE-MULTI-02), not {len(spec.sides)}; "
@@ -135,7 +138,7 @@ class _ChaseBuilder:
             name=spec.name, base=base, vehicles=tuple(vehicles), units=tuple(units), pursuer=pursuer,
             options=chase, obstacle_table=table, terrain=spec.terrain, speed_counts=spec.speed_counts,
             max_altitude=spec.max_altitude, positioned=tuple(positioned), description=spec.description,
-            handover=handover,
+            handover=handover, agents=tuple(spec.agents.get(side, "") for side in spec.sides),
         )  # fmt: skip
 
     def _driving(self) -> dict[int, int]:

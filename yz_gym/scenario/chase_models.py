@@ -97,6 +97,7 @@ class ChaseFile(Strict):
     combatants: list[ChaseCombatantSpec] = Field(min_length=2)
     vehicles: list[VehicleSpec] = []
     handover: HandoverSpec | None = None  # hand-over to a zone fight (yz_gym.scenario.handover)
+    agents: dict[Name, Literal["random", "flee", "hider", "cutoff", "shooter"]] = {}  # default chase agents
 
 
 MODELS: tuple[type[Strict], ...] = (

@@ -356,13 +356,15 @@ class _Builder:
             ambush=ambush,
             mounted=any(c.mount is not None for c in combatants),  # MOUNT-*
         )
+        for name in spec.agents:
+            self.side(name, f"agents.{name}")
         cover_ratings = tuple(tuple(self._cover_rating(name) for name in z.covers) for z in zones)
         cramped = tuple(
             (i, tuple(c.id for c in combatants if c.zone == i)) for i, z in enumerate(zones) if z.cramped
         )
         scenario = Scenario(
             setup, tuple(combatants), tuple(doors), cover_ratings, cramped, tuple(surprise), tuple(sneaks),
-            tuple(vehicles),
+            tuple(vehicles), tuple(spec.agents.get(side, "") for side in spec.sides),
         )  # fmt: skip
         self._check_initiative(scenario)
         return scenario

@@ -175,6 +175,7 @@ class ScenarioFile(Strict):
     victory: VictorySpec = VictorySpec()
     vehicles: list[ZoneVehicleSpec] = []
     vehicle_rules: dict[str, object] = {}
+    agents: dict[Name, Literal["random", "aggressive", "tactical"]] = {}  # who plays a side by default
 
 
 MODELS: tuple[type[Strict], ...] = (
