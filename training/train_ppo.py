@@ -4,8 +4,9 @@
 
 The learner plays one side; the other side is a self-play pool of scripted agents and frozen
 past checkpoints. Every `eval.every` steps the current policy plays the scripted baselines and
-the win rates go to TensorBoard, a CSV and a learning-curve PNG. Checkpoints are written
-atomically; `--resume` continues from the latest one after a kill. Model files are pickles:
+the win rates go to TensorBoard, a CSV and a learning-curve PNG. The output folder is checked
+before training starts. Checkpoints are written atomically; `--resume` continues from the
+latest one after a kill, and the temporaries of writes a kill cut short are removed. Model files are pickles:
 load only files from a trusted source."""
 
 from __future__ import annotations
