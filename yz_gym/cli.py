@@ -230,7 +230,7 @@ def replay(
     for line in lines:
         console.print(line, markup=False, highlight=False)
     if html_out:
-        write_html(saved, html_out)
+        write_html(saved, html_out, file.name)
         console.print(f"page written to {html_out}")
 
 
