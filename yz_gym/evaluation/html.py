@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import shlex
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -97,7 +98,7 @@ def page_data(replay: Replay, replay_file: str = "game.jsonl") -> tuple[str, str
     description = (
         str(replay.scenario.get("description", "") or "") if isinstance(replay.scenario, dict) else ""
     )
-    data = {"width": width, "height": height, "lastStep": len(positions) - 1, "replayFile": replay_file,
+    data = {"width": width, "height": height, "lastStep": len(positions) - 1, "replayFile": shlex.quote(replay_file),
             "shapes": shapes, "frames": frames}  # fmt: skip
     return first.setup.name, description, data
 
