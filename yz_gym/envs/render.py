@@ -5,6 +5,7 @@ matplotlib is imported only when a picture is drawn, with the Agg backend (no di
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,7 +14,11 @@ from yz_gym.rules import engine
 from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import narrate
 from yz_gym.rules.state import Combatant, GameState, Phase
+from yz_gym.rules.vehicle_seats import MOUNTED_PREFIX, is_mounted_weapon
 from yz_gym.rules.zones import BorderKind, DoorState
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 EVENT_LINES = 10  # last narrated lines shown
 DOOR_WORDS = {DoorState.CLOSED: "closed door", DoorState.OPEN: "open door", DoorState.LOCKED: "locked door",
@@ -56,10 +61,21 @@ def status(state: GameState, c: Combatant) -> str:
         words.append(f"burning ({c.burning})")
     if c.held >= 0 and c.held < len(c.weapons):
         w = c.weapons[c.held]
-        words.append(f"holds {w.name.replace('_', ' ')}{'' if w.loaded else ' (empty)'}")
+        words.append(f"holds {weapon_words(state, c, w.name)}{'' if w.loaded else ' (empty)'}")
     if c.injuries:
         words.append(f"{len(c.injuries)} injur{'y' if len(c.injuries) == 1 else 'ies'}")
     return ", ".join(words)
+
+
+def weapon_words(state: GameState, c: Combatant, name: str) -> str:
+    """A weapon's name for people: "the Technical's machine gun" for a mounted one (its key is
+    MOUNTED_PREFIX + vehicle + "/" + weapon + "#" + number)."""
+    if is_mounted_weapon(name) and c.vehicle >= 0:
+        vehicle = state.vehicles[c.vehicle].name
+        head = f"{MOUNTED_PREFIX}{vehicle}/"
+        if name.startswith(head):
+            return f"the {vehicle}'s {name[len(head) :].rpartition('#')[0].replace('_', ' ')}"
+    return name.replace("_", " ")
 
 
 def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int] = ()) -> str:
@@ -121,6 +137,102 @@ def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int
     return "\n".join(lines) + "\n"
 
 
+def place(state: GameState, c: Combatant) -> str:
+    """Where a combatant is: its zone, and the vehicle seat or the mount it is on."""
+    where = state.zone_map.zones[c.zone].name
+    if c.vehicle >= 0:
+        v = state.vehicles[c.vehicle]
+        seat = "at the wheel of" if v.driver == c.id else "aboard"
+        where += f", {seat} {v.name}" + (f" at altitude {v.altitude}" if v.air and v.altitude else "")
+    elif c.mount is not None and c.mount.ridden:
+        where += f", on {c.mount.name}"
+    return where
+
+
+def text_map(state: GameState, controlled: Iterable[int] = ()) -> list[str]:
+    """The zone map in a few lines: each zone with who is in it (starred: yours), vehicles and their
+    crews, loose mounts, goals."""
+    mine = set(controlled)
+    zm = state.zone_map
+    goals = {z: state.setup.sides[s] for s, z in state.setup.victory.reach_zone.items()}
+    lines = []
+    for z, zone in enumerate(zm.zones):
+        words = []
+        for v in state.vehicles:
+            if v.zone == z:
+                crew = ", ".join(_who(state, state.combatants[i], mine) for i in v.occupants) or "empty"
+                up = f", altitude {v.altitude}" if v.air and v.altitude else ""
+                words.append(f"{v.name} [{v.kind}, Hull {v.hull - v.damage}/{v.hull}{up}: {crew}]")
+        words += [_who(state, c, mine) for c in state.combatants if c.zone == z and c.vehicle < 0]
+        words += [f"{c.mount.name} (riderless)" for c in state.combatants
+                  if c.mount is not None and c.mount.zone == z and not c.mount.dead]  # fmt: skip
+        tags = [f"goal of {goals[z]}"] if z in goals else []
+        tags += ["exit"] if zone.exit else []
+        head = f"[{z}] {zone.name}" + (f" ({', '.join(tags)})" if tags else "")
+        lines.append(f"{head}: {'; '.join(words) if words else '-'}")
+    return lines
+
+
+def turn_order(state: GameState) -> str:
+    """The initiative order on one line, ">" before whose turn it is, "(done)" after who has acted."""
+    cards = []
+    for k, cid in enumerate(state.order):
+        c = state.combatants[cid]
+        mark = ">" if k == state.turn_pos and state.phase == Phase.COMBAT else ""
+        cards.append(f"{mark}#{state.cards[cid]} {c.name}{' (done)' if c.acted else ''}")
+    return f"Round {state.round}, turn order: " + (", ".join(cards) if cards else "cards not drawn yet")
+
+
+def _who(state: GameState, c: Combatant, mine: set[int]) -> str:
+    """A name with its damage track and the conditions that matter on the map."""
+    label_a, now_a, max_a, _, _, _ = tracks(state, c)
+    mount = f" on {c.mount.name}" if c.mount is not None and c.mount.ridden else ""
+    flags = [
+        word for word, on in (
+            ("dead", c.dead), ("fled", c.fled), ("Broken", c.broken and not c.dead), ("prone", c.prone),
+            ("in cover", c.cover >= 0), ("overwatch", c.overwatch >= 0), ("aiming", c.aiming > 0),
+            ("engaged", bool(c.engaged)), ("hidden", c.hidden),
+        ) if on
+    ]  # fmt: skip
+    words = ", ".join([f"{label_a} {now_a}/{max_a}", *flags]) if not (c.dead or c.fled) else ", ".join(flags)
+    return f"{'*' if c.id in mine else ''}{c.name}{mount} ({words})"
+
+
+def glance(state: GameState) -> dict[tuple[str, str], str]:
+    """What a player watches change, keyed by (who or what, which aspect): places, tracks,
+    conditions, doors, vehicles."""
+    seen: dict[tuple[str, str], str] = {}
+    for c in state.combatants:
+        label_a, now_a, max_a, label_b, now_b, max_b = tracks(state, c)
+        seen[(c.name, "place")] = place(state, c)
+        seen[(c.name, label_a)] = f"{now_a}/{max_a}"
+        seen[(c.name, label_b)] = f"{now_b}/{max_b}"
+        seen[(c.name, "condition")] = status(state, c) or "ready"
+    zm = state.zone_map
+    for i, b in enumerate(zm.borders):
+        if b.kind in (BorderKind.DOOR, BorderKind.HATCH):
+            kind = "hatch" if b.kind == BorderKind.HATCH else "door"
+            seen[(f"{kind} {zm.zones[b.a].name} - {zm.zones[b.b].name}", "state")] = DoorState(
+                state.doors[i]
+            ).name.lower()
+    for v in state.vehicles:
+        seen[(v.name, "Hull")] = f"{v.hull - v.damage}/{v.hull}"
+        if v.air:
+            seen[(v.name, "altitude")] = str(v.altitude)
+        seen[(v.name, "zone")] = zm.zones[v.zone].name if v.zone >= 0 else "-"
+    return seen
+
+
+def changes(before: dict[tuple[str, str], str], after: dict[tuple[str, str], str]) -> list[str]:
+    """One line per thing that changed between two glances, e.g. "Mara STR: 3/3 -> 1/3"."""
+    return [
+        f"{who} {aspect}: {before[(who, aspect)]} -> {now}" if aspect not in ("place", "state")
+        else f"{who}: {before[(who, aspect)]} -> {now}"
+        for (who, aspect), now in after.items()
+        if before.get((who, aspect), now) != now
+    ]  # fmt: skip
+
+
 def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int] = ()) -> np.ndarray:
     """A picture of the whole scene (scene.build_scene): zones, vehicles and who is aboard, riders,
     aircraft above their zone, goals, the turn order and a legend; the last attack as an arrow."""
@@ -128,9 +240,15 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
 
 
 def paint(scene: Scene) -> np.ndarray:
-    """Paint a scene's shapes with matplotlib (Agg, no display): an (H, W, 3) uint8 image.
+    """Paint a scene's shapes with matplotlib (Agg, no display): an (H, W, 3) uint8 image."""
+    canvas = figure(scene).canvas
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()  # type: ignore[attr-defined]
 
-    One scene pixel is one image pixel; a label still wider than its `fit` is shrunk until it fits."""
+
+def figure(scene: Scene) -> Figure:
+    """The scene's shapes as a matplotlib figure: one scene pixel is one image pixel, and a label
+    still wider than its `fit` is shrunk until it fits."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
@@ -173,8 +291,7 @@ def paint(scene: Scene) -> np.ndarray:
                 wide = text.get_window_extent(renderer).width
                 if wide > s.fit:
                     text.set_fontsize(s.size * points * s.fit / wide)
-    canvas.draw()
-    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+    return fig
 
 
 DPI = 100
