@@ -1,4 +1,5 @@
-"""Render a fight: text ("ansi") from state and events, a zone-map picture ("rgb_array").
+"""Render a fight: text ("ansi", and `play`'s map and changes) from state and events, and the
+picture of the scene (scene.py) painted with matplotlib ("rgb_array").
 
 matplotlib is imported only when a picture is drawn, with the Agg backend (no display)."""
 

@@ -463,11 +463,12 @@ def _crosses(a: tuple[float, float], b: tuple[float, float], box: Box) -> bool:
 
 
 def _zone_shapes(scene: Scene, state: GameState, plan: MapPlan, goals: dict[int, list[str]]) -> None:
+    airborne = {v.zone for v in state.vehicles if v.zone >= 0 and not _on_ground(state, v)}
     for z, zone in enumerate(state.zone_map.zones):
         box = plan.zones[z]
         scene.zones[zone.name] = box
         sky = plan.skies[z]
-        if sky is not None:
+        if sky is not None and z in airborne:  # the room stays reserved while no aircraft is up there
             scene.shapes.append(Shape("rect", sky.x, sky.y, sky.w, sky.h, r=10, fill=SKY_COLOUR,
                                       stroke="#7fb2dd", dash="5,4"))  # fmt: skip
             scene.shapes.append(label(sky.x + PAD, sky.y + 15, f"in the air above {zone.name}", 9.5,
@@ -688,9 +689,8 @@ def title(state: GameState) -> str:
             words += f" \u2014 over: {out.winner or 'no winner'} ({out.reason})"
     else:
         actor = state.combatants[engine.current_actor(state)]
-        words += (
-            f" \u2014 {actor.name} ({state.setup.sides[actor.side]}) decides: {engine.decision_kind(state)}"
-        )
+        kind = engine.decision_kind(state).replace("_", " ")
+        words += f" \u2014 {actor.name} ({state.setup.sides[actor.side]}) decides: {kind}"
     return words
 
 
