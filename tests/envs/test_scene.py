@@ -10,7 +10,7 @@ from tests.envs.env_helpers import make, random_legal
 from yz_gym.envs import render as render_module
 from yz_gym.envs import scene as scene_module
 from yz_gym.envs.render import changes, figure, glance, paint, render_rgb, text_map
-from yz_gym.envs.scene import Box, Scene, build_scene, text_width
+from yz_gym.envs.scene import CELL_W, Box, Scene, build_scene, text_width
 from yz_gym.rules import engine
 from yz_gym.rules.state import Phase
 from yz_gym.scenario.loader import load_scenario
@@ -123,6 +123,8 @@ def test_every_bundled_scene_stays_on_its_canvas_with_labels_in_their_room(scena
     for t in scene.tokens:
         box = next(v.box for v in scene.vehicles if v.name == t.vehicle) if t.vehicle else scene.zones[t.zone]
         assert inside(t.x, t.y, box), (t.name, t.zone, t.vehicle)
+        room = CELL_W / 2 - 3  # the name and tag under a badge are centred and fitted to CELL_W - 6
+        assert box.x <= t.x - room and t.x + room <= box.x + box.w, (t.name, "its labels overflow the box")
 
 
 @pytest.mark.parametrize("name", ["helicopter_extraction", "cavalry_skirmish", "technical_raid"])

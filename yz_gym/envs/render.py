@@ -252,7 +252,7 @@ def figure(scene: Scene) -> Figure:
     still wider than its `fit` is shrunk until it fits."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+    from matplotlib.patches import Circle, FancyBboxPatch, Patch, Rectangle
 
     fig = Figure(figsize=(scene.width / DPI, scene.height / DPI), dpi=DPI)
     canvas = FigureCanvasAgg(fig)
@@ -266,6 +266,7 @@ def figure(scene: Scene) -> Figure:
         dash = _dash(s.dash, points)
         colour = None if s.stroke == "none" else s.stroke
         if s.kind == "rect":
+            patch: Patch
             if s.r > 0:
                 patch = FancyBboxPatch((s.x, s.y), s.w, s.h, boxstyle=f"round,pad=0,rounding_size={s.r}")
             else:

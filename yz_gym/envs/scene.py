@@ -34,7 +34,7 @@ BOLD_WIDTH = 0.7
 PAD = 8
 CELL_W, CELL_H = 78, 74  # one person: badge, name on up to two lines, two bars, a tag line
 PER_ROW = 4
-ZONE_W = PER_ROW * CELL_W + 2 * PAD
+ZONE_W = PER_ROW * CELL_W + 4 * PAD  # room for a vehicle's frame around a full row of its occupants
 ZONE_HEAD = 40  # zone name and its features
 VEHICLE_HEAD = 34  # vehicle name and its state
 GAP_X, GAP_Y = 96, 26
@@ -213,8 +213,9 @@ def label(x: float, y: float, text: str, size: float, fit: float, **style: Any) 
 # --- how much room each zone needs -----------------------------------------------------------------
 
 
-def _on_ground(state: GameState, v: VehicleState) -> bool:
-    return not (v.air and v.altitude > 0)
+def airborne(v: VehicleState) -> bool:
+    """An aircraft up in the air: drawn above its zone, not in it."""
+    return v.air and v.altitude > 0
 
 
 def _rows(count: int) -> int:
@@ -238,7 +239,7 @@ def zone_needs(state: GameState) -> list[tuple[float, float]]:
     for v in state.vehicles:
         if v.zone < 0:
             continue
-        if _on_ground(state, v):
+        if not airborne(v):
             ground[v.zone] += _vehicle_height(v) + PAD
         else:
             sky[v.zone] += _vehicle_height(v) + PAD
@@ -320,6 +321,8 @@ def _tag(state: GameState, c: Combatant) -> str:
         return "prone"
     if c.cover >= 0:
         return "in cover"
+    if c.engaged:
+        return "engaged"
     if c.hidden:
         return "hidden"
     return ""
@@ -463,12 +466,12 @@ def _crosses(a: tuple[float, float], b: tuple[float, float], box: Box) -> bool:
 
 
 def _zone_shapes(scene: Scene, state: GameState, plan: MapPlan, goals: dict[int, list[str]]) -> None:
-    airborne = {v.zone for v in state.vehicles if v.zone >= 0 and not _on_ground(state, v)}
+    flying = {v.zone for v in state.vehicles if v.zone >= 0 and airborne(v)}
     for z, zone in enumerate(state.zone_map.zones):
         box = plan.zones[z]
         scene.zones[zone.name] = box
         sky = plan.skies[z]
-        if sky is not None and z in airborne:  # the room stays reserved while no aircraft is up there
+        if sky is not None and z in flying:  # the room stays reserved while no aircraft is up there
             scene.shapes.append(Shape("rect", sky.x, sky.y, sky.w, sky.h, r=10, fill=SKY_COLOUR,
                                       stroke="#7fb2dd", dash="5,4"))  # fmt: skip
             scene.shapes.append(label(sky.x + PAD, sky.y + 15, f"in the air above {zone.name}", 9.5,
@@ -518,7 +521,7 @@ def _people_shapes(
             continue
         height = _vehicle_height(v)
         base = plan.zones[v.zone]
-        if _on_ground(state, v):
+        if not airborne(v):
             box = Box(base.x + PAD, ground_top[v.zone], base.w - 2 * PAD, height - PAD)
             ground_top[v.zone] += height + PAD
             _vehicle(scene, state, v, box, controlled, spots, False)
@@ -605,10 +608,10 @@ def _panel_shapes(scene: Scene, state: GameState, left: float, controlled: set[i
         )
         y += 18
     for card in scene.turn_order:
-        side = state.setup.sides.index(card.side)
+        holder = state.setup.sides.index(card.side)
         if card.current:
             shapes.append(Shape("rect", left - 4, y + 1, width + 8, 17, r=3, fill="#fff2b3"))
-        shapes.append(Shape("circle", left + 6, y + 10, r=5, fill=_colour(side)))
+        shapes.append(Shape("circle", left + 6, y + 10, r=5, fill=_colour(holder)))
         words = f"#{card.card}  {card.name}" + ("  (done)" if card.done else "")
         shapes.append(label(left + 16, y + 14, ("\u25b6 " if card.current else "") + words, 10, width - 16,
                             bold=card.current, fill="#888888" if card.done and not card.current else "#111111"))  # fmt: skip
