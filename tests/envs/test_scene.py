@@ -9,8 +9,8 @@ import pytest
 from tests.envs.env_helpers import make, random_legal
 from yz_gym.envs import render as render_module
 from yz_gym.envs import scene as scene_module
-from yz_gym.envs.render import changes, figure, glance, paint, render_rgb, text_map
-from yz_gym.envs.scene import CELL_W, Box, Scene, build_scene, text_width
+from yz_gym.envs.render import changes, figure, glance, render_rgb, text_map
+from yz_gym.envs.scene import CELL_W, Box, Scene, build_scene, frame_size, plan_map, text_width, zone_needs
 from yz_gym.rules import engine
 from yz_gym.rules.state import Phase
 from yz_gym.scenario.loader import load_scenario
@@ -142,12 +142,35 @@ def test_painted_labels_fit_their_room(name):
 
 def test_rgb_array_frames_keep_their_shape_contract():
     state = game("helicopter_extraction")
-    scene = build_scene(state)
     image = render_rgb(state, [])
     assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
-    assert image.shape[:2] == (round(scene.height), round(scene.width))
-    assert np.array_equal(image, paint(scene)), "the same state paints the same picture"
+    width, height = frame_size(state)
+    assert image.shape == (height, width, 3)
+    assert np.array_equal(image, render_rgb(state, [])), "the same state paints the same picture"
     assert len(np.unique(image.reshape(-1, 3), axis=0)) > 50
+
+
+def test_every_frame_of_an_episode_has_the_same_size_even_when_a_crowd_needs_more_room():
+    env = make("technical_raid", render_mode="rgb_array", opponents="aggressive")
+    _, info = env.reset(seed=4)
+    rng = np.random.default_rng(2)
+    shapes = {env.render().shape}
+    for k in range(60):
+        _, _, terminated, truncated, info = env.step(random_legal(info["action_mask"], rng))
+        if terminated or truncated:
+            break
+        if k % 12 == 0:
+            shapes.add(env.render().shape)
+    state = env.unwrapped.state
+    for c in state.combatants:  # everyone on foot in the square: far more than a frame's room
+        c.vehicle, c.zone = -1, 2
+    for v in state.vehicles:
+        v.occupants, v.driver, v.zone = [], -1, 2
+    crowded = build_scene(state, plan=plan_map(state, [zone_needs(state)]))
+    width, height = frame_size(state, env.unwrapped.controlled)
+    assert crowded.height > height, "the crowd needs a taller picture than the frame"
+    shapes.add(env.render().shape)
+    assert shapes == {(height, width, 3)}
 
 
 def test_rendering_stays_out_of_the_step_path(monkeypatch):

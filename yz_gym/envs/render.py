@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yz_gym.envs.scene import Scene, build_scene, text_width
+from yz_gym.envs.scene import Scene, build_scene, frame_size, plan_map, room_needs, text_width, zone_needs
 from yz_gym.rules import engine
 from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import narrate
@@ -236,31 +236,40 @@ def changes(before: dict[tuple[str, str], str], after: dict[tuple[str, str], str
 
 def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int] = ()) -> np.ndarray:
     """A picture of the whole scene (scene.build_scene): zones, vehicles and who is aboard, riders,
-    aircraft above their zone, goals, the turn order and a legend; the last attack as an arrow."""
-    return paint(build_scene(state, list(log), controlled))
+    aircraft above their zone, goals, the turn order and a legend; the last attack as an arrow.
+
+    Every frame of a game has the same size (scene.frame_size); a crowd bigger than that room is
+    drawn smaller."""
+    mine = set(controlled)
+    plan = plan_map(state, [room_needs(state), zone_needs(state)])
+    return paint(build_scene(state, list(log), mine, plan), frame_size(state, mine))
 
 
-def paint(scene: Scene) -> np.ndarray:
-    """Paint a scene's shapes with matplotlib (Agg, no display): an (H, W, 3) uint8 image."""
-    canvas = figure(scene).canvas
+def paint(scene: Scene, size: tuple[int, int] | None = None) -> np.ndarray:
+    """Paint a scene's shapes with matplotlib (Agg, no display): an (H, W, 3) uint8 image of `size`
+    (width, height; default the scene's own)."""
+    canvas = figure(scene, size).canvas
     canvas.draw()
     return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()  # type: ignore[attr-defined]
 
 
-def figure(scene: Scene) -> Figure:
-    """The scene's shapes as a matplotlib figure: one scene pixel is one image pixel, and a label
-    still wider than its `fit` is shrunk until it fits."""
+def figure(scene: Scene, size: tuple[int, int] | None = None) -> Figure:
+    """The scene's shapes as a matplotlib figure of `size` pixels: one scene pixel per image pixel,
+    or fewer when the scene is bigger than that; a label still wider than its `fit` is shrunk
+    until it fits."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle, FancyBboxPatch, Patch, Rectangle
 
-    fig = Figure(figsize=(scene.width / DPI, scene.height / DPI), dpi=DPI)
+    width, height = size or (scene.width, scene.height)
+    scale = min(1.0, width / scene.width, height / scene.height)
+    fig = Figure(figsize=(width / DPI, height / DPI), dpi=DPI, facecolor="#ffffff")
     canvas = FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, scene.width)
-    ax.set_ylim(scene.height, 0)
+    ax.set_xlim(0, width / scale)
+    ax.set_ylim(height / scale, 0)
     ax.axis("off")
-    points = 72 / DPI  # matplotlib sizes text and lines in points
+    points = 72 / DPI * scale  # matplotlib sizes text and lines in points
     renderer = canvas.get_renderer()
     for z, s in enumerate(scene.shapes):
         dash = _dash(s.dash, points)
@@ -290,7 +299,7 @@ def figure(scene: Scene) -> Figure:
                            va="baseline", fontweight="bold" if s.bold else "normal",
                            style="italic" if s.italic else "normal", zorder=z, alpha=s.opacity)  # fmt: skip
             if s.fit and text_width(s.text, s.size, s.bold) > 0.7 * s.fit:  # measure only near the limit
-                wide = text.get_window_extent(renderer).width
+                wide = text.get_window_extent(renderer).width / scale
                 if wide > s.fit:
                     text.set_fontsize(s.size * points * s.fit / wide)
     return fig

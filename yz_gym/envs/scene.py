@@ -8,6 +8,7 @@ here with an ellipsis to an estimate of their width, and the drawers squeeze wha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -247,6 +248,22 @@ def zone_needs(state: GameState) -> list[tuple[float, float]]:
         (ZONE_HEAD + g + (_rows(n) * CELL_H if n else 0) + PAD, s + 22 if s else 0.0)
         for n, g, s in zip(people, ground, sky, strict=True)
     ]  # fmt: skip
+
+
+def room_needs(state: GameState) -> list[tuple[float, float]]:
+    """(ground, sky) heights that depend on the scenario alone: a row of people in every zone, a
+    vehicle with a row of aboard where vehicles may go, a sky over every zone when the game has an
+    aircraft. Every frame of an episode gets the size of this plan (frame_size)."""
+    vehicle = VEHICLE_HEAD + CELL_H + 2 * PAD
+    on_ground = any(not v.air for v in state.vehicles)
+    sky = 22 + vehicle if any(v.air for v in state.vehicles) else 0.0
+    return [
+        (
+            ZONE_HEAD + CELL_H + PAD + (vehicle if on_ground and zone.vehicles and not zone.cramped else 0.0),
+            sky,
+        )
+        for zone in state.zone_map.zones
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -602,6 +619,7 @@ def _panel_shapes(scene: Scene, state: GameState, left: float, controlled: set[i
     )
     y += 20
     scene.turn_order = _turn_order(state)
+    end = y + 18 * max(1, len(state.combatants))  # room for everyone's card: the same every frame
     if not scene.turn_order:
         shapes.append(
             label(left, y + 12, "initiative cards not drawn yet", 9.5, width, italic=True, fill="#555555")
@@ -616,7 +634,7 @@ def _panel_shapes(scene: Scene, state: GameState, left: float, controlled: set[i
         shapes.append(label(left + 16, y + 14, ("\u25b6 " if card.current else "") + words, 10, width - 16,
                             bold=card.current, fill="#888888" if card.done and not card.current else "#111111"))  # fmt: skip
         y += 18
-    y += 12
+    y = end + 12
     shapes.append(label(left, y + 12, "Legend", 12, width, bold=True, fill="#111111"))
     y += 22
     entries: list[tuple[str, Shape]] = []
@@ -697,6 +715,13 @@ def title(state: GameState) -> str:
     return words
 
 
+def frame_size(state: GameState, controlled: Iterable[int] = ()) -> tuple[int, int]:
+    """(width, height) in pixels of every picture of this game (room_needs), whatever happens in it."""
+    plan = plan_map(state, [room_needs(state)])
+    panel = _panel_shapes(Scene(0, 0, ""), state, 0, set(controlled))
+    return math.ceil(plan.width + PANEL_W), math.ceil(max(plan.height, TITLE_H + panel))
+
+
 def build_scene(state: GameState, log: Sequence[Event] = (), controlled: Iterable[int] = (),
                 plan: MapPlan | None = None) -> Scene:  # fmt: skip
     """The scene of the game now; `plan` keeps zone boxes fixed across the frames of one game."""
@@ -705,7 +730,7 @@ def build_scene(state: GameState, log: Sequence[Event] = (), controlled: Iterabl
     goals: dict[int, list[str]] = {}
     for side, zone in state.setup.victory.reach_zone.items():
         goals.setdefault(zone, []).append(state.setup.sides[side])
-    scene = Scene(plan.width + PANEL_W, plan.height, title(state))
+    scene = Scene(math.ceil(plan.width + PANEL_W), math.ceil(plan.height), title(state))
     scene.shapes.append(Shape("rect", 0, 0, scene.width, scene.height, fill="#ffffff"))
     scene.shapes.append(
         label(PAD, 22, scene.title, 14, plan.width + PANEL_W - 2 * PAD, bold=True, fill="#111111")
@@ -715,6 +740,6 @@ def build_scene(state: GameState, log: Sequence[Event] = (), controlled: Iterabl
     spots = _people_shapes(scene, state, plan, mine)
     _attack_shapes(scene, log, spots)
     panel = _panel_shapes(scene, state, plan.width + PAD, mine)
-    scene.height = max(scene.height, TITLE_H + panel)
+    scene.height = max(scene.height, math.ceil(TITLE_H + panel))
     scene.shapes[0] = Shape("rect", 0, 0, scene.width, scene.height, fill="#ffffff")
     return scene
