@@ -119,7 +119,7 @@ def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int
             )
     ways = []
     for i, b in enumerate(zm.borders):
-        a, c = zm.zones[b.a].name, zm.zones[b.b].name
+        one, other = zm.zones[b.a].name, zm.zones[b.b].name
         if b.kind == BorderKind.OPEN:
             kind = "open"
         elif b.kind == BorderKind.WALL:
@@ -128,7 +128,7 @@ def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int
             kind = DOOR_WORDS.get(DoorState(state.doors[i]), "door")
             if b.kind == BorderKind.HATCH:
                 kind = kind.replace("door", "hatch")
-        ways.append(f"{a} - {c}: {kind}")
+        ways.append(f"{one} - {other}: {kind}")
     if ways:
         lines.append("Borders: " + "; ".join(ways))
     told = narrate(state, list(log))[-EVENT_LINES:]
