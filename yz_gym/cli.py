@@ -7,7 +7,7 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final
 
 import numpy as np
 import typer
@@ -339,7 +339,7 @@ def replay(
         raise _fail(str(error)) from None
     for line in lines:
         console.print(line)
-    _write_outputs([("--html", html_out, partial(write_html, saved), "page")])
+    _write_outputs([("--html", html_out, partial(write_html, saved, replay_file=file.name), "page")])
 
 
 def _write_outputs(outputs, exit_code: int = 0) -> None:  # type: ignore[no-untyped-def]
@@ -464,11 +464,13 @@ def play(
     )
     for line in narrate(state, state.opening):
         console.print(line)
+    yours = {c.id for c in state.combatants if sides[c.side] == mine}
+    seen: dict[tuple[str, str], str] | None = None
     while not engine.is_over(state):
         actor = state.combatants[engine.current_actor(state)]
         actions = engine.legal_actions(state)
         if sides[actor.side] == mine:
-            _status(state)
+            seen = _status(state, yours, seen)
             action = _ask(state, actor, actions)
             if action is None:
                 if save_state:
@@ -487,53 +489,24 @@ def play(
     _write_outputs([("--save", save, record.save, "replay")])
 
 
-def _status(state) -> None:  # type: ignore[no-untyped-def]
-    from rich.table import Table
+MOVES: Final = ("place", "zone", "altitude")  # aspects of a glance that redraw the map
 
-    from yz_gym.rules.attacks import held_weapon
 
-    table = Table(title=f"Round {state.round}")
-    for column in (
-        "#card",
-        "name",
-        "side",
-        "zone",
-        "STR AGI WIT EMP" if state.options.damage_model == "attribute" else "health/resolve",
-        "weapon",
-        "state",
-    ):
-        table.add_column(column)
-    for i in state.order:
-        c = state.combatants[i]
-        tracks = (
-            " ".join(str(a) for a in c.attrs)
-            if state.options.damage_model == "attribute"
-            else f"{c.health}/{c.resolve}"
-        )
-        flags = [
-            w
-            for w, on in (
-                ("dead", c.dead),
-                ("fled", c.fled),
-                ("Broken", c.broken and not c.dead),
-                ("prone", c.prone),
-                ("in cover", c.cover >= 0),
-                ("aiming", c.aiming > 0),
-                ("overwatch", c.overwatch >= 0),
-            )
-            if on
-        ]
-        weapon = held_weapon(state, c).name if c.held >= 0 else "unarmed"
-        table.add_row(
-            str(state.cards[i]),
-            c.name,
-            state.setup.sides[c.side],
-            state.zone_map.zones[c.zone].name,
-            tracks,
-            weapon,
-            ", ".join(flags),
-        )
-    console.print(table)
+def _status(state, mine: set[int], seen: dict[tuple[str, str], str] | None) -> dict[tuple[str, str], str]:  # type: ignore[no-untyped-def]
+    """Show the player the board: the text map first and whenever something moved, the turn order,
+    and what changed since the player's last decision (`seen`); returns what the player has now seen."""
+    from yz_gym.envs.render import changes, glance, text_map, turn_order
+
+    now = glance(state)
+    moved = seen is None or any(seen.get(key) != value for key, value in now.items() if key[1] in MOVES)
+    lines = text_map(state, mine) if moved else []
+    lines.append(turn_order(state))
+    if seen is not None:
+        changed = changes(seen, now)
+        lines += ["Since your last decision:", *(f"  {line}" for line in changed)] if changed else ["Nothing changed since your last decision."]
+    for line in lines:
+        console.print(line)
+    return now
 
 
 def _ask(state, actor, actions):  # type: ignore[no-untyped-def]

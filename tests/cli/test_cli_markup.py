@@ -54,7 +54,9 @@ def test_log_replay_and_advise_show_bracketed_names_whole(bracketed, tmp_path):
     saved = tmp_path / "game [1].jsonl"
     result = invoke(["log", str(bracketed), "--seed", "2", "--save", str(saved)])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"{TITLE} (seed 2)\nInitiative: ") and f"{BRANN}'s turn" in result.output
+    played_by, log = result.output.split("\n", 1)
+    assert played_by == f"played by: {SIDE}: tactical (default), brann: tactical (default)"
+    assert log.startswith(f"{TITLE} (seed 2)\nInitiative: ") and f"{BRANN}'s turn" in log
     assert f"replay written to {saved}" in result.output
     replayed = invoke(["replay", str(saved)])
     assert replayed.exit_code == 0 and replayed.output.startswith(f"{TITLE} (seed 2)")

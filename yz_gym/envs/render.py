@@ -1,22 +1,27 @@
-"""Render a fight: text ("ansi") from state and events, a zone-map picture ("rgb_array").
+"""Render a fight: text ("ansi", and `play`'s map and changes) from state and events, and the
+picture of the scene (scene.py) painted with matplotlib ("rgb_array").
 
 matplotlib is imported only when a picture is drawn, with the Agg backend (no display)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yz_gym.layout import zone_positions
+from yz_gym.envs.scene import Scene, build_scene, frame_size, plan_map, room_needs, text_width, zone_needs
 from yz_gym.rules import engine
 from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import narrate
 from yz_gym.rules.state import Combatant, GameState, Phase
+from yz_gym.rules.vehicle_seats import MOUNTED_PREFIX, is_mounted_weapon
 from yz_gym.rules.zones import BorderKind, DoorState
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 EVENT_LINES = 10  # last narrated lines shown
-SIDE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 DOOR_WORDS = {DoorState.CLOSED: "closed door", DoorState.OPEN: "open door", DoorState.LOCKED: "locked door",
               DoorState.BROKEN: "broken door"}  # fmt: skip
 
@@ -57,10 +62,21 @@ def status(state: GameState, c: Combatant) -> str:
         words.append(f"burning ({c.burning})")
     if c.held >= 0 and c.held < len(c.weapons):
         w = c.weapons[c.held]
-        words.append(f"holds {w.name.replace('_', ' ')}{'' if w.loaded else ' (empty)'}")
+        words.append(f"holds {weapon_words(state, c, w.name)}{'' if w.loaded else ' (empty)'}")
     if c.injuries:
         words.append(f"{len(c.injuries)} injur{'y' if len(c.injuries) == 1 else 'ies'}")
     return ", ".join(words)
+
+
+def weapon_words(state: GameState, c: Combatant, name: str) -> str:
+    """A weapon's name for people: "the Technical's machine gun" for a mounted one (its key is
+    MOUNTED_PREFIX + vehicle + "/" + weapon + "#" + number)."""
+    if is_mounted_weapon(name) and c.vehicle >= 0:
+        vehicle = state.vehicles[c.vehicle].name
+        head = f"{MOUNTED_PREFIX}{vehicle}/"
+        if name.startswith(head):
+            return f"the {vehicle}'s {name[len(head) :].rpartition('#')[0].replace('_', ' ')}"
+    return name.replace("_", " ")
 
 
 def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int] = ()) -> str:
@@ -103,7 +119,7 @@ def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int
             )
     ways = []
     for i, b in enumerate(zm.borders):
-        a, c = zm.zones[b.a].name, zm.zones[b.b].name
+        one, other = zm.zones[b.a].name, zm.zones[b.b].name
         if b.kind == BorderKind.OPEN:
             kind = "open"
         elif b.kind == BorderKind.WALL:
@@ -112,7 +128,7 @@ def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int
             kind = DOOR_WORDS.get(DoorState(state.doors[i]), "door")
             if b.kind == BorderKind.HATCH:
                 kind = kind.replace("door", "hatch")
-        ways.append(f"{a} - {c}: {kind}")
+        ways.append(f"{one} - {other}: {kind}")
     if ways:
         lines.append("Borders: " + "; ".join(ways))
     told = narrate(state, list(log))[-EVENT_LINES:]
@@ -122,153 +138,178 @@ def render_text(state: GameState, log: Iterable[Event], controlled: Iterable[int
     return "\n".join(lines) + "\n"
 
 
-def last_attack(log: Sequence[Event]) -> Event | None:
-    """The latest hit or miss against a combatant."""
-    for e in reversed(log):
-        if e.kind in ("hit", "miss") and e.actor >= 0 and e.target >= 0:
-            return e
-    return None
+def place(state: GameState, c: Combatant) -> str:
+    """Where a combatant is: its zone, and the vehicle seat or the mount it is on."""
+    where = state.zone_map.zones[c.zone].name
+    if c.vehicle >= 0:
+        v = state.vehicles[c.vehicle]
+        seat = "at the wheel of" if v.driver == c.id else "aboard"
+        where += f", {seat} {v.name}" + (f" at altitude {v.altitude}" if v.air and v.altitude else "")
+    elif c.mount is not None and c.mount.ridden:
+        where += f", on {c.mount.name}"
+    return where
 
 
-ZONE_W, ZONE_H, GAP_X, GAP_Y = 3.4, 2.7, 1.4, 0.9
+def text_map(state: GameState, controlled: Iterable[int] = ()) -> list[str]:
+    """The zone map in a few lines: each zone with who is in it (starred: yours), vehicles and their
+    crews, loose mounts, goals."""
+    mine = set(controlled)
+    zm = state.zone_map
+    goals = {z: state.setup.sides[s] for s, z in state.setup.victory.reach_zone.items()}
+    lines = []
+    for z, zone in enumerate(zm.zones):
+        words = []
+        for v in state.vehicles:
+            if v.zone == z:
+                crew = ", ".join(_who(state, state.combatants[i], mine) for i in v.occupants) or "empty"
+                up = f", altitude {v.altitude}" if v.air and v.altitude else ""
+                words.append(f"{v.name} [{v.kind}, Hull {v.hull - v.damage}/{v.hull}{up}: {crew}]")
+        words += [_who(state, c, mine) for c in state.combatants if c.zone == z and c.vehicle < 0]
+        words += [f"{c.mount.name} (riderless)" for c in state.combatants
+                  if c.mount is not None and c.mount.zone == z and not c.mount.dead]  # fmt: skip
+        tags = [f"goal of {goals[z]}"] if z in goals else []
+        tags += ["exit"] if zone.exit else []
+        head = f"[{z}] {zone.name}" + (f" ({', '.join(tags)})" if tags else "")
+        lines.append(f"{head}: {'; '.join(words) if words else '-'}")
+    return lines
+
+
+def turn_order(state: GameState) -> str:
+    """The initiative order on one line, ">" before whose turn it is, "(done)" after who has acted."""
+    cards = []
+    for k, cid in enumerate(state.order):
+        c = state.combatants[cid]
+        mark = ">" if k == state.turn_pos and state.phase == Phase.COMBAT else ""
+        cards.append(f"{mark}#{state.cards[cid]} {c.name}{' (done)' if c.acted else ''}")
+    return f"Round {state.round}, turn order: " + (", ".join(cards) if cards else "cards not drawn yet")
+
+
+def _who(state: GameState, c: Combatant, mine: set[int]) -> str:
+    """A name with its damage track and the conditions that matter on the map."""
+    label_a, now_a, max_a, _, _, _ = tracks(state, c)
+    mount = f" on {c.mount.name}" if c.mount is not None and c.mount.ridden else ""
+    flags = [
+        word for word, on in (
+            ("dead", c.dead), ("fled", c.fled), ("Broken", c.broken and not c.dead), ("prone", c.prone),
+            ("in cover", c.cover >= 0), ("overwatch", c.overwatch >= 0), ("aiming", c.aiming > 0),
+            ("engaged", bool(c.engaged)), ("hidden", c.hidden),
+        ) if on
+    ]  # fmt: skip
+    words = ", ".join([f"{label_a} {now_a}/{max_a}", *flags]) if not (c.dead or c.fled) else ", ".join(flags)
+    return f"{'*' if c.id in mine else ''}{c.name}{mount} ({words})"
+
+
+def glance(state: GameState) -> dict[tuple[str, str], str]:
+    """What a player watches change, keyed by (who or what, which aspect): places, tracks,
+    conditions, doors, vehicles."""
+    seen: dict[tuple[str, str], str] = {}
+    for c in state.combatants:
+        label_a, now_a, max_a, label_b, now_b, max_b = tracks(state, c)
+        seen[(c.name, "place")] = place(state, c)
+        seen[(c.name, label_a)] = f"{now_a}/{max_a}"
+        seen[(c.name, label_b)] = f"{now_b}/{max_b}"
+        seen[(c.name, "condition")] = status(state, c) or "ready"
+    zm = state.zone_map
+    for i, b in enumerate(zm.borders):
+        if b.kind in (BorderKind.DOOR, BorderKind.HATCH):
+            kind = "hatch" if b.kind == BorderKind.HATCH else "door"
+            seen[(f"{kind} {zm.zones[b.a].name} - {zm.zones[b.b].name}", "state")] = DoorState(
+                state.doors[i]
+            ).name.lower()
+    for v in state.vehicles:
+        seen[(v.name, "Hull")] = f"{v.hull - v.damage}/{v.hull}"
+        if v.air:
+            seen[(v.name, "altitude")] = str(v.altitude)
+        seen[(v.name, "zone")] = zm.zones[v.zone].name if v.zone >= 0 else "-"
+    return seen
+
+
+def changes(before: dict[tuple[str, str], str], after: dict[tuple[str, str], str]) -> list[str]:
+    """One line per thing that changed between two glances, e.g. "Mara STR: 3/3 -> 1/3"."""
+    return [
+        f"{who} {aspect}: {before[(who, aspect)]} -> {now}" if aspect not in ("place", "state")
+        else f"{who}: {before[(who, aspect)]} -> {now}"
+        for (who, aspect), now in after.items()
+        if before.get((who, aspect), now) != now
+    ]  # fmt: skip
 
 
 def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int] = ()) -> np.ndarray:
-    """A picture of the zone map: zones with features and cover, borders and doors, combatants
-    with health bars (learner's marked with a ring), and the last attack as an arrow."""
+    """A picture of the whole scene (scene.build_scene): zones, vehicles and who is aboard, riders,
+    aircraft above their zone, goals, the turn order and a legend; the last attack as an arrow.
+
+    Every frame of a game has the same size (scene.frame_size); a crowd bigger than that room is
+    drawn smaller."""
+    mine = set(controlled)
+    plan = plan_map(state, [room_needs(state), zone_needs(state)])
+    return paint(build_scene(state, list(log), mine, plan), frame_size(state, mine))
+
+
+def paint(scene: Scene, size: tuple[int, int] | None = None) -> np.ndarray:
+    """Paint a scene's shapes with matplotlib (Agg, no display): an (H, W, 3) uint8 image of `size`
+    (width, height; default the scene's own)."""
+    canvas = figure(scene, size).canvas
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()  # type: ignore[attr-defined]
+
+
+def figure(scene: Scene, size: tuple[int, int] | None = None) -> Figure:
+    """The scene's shapes as a matplotlib figure of `size` pixels: one scene pixel per image pixel,
+    or fewer when the scene is bigger than that; a label still wider than its `fit` is shrunk
+    until it fits."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
+    from matplotlib.patches import Circle, FancyBboxPatch, Patch, Rectangle
 
-    controlled = set(controlled)
-    log = list(log)
-    zm = state.zone_map
-    grid = zone_positions(state.zone_map)
-    centres = [(x * (ZONE_W + GAP_X), -y * (ZONE_H + GAP_Y)) for x, y in grid]
-    xs = [c[0] for c in centres]
-    ys = [c[1] for c in centres]
-    x0, x1 = min(xs) - ZONE_W / 2 - 0.4, max(xs) + ZONE_W / 2 + 0.4
-    y0, y1 = min(ys) - ZONE_H / 2 - 0.4, max(ys) + ZONE_H / 2 + 1.1
-    inches = 0.62  # per map unit: text keeps its size however big the map is
-    fig = Figure(figsize=(max(6.0, (x1 - x0) * inches), max(3.5, (y1 - y0) * inches)), dpi=80)
+    width, height = size or (scene.width, scene.height)
+    scale = min(1.0, width / scene.width, height / scene.height)
+    fig = Figure(figsize=(width / DPI, height / DPI), dpi=DPI, facecolor="#ffffff")
     canvas = FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(x0, x1)
-    ax.set_ylim(y0, y1)
-    ax.set_aspect("equal")
+    ax.set_xlim(0, width / scale)
+    ax.set_ylim(height / scale, 0)
     ax.axis("off")
+    points = 72 / DPI * scale  # matplotlib sizes text and lines in points
+    renderer = canvas.get_renderer()
+    for z, s in enumerate(scene.shapes):
+        dash = _dash(s.dash, points)
+        colour = None if s.stroke == "none" else s.stroke
+        if s.kind == "rect":
+            patch: Patch
+            if s.r > 0:
+                patch = FancyBboxPatch((s.x, s.y), s.w, s.h, boxstyle=f"round,pad=0,rounding_size={s.r}")
+            else:
+                patch = Rectangle((s.x, s.y), s.w, s.h)
+            patch.set(fc=s.fill if s.fill != "none" else "none", ec=colour or "none", lw=s.width * points,
+                      alpha=s.opacity, zorder=z, linestyle=dash)  # fmt: skip
+            ax.add_artist(patch)
+        elif s.kind == "circle":
+            ax.add_artist(Circle((s.x, s.y), s.r, fc=s.fill, ec=colour or "none", lw=s.width * points,
+                                alpha=s.opacity, zorder=z))  # fmt: skip
+        elif s.kind == "line":
+            xs, ys = [p[0] for p in s.points], [p[1] for p in s.points]
+            if s.fill != "none":
+                ax.fill(xs, ys, color=s.fill, zorder=z)
+            else:
+                ax.plot(xs, ys, color=s.stroke, lw=s.width * points, linestyle=dash, zorder=z,
+                        solid_capstyle="butt", dash_capstyle="butt")  # fmt: skip
+        elif s.kind == "text":
+            text = ax.text(s.x, s.y, s.text, fontsize=s.size * points, color=s.fill,
+                           ha={"start": "left", "middle": "center", "end": "right"}[s.anchor],
+                           va="baseline", fontweight="bold" if s.bold else "normal",
+                           style="italic" if s.italic else "normal", zorder=z, alpha=s.opacity)  # fmt: skip
+            if s.fit and text_width(s.text, s.size, s.bold) > 0.7 * s.fit:  # measure only near the limit
+                wide = text.get_window_extent(renderer).width / scale
+                if wide > s.fit:
+                    text.set_fontsize(s.size * points * s.fit / wide)
+    return fig
 
-    # borders first, under the zones; a border whose straight line would cross another zone bends
-    def crosses(a: int, b: int) -> bool:
-        (xa, ya), (xb, yb) = centres[a], centres[b]
-        for k in range(1, 20):
-            x, y = xa + (xb - xa) * k / 20, ya + (yb - ya) * k / 20
-            for z, (cx, cy) in enumerate(centres):
-                if z not in (a, b) and abs(x - cx) < ZONE_W / 2 and abs(y - cy) < ZONE_H / 2:
-                    return True
-        return False
 
-    for i, b in enumerate(zm.borders):
-        (ax_, ay), (bx, by) = centres[b.a], centres[b.b]
-        span = max(1e-6, ((bx - ax_) ** 2 + (by - ay) ** 2) ** 0.5)
-        rad = min(1.0, (ZONE_W / 2 + 0.5) / (0.5 * span)) if crosses(b.a, b.b) else 0.0
-        mx, my = (ax_ + bx) / 2 + 0.5 * rad * (by - ay), (ay + by) / 2 - 0.5 * rad * (bx - ax_)
-        style = f"arc3,rad={rad}"
-        if b.kind == BorderKind.OPEN:
-            ax.add_patch(FancyArrowPatch((ax_, ay), (bx, by), arrowstyle="-", connectionstyle=style,
-                                         color="#bbbbbb", lw=6, zorder=1))  # fmt: skip
-            continue
-        if b.kind == BorderKind.WALL:
-            ax.add_patch(FancyArrowPatch((ax_, ay), (bx, by), arrowstyle="-", connectionstyle=style,
-                                         color="#dddddd", lw=1, ls=":", zorder=1))  # fmt: skip
-            ax.plot([mx], [my], marker="s", ms=10, color="black", zorder=3)
-            continue
-        door = DoorState(state.doors[i])
-        colour = {DoorState.CLOSED: "#8c564b", DoorState.OPEN: "#e7ba52", DoorState.LOCKED: "#d62728",
-                  DoorState.BROKEN: "#7f7f7f"}[door]  # fmt: skip
-        ax.add_patch(FancyArrowPatch((ax_, ay), (bx, by), arrowstyle="-", connectionstyle=style,
-                                     color="#dddddd", lw=3, zorder=1))  # fmt: skip
-        ax.plot([mx], [my], marker="D", ms=11, color=colour, mec="black", zorder=3)
-        word = DOOR_WORDS[door].split()[0] + (" hatch" if b.kind == BorderKind.HATCH else "")
-        ax.text(mx + 0.2, my + 0.12, word, ha="left", va="bottom", fontsize=7, zorder=3,
-                bbox={"fc": "white", "ec": "none", "alpha": 0.7, "pad": 0.5})  # fmt: skip
+DPI = 100
 
-    for z, zone in enumerate(zm.zones):
-        cx, cy = centres[z]
-        fill = "#3a3a3a" if zone.dark else "#d9d9d9" if zone.dim else "#f7f7f2"
-        patch = FancyBboxPatch(
-            (cx - ZONE_W / 2, cy - ZONE_H / 2), ZONE_W, ZONE_H, boxstyle="round,pad=0.02,rounding_size=0.15",
-            fc=fill, ec="#2ca02c" if zone.exit else "#444444", lw=3 if zone.exit else 1.5, zorder=2,
-        )  # fmt: skip
-        ax.add_patch(patch)
-        if zone.cluttered or zone.cramped:
-            ax.add_patch(FancyBboxPatch(
-                (cx - ZONE_W / 2, cy - ZONE_H / 2), ZONE_W, ZONE_H, boxstyle="round,pad=0.02,rounding_size=0.15",
-                fill=False, ec="#c8c8c8", lw=0, hatch="..." if zone.cluttered else "///", zorder=2,
-            ))  # fmt: skip
-        text_colour = "white" if zone.dark else "black"
-        features = [f for f in ("cluttered", "dim", "dark", "cramped") if getattr(zone, f)]
-        if zone.exit:
-            features.append("exit")
-        ax.text(cx, cy + ZONE_H / 2 - 0.12, zone.name, ha="center", va="top", fontsize=10,
-                fontweight="bold", color=text_colour, zorder=4)  # fmt: skip
-        if features:
-            ax.text(cx, cy + ZONE_H / 2 - 0.45, ", ".join(features), ha="center", va="top", fontsize=7,
-                    style="italic", color=text_colour, zorder=4)  # fmt: skip
-        for k, cover in enumerate(zone.covers):
-            px = cx - ZONE_W / 2 + 0.12 + k * 1.05
-            py = cy - ZONE_H / 2 + 0.12
-            ax.add_patch(Rectangle((px, py), 1.0, 0.24, fc="#a0522d", ec="black", lw=0.5, zorder=4))
-            ax.text(px + 0.5, py + 0.12, cover.replace("_", " ")[:14], ha="center", va="center",
-                    fontsize=5.5, color="white", zorder=5)  # fmt: skip
 
-    where: dict[int, tuple[float, float]] = {}
-    by_zone: dict[int, list[Combatant]] = {}
-    for c in state.combatants:
-        by_zone.setdefault(c.zone, []).append(c)
-    for z, members in by_zone.items():
-        cx, cy = centres[z]
-        per_row = 3
-        for k, c in enumerate(members):
-            col, row = k % per_row, k // per_row
-            px = cx - ZONE_W / 2 + 0.45 + col * ((ZONE_W - 0.9) / max(1, per_row - 1))
-            py = cy + 0.3 - row * 0.66
-            where[c.id] = (px, py)
-            colour = SIDE_COLOURS[c.side % len(SIDE_COLOURS)]
-            alpha = 0.35 if c.out else 1.0
-            ax.plot([px], [py], marker="v" if c.prone else "o", ms=13, color=colour, alpha=alpha,
-                    mec="gold" if c.id in controlled else "black", mew=2.5 if c.id in controlled else 1,
-                    zorder=6)  # fmt: skip
-            if c.out:
-                ax.plot([px], [py], marker="x", ms=12, color="black", mew=2, zorder=7)
-            if c.cover >= 0:
-                ax.plot([px + 0.22], [py + 0.17], marker="s", ms=4, color="#a0522d", zorder=7)
-            _, now, top, _, _, _ = tracks(state, c)
-            frac = max(0.0, min(1.0, now / top)) if top > 0 else 0.0
-            ax.add_patch(Rectangle((px - 0.3, py - 0.36), 0.6, 0.08, fc="#ffcccc", ec="black", lw=0.4, zorder=6))
-            ax.add_patch(Rectangle((px - 0.3, py - 0.36), 0.6 * frac, 0.08,
-                                   fc="#2ca02c" if frac > 0.5 else "#ff7f0e", lw=0, zorder=7))  # fmt: skip
-            ax.text(px, py - 0.42, c.name[:16], ha="center", va="top", fontsize=6.5,
-                    color="white" if zm.zones[z].dark else "black", zorder=7)  # fmt: skip
-
-    attack = last_attack(log)
-    if attack is not None and attack.actor in where and attack.target in where:
-        start, end = where[attack.actor], where[attack.target]
-        if start != end:
-            hit = attack.kind == "hit"
-            ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=18, lw=2.2,
-                                         color="#d62728" if hit else "#7f7f7f", ls="-" if hit else "--",
-                                         shrinkA=9, shrinkB=9, zorder=8))  # fmt: skip
-
-    title = f"{state.setup.name} - round {state.round}"
-    if state.phase == Phase.OVER:
-        out = engine.outcome(state)
-        title += f" - {out.winner or 'no winner'} ({out.reason})" if out else ""
-    elif state.phase == Phase.COMBAT:
-        title += f" - {state.combatants[engine.current_actor(state)].name} ({engine.decision_kind(state)})"
-    ax.text((x0 + x1) / 2, y1 - 0.3, title, ha="center", va="top", fontsize=11, zorder=9)
-    for k, side in enumerate(state.setup.sides):
-        ax.text(x0 + 0.3 + k * 2.2, y1 - 0.85, f"\u25cf {side}", color=SIDE_COLOURS[k % len(SIDE_COLOURS)],
-                fontsize=9, va="top", zorder=9)  # fmt: skip
-    canvas.draw()
-    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+def _dash(dash: str, points: float) -> str | tuple[int, tuple[float, ...]]:
+    """An SVG dash array ("6,3") as a matplotlib line style."""
+    if not dash:
+        return "solid"
+    return (0, tuple(float(v) * points for v in dash.split(",")))
