@@ -46,6 +46,8 @@ from yz_gym.rules.actions import (
     is_slow,
 )
 from yz_gym.rules.attacks import (
+    BLANKET_MODIFIER,
+    MEDKIT_GEAR,
     UNARMED,
     block_gear,
     burst_targets,
@@ -533,9 +535,9 @@ def _roll(
         ):  # DARK-04
             return
     elif kind == Kind.FIRST_AID and "medkit" in actor.items:
-        gear = 2  # DEATH-03: medical gear gives a bonus
+        gear = MEDKIT_GEAR  # DEATH-03: medical gear gives a bonus
     elif kind == Kind.EXTINGUISH and "blanket" in actor.items:
-        modifier += 2  # FIRE-04
+        modifier += BLANKET_MODIFIER  # FIRE-04
     frame.modifier = modifier
     if kind >= FIRST_EXTENSION or actor.mount is not None or frame.flags & F_MOUNT:
         pool = extension_pool(
