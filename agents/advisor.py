@@ -132,11 +132,9 @@ def rollout(
     actor = engine.current_actor(state)
     side = state.combatants[actor].side
     world_seq, dice_seq, *agent_seqs = np.random.SeedSequence(seed).spawn(2 + len(agents))
-    game = state.clone()
-    if visible_only:
-        world = sample_world(state, side, np.random.default_rng(world_seq))
-        if action in engine.legal_actions(world):  # what the side sees decides what it may do
-            game = world
+    game = sample_world(state, side, np.random.default_rng(world_seq)) if visible_only else state.clone()
+    if visible_only and action not in engine.legal_actions(game):
+        game = state.clone()  # what the side sees decides what it may do, so this is rare
     rng = np.random.default_rng(dice_seq)
     players = [make_agent(a, int(s.generate_state(1)[0])) for a, s in zip(agents, agent_seqs, strict=True)]
     events = engine.apply(game, action, rng)

@@ -3,7 +3,8 @@
     python benchmarks/advisor_speed.py [--workers 2] [--repeat 1]
 
 The positions: `yz-gym play warehouse_ambush --as crew` at the crew's first decision (the '?'
-key), the start of `yz-gym advise warehouse_ambush`, and `yz-gym advise warehouse_ambush
+key; with the first seed whose game gives the crew one: with seed 0 the Vipers win before the
+crew's first turn), the start of `yz-gym advise warehouse_ambush`, and `yz-gym advise warehouse_ambush
 --replay game.jsonl --at 12` on the game of `yz-gym log warehouse_ambush --seed 7` (recorded
 here with the tactical agent on both sides, the evaluation default). Prints wall seconds and CPU
 seconds (this process and its rollout workers) per answer, the rollouts run and the verdict.
@@ -25,23 +26,27 @@ from yz_gym.rules.state import GameState
 from yz_gym.scenario.loader import load_scenario
 
 
-def play_position(scenario: str, side: str, seed: int = 0) -> GameState:
-    """Where `yz-gym play SCENARIO --as SIDE --seed SEED` first asks the player to decide."""
+def play_position(scenario: str, side: str, seed: int = 0) -> GameState | None:
+    """Where `yz-gym play SCENARIO --as SIDE --seed SEED` first asks the player to decide (None
+    if the game ends before that)."""
     rng = np.random.default_rng(seed)
     state = engine.new_game(load_scenario(scenario), rng)
     agents = [make_agent("tactical", seed + 1 + i) for i in range(len(state.setup.sides))]
     while state.setup.sides[state.combatants[engine.current_actor(state)].side] != side:
         mover = state.combatants[engine.current_actor(state)]
         engine.apply(state, agents[mover.side].choose(state, engine.legal_actions(state)), rng)
+        if engine.is_over(state):
+            return None
     return state
 
 
 def positions() -> dict[str, tuple[GameState, dict[str, str]]]:
     """The README's positions and the agents that play each side in them."""
     tactical = {"crew": "tactical", "vipers": "tactical"}
+    seed, first = next((s, p) for s in range(100) if (p := play_position("warehouse_ambush", "crew", s)))
     replay = record_game("warehouse_ambush", tactical, 7)
     return {
-        "play warehouse_ambush --as crew, '?'": (play_position("warehouse_ambush", "crew"), tactical),
+        f"play warehouse_ambush --as crew --seed {seed}, '?'": (first, tactical),
         "advise warehouse_ambush": (engine.new_game(load_scenario("warehouse_ambush"), 0), tactical),
         "advise --replay (log --seed 7) --at 12": (replay.state_at(12)[0], tactical),
     }
