@@ -3,8 +3,9 @@ from the docstring or comment that cites it, the switch that changes it, its mod
 
 Everything comes from the repository: the rule IDs and summaries from the source of `yz_gym/`,
 the switches from the comments of the option classes in `yz_gym/rules/options.py`, the tests from
-the `@pytest.mark.rule(...)` marks under `tests/`. An ID is listed when a test marks it or when
-the code cites it with a number (ranges such as `VEH-DMG-01..07` and `AUTO-03/06` are spelt out)."""
+the `@pytest.mark.rule(...)` marks under `tests/`. An ID is listed when a test marks it, or when
+the code cites it with a number in a family (DICE, VEH, ...) that tests mark; ranges such as
+`VEH-DMG-01..07` and `AUTO-03/06` are spelt out."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ SOURCES = ("yz_gym",)
 OPTION_BLOCKS = {"RuleOptions": "rules", "VehicleOptions": "vehicle_rules", "ChaseOptions": "chase_rules"}
 
 # An ID, then optional ranges: ACTN-BLOCK-01, VEH-DMG-01..07, AUTO-03/06, MOUNT-08/11/14, G-19.
-CITATION = re.compile(r"\b((?:[A-Z][A-Z0-9]*-)+)([0-9]{2}|[A-Z][A-Z0-9]*)((?:(?:\.\.|/)[0-9]{2})*)\b")
-NUMBERED = re.compile(r"^(?:[A-Z][A-Z0-9]*-)+[0-9]{2}$")
+CITATION = re.compile(r"\b((?:[A-Z][A-Z0-9]*-)+)([0-9]{1,2}|[A-Z][A-Z0-9]*)((?:(?:\.\.|/)[0-9]{1,2})*)\b")
+# A numbered ID: two digits (DICE-05), or one after two names (OBST-FOOT-5); not UTF-8.
+NUMBERED = re.compile(r"^(?:[A-Z][A-Z0-9]*-)+[0-9]{2}$|^[A-Z][A-Z0-9]*-[A-Z][A-Z0-9]*-[0-9]$")
 MORE_IDS_THEN_COLON = re.compile(
     r"(?:\s*[/,]?\s*(?:and |or )?\(?[A-Z][A-Z0-9]*-[\w./-]*\)?)*\s*(?:\([^)]*\))?\s*:"
 )
@@ -46,9 +48,10 @@ def expand(text: str) -> list[str]:
     for prefix, first, tail in CITATION.findall(text):
         ids.append(prefix + first)
         previous = first
-        for sep, number in re.findall(r"(\.\.|/)([0-9]{2})", tail):
+        for sep, number in re.findall(r"(\.\.|/)([0-9]{1,2})", tail):
             if sep == ".." and previous.isdigit():
-                ids += [f"{prefix}{n:02d}" for n in range(int(previous) + 1, int(number) + 1)]
+                width = len(previous)
+                ids += [f"{prefix}{n:0{width}d}" for n in range(int(previous) + 1, int(number) + 1)]
             else:
                 ids.append(prefix + number)
             previous = number
@@ -57,10 +60,13 @@ def expand(text: str) -> list[str]:
 
 def _sentence(text: str) -> str:
     """The first sentence of `text` on one line, at most SUMMARY_MAX characters."""
-    text = " ".join(text.split()).strip(" -:;,")
-    match = re.search(r"(?<![.e][.g])\.(\s|$)", text)
-    if match:
-        text = text[: match.start() + 1]
+    text = re.sub(
+        r"^[0-9]+[a-z]?\.\s+", "", " ".join(text.split()).strip(" -:;,")
+    )  # "3. Weapons" -> "Weapons"
+    for match in re.finditer(r"(?<![.e][.g])\.(\s|$)", text):
+        if len(text[: match.start()].split()) >= 3:  # not "3." nor "e.g."
+            text = text[: match.start() + 1]
+            break
     if len(text) > SUMMARY_MAX:
         text = text[: SUMMARY_MAX - 3].rsplit(" ", 1)[0] + "..."
     return text[:1].upper() + text[1:]
@@ -86,7 +92,7 @@ def _rank(rule_id: str, kind: int, text: str, code: str) -> tuple[int, str]:
     """How well `text` sums `rule_id` up, and the summary it gives: 0 when it defines the rule
     ("ID/ID: what it does", the summary is what follows the colon), 1 a comment, 2 other
     docstring text, 5 hardly any words besides the IDs (the summary is then the code it marks)."""
-    if len(CITATION.sub("", text).split()) < 3:
+    if sum(any(ch.isalpha() for ch in word) for word in CITATION.sub("", text).split()) < 3:
         return 5, f"`{re.sub(r' = [0-9]+$', '', code)[:80]}`" if code else _sentence(text)
     for match in CITATION.finditer(text):
         if rule_id in expand(match.group(0)):
@@ -150,14 +156,17 @@ def collect(root: Path = ROOT) -> dict[str, Rule]:
         for rule_id, tests in _test_marks(path).items():
             rules[rule_id].tests |= tests
             tested.add(rule_id)
+    families = {_family(rule_id) for rule_id in tested}
     for top in SOURCES:
         for path in sorted((root / top).rglob("*.py")):
             source = path.read_text(encoding="utf-8")
             module = path.relative_to(root).as_posix()
             for kind, text, code in _citations(source):
                 for rule_id in dict.fromkeys(expand(text)):
-                    if not NUMBERED.match(rule_id) and rule_id not in tested:
-                        continue  # a word such as "A-D", not a rule ID
+                    if rule_id not in tested and not (
+                        NUMBERED.match(rule_id) and _family(rule_id) in families
+                    ):
+                        continue  # a word such as "A-D", or shorthand such as "END-04" for CHASE-END-04
                     rule = rules[rule_id]
                     rule.modules.add(module)
                     rank, summary = _rank(rule_id, kind, text, code)
@@ -170,7 +179,7 @@ def collect(root: Path = ROOT) -> dict[str, Rule]:
                         rule.summary = (score, summary)
     options = (root / "yz_gym" / "rules" / "options.py").read_text(encoding="utf-8")
     for rule_id, switches in _option_switches(options).items():
-        if NUMBERED.match(rule_id) or rule_id in tested:
+        if rule_id in rules:
             rules[rule_id].switches |= switches
     return dict(rules)
 
@@ -196,8 +205,7 @@ def rules_markdown(root: Path = ROOT) -> str:
         "Every rule ID the project implements: a one-line summary in the project's words (from the",
         "docstring or comment that cites it), the scenario switch that changes it, the modules that",
         "cite it and the tests marked with it (`@pytest.mark.rule`). The IDs are the rulebook's",
-        "(seed rules, SRD rules, and the AMB-xx resolutions of ambiguities; `G-19` items are the",
-        "project's own PROPOSED readings). Switches are documented in",
+        "(seed rules, SRD rules, and the AMB-xx resolutions of ambiguities). Switches are documented in",
         "[scenarios.md](scenarios.md#rules-the-rules-block-ruleoptions) and",
         "[chase_scenarios.md](chase_scenarios.md).",
         "",
