@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
 
 import numpy as np
 
@@ -104,7 +104,8 @@ def _redeal_unseen_cards(world: GameState, side: int, rng: np.random.Generator) 
     current = world.order[world.turn_pos]
     called = world.cards[current]  # every lower card has been called, so it is seen
     size = max(initiative.deck_size(world, len(groups)), *world.cards)
-    free = [card for card in range(called + 1, size + 1) if card not in set(seen)]
+    shown = set(seen)
+    free = [card for card in range(called + 1, size + 1) if card not in shown]
     if len(free) < len(units):
         free = [world.cards[g[0]] for g in units]
     for group, card in zip(units, rng.choice(free, len(units), replace=False).tolist(), strict=True):
@@ -164,7 +165,7 @@ def _tally(events: list[Event], actor: int, record: Counter[str]) -> None:
 _JOB: dict[str, object] = {}
 
 
-def _batch(index: int, action: Action, ks: range) -> tuple[int, Counter[str]]:
+def _batch(action: Action, ks: range) -> tuple[int, Counter[str]]:
     """Wins and first-step effects of rollouts `ks` of one action (in this process or a worker)."""
     from agents import make_agent
 
@@ -206,10 +207,11 @@ def advise(
     _JOB.update(state=state, agents=side_agents(state, agents), seed=seed, visible_only=visible_only)
     alive = list(candidates) if len(candidates) > 1 else []
     target = min(first, rollouts)
+    workers = min(2, os.cpu_count() or 1) if workers is None else workers
     with _pool(workers) as pool:
         while alive:
             jobs = [(a, range(a.games, target)) for a in alive if a.games < target]
-            for a, (wins, effects) in zip([j[0] for j in jobs], _run_all(pool, jobs), strict=True):
+            for a, (wins, effects) in zip([j[0] for j in jobs], _run_all(pool, jobs, workers), strict=True):
                 a.wins += wins
                 a.games = target
                 a.effects.update(effects)
@@ -222,6 +224,7 @@ def advise(
             if len(alive) == 1:
                 break
             target = min(2 * target, rollouts)
+    _JOB.clear()
     return sorted(candidates, key=lambda a: (-a.games, -a.p, a.number))  # the race's finalists first
 
 
@@ -235,35 +238,27 @@ class _Serial:
         return None
 
 
-def _pool(workers: int | None) -> ProcessPoolExecutor | _Serial:
-    if workers is None:
-        workers = min(2, os.cpu_count() or 1)
-    if workers <= 1 or "fork" not in _fork_methods():
+def _pool(workers: int) -> ProcessPoolExecutor | _Serial:
+    """Worker processes forked from this one (they inherit `_JOB`), or none."""
+    if workers <= 1 or "fork" not in get_all_start_methods():
         return _Serial()
     return ProcessPoolExecutor(workers, mp_context=get_context("fork"))
 
 
-def _fork_methods() -> list[str]:
-    from multiprocessing import get_all_start_methods
-
-    return get_all_start_methods()
-
-
 def _run_all(
-    pool: ProcessPoolExecutor | _Serial, jobs: list[tuple[Advice, range]]
+    pool: ProcessPoolExecutor | _Serial, jobs: list[tuple[Advice, range]], workers: int
 ) -> list[tuple[int, Counter[str]]]:
-    """Each job's (wins, effects); in a pool each job is split in two halves run side by side."""
+    """Each job's (wins, effects); in a pool each job is cut in `workers` parts run side by side."""
     if isinstance(pool, _Serial):
-        return [_batch(a.number, a.action, ks) for a, ks in jobs]
-    futures = []
-    for a, ks in jobs:
-        middle = ks.start + len(ks) // 2
-        halves = (range(ks.start, middle), range(middle, ks.stop))
-        futures.append([pool.submit(_batch, a.number, a.action, part) for part in halves])
+        return [_batch(a.action, ks) for a, ks in jobs]
+    futures = [
+        [pool.submit(_batch, a.action, ks[part::workers]) for part in range(min(workers, len(ks)))]
+        for a, ks in jobs
+    ]
     results = []
-    for halves in futures:
+    for parts in futures:
         wins, effects = 0, Counter[str]()
-        for future in halves:
+        for future in parts:
             w, e = future.result()
             wins += w
             effects.update(e)
