@@ -388,41 +388,75 @@ def advise(
     ] = None,
     replay_file: Annotated[Path | None, typer.Option("--replay", help="a replay file")] = None,
     at: Annotated[int | None, typer.Option(help="the replay step to advise on (default: its end)")] = None,
-    rollouts: Annotated[int, typer.Option(min=4, help="rollouts for each of the best actions")] = 200,
-    agent: Annotated[str, typer.Option(help=f"rollout agent for every side: {AGENTS_HELP}")] = "aggressive",
+    rollouts: Annotated[
+        int, typer.Option(min=4, help="rollouts for the best actions (the race's finalists)")
+    ] = 64,
+    agent: Annotated[
+        str, typer.Option(help=f"rollout agent for every side not named by --policy: {AGENTS_HELP}")
+    ] = "tactical",
+    policy: Annotated[
+        list[str] | None,
+        typer.Option("--policy", "-p", help=f"SIDE=AGENT for a side's rollouts; repeatable. AGENT: {AGENTS_HELP}"),
+    ] = None,
+    full_state: Annotated[
+        bool,
+        typer.Option(
+            "--full-state",
+            help="let rollouts read hidden initiative cards and unseen enemies (default: only what the "
+            "acting side can see, the rest re-drawn each rollout)",
+        ),
+    ] = False,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="processes for the rollouts (default: up to 2)")
+    ] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="rollout seed")] = 0,
     top: Annotated[int, typer.Option(min=1, help="how many actions to list")] = 10,
 ) -> None:
-    """Rank the acting combatant's legal actions by estimated win probability."""
+    """Rank the acting combatant's legal actions (by menu number) by estimated win probability."""
     from agents.advisor import advise as rank
-    from agents.advisor import explain
     from yz_gym.evaluation.replay import ReplayError
-    from yz_gym.rules import engine
 
     try:
-        _check_agents([agent])
+        policies = parse_policies(policy or [])
+        _check_agents([agent, *policies.values()])
         game = _advice_state(scenario, state, replay_file, at, seed)
-        ranked = rank(game, rollouts=rollouts, rollout_agent=agent, seed=seed)
+        for side in policies:
+            if side not in game.setup.sides:
+                raise ValueError(f"--policy: no side named '{side}'; sides: {', '.join(game.setup.sides)}")
+        agents = {side: policies.get(side, agent) for side in game.setup.sides}
+        ranked = rank(
+            game, agents, rollouts=rollouts, seed=seed, visible_only=not full_state, workers=workers
+        )
     except (ScenarioError, ReplayError, ValueError) as error:
         raise _fail(str(error)) from None
+    _show_advice(game, ranked[:top], ranked, agents, not full_state)
+
+
+def _show_advice(game, shown, ranked, agents: dict[str, str], visible_only: bool) -> None:  # type: ignore[no-untyped-def]
+    """The advisor's table (menu numbers, win %, intervals), who played the rollouts, its verdict."""
+    from rich.table import Table
+
+    from agents.advisor import explain, ties, who_played
+    from yz_gym.rules import engine
+
     actor = game.combatants[engine.current_actor(game)]
     console.print(
         f"{actor.name} ({game.setup.sides[actor.side]}) to decide ({engine.decision_kind(game)}), round {game.round}:"
     )
-    _advice_table(ranked[:top])
-    console.print(explain(game, ranked))
-
-
-def _advice_table(ranked) -> None:  # type: ignore[no-untyped-def]
-    from rich.table import Table
-
+    close = {a.number for a in ties(ranked)}
     table = Table()
-    for column in ("#", "action", "win %", "95% CI", "rollouts"):
-        table.add_column(column, justify="left" if column == "action" else "right")
-    for k, a in enumerate(ranked, start=1):
+    for column in ("#", "action", "win %", "95% CI", "rollouts", ""):
+        table.add_column(column, justify="left" if column in ("action", "") else "right")
+    for a in shown:
         low, high = a.interval
-        table.add_row(str(k), a.text, f"{100 * a.p:.1f}", f"{100 * low:.0f}-{100 * high:.0f}", str(a.games))
+        mark = "tied for best" if a.number in close and len(close) > 1 else ("best" if a is ranked[0] else "")
+        table.add_row(
+            str(a.number), Text(a.text), f"{100 * a.p:.1f}", f"{100 * low:.0f}-{100 * high:.0f}",
+            str(a.games), mark,
+        )  # fmt: skip
     console.print(table)
+    console.print(who_played(game, agents, visible_only))
+    console.print(explain(game, ranked))
 
 
 @app.command()
@@ -471,7 +505,7 @@ def play(
         actions = engine.legal_actions(state)
         if sides[actor.side] == mine:
             seen = _status(state, yours, seen)
-            action = _ask(state, actor, actions)
+            action = _ask(state, actor, actions, {s: opponent for s in sides} | {mine: "tactical"})
             if action is None:
                 if save_state:
                     record.save(save_state)  # the game so far: advise --state re-simulates it
@@ -509,9 +543,9 @@ def _status(state, mine: set[int], seen: dict[tuple[str, str], str] | None) -> d
     return now
 
 
-def _ask(state, actor, actions):  # type: ignore[no-untyped-def]
+def _ask(state, actor, actions, agents: dict[str, str]):  # type: ignore[no-untyped-def]
+    """The human's choice by menu number; '?' asks the advisor, its rollouts played by `agents`."""
     from agents.advisor import advise as rank
-    from agents.advisor import explain
     from yz_gym.rules import engine
 
     console.print(Text.assemble((actor.name, "bold"), f" decides ({engine.decision_kind(state)}):"))
@@ -525,9 +559,8 @@ def _ask(state, actor, actions):  # type: ignore[no-untyped-def]
         if answer in ("q", "quit"):
             return None
         if answer in ("?", "advice", "help"):
-            ranked = rank(state, rollouts=60, screen=12, finalists=3)
-            _advice_table(ranked[:3])
-            console.print(explain(state, ranked))
+            ranked = rank(state, agents)
+            _show_advice(state, ranked[:3], ranked, agents, True)
             continue
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]

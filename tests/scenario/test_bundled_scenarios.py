@@ -70,8 +70,20 @@ def test_warehouse_ambush_has_doors_a_dark_zone_and_an_ambush():
     assert any(z.dark for z in zone_map.zones)
     assert DoorState.LOCKED in s.doors
     assert any(b.kind == BorderKind.HATCH for b in zone_map.borders)
-    assert s.setup.ambush is not None and s.setup.ambush["prepared"]
-    assert s.setup.victory.reach_zone  # the crew goes for the office safe
+    assert s.setup.ambush is not None and s.setup.victory.reach_zone  # the crew goes for the office safe
+
+
+@pytest.mark.rule("AMBUSH-01", "ZONE-FEAT-DARK-01", "MOD-03")
+def test_the_warehouse_ambush_can_be_resisted_at_minus_two_as_its_text_says():
+    from yz_gym.rules.rolls import skill_pool
+
+    s = load_scenario("warehouse_ambush")
+    state = engine.new_game(s, np.random.default_rng(0))
+    text = yaml.safe_load((SCENARIO_DIR / "warehouse_ambush.yaml").read_text())["description"]
+    assert "Observation at -2" in " ".join(text.split())
+    assert not s.setup.ambush["prepared"]  # a prepared ambush would add -2 more: nobody could roll
+    pools = {c.name: skill_pool(state, c, "Observation").size for c in state.combatants if c.side == 0}
+    assert pools == {"Mara": 4 - 2, "Brick": 0, "Doc": 4 - 2}  # Wits + Observation - 2 (dim dock)
 
 
 @pytest.mark.rule("COVER-03", "COVER-05", "COVER-06", "COVER-07", "ATK-WPN-11", "ATK-WPN-12", "STEP-01")

@@ -308,6 +308,9 @@ class Item:
     rule_id: str = "EXTRA"
 
 
+MEDKIT_GEAR: Final = 2  # DEATH-03: "medical gear gives a bonus": +2 gear dice to first aid (project data)
+BLANKET_MODIFIER: Final = 2  # FIRE-04: +2 to smother a fire with a blanket
+
 ITEMS: Final[dict[str, Item]] = {  # project data built on SRD rules; both are used up when used
     "frag_grenade": Item("Frag grenade", "blast", power=6),  # EXPL-09: power 6 (C), damage 2
     "smoke_grenade": Item("Smoke grenade", "smoke"),  # RMOD-15

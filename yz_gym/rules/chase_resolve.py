@@ -31,6 +31,7 @@ from typing import Final
 
 import numpy as np
 
+from yz_gym.rules.attacks import BLANKET_MODIFIER
 from yz_gym.rules.chase_attacks import (
     attack_pool,
     land_attack,
@@ -376,7 +377,7 @@ def _extinguish(
         return True
     if step.roll is None:
         person = world.combatants[c]
-        bonus = 2 if "blanket" in person.items else 0
+        bonus = BLANKET_MODIFIER if "blanket" in person.items else 0
         make_roll(state, step, rng, events, c, skill_pool(world, person, "Mobility", 0, bonus), "Mobility",
               "Mobility", "extinguish")  # fmt: skip
         offer_push(state, step)

@@ -46,7 +46,9 @@ from yz_gym.rules.actions import (
     is_slow,
 )
 from yz_gym.rules.attacks import (
+    BLANKET_MODIFIER,
     DIVING_BLOW,
+    MEDKIT_GEAR,
     UNARMED,
     artifact_die,
     block_gear,
@@ -113,7 +115,6 @@ S_AMMO: Final = 8  # AUTO-05: the shooter spends the sixes of the ammo dice
 DECISION_STAGES: Final = frozenset({S_OVERWATCH, S_HELP, S_BLOCK, S_PUSH, S_FOLLOW, S_AMMO})
 STAGE_NAMES: Final = ("overwatch", "help", "block", "roll", "push", "resolve", "after", "full_auto", "ammo")
 
-BLANKET: Final = 2  # FIRE-04: a blanket helps put out the fire
 F_FREE: Final = 1  # ACTN-RETREAT-02: a free attack: no action spent, cannot be blocked
 F_OVERWATCH: Final = 2  # ACTN-OVERWATCH-01: a shot fired from overwatch
 F_SNEAK: Final = 4  # SNEAK-04: +3, cannot be blocked
@@ -541,9 +542,9 @@ def _roll(
         ):  # DARK-04
             return
     elif kind == Kind.FIRST_AID and "medkit" in actor.items:
-        gear = 2  # DEATH-03: medical gear gives a bonus
+        gear = MEDKIT_GEAR  # DEATH-03: medical gear gives a bonus
     elif kind == Kind.EXTINGUISH and "blanket" in actor.items:
-        modifier = modifier.plus(BLANKET)  # FIRE-04
+        modifier = modifier.plus(BLANKET_MODIFIER)  # FIRE-04
     frame.modifier = modifier
     if kind >= FIRST_EXTENSION or actor.mount is not None or frame.flags & F_MOUNT:
         pool = extension_pool(
