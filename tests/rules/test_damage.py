@@ -338,6 +338,9 @@ def test_crit_trigger_two_successes_crits_on_a_strong_hit_and_not_on_breaking():
     # Melee STR 3 unarmed: two sixes -> 2 damage, then D66 1,1
     events = resolve(state, FixedDice([6, 6, 2, 1, 1]), Kind.CLOSE_ATTACK, target="Blue")
     assert [e.get("code") for e in events if e.kind == "critical"] == [11]
+    state = set_order(duel({"crit_trigger": "two_successes"}, blue=attrs(strength=5)), "Red")
+    events = resolve(state, FixedDice([6, 2, 2, 1, 1]), Kind.CLOSE_ATTACK, target="Blue")
+    assert "critical" not in kinds(events) and by_name(state, "Blue").attrs[STR] == 5 - 1  # one success
     state = duel({"crit_trigger": "two_successes"}, blue=attrs(strength=1))
     blue = by_name(state, "Blue")
     events = []
