@@ -430,7 +430,7 @@ def test_a_friend_smothers_the_fire_with_a_slow_mobility_roll_at_plus_two_with_a
     assert by_name(state, "Red").burning == 0 and by_name(state, "Cyan").slow_used
 
 
-@pytest.mark.rule("FIRE-05")
+@pytest.mark.rule("FIRE-05", "CRIT-04")
 def test_fire_that_breaks_you_gives_no_crit_but_a_death_roll_every_turn_until_saved():
     cyan = fighter("Cyan", "blue", "Yard", skills={"healing": 2})
     state = duel(engaged=False, blue={**attrs(strength=1), "skills": {"stamina": 1}}, extra=(cyan,))
