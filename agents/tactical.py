@@ -14,7 +14,8 @@ Behaviours that fall out of this, and the few rules laid on top:
 - melee: engages and strikes, blocks a blow when the dice say it is worth a fast action,
   retreats (and shoots) when staying engaged costs more than the risky retreat;
 - first aid to a Broken ally in its zone when no enemy is at its throat;
-- pushes a roll when the expected gain beats the expected cost of the push (PUSH-04..14);
+- pushes a roll (an action's, or an Insight roll against stress, STRESS-02) when the expected
+  gain beats the expected cost of the push (PUSH-04..14);
 - goes through doors and forces locked ones on its way; goes for a reach-zone goal;
 - overwatches a zone the enemy must cross when it has nothing to shoot;
 - swaps initiative with a later ally who can strike now when it cannot.
@@ -222,6 +223,8 @@ def _frame_skill(state: GameState, me: Combatant, kind: Kind) -> str:
         return "Healing"
     if kind == Kind.PERSUADE:
         return "Persuasion"
+    if kind == Kind.STRESS_ROLL:
+        return "Insight"  # STRESS-01
     if kind in (Kind.RETREAT, Kind.EXTINGUISH, Kind.RUN, Kind.TAKE_COVER, Kind.CRAWL):
         return "Mobility"
     return "Melee"
@@ -263,6 +266,12 @@ def push_gain(state: GameState, me: Combatant) -> float:
 
         def worth(n: int) -> float:
             return w * odds.hit_harm(n - against, weapon.damage, soak, left)
+
+    elif kind == Kind.STRESS_ROLL:  # STRESS-01/02: each success is one point of stress not taken
+        mind, mine = resolve(state, me), weight(state, me)
+
+        def worth(n: int) -> float:
+            return -mine * odds.loss_value(odds.shift((1.0,), max(0, frame.option - n)), mind)
 
     else:
         value = _success_value(state, me, kind, target)

@@ -242,6 +242,40 @@ def test_tactical_pushes_when_the_odds_favour_it():
     assert choice(state, "tactical").kind == Kind.DECLINE
 
 
+def _witness_decision(rules: dict, cyan: dict, insight: list[int], skills: dict | None = None):
+    """Red shoots Blue down (crit 61, lethal); Blue's friend Cyan rolls Insight `insight`
+    against 1 stress (STRESS-04) and is asked whether to push it (STRESS-02)."""
+    data = scenario_dict(
+        zones=["Yard"],
+        combatants=[
+            fighter("Red", "red", "Yard", weapons=["pistol"], drawn="pistol"),
+            fighter("Blue", "blue", "Yard"),
+            fighter("Cyan", "blue", "Yard", attributes=cyan, skills=skills or {}),
+        ],
+        rules={"offer_help": False, **rules},
+    )
+    state = turn_of(game(data), "Red")
+    dice = FixedDice([6, 6, 6, 2, 2, 6, 1, *insight])  # AGI 3 + pistol 2: 4 damage; D66 61
+    act(state, dice, Kind.SHOOT, target="Blue")
+    engine.apply(state, Action(Kind.DECLINE), dice)  # Red keeps the hit
+    assert engine.decision_kind(state) == "push"
+    assert engine.current_actor(state) == by_name(state, "Cyan").id
+    return state
+
+
+@pytest.mark.rule("STRESS-02", "PUSH-04")
+def test_agents_decide_the_push_of_an_insight_roll_against_stress():
+    # one Wits left: the stress would Break Cyan, and the push is free: push
+    state = _witness_decision({"push_cost": "none"}, {**WEAK, "wits": 1}, [2, 3, 4])
+    assert push_gain(state, by_name(state, "Cyan")) > 0
+    assert choice(state, "tactical").kind == Kind.PUSH
+    assert choice(state, "aggressive").kind == Kind.PUSH  # it pushes every failed roll
+    # one Empathy left and a bane on it: pushing would Break Cyan for sure, the stress would not
+    state = _witness_decision({"push_cost": "attribute"}, {**WEAK, "empathy": 1}, [1, 3], {"insight": 1})
+    assert push_gain(state, by_name(state, "Cyan")) < 0
+    assert choice(state, "tactical").kind == Kind.DECLINE
+
+
 # --- tactical: moving -----------------------------------------------------------------------------
 
 

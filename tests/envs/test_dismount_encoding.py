@@ -19,12 +19,13 @@ from yz_gym.envs.action_space import (
 from yz_gym.envs.core import Encoding
 from yz_gym.envs.limits import ENEMY_SLOT0, MAX_AMMO_DICE, MAX_VEHICLES, N_SLOTS, SELF_SLOT
 from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.actions import RULE_FRAMES, Action, Kind
 from yz_gym.scenario.loader import build
 
 
 def test_the_new_kinds_come_last_and_encode_the_actors_own_mount_as_slot_zero():
-    assert max(k for k in Kind) == Kind.REMOUNT
+    assert max(k for k in Kind if k not in RULE_FRAMES) == Kind.REMOUNT
+    assert all(BLOCK_SIZES[k] == 0 for k in RULE_FRAMES)  # frames the rules open take no action indices
     assert OFFSETS[Kind.DISMOUNT] == OFFSETS[Kind.ATTACK_VEHICLE] + BLOCK_SIZES[Kind.ATTACK_VEHICLE]
     assert BLOCK_SIZES[Kind.DISMOUNT] == 1 and BLOCK_SIZES[Kind.REMOUNT] == N_SLOTS
     assert OFFSETS[Kind.REMOUNT] + N_SLOTS == APPENDED_OFFSETS[0]  # then the appended forms

@@ -226,6 +226,54 @@ def test_friends_who_see_a_friend_die_take_two_stress():
     assert cyan.resolve == cyan.max_resolve - 1  # 2 stress, one cancelled by a 6
 
 
+def witness_push(insight: list[int], pushed: list[int] | None):
+    """Red shoots Blue (4 damage, Broken, crit 61: lethal); Cyan sees it and rolls Insight
+    (EMP 3: three dice) against 1 stress (STRESS-04), then pushes (`pushed`) or not (None)."""
+    rules = {"damage_model": "health_resolve", "push_cost": "damage_stress", "ask_push": True}
+    state = duel(rules, red={"weapons": ["pistol"], "drawn": "pistol"}, engaged=False,
+                 extra=(fighter("Cyan", "blue", "Yard"),))
+    set_order(state, "Red")
+    cyan = by_name(state, "Cyan")
+    dice = FixedDice([6, 6, 6, 2, 2, 6, 1, *insight, *(pushed or [])])  # AGI 3 + pistol 2; D66 61
+    events = act(state, dice, Kind.SHOOT, target="Blue")
+    assert engine.decision_kind(state) == "push" and engine.current_actor(state) == by_name(state, "Red").id
+    events += engine.apply(state, Action(Kind.DECLINE), dice)  # Red keeps the hit
+    return state, cyan, dice, events
+
+
+@pytest.mark.rule("STRESS-02", "STRESS-04", "PUSH-04", "PUSH-11")
+def test_the_witness_is_offered_a_push_of_the_insight_roll_and_its_banes_add_stress():
+    state, cyan, dice, events = witness_push([2, 3, 4], [6, 1, 1])
+    (roll,) = [e for e in events if e.kind == "roll" and e.get("skill") == "Insight"]
+    assert roll.actor == cyan.id and len(roll.get("dice")) == 3 and roll.get("purpose") == "witness"
+    assert engine.decision_kind(state) == "push" and engine.current_actor(state) == cyan.id
+    assert engine.legal_actions(state) == [Action(Kind.PUSH), Action(Kind.DECLINE)]
+    assert cyan.resolve == cyan.max_resolve  # nothing taken before the push is decided
+    events = engine.apply(state, Action(Kind.PUSH), dice)
+    push = next(e for e in events if e.kind == "push")
+    assert push.actor == cyan.id and [face for _, _, face in push.get("dice")] == [6, 1, 1]
+    assert cyan.resolve == cyan.max_resolve - 2  # 1 - 1 success = 0 stress, + 2 banes (PUSH-11)
+    assert engine.decision_kind(state) == "turn"
+
+
+@pytest.mark.rule("STRESS-02", "STRESS-01", "STRESS-04")
+def test_a_pushed_insight_success_cancels_the_stress_and_declining_keeps_it():
+    state, cyan, dice, _ = witness_push([2, 3, 4], [6, 3, 3])
+    engine.apply(state, Action(Kind.PUSH), dice)
+    assert cyan.resolve == cyan.max_resolve  # the push's 6 cancels the 1 stress; no banes
+    state, cyan, dice, _ = witness_push([2, 3, 4], None)
+    engine.apply(state, Action(Kind.DECLINE), dice)
+    assert cyan.resolve == cyan.max_resolve - 1
+
+
+@pytest.mark.rule("STRESS-02")
+def test_no_push_is_offered_when_the_insight_roll_cancels_all_the_stress():
+    state, cyan, _, events = witness_push([6, 3, 4], None)
+    (roll,) = [e for e in events if e.kind == "roll" and e.get("skill") == "Insight"]
+    assert roll.get("successes") == 1 and "push" not in kinds(events)
+    assert engine.decision_kind(state) == "turn" and cyan.resolve == cyan.max_resolve
+
+
 @pytest.mark.rule("STRESS-06")
 def test_no_stress_for_a_death_when_stress_from_events_is_off():
     state = three_way({"damage_model": "health_resolve", "stress_from_events": False})
@@ -290,6 +338,9 @@ def test_crit_trigger_two_successes_crits_on_a_strong_hit_and_not_on_breaking():
     # Melee STR 3 unarmed: two sixes -> 2 damage, then D66 1,1
     events = resolve(state, FixedDice([6, 6, 2, 1, 1]), Kind.CLOSE_ATTACK, target="Blue")
     assert [e.get("code") for e in events if e.kind == "critical"] == [11]
+    state = set_order(duel({"crit_trigger": "two_successes"}, blue=attrs(strength=5)), "Red")
+    events = resolve(state, FixedDice([6, 2, 2, 1, 1]), Kind.CLOSE_ATTACK, target="Blue")
+    assert "critical" not in kinds(events) and by_name(state, "Blue").attrs[STR] == 5 - 1  # one success
     state = duel({"crit_trigger": "two_successes"}, blue=attrs(strength=1))
     blue = by_name(state, "Blue")
     events = []
@@ -379,7 +430,7 @@ def test_a_friend_smothers_the_fire_with_a_slow_mobility_roll_at_plus_two_with_a
     assert by_name(state, "Red").burning == 0 and by_name(state, "Cyan").slow_used
 
 
-@pytest.mark.rule("FIRE-05")
+@pytest.mark.rule("FIRE-05", "CRIT-04")
 def test_fire_that_breaks_you_gives_no_crit_but_a_death_roll_every_turn_until_saved():
     cyan = fighter("Cyan", "blue", "Yard", skills={"healing": 2})
     state = duel(engaged=False, blue={**attrs(strength=1), "skills": {"stamina": 1}}, extra=(cyan,))

@@ -63,13 +63,62 @@ def test_broken_by_damage_rolls_the_physical_table_by_stress_the_mental_one():
     assert crits == [(blue.id, "physical", 23, "Broken hand"), (cyan.id, "mental", 14, "Tremor")]
 
 
-@pytest.mark.rule("CRIT-02", "CRIT-PHYS-63")
-def test_some_results_kill_at_once_with_no_death_roll():
+@pytest.mark.parametrize(
+    ("table", "code"),
+    [
+        *(pytest.param("physical", c, marks=pytest.mark.rule("CRIT-02", f"CRIT-PHYS-{c}"), id=f"CRIT-PHYS-{c}")
+          for c in (63, 64, 65, 66)),
+        pytest.param("mental", 66, marks=pytest.mark.rule("CRIT-02", "CRIT-MENT-66"), id="CRIT-MENT-66"),
+    ],
+)  # fmt: skip
+def test_some_results_kill_at_once_with_no_death_roll(table, code):
     state = party()
     blue = by_name(state, "Blue")
     events: list = []
-    critical_injury(state, blue, "physical", FixedDice([6, 3, 6, 6, 6]), events)
-    assert blue.dead and "death_roll" not in kinds(events)
+    critical_injury(state, blue, table, FixedDice([code // 10, code % 10, 6, 6, 6]), events)
+    assert blue.dead and "death_roll" not in kinds(events) and blue.injuries == []
+    state = party()
+    crit(state, "Blue", 62 if table == "physical" else 65, table)  # the row before the dead ones
+    assert not by_name(state, "Blue").dead
+
+
+SKILL_ROWS = [  # (D66, skill, dice the crit takes off a pool of Strength/Agility/... 4 + skill 2)
+    (14, "Mobility", 2), (15, "Observation", 2), (15, "Marksmanship", 2), (16, "Observation", 2),
+    (22, "Mobility", 2), (24, "Persuasion", 2), (31, "Persuasion", 1), (31, "Observation", 1),
+    (33, "Mobility", 2), (33, "Observation", 2), (34, "Marksmanship", 2), (34, "Observation", 2),
+    (44, "Stamina", 2), (44, "Mobility", 2), (51, "Mobility", 2), (61, "Stamina", 1), (62, "Stamina", 2),
+]  # fmt: skip
+FOURS = {"attributes": {"strength": 4, "agility": 4, "wits": 4, "empathy": 4}}
+
+
+@pytest.mark.parametrize(
+    ("code", "skill", "penalty"),
+    [pytest.param(c, s, p, marks=pytest.mark.rule(f"CRIT-PHYS-{c}", "CRIT-03"), id=f"CRIT-PHYS-{c}-{s}")
+     for c, s, p in SKILL_ROWS],
+)  # fmt: skip
+def test_each_skill_penalty_of_the_physical_table_comes_off_the_pool(code, skill, penalty):
+    state = party(blue={**FOURS, "skills": {skill.lower(): 2}})
+    blue = by_name(state, "Blue")
+    assert skill_pool(state, blue, skill).size == 6
+    crit(state, "Blue", code)
+    assert skill_pool(state, blue, skill).size == {1: 5, 2: 4}[penalty]
+    other = "Healing" if skill != "Healing" else "Insight"
+    assert skill_pool(state, blue, other).size == 4  # other skills keep their dice
+
+
+@pytest.mark.parametrize(
+    ("code", "limit", "rounds"),
+    [
+        pytest.param(61, "round", 1 + 1, marks=pytest.mark.rule("DEATH-01", "CRIT-PHYS-61"), id="round"),
+        pytest.param(53, "stretch", 60 + 1, marks=pytest.mark.rule("DEATH-01", "CRIT-PHYS-53"), id="stretch"),
+        pytest.param(45, "shift", 3600 + 1, marks=pytest.mark.rule("DEATH-01", "CRIT-PHYS-45"), id="shift"),
+        pytest.param(51, "day", 14400 + 1, marks=pytest.mark.rule("DEATH-01", "CRIT-PHYS-51"), id="day"),
+    ],
+)
+def test_a_lethal_crit_counts_its_time_limit_in_rounds(code, limit, rounds):
+    state = party()  # a stretch is 60 rounds, a shift 60 stretches (AMB-01); +1: death_roll_grace
+    injury = crit(state, "Blue", code)
+    assert (injury.step, injury.timer) == (["round", "stretch", "shift", "day"].index(limit), rounds)
 
 
 @pytest.mark.rule("CRIT-03", "CRIT-PHYS-16", "CRIT-PHYS-31")
@@ -105,11 +154,12 @@ def test_with_a_broken_leg_moving_is_a_slow_action():
 
 
 @pytest.mark.rule("CRIT-PHYS-32", "CRIT-PHYS-45")
-def test_a_crotch_hit_costs_one_damage_on_each_melee_roll():
+@pytest.mark.parametrize("code", [32, 45])
+def test_a_crotch_hit_costs_one_damage_on_each_melee_roll(code):
     state = party(red={"engaged_with": ["Blue"], "weapons": ["sword"]})
     set_order(state, "Red")
     red = by_name(state, "Red")
-    crit(state, "Red", 32)
+    crit(state, "Red", code)
     act(state, FixedDice([2] * 5), Kind.CLOSE_ATTACK, target="Blue")
     assert red.attrs[STR] == 3 - 1
 
@@ -529,6 +579,17 @@ def test_a_carer_with_a_healing_roll_makes_the_day_count_double():
     assert blue.injuries
     blue.injuries[0].heal_left = -1
     recover(blue, 4, FixedDice([6, 2, 2, 2, 2, 2]), options=state.options, carer=cyan)
+    assert blue.injuries == []
+
+
+@pytest.mark.rule("HEAL-07", "HEAL-16")
+def test_a_carer_whose_healing_roll_fails_does_not_double_the_day():
+    state = party(cyan={"skills": {"healing": 2}})
+    blue, cyan = by_name(state, "Blue"), by_name(state, "Cyan")
+    crit(state, "Blue", 23)
+    recover(blue, 4, FixedDice([2, 2, 3, 4, 5, 2]), options=state.options, carer=cyan)  # no six; 2 days
+    assert blue.injuries and blue.injuries[0].heal_left == 4  # one day of 2 gone, not both
+    recover(blue, 4, FixedDice([6, 2, 2, 2, 2]), options=state.options, carer=cyan)
     assert blue.injuries == []
 
 

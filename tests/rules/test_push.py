@@ -347,8 +347,9 @@ def test_panic_fourteen_berserk_is_recorded_and_witnesses_roll():
 
 
 @pytest.mark.rule("PUSH-PANIC-15")
-def test_panic_fifteen_or_more_is_catatonic_and_out_of_the_fight():
-    state, red, result, _ = panic_at(17)
+@pytest.mark.parametrize("total", [15, 17])
+def test_panic_fifteen_or_more_is_catatonic_and_out_of_the_fight(total):
+    state, red, result, _ = panic_at(total)
     assert result == "catatonic" and red.out and not red.dead
     red.stress = 1
     recover(state, 1, FixedDice())

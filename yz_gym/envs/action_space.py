@@ -128,6 +128,7 @@ KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
     Kind.ATTACK_VEHICLE: (Form(options=tuple(range(MAX_VEHICLES))),),  # appended: earlier offsets stay
     Kind.DISMOUNT: _N,  # appended, as the two below
     Kind.REMOUNT: _T,  # the mount's rider: the actor itself (slot 0) or, with remount_by: side, an ally
+    Kind.STRESS_ROLL: (),  # a frame the rules open (STRESS-02), never chosen: no actions
 }
 
 # Forms appended after every kind's block, in this order (older indices keep their meaning).

@@ -63,6 +63,8 @@ class Kind(IntEnum):
     ATTACK_VEHICLE = 49  # ATK-01 at a vehicle in your zone (VEH-DMG-01..06): option = vehicle index
     DISMOUNT = 50  # MOUNT-02, VEH-05 by analogy: get off your mount; it stays in the zone, riderless
     REMOUNT = 51  # MOUNT-02, VEH-05 by analogy: get on the riderless mount of target (yourself: your own)
+    # frames the rules open by themselves, never chosen (appended: the kinds above keep their values)
+    STRESS_ROLL = 52  # STRESS-01/02: an Insight roll against stress (option = the potential stress)
 
 
 class Action(NamedTuple):
@@ -126,8 +128,10 @@ LABELS: Final = {
     Kind.SHOOT_VEHICLE: "shoot at", Kind.MAN_WEAPON: "man the", Kind.RIDE: "ride hard to",
     Kind.ATTACK_MOUNT: "attack the mount of", Kind.SHOOT_MOUNT: "shoot at the mount of",
     Kind.ATTACK_VEHICLE: "attack", Kind.DISMOUNT: "dismount", Kind.REMOUNT: "get on the mount of",
+    Kind.STRESS_ROLL: "roll Insight against stress",
 }  # fmt: skip
 FIRST_EXTENSION: Final = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicle_actions / mounts
+RULE_FRAMES: Final = frozenset({Kind.STRESS_ROLL})  # ... except these, which resolution.py resolves
 AT_MOUNT: Final = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11
 CLIMB: Final = 1  # DRIVE / MANEUVER options for an air vehicle's vertical move (VEH-AIR-03)
 DESCEND: Final = 2

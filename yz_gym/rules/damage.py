@@ -248,13 +248,24 @@ def insight_check(
 def witness_stress(
     state: GameState, victim: Combatant, amount: int, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    """STRESS-01/04/06: friends who see it take stress, less one per Insight success."""
+    """STRESS-01/04/06: friends who see it take stress, less one per Insight success.
+
+    In a zone fight with pushes asked (it has an initiative order), each roll goes on the stack
+    so that the witness may push it (STRESS-02); elsewhere (chases, rest) it is rolled at once."""
     zone_map = state.zone_map
-    for friend in state.combatants:
-        if friend.side != victim.side or friend.id == victim.id or friend.out:
-            continue
-        if not zone_map.sight(friend.zone, victim.zone, state.doors, friend.peek):
-            continue
+    witnesses = [
+        friend
+        for friend in state.combatants
+        if friend.side == victim.side and friend.id != victim.id and not friend.out
+        and zone_map.sight(friend.zone, victim.zone, state.doors, friend.peek)
+    ]  # fmt: skip
+    if witnesses and state.options.ask_push and state.order:
+        from yz_gym.rules.resolution import open_stress_roll  # resolution imports this module
+
+        for friend in reversed(witnesses):  # the stack's top rolls first: in the combatants' order
+            open_stress_roll(state, friend, amount)
+        return
+    for friend in witnesses:
         left = insight_check(state, friend, amount, rng, events, "witness")
         take_damage(state, friend, left, rng, events, stress=True)
 

@@ -477,6 +477,7 @@ _FIXED_SKILLS: Final = {  # kinds that always roll the same skill
     Kind.EXTINGUISH: "Mobility",  # ACTN-EXTINGUISH-01
     Kind.FIRST_AID: "Healing",
     Kind.PERSUADE: "Persuasion",
+    Kind.STRESS_ROLL: "Insight",  # STRESS-01
 }
 
 
@@ -506,6 +507,9 @@ def _roll(
         frame.stage = S_RESOLVE
         return
     kind = frame.kind
+    if kind == Kind.STRESS_ROLL:
+        _stress_roll(state, frame, actor, rng, events)
+        return
     gear, modifier = 0, NO_MODIFIERS.plus(dice.help_bonus(len(frame.helpers)))  # HELP-01: one cause
     artifact = 0  # DICE-11: the artifact die of the item used
     sneak = bool(frame.flags & F_SNEAK)
@@ -568,6 +572,28 @@ def _roll(
     _opposing_roll(state, frame, rng, events)
     _injury_strain(state, actor, skill, rng, events)
     if state.options.ask_push and dice.can_push(frame.roll) and not actor.out:
+        frame.asking = [actor.id]  # PUSH-04: the roller decides
+    else:
+        frame.stage = S_RESOLVE
+
+
+def open_stress_roll(state: GameState, c: Combatant, potential: int) -> None:
+    """STRESS-01/02: an Insight roll against `potential` stress goes on the stack, so that its
+    roller is asked whether to push it, as for any roll (resolved by `_stress_roll`)."""
+    state.stack.append(Frame(Kind.STRESS_ROLL, c.id, option=potential, stage=S_ROLL))
+
+
+def _stress_roll(
+    state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """STRESS-01: Insight, no action, each success cancels 1 stress; STRESS-02: it may be pushed
+    (offered while stress is left to cancel), and the push costs what pushes cost (PUSH-10..20)."""
+    if actor.out:
+        frame.stage = S_AFTER  # broken or dead since the witnessing: no roll (BROKEN-02)
+        return
+    frame.roll = dice.roll(skill_pool(state, actor, "Insight"), rng)
+    events.append(Event("roll", actor.id, -1, {"skill": "Insight", "purpose": "witness", **roll_data(frame.roll)}))
+    if state.options.ask_push and frame.roll.successes < frame.option and dice.can_push(frame.roll):
         frame.asking = [actor.id]  # PUSH-04: the roller decides
     else:
         frame.stage = S_RESOLVE
@@ -682,6 +708,9 @@ def _resolve(
     net = _net_successes(state, frame)
     rolled = frame.roll is not None
     success = (not rolled or net > 0) and not frame.flags & F_MISSED
+    if kind == Kind.STRESS_ROLL:
+        take_damage(state, actor, max(0, frame.option - net), rng, events, stress=True)  # STRESS-01
+        return
     if kind >= FIRST_EXTENSION:  # vehicles and mounts (vehicle_actions.py, mounts.py)
         burst = kind == Kind.SHOOT_VEHICLE and frame.zone >= 1  # opened at a vehicle (AUTO-01/03)
         if burst and state.options.full_auto == "ammo_dice":
