@@ -1,6 +1,6 @@
 """Differential check of the dice: the exact distribution of (successes, banes) of every pool the
 engine builds in random positions (attribute, skill, gear, modifiers, step dice, artifact and
-stress dice; no push, a push on a failure, or a push whatever the roll) against the frequencies
+stress dice, armor and cover ratings; no push, a push on a failure, or a push whatever the roll) against the frequencies
 the engine's own dice show.
 
 The exact side is computed here, independently of yz_gym.rules.dice: per die, the chance of each
@@ -139,6 +139,10 @@ def random_position(
 ) -> tuple[DicePool, str, str]:
     """A random combatant (`c`, changed in place), options and roll, and the pool the engine builds."""
     step = rng.random() < 0.4
+    if rng.random() < 0.15:  # an armor, cover, blast or fire rating (ARMOR-01, EXPL-01, FIRE-01)
+        rating = int(rng.integers(1, 13))
+        mode = "step" if step else "pool"
+        return dice.rating_pool(rating, mode), ("never", "always")[int(rng.integers(2))], f"rating {rating} {mode}"
     skill = SKILLS[int(rng.integers(len(SKILLS)))]
     stress = int(rng.integers(0, 4)) if rng.random() < 0.3 else 0
     options = replace(
