@@ -20,6 +20,7 @@ from yz_gym.rules.attacks import (
     SIZE_MODIFIER,
     UNARMED,
     UNSEEN_MODIFIER,
+    artifact_die,
     block_gear,
     can_block,
     can_shoot,
@@ -69,16 +70,16 @@ class decision_memo:
 
 
 def pool_sides(
-    state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0
+    state: GameState, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0, artifact: int = 0
 ) -> tuple[int, ...]:
     """The sides of the dice `c` rolls for `skill` (rolls.skill_pool), memoised per decision."""
     memo = _MEMO
     if memo is None:
-        return skill_pool(state, c, skill, gear, modifier).sides
-    key = (c.id, skill, gear, modifier)
+        return skill_pool(state, c, skill, gear, modifier, artifact).sides
+    key = (c.id, skill, gear, modifier, artifact)
     sides = memo.get(key)
     if sides is None:
-        sides = memo[key] = skill_pool(state, c, skill, gear, modifier).sides
+        sides = memo[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
     return sides  # type: ignore[return-value]
 
 
@@ -191,7 +192,8 @@ def close_attack_value(
     """Worth (to a's side, in combatants) of a's close attack on b, b blocking if it can."""
     index, weapon = close_weapon(state, a)
     gear = max(0, a.weapons[index].bonus) if index >= 0 else 0
-    pool = pool_sides(state, a, "Melee", gear, close_modifier(state, a, b, False).plus(extra))
+    artifact = artifact_die(state, a) if index >= 0 else 0  # DICE-11
+    pool = pool_sides(state, a, "Melee", gear, close_modifier(state, a, b, False).plus(extra), artifact)
     oppose: tuple[int, ...] = ()
     if blockable and may_block(state, b):
         oppose = block_sides(state, b, a, weapon) or ()
@@ -235,7 +237,9 @@ def shot_pool(
     if base is None:
         return None
     skill, gear, modifier = base
-    return pool_sides(state, a, skill, gear, modifier.plus(aiming))
+    whole = a.weapons[weapon_index].bonus > 0  # DICE-12: no artifact die once the bonus is gone
+    artifact = weapon_def(state, a, weapon_index).artifact if whole else 0  # DICE-11
+    return pool_sides(state, a, skill, gear, modifier.plus(aiming), artifact)
 
 
 def _shot_base(

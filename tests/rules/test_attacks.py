@@ -863,3 +863,55 @@ def test_armor_is_repaired_with_crafting_between_fights():
     red.armor_rating, red.armor_max = 0, 4
     events = repair_armor(state, red, FixedDice([2] * 5))  # GEAR-05: broken armor is destroyed
     assert red.armor is None and "armor_destroyed" in kinds(events)
+
+
+# --- the weapons table in play (ATK-WPN-01..12) ------------------------------------------------
+
+# The digest's table, written out: key, grip, bonus, damage, range band ("–" bonus = 0).
+WEAPON_TABLE = [
+    ("ATK-WPN-01", "unarmed", "-", 0, 1, "engaged"),
+    ("ATK-WPN-02", "blunt_instrument", "1H", 1, 1, "engaged"),
+    ("ATK-WPN-03", "knife", "1H", 1, 2, "engaged"),
+    ("ATK-WPN-04", "club", "1H", 2, 1, "engaged"),
+    ("ATK-WPN-05", "sword", "1H", 2, 2, "engaged"),
+    ("ATK-WPN-06", "battleaxe", "2H", 2, 3, "engaged"),
+    ("ATK-WPN-07", "spear", "1H", 1, 2, "short"),
+    ("ATK-WPN-08", "rock", "1H", 0, 1, "medium"),
+    ("ATK-WPN-09", "sling", "1H", 1, 1, "medium"),
+    ("ATK-WPN-10", "bow", "2H", 1, 1, "long"),
+    ("ATK-WPN-11", "pistol", "1H", 2, 2, "medium"),
+    ("ATK-WPN-12", "rifle", "2H", 2, 2, "long"),
+]
+BAND_ZONE = {"short": "A", "medium": "B", "long": "D", "extreme": "F"}  # zones A-F in a line
+BAND_MOD = {"short": 0, "medium": -1, "long": -2, "extreme": -3}  # RMOD-07..10
+NEXT_BAND = {"short": "medium", "medium": "long", "long": "extreme"}
+
+
+@pytest.mark.rule("ATK-06", "ATK-07", "ATK-08")
+@pytest.mark.parametrize(
+    ("key", "grip", "bonus", "damage", "band"),
+    [pytest.param(*row[1:], marks=pytest.mark.rule(row[0]), id=row[1]) for row in WEAPON_TABLE],
+)
+def test_each_weapon_of_the_table_rolls_its_bonus_and_deals_its_damage(key, grip, bonus, damage, band):
+    from yz_gym.rules.tables import WEAPONS
+
+    assert WEAPONS[key].grip == grip  # MOUNT-07 / hand injuries read the grip
+    weapons = [] if key == "unarmed" else [key]
+    if band == "engaged" or key == "spear":  # close combat: Strength 3 + bonus; two sixes = damage + 1
+        state = turn_of(melee_duel(red={"weapons": weapons}), "Red")
+        events = strike(state, [6, 6] + [2] * 8, Kind.CLOSE_ATTACK, target="Blue")
+        assert pool(events, "close_attack") == 3 + bonus
+        assert by_name(state, "Blue").attrs[0] == 5 - (damage + 1)
+    if band == "engaged":
+        return
+    # at the farthest band of its range: Agility 3 + bonus + the band's modifier (RMOD-07..10)
+    zones = ("A", "B", "C", "D", "E", "F")
+    state = turn_of(shooting(red={"weapons": weapons}, zones=zones, blue_zone=BAND_ZONE[band]), "Red")
+    blue = by_name(state, "Blue")
+    assert Action(Kind.SHOOT, target=blue.id) in legal(state)
+    events = strike(state, [6, 6] + [2] * 8, Kind.SHOOT, target="Blue")
+    assert pool(events, "shoot") == 3 + bonus + BAND_MOD[band]
+    assert blue.attrs[0] == 5 - (damage + 1)
+    # one band further it cannot be used (ATK-08)
+    state = turn_of(shooting(red={"weapons": weapons}, zones=zones, blue_zone=BAND_ZONE[NEXT_BAND[band]]), "Red")
+    assert not any(a.kind == Kind.SHOOT for a in legal(state))

@@ -836,3 +836,28 @@ def test_d66_is_tens_d6_and_units_d6() -> None:
     counts = Counter(d66(rng) for _ in range(n))
     valid = {10 * t + u for t in range(1, 7) for u in range(1, 7)}
     assert_dist(counts, {k: Fraction(1, 36) for k in valid}, n)
+
+
+DICE_03 = {  # the digest's table, written out
+    "strength": ("Force", "Melee", "Stamina"),
+    "agility": ("Marksmanship", "Mobility", "Stealth"),
+    "wits": ("Crafting", "Observation", "Survival"),
+    "empathy": ("Healing", "Insight", "Persuasion"),
+}
+
+
+@pytest.mark.rule("DICE-03", "DICE-05")
+@pytest.mark.parametrize("attribute", sorted(DICE_03))
+def test_each_of_the_twelve_skills_rolls_its_own_attribute(attribute: str) -> None:
+    from tests.helpers import fighter, game, scenario_dict
+    from yz_gym.rules.rolls import skill_pool
+
+    attrs = dict.fromkeys(DICE_03, 1) | {attribute: 4}
+    skills = {s.lower(): 2 for s in DICE_03[attribute]}
+    red = fighter("Red", "red", "A", attributes=attrs, skills=skills)
+    state = game(scenario_dict(combatants=[red, fighter("Blue", "blue", "B")]))
+    c = state.combatants[0]
+    assert sum(len(v) for v in DICE_03.values()) == 12
+    for skill in DICE_03[attribute]:
+        pool = skill_pool(state, c, skill)
+        assert (pool.count(A), pool.count(S)) == (4, 2), skill  # the skill's attribute, not another

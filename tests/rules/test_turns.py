@@ -123,13 +123,13 @@ def test_last_turn_is_the_most_recent_turn_this_round_or_the_last():
 
 @pytest.mark.rule("ROUND-01", "TIME-01", "TIME-02")
 def test_time_units_from_rounds_to_days():
+    # ROUND-01: a round is 5-10 s, so a stretch (TIME-01: 5-10 minutes) is 60 rounds (AMB-01) and a
+    # shift (5-10 hours) 60 stretches; TIME-02: a day is four shifts
     state = game(gunfight(), FixedDice())
-    assert [rounds_for(state, step) for step in range(4)] == [1, 60, 3600, 4 * 3600]
-    seconds = (5, 10)  # ROUND-01/TIME-01: a round is 5-10 s
-    stretch = [60 * s for s in seconds]
-    assert stretch == [5 * 60, 10 * 60]  # a stretch is 5-10 minutes
-    assert [60 * s for s in stretch] == [5 * 3600, 10 * 3600]  # a shift is 5-10 hours
-    assert rounds_for(state, 3) == 4 * rounds_for(state, 2)  # TIME-02: a day is four shifts
+    assert [rounds_for(state, step) for step in range(4)] == [1, 60, 3600, 14400]
+    # the switches reach the conversion: 30 rounds a stretch, 48 stretches a shift (TRAVEL-23)
+    state = game(gunfight(rounds_per_stretch=30, stretches_per_shift=48), FixedDice())
+    assert [rounds_for(state, step) for step in range(4)] == [1, 30, 1440, 5760]
 
 
 @pytest.mark.rule("ROUND-01", "INIT-06")
