@@ -71,9 +71,15 @@ console = Console(soft_wrap=True, markup=False, highlight=False)
 err = Console(stderr=True, soft_wrap=True, markup=False, highlight=False)
 
 
+MAX_ERROR_LINE = 2000  # characters: a file can make a name as long as it likes
+
+
 def _error_line(message: str) -> None:
-    """`error: message` on one line of stderr."""
-    err.print(Text.assemble(("error:", "red"), " ", " ".join(str(message).split())))
+    """`error: message` on one line of stderr (cut short if a huge name made it long)."""
+    line = " ".join(str(message).split())
+    if len(line) > MAX_ERROR_LINE:
+        line = line[: MAX_ERROR_LINE - 3] + "..."
+    err.print(Text.assemble(("error:", "red"), " ", line))
 
 
 def _fail(message: str) -> typer.Exit:
