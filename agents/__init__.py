@@ -51,4 +51,12 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
     )
 
 
-__all__ = ["AGENT_NAMES", "CHASE_AGENT_NAMES", "MODEL_PREFIX", "MODEL_WARNING", "Agent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENT_NAMES",
+    "CHASE_AGENT_NAMES",
+    "MODEL_PREFIX",
+    "MODEL_WARNING",
+    "Agent",
+    "RandomAgent",
+    "make_agent",
+]

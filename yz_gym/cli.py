@@ -574,7 +574,7 @@ def parse_pool(text: str) -> dice.DicePool:
     """A dice pool from words: "3 base 2 gear", "2 attribute 1 skill d10" or step dice "B C";
     at most MAX_DICE dice."""
     if len(text) > MAX_POOL_TEXT:
-        raise ValueError(f"the pool is {len(text):,} characters; give a short one, e.g. \"3 base 2 gear\"")
+        raise ValueError(f'the pool is {len(text):,} characters; give a short one, e.g. "3 base 2 gear"')
     tokens = text.replace(",", " ").split()
     if tokens and all(t.upper() in dice.STEP_SIDES for t in tokens):
         letters = [t.upper() for t in tokens]
@@ -707,7 +707,9 @@ def repair(
             f"shift {shift}: Crafting {faces_text(rolled)} -> {rolled.get('successes')} success(es); {left}"
         )
     done = not v.damage and not v.engine_disabled
-    console.print("repaired", style="green") if done else console.print(f"not finished after {shifts} shift(s)")
+    console.print("repaired", style="green") if done else console.print(
+        f"not finished after {shifts} shift(s)"
+    )
 
 
 def main() -> None:

@@ -41,7 +41,9 @@ def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
 def test_config_errors_name_the_file_and_field(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: x\nscenario: duel\nppo: {learning_rat: 0.1}\n")
-    with pytest.raises(ConfigError, match=r"bad.yaml: ppo.learning_rat: unknown key 'learning_rat'; did you mean"):
+    with pytest.raises(
+        ConfigError, match=r"bad.yaml: ppo.learning_rat: unknown key 'learning_rat'; did you mean"
+    ):
         load_config(bad)
     with pytest.raises(ConfigError, match="no such training config file"):
         load_config(tmp_path / "missing.yaml")
