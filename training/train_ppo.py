@@ -343,9 +343,12 @@ def train(config: TrainConfig, resume: bool = False, log: Any = print) -> Path:
             total_timesteps=remaining, callback=Steps(), reset_num_timesteps=not resume, progress_bar=False
         )
     final = save_model(model, out / "final.zip")
+    from agents.weights import save_weights
+
+    save_weights(model, out / "final.pth")  # the same policy without pickles, safe to share
     save_model(model, latest)
     venv.close()
-    log(f"final model: {final}")
+    log(f"final model: {final} (weights only, safe to share: {out / 'final.pth'})")
     return final
 
 

@@ -29,8 +29,9 @@ from yz_gym.scenario.reading import MAX_SEED
 MAX_DICE = 100  # dice in one `roll` pool
 MAX_POOL_TEXT = 200  # characters of a `roll` pool
 AGENTS_HELP = (
-    "random, aggressive, tactical, or model:PATH for a trained model (a model file is a pickle "
-    "that can run code: load only models you trust)"
+    "random, aggressive, tactical, weights:PATH for a trained policy's weights file (.pth, safe to "
+    "open), or model:PATH for a trained model (an SB3 .zip is a pickle that can run code: load "
+    "only models you trust)"
 )
 
 
