@@ -28,6 +28,7 @@ from yz_gym.scenario.reading import MAX_SEED
 
 MAX_DICE = 100  # dice in one `roll` pool
 MAX_POOL_TEXT = 200  # characters of a `roll` pool
+MAX_ERROR_LINE = 2000  # characters of an error line: a file can make a name as long as it likes
 AGENTS_HELP = (
     "random, aggressive, tactical, weights:PATH for a trained policy's weights file (.pth, safe to "
     "open), or model:PATH for a trained model (an SB3 .zip is a pickle that can run code: load "
@@ -70,9 +71,6 @@ app = typer.Typer(
 # words are given as styles.
 console = Console(soft_wrap=True, markup=False, highlight=False)
 err = Console(stderr=True, soft_wrap=True, markup=False, highlight=False)
-
-
-MAX_ERROR_LINE = 2000  # characters: a file can make a name as long as it likes
 
 
 def _error_line(message: str) -> None:
@@ -708,9 +706,10 @@ def repair(
             f"shift {shift}: Crafting {faces_text(rolled)} -> {rolled.get('successes')} success(es); {left}"
         )
     done = not v.damage and not v.engine_disabled
-    console.print("repaired", style="green") if done else console.print(
-        f"not finished after {shifts} shift(s)"
-    )
+    if done:
+        console.print("repaired", style="green")
+    else:
+        console.print(f"not finished after {shifts} shift(s)")
 
 
 def main() -> None:
