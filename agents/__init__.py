@@ -10,12 +10,14 @@ from agents.base import Agent, RandomAgent
 
 AGENT_NAMES = ("random", "aggressive", "tactical")
 MODEL_PREFIX = "model:"  # the only way to name a trained model file: `model:runs/duel/final.zip`
+WEIGHTS_PREFIX = "weights:"  # a weights-only file (agents/weights.py): `weights:runs/duel/final.pth`
 MODEL_WARNING = "a model file is a pickle that can run code: load only models you trust"
 CHASE_AGENT_NAMES = ("flee", "hider", "cutoff", "shooter")  # chase-only agents (agents/chase_agents.py)
 
 
 def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
-    """An agent by name ("random", "aggressive", "tactical") or a trained model, `model:PATH`.
+    """An agent by name ("random", "aggressive", "tactical") or a trained policy: `weights:PATH`
+    (a weights-only file, safe to open) or `model:PATH` (an SB3 zip).
 
     An Agent instance is reseeded and returned as it is. A scripted name `x` is the Agent
     subclass whose `name` is `x` in module `agents.x`. A model file (an SB3 zip) holds pickles
@@ -25,7 +27,9 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
         name.reseed(seed)
         return name
     if not isinstance(name, str):
-        raise TypeError(f"an agent is a name ({', '.join(AGENT_NAMES)}), {MODEL_PREFIX}PATH or an Agent")
+        raise TypeError(
+            f"an agent is a name ({', '.join(AGENT_NAMES)}), {WEIGHTS_PREFIX}PATH, {MODEL_PREFIX}PATH or an Agent"
+        )
     if name == "random":
         return RandomAgent(seed)
     if name in CHASE_AGENT_NAMES:
@@ -38,6 +42,10 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
             if issubclass(cls, Agent) and not inspect.isabstract(cls) and cls.name == name:
                 return cls(seed)
         raise ImportError(f"agents.{name} defines no Agent subclass with name = '{name}'")
+    if name.startswith(WEIGHTS_PREFIX):
+        from agents.policy import PolicyAgent
+
+        return PolicyAgent(name.removeprefix(WEIGHTS_PREFIX), seed, weights=True)  # no pickles: safe to open
     if name.startswith(MODEL_PREFIX):
         from agents.policy import PolicyAgent
 
@@ -47,8 +55,18 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
         hint = f" (to load a trained model write {MODEL_PREFIX}{name}; {MODEL_WARNING})"
     raise ValueError(
         f"unknown agent '{name}'; agents: {', '.join(AGENT_NAMES)}; chase agents: "
-        f"{', '.join(CHASE_AGENT_NAMES)}; or a trained model as {MODEL_PREFIX}PATH{hint}"
+        f"{', '.join(CHASE_AGENT_NAMES)}; or a trained policy as {WEIGHTS_PREFIX}PATH (weights only) or "
+        f"{MODEL_PREFIX}PATH{hint}"
     )
 
 
-__all__ = ["AGENT_NAMES", "CHASE_AGENT_NAMES", "MODEL_PREFIX", "MODEL_WARNING", "Agent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENT_NAMES",
+    "CHASE_AGENT_NAMES",
+    "MODEL_PREFIX",
+    "MODEL_WARNING",
+    "WEIGHTS_PREFIX",
+    "Agent",
+    "RandomAgent",
+    "make_agent",
+]

@@ -29,9 +29,16 @@ class PolicyAgent(Agent):
 
     name = "policy"
 
-    def __init__(self, model: str | Path | Any, seed: int | None = None, deterministic: bool = True) -> None:
+    def __init__(
+        self,
+        model: str | Path | Any,
+        seed: int | None = None,
+        deterministic: bool = True,
+        weights: bool = False,
+    ) -> None:
         super().__init__(seed)
         self.path = None if not isinstance(model, str | Path) else Path(model)
+        self.weights = weights  # the path is a weights file (agents/weights.py), not an SB3 zip
         self._model = None if self.path is not None else model
         self.deterministic = deterministic
         self._encodings: dict[int, Any] = {}
@@ -41,6 +48,14 @@ class PolicyAgent(Agent):
     @property
     def model(self) -> Any:
         """The policy, loaded on first use (needs the [train] extra)."""
+        if self._model is None and self.weights:
+            assert self.path is not None
+            key = (f"weights:{self.path.resolve()}", self.path.stat().st_mtime)
+            if key not in _LOADED:
+                from agents.weights import load_weights
+
+                _LOADED[key] = load_weights(self.path)
+            self._model = _LOADED[key]
         if self._model is None:
             try:
                 from sb3_contrib import MaskablePPO

@@ -123,21 +123,25 @@ def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> Tr
     try:
         config.out  # noqa: B018 (the output pattern may only use {name})
     except (KeyError, IndexError, ValueError):
-        raise ConfigError(f"{path}: output: {config.output!r} may use only {{name}}; e.g. runs/{{name}}") from None
+        raise ConfigError(
+            f"{path}: output: {config.output!r} may use only {{name}}; e.g. runs/{{name}}"
+        ) from None
     try:
         sides = load_scenario(config.scenario).setup.sides
     except ScenarioError as error:
         raise ConfigError(f"{path}: scenario: {error}") from None
     if config.side is not None and config.side not in sides:
         raise ConfigError(f"{path}: side: no side named '{config.side}'; sides: {', '.join(sides)}")
-    for field, names in (("self_play.scripted", config.self_play.scripted), ("eval.against", config.eval.against)):
+    for field, names in (
+        ("self_play.scripted", config.self_play.scripted),
+        ("eval.against", config.eval.against),
+    ):
         for i, name in enumerate(names):
             try:
                 make_agent(name, 0)
             except ValueError as error:
                 raise ConfigError(f"{path}: {field}[{i}]: {error}") from None
     return config
-
 
 
 def seed_everything(seed: int) -> None:
@@ -350,9 +354,12 @@ def train(config: TrainConfig, resume: bool = False, log: Any = print) -> Path:
             total_timesteps=remaining, callback=Steps(), reset_num_timesteps=not resume, progress_bar=False
         )
     final = save_model(model, out / "final.zip")
+    from agents.weights import save_weights
+
+    save_weights(model, out / "final.pth")  # the same policy without pickles, safe to share
     save_model(model, latest)
     venv.close()
-    log(f"final model: {final}")
+    log(f"final model: {final} (weights only, safe to share: {out / 'final.pth'})")
     return final
 
 

@@ -30,9 +30,11 @@ from yz_gym.scenario.reading import MAX_SEED
 
 MAX_DICE = 100  # dice in one `roll` pool
 MAX_POOL_TEXT = 200  # characters of a `roll` pool
+MAX_ERROR_LINE = 2000  # characters of an error line: a file can make a name as long as it likes
 AGENTS_HELP = (
-    "random, aggressive, tactical, or model:PATH for a trained model (a model file is a pickle "
-    "that can run code: load only models you trust)"
+    "random, aggressive, tactical, weights:PATH for a trained policy's weights file (.pth, safe to "
+    "open), or model:PATH for a trained model (an SB3 .zip is a pickle that can run code: load "
+    "only models you trust)"
 )
 
 
@@ -74,8 +76,11 @@ err = Console(stderr=True, soft_wrap=True, markup=False, highlight=False)
 
 
 def _error_line(message: str) -> None:
-    """`error: message` on one line of stderr."""
-    err.print(Text.assemble(("error:", "red"), " ", " ".join(str(message).split())))
+    """`error: message` on one line of stderr (cut short if a huge name made it long)."""
+    line = " ".join(str(message).split())
+    if len(line) > MAX_ERROR_LINE:
+        line = line[: MAX_ERROR_LINE - 3] + "..."
+    err.print(Text.assemble(("error:", "red"), " ", line))
 
 
 def _fail(message: str) -> typer.Exit:
@@ -646,7 +651,7 @@ def parse_pool(text: str) -> dice.DicePool:
     """A dice pool from words: "3 base 2 gear", "2 attribute 1 skill d10" or step dice "B C";
     at most MAX_DICE dice."""
     if len(text) > MAX_POOL_TEXT:
-        raise ValueError(f"the pool is {len(text):,} characters; give a short one, e.g. \"3 base 2 gear\"")
+        raise ValueError(f'the pool is {len(text):,} characters; give a short one, e.g. "3 base 2 gear"')
     tokens = text.replace(",", " ").split()
     if tokens and all(t.upper() in dice.STEP_SIDES for t in tokens):
         letters = [t.upper() for t in tokens]
@@ -779,7 +784,10 @@ def repair(
             f"shift {shift}: Crafting {faces_text(rolled)} -> {rolled.get('successes')} success(es); {left}"
         )
     done = not v.damage and not v.engine_disabled
-    console.print("repaired", style="green") if done else console.print(f"not finished after {shifts} shift(s)")
+    if done:
+        console.print("repaired", style="green")
+    else:
+        console.print(f"not finished after {shifts} shift(s)")
 
 
 def main() -> None:

@@ -76,7 +76,10 @@ def test_play_shows_bracketed_names_and_saves_a_state_advise_can_read(bracketed,
 
 
 ERRORS = {
-    "evaluate side": (["evaluate", "{s}", "-n", "2", "--policy", "[bold]x[/bold]=random"], "'[bold]x[/bold]'"),
+    "evaluate side": (
+        ["evaluate", "{s}", "-n", "2", "--policy", "[bold]x[/bold]=random"],
+        "'[bold]x[/bold]'",
+    ),
     "evaluate agent": (["evaluate", "{s}", "-n", "2", "--policy", "brann=[i]nope"], "'[i]nope'"),
     "evaluate backend": (["evaluate", "{s}", "-n", "2", "--backend", "[red]x"], "'[red]x'"),
     "log agent": (["log", "{s}", "--policy", "brann=[i]nope"], "'[i]nope'"),

@@ -169,9 +169,13 @@ def assert_one_error_line(result, what: str, started: float) -> None:  # type: i
     elapsed = time.perf_counter() - started
     assert result.exit_code == 2, f"{what}: exit {result.exit_code}\n{result.output}"
     assert "Traceback" not in result.output, f"{what}:\n{result.output}"
-    assert result.exception is None or isinstance(result.exception, SystemExit), f"{what}: {result.exception!r}"
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"{what}: {result.exception!r}"
+    )
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), f"{what}: stderr is not one error line:\n{result.stderr}"
+    assert len(lines) == 1 and lines[0].startswith("error: "), (
+        f"{what}: stderr is not one error line:\n{result.stderr}"
+    )
     assert elapsed < SECONDS, f"{what}: {elapsed:.1f} s"
 
 

@@ -78,7 +78,9 @@ def test_yaml_syntax_error_names_line_and_column(tmp_path):
     path.write_text("name: Broken\nsides: [red, blue\nmap: {}\n", encoding="utf-8")
     with pytest.raises(ScenarioError) as caught:
         load_scenario(path)
-    problem = "did not find expected ',' or ']'" if yaml.__with_libyaml__ else "expected ',' or ']', but got ':'"
+    problem = (
+        "did not find expected ',' or ']'" if yaml.__with_libyaml__ else "expected ',' or ']', but got ':'"
+    )
     assert str(caught.value) == f"{path}:3:4: YAML syntax error: {problem}; fix the YAML there"
 
 

@@ -23,6 +23,7 @@ def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
     final = train(config, log=lambda *_: None)
     run = tmp_path / "run"
     assert final.exists() and (run / "checkpoints" / "latest.zip").exists()
+    assert (run / "final.pth").exists()  # the weights-only copy
     assert list((run / "pool").glob("snapshot_*.zip")), "self-play snapshot missing"
     assert (run / "learning_curve.png").read_bytes()[:4] == b"\x89PNG"
     assert not list(run.rglob("*.tmp")), "a half-written file was left behind"
@@ -46,7 +47,8 @@ def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
     agent = make_agent(f"model:{final}", 0)
     assert agent.name == "policy"
     stats, _ = evaluate("duel", {"ilsa": f"model:{final}"}, 6, seed=1)
-    assert stats.games == 6
+    shared, _ = evaluate("duel", {"ilsa": f"weights:{run / 'final.pth'}"}, 6, seed=1)
+    assert stats.games == 6 and shared.to_json() == stats.to_json()  # the same policy, the same games
 
 
 def test_an_unwritable_output_folder_fails_before_training(tmp_path, capsys):
@@ -65,7 +67,9 @@ def test_an_unwritable_output_folder_fails_before_training(tmp_path, capsys):
 def test_config_errors_name_the_file_and_field(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: x\nscenario: duel\nppo: {learning_rat: 0.1}\n")
-    with pytest.raises(ConfigError, match=r"bad.yaml: ppo.learning_rat: unknown key 'learning_rat'; did you mean"):
+    with pytest.raises(
+        ConfigError, match=r"bad.yaml: ppo.learning_rat: unknown key 'learning_rat'; did you mean"
+    ):
         load_config(bad)
     with pytest.raises(ConfigError, match="no such training config file"):
         load_config(tmp_path / "missing.yaml")

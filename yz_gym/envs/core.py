@@ -36,6 +36,8 @@ class IllegalActionError(ValueError):
 def action_index(action: Any) -> int:
     """An action given as an integer (int, NumPy integer or 0-d integer array) as an int; anything
     else (a float, a bool, a string, None) is refused with IllegalActionError."""
+    if type(action) is int:  # the common case first
+        return action
     kind = getattr(action, "dtype", None)
     if kind is not None and getattr(action, "ndim", 1) == 0 and kind.kind in "iu":
         return int(action)

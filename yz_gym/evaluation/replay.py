@@ -128,17 +128,25 @@ class Replay:
             )
         scenario = header.get("scenario")
         if not isinstance(scenario, dict):
-            raise ReplayError(f"{path}:1: scenario: got {preview(scenario)}; a replay carries its scenario mapping")
+            raise ReplayError(
+                f"{path}:1: scenario: got {preview(scenario)}; a replay carries its scenario mapping"
+            )
         seed = header.get("seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise ReplayError(f"{path}:1: seed: got {preview(seed)}; give a whole number from 0 to {MAX_SEED}")
+            raise ReplayError(
+                f"{path}:1: seed: got {preview(seed)}; give a whole number from 0 to {MAX_SEED}"
+            )
         policies = header.get("policies", {})
         if not isinstance(policies, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in policies.items()
         ):
-            raise ReplayError(f"{path}:1: policies: got {preview(policies)}; give a mapping of side names to agent names")
+            raise ReplayError(
+                f"{path}:1: policies: got {preview(policies)}; give a mapping of side names to agent names"
+            )
         opening = _events(path, 1, header.get("opening", []), "opening")
-        steps = [_step(path, number, line, k) for k, (number, line) in enumerate(enumerate(lines[1:], start=2))]
+        steps = [
+            _step(path, number, line, k) for k, (number, line) in enumerate(enumerate(lines[1:], start=2))
+        ]
         return cls(scenario, seed, dict(policies), opening, steps).checked(str(path))
 
     def checked(self, origin: str) -> Replay:
@@ -149,7 +157,9 @@ class Replay:
         except ScenarioError as err:
             raise ReplayError(str(err)) from None
         if not same_events(state.opening, self.opening):
-            raise ReplayError(f"{origin}:1: the opening differs from the re-simulated one (another scenario or seed?)")
+            raise ReplayError(
+                f"{origin}:1: the opening differs from the re-simulated one (another scenario or seed?)"
+            )
         steps = []
         for k, step in enumerate(self.steps):
             where = f"{origin}:{k + 2}: step {k}"
@@ -170,7 +180,9 @@ class Replay:
             text = engine.describe(state, step.action)
             events = engine.apply(state, step.action, rng, legal)
             if not same_events(events, step.events):
-                raise ReplayError(f"{where}: the re-simulated events differ from the recorded ones (rules changed?)")
+                raise ReplayError(
+                    f"{where}: the re-simulated events differ from the recorded ones (rules changed?)"
+                )
             steps.append(Step(actor, step.action, text, events))
         return Replay(self.scenario, self.seed, self.policies, list(state.opening), steps)
 
@@ -195,7 +207,9 @@ def _step(path: Path, number: int, line: str, k: int) -> Step:
     row = _row(path, number, line, "each step is a JSON object")
     where = f"{path}:{number}"
     if row.get("step") != k:
-        raise ReplayError(f"{where}: step {preview(row.get('step'))} where step {k} belongs; a line is missing or extra")
+        raise ReplayError(
+            f"{where}: step {preview(row.get('step'))} where step {k} belongs; a line is missing or extra"
+        )
     actor, action = row.get("actor"), row.get("action")
     if type(actor) is not int:
         raise ReplayError(f"{where}: actor: got {preview(actor)}; give a combatant number")
@@ -203,8 +217,12 @@ def _step(path: Path, number: int, line: str, k: int) -> Step:
         isinstance(action, list) and len(action) == 4 and all(type(x) is int for x in action)
         and action[0] in Kind._value2member_map_
     ):  # fmt: skip
-        raise ReplayError(f"{where}: action: got {preview(action)}; give [kind, target, zone, option] as 4 whole numbers")
-    return Step(actor, Action(Kind(action[0]), *action[1:]), "", _events(path, number, row.get("events"), "events"))
+        raise ReplayError(
+            f"{where}: action: got {preview(action)}; give [kind, target, zone, option] as 4 whole numbers"
+        )
+    return Step(
+        actor, Action(Kind(action[0]), *action[1:]), "", _events(path, number, row.get("events"), "events")
+    )
 
 
 def _events(path: Path, number: int, data: Any, field: str) -> list[Event]:
@@ -214,7 +232,9 @@ def _events(path: Path, number: int, data: Any, field: str) -> list[Event]:
     events = []
     for i, e in enumerate(data):
         if not (isinstance(e, dict) and isinstance(e.get("kind"), str)):
-            raise ReplayError(f"{path}:{number}: {field}[{i}]: got {preview(e)}; an event is an object with a kind")
+            raise ReplayError(
+                f"{path}:{number}: {field}[{i}]: got {preview(e)}; an event is an object with a kind"
+            )
         if not all(type(e.get(key, -1)) is int for key in ("actor", "target")):
             raise ReplayError(f"{path}:{number}: {field}[{i}]: actor and target are combatant numbers")
         events.append(_event(e))

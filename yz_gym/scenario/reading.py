@@ -91,7 +91,11 @@ def load_yaml(text: str, origin: str) -> Any:
         raise ReadError(f"{origin}{where}: YAML syntax error: {problem}; fix the YAML there") from None
     except ReadError:
         raise
-    except (ValueError, OverflowError, TypeError) as err:  # a scalar YAML cannot build, e.g. a 5000-digit number
+    except (
+        ValueError,
+        OverflowError,
+        TypeError,
+    ) as err:  # a scalar YAML cannot build, e.g. a 5000-digit number
         problem = str(err).split(";")[0].splitlines()[0] if str(err) else type(err).__name__
         raise ReadError(f"{origin}: a value cannot be read ({problem[:120]}); fix it") from None
     finally:
@@ -119,7 +123,11 @@ def _compose(loader: Any, origin: str) -> yaml.Node | None:
                 raise _too_much(origin, event, f"alias *{event.anchor} names no finished anchor")
             done, anchor = anchors[event.anchor], None
         elif isinstance(event, yaml.ScalarEvent):
-            tag = event.tag if event.tag not in (None, "!") else loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+            tag = (
+                event.tag
+                if event.tag not in (None, "!")
+                else loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+            )
             done = (yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style), 1)
         elif isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
             if len(stack) >= MAX_DEPTH:
@@ -144,7 +152,9 @@ def _compose(loader: Any, origin: str) -> yaml.Node | None:
             parent.value.append(done[0])
             total[0] += done[1]
             if total[0] > MAX_NODES:
-                raise _too_much(origin, event, f"more than {MAX_NODES:,} values (aliases expanded); make it smaller")
+                raise _too_much(
+                    origin, event, f"more than {MAX_NODES:,} values (aliases expanded); make it smaller"
+                )
         else:
             root = done
     if not loader.check_event(yaml.DocumentEndEvent):
@@ -197,7 +207,13 @@ def _small_repr(value: list[Any] | tuple[Any, ...] | dict[Any, Any] | set[Any]) 
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_leaf(k)}: {_leaf(v)}" for k, v in value.items()) + "}"
     inner = ", ".join(_leaf(v) for v in value)
-    return f"[{inner}]" if isinstance(value, list) else f"({inner})" if isinstance(value, tuple) else "{" + inner + "}"
+    return (
+        f"[{inner}]"
+        if isinstance(value, list)
+        else f"({inner})"
+        if isinstance(value, tuple)
+        else "{" + inner + "}"
+    )
 
 
 def _leaf(value: Any) -> str:
