@@ -28,6 +28,7 @@ from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import narrate
 from yz_gym.rules.state import GameState
 
+
 @cache
 def _template_text(name: str) -> str:
     return resources.files("yz_gym.evaluation").joinpath("templates", name).read_text(encoding="utf-8")
