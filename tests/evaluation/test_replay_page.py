@@ -60,7 +60,7 @@ def parse(text: str) -> Page:
 
 @pytest.fixture(scope="module")
 def hostile_replay() -> Replay:
-    return record_game(hostile_scenario(), {}, seed=3)
+    return record_game(hostile_scenario(), {hostile(2): "random", hostile(3): "random"}, seed=3)
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,7 @@ def test_no_name_appears_raw_anywhere_in_the_page(hostile_page: str):
 
 
 def test_page_text_comes_from_the_re_simulation_not_the_files_text(tmp_path: Path):
-    replay = record_game("warehouse_ambush", {"vipers": "aggressive"}, seed=9)
+    replay = record_game("warehouse_ambush", {"crew": "random", "vipers": "aggressive"}, seed=9)
     clean = replay.save(tmp_path / "clean.jsonl")
     lines = clean.read_text().splitlines()
     edited = [lines[0]]
@@ -115,7 +115,7 @@ def test_page_text_comes_from_the_re_simulation_not_the_files_text(tmp_path: Pat
 
 
 def test_page_steps_are_the_replay_steps_advise_at_takes():
-    replay = record_game("warehouse_ambush", {"vipers": "tactical"}, seed=7)
+    replay = record_game("warehouse_ambush", {"crew": "random", "vipers": "tactical"}, seed=7)
     _, _, data = page_data(replay)
     frames = data["frames"]
     assert [f["step"] for f in frames] == list(range(len(replay.steps) + 1))

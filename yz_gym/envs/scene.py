@@ -27,7 +27,6 @@ DOOR_COLOURS = {DoorState.CLOSED: "#8c564b", DoorState.OPEN: "#d4a017", DoorStat
 MOUNT_COLOUR = "#8b5a2b"
 SKY_COLOUR = "#dceefb"
 GOAL_COLOUR = "#1a7f37"
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 CHAR_WIDTH = 0.62  # average advance of DejaVu Sans, in font sizes (bold: BOLD_WIDTH)
 BOLD_WIDTH = 0.7
 
@@ -398,7 +397,7 @@ def _horse(shapes: list[Shape], cx: float, cy: float) -> None:
 
 
 def _vehicle(scene: Scene, state: GameState, v: VehicleState, box: Box, controlled: set[int],
-             spots: dict[int, tuple[float, float]], air: bool) -> None:  # fmt: skip
+             spots: dict[int, tuple[float, float]]) -> None:  # fmt: skip
     """Draw a vehicle as a box holding its occupants."""
     zone = state.zone_map.zones[v.zone].name
     shapes = scene.shapes
@@ -431,7 +430,7 @@ def _vehicle(scene: Scene, state: GameState, v: VehicleState, box: Box, controll
                             italic=True, fill="#777777"))  # fmt: skip
     scene.vehicles.append(VehicleView(
         v.name, v.kind, zone, v.altitude if v.air else 0, tuple(c.name for c in people),
-        state.combatants[v.driver].name if v.driver >= 0 else "", box, air,
+        state.combatants[v.driver].name if v.driver >= 0 else "", box, airborne(v),
     ))  # fmt: skip
 
 
@@ -445,7 +444,7 @@ def _border_shapes(scene: Scene, state: GameState, plan: MapPlan) -> None:
             z for z, box in enumerate(plan.zones)
             if z not in (b.a, b.b) and _crosses(start, end, box)
         ]  # fmt: skip
-        if blocked:  # go round: through a point beside the zones in the way
+        if blocked:  # go round: through a point below the zones in the way
             lowest = max(plan.zones[z].y + plan.zones[z].h for z in blocked)
             middle = (middle[0], lowest + GAP_Y / 2)
         points = (start, middle, end) if blocked else (start, end)
@@ -541,13 +540,13 @@ def _people_shapes(
         if not airborne(v):
             box = Box(base.x + PAD, ground_top[v.zone], base.w - 2 * PAD, height - PAD)
             ground_top[v.zone] += height + PAD
-            _vehicle(scene, state, v, box, controlled, spots, False)
+            _vehicle(scene, state, v, box, controlled, spots)
         else:
             sky = plan.skies[v.zone]
             left = sky.x if sky is not None else base.x
             box = Box(left + PAD, sky_top[v.zone], base.w - 2 * PAD, height - PAD)
             sky_top[v.zone] += height + PAD
-            _vehicle(scene, state, v, box, controlled, spots, True)
+            _vehicle(scene, state, v, box, controlled, spots)
     count = [0] * len(plan.zones)
     zm = state.zone_map
     for c in state.combatants:

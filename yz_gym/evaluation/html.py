@@ -28,8 +28,6 @@ from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import narrate
 from yz_gym.rules.state import GameState
 
-LOG_KEPT = 200  # log lines the page shows at once (it keeps them all)
-
 
 @cache
 def _template_text(name: str) -> str:
