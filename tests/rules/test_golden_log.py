@@ -1,9 +1,9 @@
 """Golden combat logs: seeded games, narrated, must read exactly as kept on file in tests/golden/.
 
 One game per kind of fight (an ambush, a vehicle fight, a mount fight, a step-dice fight, a
-chase), each read line by line against the rulebook before it was frozen; the `#` lines at the
-top of a golden file say what the game shows and which rules it exercises, and are kept when the
-log is regenerated. Regenerate after a deliberate rules change with
+vehicle chase and a foot chase), each read line by line against the rulebook before it was
+frozen; the `#` lines at the top of a golden file say what the game shows and which rules it
+exercises, and are kept when the log is regenerated. Regenerate after a deliberate rules change with
   YZ_GYM_UPDATE_GOLDEN=1 python -m pytest tests/rules/test_golden_log.py
 and read the diff like a session report before committing it."""
 
@@ -45,6 +45,7 @@ GAMES = [
         "street_firefight", {"patrol": "tactical", "militia": "tactical"}, 25, "street_firefight_seed25.txt"
     ),
     Golden("chase_car_vs_motorcycle", {}, 7, "chase_car_vs_motorcycle_seed7.txt", chase=True),
+    Golden("chase_market_foot", {}, 3, "chase_market_foot_seed3.txt", chase=True),
 ]
 
 
