@@ -107,6 +107,7 @@ def test_a_seeded_game_reads_like_its_golden_log(game: Golden):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(notes + text, encoding="utf-8")
         kept = notes + text
+    assert kept, f"{game.file}: no golden log yet; write it with YZ_GYM_UPDATE_GOLDEN=1 and read it"
     assert notes, f"{game.file}: the golden log has no reader's notes (# lines at the top)"
     assert kept[len(notes) :] == text, (
         f"{game.file}: the log changed; if the rules change was deliberate, regenerate it and read the diff"
