@@ -98,12 +98,10 @@ class GameWatch:
         self.taken = [[0] * (k + 2) for _ in range(n)]  # from side 0..k-1, own push, no attacker
         self.dealt = [[0] * (k + 1) for _ in range(n)]  # to side 0..k-1, mounts
         self.slots: list[int] = []  # this game's combatant id -> row
-        self.pushed: set[int] = set()  # rows that pushed in this decision and have not paid yet
 
     def follow(self, people: Sequence[Combatant]) -> None:
         """From now on the events are about these combatants (a game's, or its hand-over fight's)."""
         self.slots = [self.slot[c.name] for c in people]
-        self.pushed.clear()
         self.look(people)
 
     def look(self, people: Sequence[Combatant]) -> None:
@@ -118,28 +116,23 @@ class GameWatch:
     def see(self, people: Sequence[Combatant], events: Iterable[Event]) -> None:
         """Count one decision's events, then look at everyone."""
         k = len(self.sides)
-        slots, side, pushed = self.slots, self.side, self.pushed
+        slots, side = self.slots, self.side
         for e in events:
             kind = e.kind
-            if kind == "push":
-                pushed.add(slots[e.actor])
-            elif kind == "damage" or kind == "stress":
+            if kind == "damage" or kind == "stress":
                 amount, victim = int(e.get("amount", 0)), slots[e.target]
-                if e.actor >= 0:
+                if e.get("push", 0):  # what the victim's own push cost (the rules mark it, PUSH-10..20)
+                    self.taken[victim][k] += amount
+                elif e.actor >= 0:
                     source = slots[e.actor]
                     self.taken[victim][side[source]] += amount
                     self.dealt[source][side[victim]] += amount
-                elif victim in pushed:
-                    pushed.discard(victim)
-                    self.taken[victim][k] += amount
                 else:
                     self.taken[victim][k + 1] += amount
             elif kind == "push_cost":
-                pushed.discard(slots[e.actor])
                 self.taken[slots[e.actor]][k] += int(e.get("amount", 0))
             elif kind == "mount_damage" and e.actor >= 0:
                 self.dealt[slots[e.actor]][k] += int(e.get("amount", 0))
-        pushed.clear()  # a push is paid for within the decision that pushed (PUSH-13), or cost nothing
         self.look(people)
 
     def fates(self, final: Sequence[Combatant]) -> tuple[Fate, ...]:

@@ -129,9 +129,8 @@ def take_damage(
         state.combatants[source].damage_dealt += amount
     target.aiming = 0  # ACTN-AIM-02: aim is lost on taking damage
     target.overwatch = -1  # ACTN-OVERWATCH-04
-    events.append(
-        Event("stress" if stress else "damage", source, target.id, {"amount": amount, "dealt": dealt})
-    )
+    data = {"amount": amount, "dealt": dealt, "push": 1} if own_push else {"amount": amount, "dealt": dealt}
+    events.append(Event("stress" if stress else "damage", source, target.id, data))  # push: a push's own cost
     if target.broken and not was_broken:
         events.append(Event("broken", source, target.id, {"by": "stress" if stress else "damage"}))
         release_holds(state, target)
