@@ -187,9 +187,9 @@ def _seed(seed: int, k: int) -> int:
 def advise(
     state: GameState,
     agents: dict[str, str] | None = None,
-    rollouts: int = 64,
+    rollouts: int = 48,
     seed: int = 0,
-    first: int = 4,
+    first: int = 3,
     visible_only: bool = True,
     workers: int | None = None,
 ) -> list[Advice]:

@@ -395,7 +395,7 @@ def advise(
     at: Annotated[int | None, typer.Option(help="the replay step to advise on (default: its end)")] = None,
     rollouts: Annotated[
         int, typer.Option(min=4, help="rollouts for the best actions (the race's finalists)")
-    ] = 64,
+    ] = 48,
     agent: Annotated[
         str, typer.Option(help=f"rollout agent for every side not named by --policy: {AGENTS_HELP}")
     ] = "tactical",
