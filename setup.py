@@ -2,7 +2,7 @@
 
 Everything else about the package lives in pyproject.toml, except that a wheel also carries the
 bundled scenarios of configs/scenarios (as yz_gym/scenarios). The compiled build plays the same
-games, event for event, 3.5 to 6 times as fast (`yz-gym --version` says which build runs).
+games, event for event, 2.5 to 3.5 times as fast (`yz-gym --version` says which build runs).
 YZ_GYM_MYPYC picks the build:
 - unset: a wheel is compiled when mypyc and a C compiler with the Python headers work, else it is
   pure Python and the build prints one warning line; an editable install (`pip install -e .`)
@@ -52,7 +52,7 @@ class BuildChoice(NamedTuple):
 def fallback_warning(reason: str) -> str:
     """The one line a build prints when it falls back to pure Python."""
     return (
-        f"WARNING: yz_gym is built pure Python, 3.5-6x slower than its compiled build: {reason}; "
+        f"WARNING: yz_gym is built pure Python, 2.5-3.5x slower than its compiled build: {reason}; "
         f"install a C compiler and the Python headers and reinstall, or set {SETTING}=0 to silence this"
     )
 
