@@ -181,10 +181,11 @@ def main() -> None:
     if choice.compiled:
         try:
             extensions = mypyc_extensions()
-        except (SystemExit, Exception) as exc:  # mypyc exits on type errors
+        except (SystemExit, Exception) as exc:  # mypyc prints type errors, then exits
             if choice.forced:
                 raise
-            warn(fallback_warning(f"mypyc failed ({exc!r})"))
+            failure = "its errors are above" if isinstance(exc, SystemExit) else repr(exc)
+            warn(fallback_warning(f"mypyc failed ({failure})"))
     elif choice.warning:
         warn(choice.warning)
     BuildExtOrFallBack.fall_back = not choice.forced

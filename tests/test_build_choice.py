@@ -141,3 +141,37 @@ def test_a_failed_c_build_is_an_error_when_the_compiled_build_is_forced(tmp_path
     monkeypatch.setattr(build.BuildExtOrFallBack, "fall_back", False)
     with pytest.raises(CCompilerError):
         command.run()
+
+
+def _run_main(monkeypatch, argv: list[str], setting: str | None) -> dict:
+    """Run setup.py's main with a recorded setup() instead of setuptools' and a mypyc that stops on errors."""
+    calls: dict = {}
+
+    def mypyc_stops() -> list[object]:
+        raise SystemExit(1)  # what mypycify does after printing type errors
+
+    monkeypatch.setattr(build, "mypyc_extensions", mypyc_stops)
+    monkeypatch.setattr(build, "toolchain_problem", _works)
+    monkeypatch.setattr(build, "setup", lambda **kwargs: calls.update(kwargs))
+    monkeypatch.setattr(build.BuildExtOrFallBack, "fall_back", True)
+    monkeypatch.setattr(sys, "argv", ["setup.py", *argv])
+    if setting is None:
+        monkeypatch.delenv("YZ_GYM_MYPYC", raising=False)
+    else:
+        monkeypatch.setenv("YZ_GYM_MYPYC", setting)
+    build.main()
+    return calls
+
+
+def test_a_failed_mypyc_run_falls_back_to_pure_python_with_one_warning_line(monkeypatch, capsys):
+    calls = _run_main(monkeypatch, WHEEL, None)
+    assert calls["ext_modules"] == [] and calls["cmdclass"]["build_ext"] is build.BuildExtOrFallBack
+    assert build.BuildExtOrFallBack.fall_back
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [build.fallback_warning("mypyc failed (its errors are above)")]
+
+
+def test_a_failed_mypyc_run_stops_the_forced_compiled_build(monkeypatch):
+    with pytest.raises(SystemExit) as stopped:
+        _run_main(monkeypatch, ["build_ext", "--inplace"], "1")
+    assert stopped.value.code == 1
