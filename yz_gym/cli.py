@@ -83,6 +83,36 @@ def _error_line(message: str) -> None:
     err.print(Text.assemble(("error:", "red"), " ", line))
 
 
+def version_line() -> str:
+    """The installed version and which build of the rules core runs (setup.py compiles it when it can)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("yz_gym")
+    except PackageNotFoundError:
+        number = "(not installed)"
+    build = "compiled rules core, mypyc" if dice.COMPILED else "interpreted rules core, pure Python"
+    return f"yz_gym {number} ({build})"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        console.print(version_line(), markup=False, highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_print_version, help="Print the version and build."
+        ),
+    ] = False,
+) -> None:
+    """Options that come before the command (the app's help text is set on `app`)."""
+
+
 def _fail(message: str) -> typer.Exit:
     _error_line(message)
     return typer.Exit(2)
