@@ -44,6 +44,7 @@ class RuleOptions:
     npc_broken_dies: bool = False  # HEAL-05: minor NPCs Broken by damage may simply die
     wooden_door_toughness: int = 5  # ACTN-DOOR-02
     blast_engaged_min1_on_zero: bool = True  # EXPL-05
+    overwatch_slow: Literal["kept", "next_round"] = "kept"  # ACTN-OVERWATCH-02: keep the slow action unused
     # --- damage, stress, pushing, gear (damage.py, pushing.py, gear.py, recovery.py) ---
     crit_threshold: int = 4  # BROKEN-04 crit_trigger=threshold: damage landed >= this (PROPOSED: one value for all weapons)
     push_tool_absorbs: bool = False  # PUSH-12/GEAR-06: the weapon used takes a damage_stress push's banes
