@@ -96,6 +96,7 @@ class VehicleOptions:
     engine_fail_air: Literal["controlled", "crash"] = "controlled"  # VEH-CRIT-11, AMB-42
     ram_crit_die: bool = False  # VZC-01 (Blade Runner): a ram always rolls a crit die sized by the Hull
     armor_vs_falls: bool = False  # FALL-03 (PROPOSED): body armor does not help against falls
+    occupant_cover_wears: bool = True  # VEH-DMG-09, COVER-01, ARMOR-05: an occupant's cover roll wears the vehicle's armor
 
     def with_overrides(self, **overrides: Any) -> VehicleOptions:
         """A copy with some switches changed; unknown names raise ValueError."""
