@@ -36,6 +36,7 @@ from yz_gym.rules.chase_attacks import (
     attack_pool,
     land_attack,
     land_shot,
+    miss_reason,
     shot_modifier,
     shot_pool,
     shot_targets,
@@ -343,7 +344,7 @@ def _fire(
     """CHASE-SHOOT-01 / CHASE-VSHOOT-01..04: one ranged attack at the current band."""
     weapon = weapon_for(state, c, act.option)
     if weapon is None or act._replace(option=-1) not in shot_targets(state, c, weapon):
-        events.append(Event("action_failed", c, act.target, {"action": "shoot", "why": "no target"}))
+        events.append(Event("action_failed", c, act.target, {"action": "shoot", "why": miss_reason(state, c, weapon, act)}))
         return True
     if step.roll is None:
         mod = shot_modifier(state, c, slot, act, obstacle_mod(state, CK.SHOOT))
