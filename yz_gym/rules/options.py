@@ -127,6 +127,7 @@ class ChaseOptions:
     hide_ambush: bool = True  # CHASE-HIDE-04: the hidden prey may spring a sneak attack instead
     vehicle_vs_foot_bonus: int = 2  # CHASE-17
     passenger_penalty: int = -2  # CHASE-VSHOOT-02
+    passenger_shots_as_stand_and_shoot: bool = False  # OBST-FOOT-6, OBST-VEH-4..8: obstacles name the driver's action
     obstacle_damage_armor: bool = False  # OBST-VEH-3/7/9: vehicle armor against collision damage
 
     def with_overrides(self, **overrides: Any) -> ChaseOptions:
