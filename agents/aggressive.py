@@ -8,6 +8,7 @@ from agents.vehicle_tactics import aboard_first, occupant_choice, ride_choice, s
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.attacks import can_shoot, held_weapon
 from yz_gym.rules.engine import current_actor, decision_kind
+from yz_gym.rules.movement import engaged_enemies
 from yz_gym.rules.state import Combatant, GameState
 
 
@@ -87,7 +88,7 @@ class AggressiveAgent(Agent):
         if engage:
             return weakest(engage)
         reload = by_kind.get(Kind.RELOAD)
-        if reload and not me.engaged:
+        if reload and not engaged_enemies(state, me):  # a Broken one at Engaged is no threat
             return reload[0]
         vehicle = occupant_choice(state, me, by_kind, False) or shoot_vehicle_choice(state, me, by_kind)
         if vehicle is not None:
@@ -110,7 +111,7 @@ class AggressiveAgent(Agent):
             return None
         weapons = dict(usable_weapons(state, me))
         held = held_weapon(state, me)
-        if close or me.engaged:
+        if close or engaged_enemies(state, me):
             if me.held < 0 or held.ranged:
                 blades = [a for a in draws if a.option in weapons and not weapons[a.option].ranged]
                 if blades:

@@ -487,6 +487,7 @@ class _Turn:
             total = 0.0
             cramped = self.state.zone_map.zones[zone].cramped
             me_id = self.me.id
+            combatants = self.state.combatants
             for e in self.enemies:
                 v = self.ranged_in(e, zone, cover)
                 if e.zone == zone:
@@ -494,8 +495,8 @@ class _Turn:
                         v = max(v, self.melee_in(e, prone))
                 elif self.dist[e.zone][zone] == 1:
                     v = max(v, CLOSING_IN * self.melee_in(e, prone))
-                if any(other != me_id for other in e.engaged):
-                    v *= ENGAGED_ELSEWHERE
+                if any(other != me_id and not combatants[other].out for other in e.engaged):
+                    v *= ENGAGED_ELSEWHERE  # tied up by someone still fighting (a Broken one does not)
                 v *= self.share(e)
                 per[e.id] = v
                 total += v

@@ -766,7 +766,7 @@ def repair(
     """Repair a vehicle between fights: one Crafting roll per shift (VEH-REPAIR-01..05)."""
     from yz_gym.rules import engine as rules_engine
     from yz_gym.rules import vehicles
-    from yz_gym.rules.narrate import faces_text
+    from yz_gym.rules.dice_text import faces_text
     from yz_gym.scenario.loader import build
 
     if vehicle not in vehicles.VEHICLES:

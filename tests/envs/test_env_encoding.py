@@ -169,3 +169,27 @@ def test_scenario_over_the_maxima_is_refused_clearly():
     data = scenario_dict(combatants=crowd, rules={"initiative_overflow": "extend_deck"})
     with pytest.raises(ScenarioTooLarge, match="side 'red'"):
         make(data)
+
+
+@pytest.mark.rule("BROKEN-02", "RANGE-ENGAGED", "ACTN-RUN-02")
+def test_a_broken_enemy_at_engaged_stays_engaged_with_me_but_ties_nobody_up():
+    from yz_gym.scenario.loader import build
+
+    people = [fighter("Red", "red", "A", engaged_with=["Blue"]), fighter("Blue", "blue", "A"),
+              fighter("Grey", "blue", "B")]  # fmt: skip
+    scenario = build(scenario_dict(combatants=people), "<test>")
+    encoding = Encoding(scenario)
+    state = engine.new_game(scenario, 0)
+    red, blue = state.combatants[0], state.combatants[1]
+    engaged_with_me = COMBATANT_FIELDS.index("engaged_with_me")
+    engaged_count = COMBATANT_FIELDS.index("engaged_count")
+
+    def fields(c):
+        obs = encoding.observer.encode(state, red.id, "turn", red.id)
+        base = FIELDS["combatants"].offset + encoding.codec.slot_of[red.id][c.id] * N_CDYN
+        return obs[base + engaged_with_me], obs[base + engaged_count]
+
+    assert fields(blue) == (1.0, pytest.approx(1 / 3)) and fields(red) == (0.0, pytest.approx(1 / 3))
+    blue.attrs[0] = 0  # Broken: still next to Red (a position), no longer holding Red (no active foe)
+    assert blue.id in red.engaged
+    assert fields(blue) == (1.0, pytest.approx(1 / 3)) and fields(red) == (0.0, 0.0)

@@ -915,3 +915,27 @@ def test_each_weapon_of_the_table_rolls_its_bonus_and_deals_its_damage(key, grip
     # one band further it cannot be used (ATK-08)
     state = turn_of(shooting(red={"weapons": weapons}, zones=zones, blue_zone=BAND_ZONE[NEXT_BAND[band]]), "Red")
     assert not any(a.kind == Kind.SHOOT for a in legal(state))
+
+
+# --- Broken at Engaged range ------------------------------------------------------------------
+
+
+@pytest.mark.rule("BROKEN-02", "RANGE-ENGAGED", "RMOD-06", "ACTN-RUN-02")
+def test_a_broken_fighter_keeps_its_place_at_engaged_and_shoots_at_minus_three_once_back_up():
+    # Broken lets go of holds (BROKEN-02) but nobody moved: the two stay at Engaged range. While
+    # Blue is Broken it is no active enemy, so Red may run (ACTN-RUN-02); once Blue is back on its
+    # feet, its shot at Red is an Engaged shot: Agility 3 + pistol 2 - 3 = 2 dice (RMOD-06), not 5.
+    blue = {"attributes": {**TOUGH, "strength": 1}, "weapons": ["pistol"]}
+    rules = {"crit_trigger": "two_successes"}  # no crit to roll
+    grey = fighter("Grey", "blue", "B")  # keeps the fight going
+    state = turn_of(melee_duel(blue=blue, zones=("A", "B"), rules=rules, more=[grey]), "Red")
+    red, blue_c = by_name(state, "Red"), by_name(state, "Blue")
+    strike(state, [6, 2, 2], Kind.CLOSE_ATTACK, target="Blue")
+    assert blue_c.broken and blue_c.attrs[0] == 0
+    assert red.id in blue_c.engaged and blue_c.id in red.engaged
+    assert Action(Kind.RUN, zone=1) in legal(state)  # ACTN-RUN-02: no active enemy at Engaged
+    blue_c.attrs[0] = 1  # first aid puts Blue back on its feet (HEAL-01)
+    assert not any(a.kind == Kind.RUN for a in legal(state))  # ...and it is an active enemy again
+    state = turn_of(state, "Blue")
+    events = strike(state, [2] * 6, Kind.SHOOT, target="Red")
+    assert pool(events, "shoot") == 3 + 2 - 3

@@ -436,6 +436,28 @@ def test_passengers_shoot_right_after_their_driver_at_minus_two_unless_the_drive
     assert [dice_count(e) for e in rolls(events, "shoot")] == [3 + 2, 3 + 1 + 2]  # no -2
 
 
+@pytest.mark.rule("OBST-VEH-5", "CHASE-VSHOOT-01", "CHASE-VSHOOT-02", "CHASE-NPC-02")
+@pytest.mark.parametrize("as_stand_and_shoot", [False, True])
+def test_a_passengers_shot_is_not_stand_and_shoot_for_the_patrol_car(as_stand_and_shoot):
+    spec = _gunship()
+    spec["chase_rules"].update(obstacles=True, passenger_shots_as_stand_and_shoot=as_stand_and_shoot)
+    state = start(spec)
+    prey = cid(state, "Prey")
+    plan = {"Prey": ChaseAction(C), "Driver": ChaseAction(C), ("Gunner", SHOOTER): ChaseAction(S, target=prey)}
+    # D10 = 5: a patrol car joins (Chase/Flee and Stand and Shoot -2; police fire at whoever stands
+    # and shoots); then the prey's and the driver's Chase/Flee, each -2, then the passenger's shot
+    events = choose(state, FixedDice([(5, 10), *no(2 + 5 + 4)]), plan)
+    assert next(e for e in events if e.kind == "obstacle").get("row") == 5
+    shot = rolls(events, "shoot")[0]
+    # AGI 3 + Marksmanship 1 + rifle 2, passenger on the move -2 (CHASE-VSHOOT-02); -2 more only
+    # if the passenger's shot counted as Stand and Shoot
+    assert dice_count(shot) == 3 + 1 + 2 - 2 - (2 if as_stand_and_shoot else 0)
+    police = [e for e in events if e.kind == "npc_attack"]
+    assert len(police) == (1 if as_stand_and_shoot else 0)
+    if as_stand_and_shoot:
+        assert police[0].target == cid(state, "Gunner")
+
+
 @pytest.mark.rule("CHASE-VSHOOT-03")
 def test_a_targeting_system_fires_without_the_penalty():
     state = start(_gunship(gunner="Gunner", targeting=True))

@@ -291,13 +291,15 @@ def test_amnesia_is_permanent_in_s1_and_heals_in_d6_days_in_s2():
     assert blue2.injuries == [] and len(blue1.injuries) == 1
 
 
-@pytest.mark.rule("CRIT-PHYS-56")
+@pytest.mark.rule("CRIT-PHYS-56", "RANGE-ENGAGED")
 def test_a_cracked_spine_paralyses_and_takes_you_out_of_the_fight():
     state = party(red={"engaged_with": ["Blue"]})
-    blue = by_name(state, "Blue")
+    blue, red = by_name(state, "Blue"), by_name(state, "Red")
+    red.grappled_by = blue.id
     crit(state, "Blue", 56)
     assert blue.incapacitated and blue.out and not blue.broken
-    assert not blue.engaged  # lets go of everything
+    assert red.grappled_by == -1  # lets go of every hold...
+    assert blue.engaged == {red.id}  # ...but lies where it fell, at Engaged range
     set_order(state, "Red", "Blue", "Cyan")
     engine.apply(state, Action(Kind.END_TURN), np.random.default_rng(0))
     assert engine.current_actor(state) == by_name(state, "Cyan").id

@@ -3,6 +3,8 @@ vehicle_narrate.py, chase_narrate.py, engine.describe)."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import fighter, game, scenario_dict, turn_of
 from tests.rules.test_vehicle_combat import technical
 from yz_gym.rules import engine
@@ -55,3 +57,70 @@ def test_mounted_weapons_are_named_not_keyed_in_logs_and_action_words():
                             Event("gear_damaged", gus.id, -1, {"weapon": key, "bonus": -1, "rating": 0, "broken": True})])  # fmt: skip
     assert lines == ["Gus draws the Hmg (Pickup).", "  Gus drops the Hmg (Pickup).", "  Gus's Hmg (Pickup) breaks."]
     assert not any("@" in line or "_" in line for line in lines)
+
+
+def step_game():
+    data = scenario_dict(rules={"dice_mode": "step", "damage_model": "health_resolve"})
+    for spec in data["combatants"]:
+        spec["attributes"] = {"strength": "C", "agility": "C", "wits": "C", "empathy": "C"}
+    return game(data)
+
+
+@pytest.mark.rule("ARMOR-01", "COVER-07", "AMB-04")
+def test_step_dice_armor_and_cover_read_as_grades_and_every_die_shows_its_size():
+    state = step_game()
+    armor = Event("armor", -1, 1, {"dice": [[2, 8, 5], [2, 6, 4]], "successes": 0, "rating": 6})
+    cover = Event("cover", -1, 1, {"dice": [[2, 12, 10], [2, 12, 3]], "successes": 1, "rating": 12})
+    worn = Event("armor_degraded", -1, 1, {"rating": 3})
+    roll = Event("roll", 0, 1, {"skill": "Marksmanship", "purpose": "shoot", "dice": [[0, 6, 1], [1, 8, 6]], "successes": 1})
+    assert narrate(state, [armor, cover, worn, roll]) == [
+        "  Blue's armor (C) rolls [g5/d8 g4/d6] - stops 0.",
+        "  Blue's cover (A) rolls [g10/d12 g3/d12] - stops 1.",
+        "  Blue's armor is worn down to D.",
+        "  Red rolls Marksmanship (shoot): [1/d6 s6/d8] - 1 success.",
+    ]
+    pool = game(scenario_dict())
+    assert narrate(pool, [Event("armor", -1, 1, {"dice": [[2, 6, 5], [2, 6, 4]], "successes": 0, "rating": 2})]) == [
+        "  Blue's armor (2) rolls [g5 g4] - stops 0."
+    ]
+
+
+@pytest.mark.rule("VEH-DMG-04")
+def test_a_vehicles_armor_roll_in_a_zone_fight_shows_its_dice():
+    state = technical()
+    e = Event("vehicle_armor", -1, -1, {"dice": [[2, 6, 6], [2, 6, 1], [2, 6, 3]], "successes": 1, "rating": 3, "vehicle": "Pickup"})
+    assert narrate(state, [e]) == ["  Pickup's armor (3) rolls [g6 g1 g3] - stops 1."]
+
+
+@pytest.mark.rule("DMGM-01", "STRESS-01")
+def test_stress_in_an_attribute_damage_game_is_told_as_damage_to_wits():
+    state = game(scenario_dict())  # damage_model: attribute (the default)
+    assert narrate(state, [Event("stress", -1, 1, {"amount": 1, "dealt": 1})]) == ["  Blue takes 1 damage to Wits."]
+    assert narrate(step_game(), [Event("stress", -1, 1, {"amount": 2, "dealt": 2})]) == ["  Blue takes 2 stress."]
+
+
+@pytest.mark.rule("CHASE-NPC-01", "CHASE-NPC-03")
+def test_obstacle_npcs_are_told_in_the_plural():
+    from tests.rules.test_chase import data, start
+    from yz_gym.rules.chase_narrate import narrate_chase
+
+    state = start(data())
+    e = Event("npc_attack", -1, 1, {"npc": "thugs", "dice": [[0, 6, 6], [1, 6, 2]], "successes": 1})
+    assert narrate_chase(state, [e]) == ["  The thugs attack Prey: [6 s2]."]
+
+
+@pytest.mark.rule("ATK-08", "CHASE-SHOOT-01", "CHASE-18")
+def test_a_chase_shot_beyond_the_weapons_reach_fails_out_of_range():
+    from tests.rules.test_chase import data, person, start
+    from yz_gym.rules.chase_attacks import miss_reason, weapon_for
+    from yz_gym.rules.chase_state import CK, ChaseAction
+
+    people = [person("Hunter", "hunters", weapons=["pistol"]), person("Prey", "prey")]
+    state = start(data(people, chase_rules={"chase_start_range": "long"}))  # pistol: Medium at most
+    hunter, prey = (state.world.combatants[i] for i in (0, 1))
+    shot = ChaseAction(CK.SHOOT, target=prey.id)
+    assert miss_reason(state, hunter.id, weapon_for(state, hunter.id, -1), shot) == "out of range"
+    assert miss_reason(state, hunter.id, None, shot) == "no weapon"
+    state = start(data(people, chase_rules={"chase_start_range": "short"}))
+    prey_gone = ChaseAction(CK.SHOOT, target=99)
+    assert miss_reason(state, hunter.id, weapon_for(state, hunter.id, -1), prey_gone) == "no target"

@@ -185,12 +185,33 @@ def test_an_overwatcher_may_fire_at_any_enemy_in_the_watched_zone_when_one_acts(
     assert grey_c.broken and by_name(state, "Red").aiming == 2  # Red's aim goes ahead
 
 
+@pytest.mark.rule("ACTN-OVERWATCH-02", "TURN-09")
+def test_overwatch_keeps_the_slow_action_unused_so_it_is_the_turns_first_action():
+    red = fighter("Red", "red", "A", weapons=["pistol"], attributes=FRAIL)
+    blue = fighter("Blue", "blue", "B", weapons=["pistol"], attributes=TOUGH)
+    state = ordered([red, blue])
+    act(state, FixedDice(), Kind.END_TURN)  # Red
+    blue_c = by_name(state, "Blue")
+    assert Action(Kind.OVERWATCH, zone=0) in engine.legal_actions(state)  # 0 actions used
+    act(state, FixedDice([2] * 6), Kind.SHOOT, target="Red")  # the slow action is spent...
+    assert blue_c.actions_used == 1 and blue_c.slow_used
+    assert not any(a.kind == Kind.OVERWATCH for a in engine.legal_actions(state))  # ...no overwatch
+    state = ordered([red, blue])
+    act(state, FixedDice(), Kind.END_TURN)
+    act(state, FixedDice(), Kind.AIM)  # a fast action first: aim + overwatch would be two fast ones
+    assert not any(a.kind == Kind.OVERWATCH for a in engine.legal_actions(state))
+    state = ordered([red, blue], rules={"overwatch_slow": "next_round"})  # the other reading
+    act(state, FixedDice(), Kind.END_TURN)
+    act(state, FixedDice([2] * 6), Kind.SHOOT, target="Red")
+    assert Action(Kind.OVERWATCH, zone=0) in engine.legal_actions(state)
+
+
 @pytest.mark.rule("ACTN-OVERWATCH-02")
-def test_no_overwatch_fire_once_the_slow_action_of_the_round_is_spent():
+def test_next_round_reading_no_overwatch_fire_once_the_slow_action_of_the_round_is_spent():
     grey = fighter("Grey", "red", "A", attributes=FRAIL)
     red = fighter("Red", "red", "A", weapons=["pistol"], attributes=FRAIL)
     blue = fighter("Blue", "blue", "B", weapons=["pistol"], attributes=TOUGH)
-    state = ordered([red, blue, grey])
+    state = ordered([red, blue, grey], rules={"overwatch_slow": "next_round"})
     act(state, FixedDice(), Kind.END_TURN)  # Red
     act(state, FixedDice([2] * 6), Kind.SHOOT, target="Red")  # Blue spends the slow action...
     act(state, FixedDice(), Kind.OVERWATCH, zone="A")  # ...then goes on overwatch

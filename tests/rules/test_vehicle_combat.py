@@ -334,6 +334,24 @@ def test_an_exposed_occupant_of_a_ground_vehicle_has_cover_equal_to_its_armor():
     assert rik.attrs[STR] == 3 - 2
 
 
+@pytest.mark.rule("VEH-DMG-09", "COVER-01", "COVER-08", "ARMOR-05", "VEH-DMG-04")
+@pytest.mark.parametrize(("wears", "armor_after"), [(True, 4 - 2), (False, 4)])
+def test_the_vehicle_cover_of_an_occupant_wears_the_vehicles_armor_when_damage_gets_through(wears, armor_after):
+    state = turn_of(technical(), "Foe")
+    state.vehicles[0].options = state.vehicles[0].options.with_overrides(occupant_cover_wears=wears)
+    rik = by_name(state, "Rik")
+    # two sixes -> 3 damage; the pickup's cover (armor 4) rolls [6 1 1 3]: stops 1, two banes
+    events = do(state, Action(Kind.SHOOT, rik.id), FixedDice([6, 6, NO, NO, NO, 6, 1, 1, NO]))
+    assert next(e for e in events if e.kind == "cover").get("rating") == 4
+    assert rik.attrs[STR] == 3 - 2
+    assert state.vehicles[0].armor == armor_after  # ARMOR-05: one point per bane, damage got through
+    state = turn_of(technical(), "Foe")
+    state.vehicles[0].options = state.vehicles[0].options.with_overrides(occupant_cover_wears=wears)
+    # one six -> 2 damage; the cover rolls [6 6 1 1]: stops both, so its banes are ignored (ARMOR-05)
+    do(state, Action(Kind.SHOOT, by_name(state, "Rik").id), FixedDice([6, NO, NO, NO, NO, 6, 6, 1, 1]))
+    assert state.vehicles[0].armor == 4
+
+
 @pytest.mark.rule("VEH-DMG-09", "AMB-19", "VEH-AIR-01")
 def test_an_exposed_occupant_of_an_air_vehicle_has_no_cover():
     people = [fighter("Pil", "red", "A"), fighter("Dor", "red", "A"),

@@ -17,7 +17,8 @@ in [0, 1]. `describe_observation()` prints the offset and size of each field; th
 **combatants**: N_SLOTS slots in the action encoding's order (0 = the observer, then allies,
 then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`):
   in the fight, Broken, dead, gone (fled or surrendered), deciding now, has the turn,
-  engaged with the observer, engaged (count/3), in the observer's line of sight, in its line
+  at Engaged range with the observer (a position: kept while either is Broken), engaged with
+  combatants still in the fight (count/3), in the observer's line of sight, in its line
   of fire, Health and Resolve (fraction of max), Strength/Agility/Wits/Empathy (fraction of
   max), prone, in cover, cover rating/12, aiming bonus/3, on overwatch, hidden, burning,
   grappling, grappled, loses next turn, actions left/2, slow action left, acted this round,
@@ -433,8 +434,10 @@ class ObservationEncoder:
                 buf[base + 5] = 1.0
             if cid in my_engaged:
                 buf[base + 6] = 1.0
-            if engaged:
-                buf[base + 7] = min(1.0, len(engaged) / 3)
+            if engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
+                active = sum(1 for o in engaged if not combatants[o].out)
+                if active:
+                    buf[base + 7] = min(1.0, active / 3)
             if seen:
                 if sight[zone]:
                     buf[base + 8] = 1.0

@@ -92,6 +92,18 @@ def shot_targets(state: ChaseState, c: int, weapon: Weapon) -> list[ChaseAction]
     return out
 
 
+def miss_reason(state: ChaseState, c: int, weapon: Weapon | None, act: ChaseAction) -> str:
+    """Why a declared shot cannot be fired when its turn comes: no weapon, the target beyond the
+    weapon's reach (ATK-08, CHASE-18), or no target left."""
+    if weapon is None:
+        return "no weapon"
+    target = target_unit(state, act)
+    u = state.unit_of(c)
+    if target >= 0 and u >= 0 and shot_band(state, u, target) > BANDS[weapon.range]:
+        return "out of range"
+    return "no target"
+
+
 def moving_action(state: ChaseState, u: int) -> ChaseAction | None:
     """The action the unit moves by this round (its pilot's, or its side's in grouped mode)."""
     return state.acts.get(u)
@@ -300,7 +312,7 @@ def npc_attack(
     if roll.successes == 0:
         return
     amount = damage + roll.successes - 1
-    ranged = who != "thug"
+    ranged = who != "thugs"
     if unit.vehicle >= 0:
         v = state.vehicles[unit.vehicle]
         if victim in v.exposed and not world.combatants[victim].dead:

@@ -177,7 +177,7 @@ def check_result(
         for m in state.members(victim):
             state.failed.add(m)
         if state.options.obstacle_npcs:
-            npc_attack(state, "thug", THUG, victim, state.units[victim].pilot, rng, events)
+            npc_attack(state, "thugs", THUG, victim, state.units[victim].pilot, rng, events)
         return
     if ok:
         return

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from yz_gym.rules.chase_state import CK, LABELS, RANGE_NAMES, ChaseState
+from yz_gym.rules.dice_text import faces_text
 from yz_gym.rules.events import Event
-from yz_gym.rules.narrate import _line, faces_text, over_line
+from yz_gym.rules.narrate import _line, over_line
 from yz_gym.rules.vehicle_narrate import shared_vehicle_line
 from yz_gym.rules.vehicle_seats import weapon_label
 
@@ -41,6 +42,7 @@ def chase_line(e: Event, who: Callable[[int], str], state: ChaseState) -> str | 
     k = e.kind
     a, t = who(e.actor), who(e.target)
     v = e.get("vehicle")
+    step = state.world.options.dice_mode == "step"
     simple = {
         "chase_start": f"=== {e.get('name')}: the chase begins at {e.get('range')} range ({e.get('mode')}). ===",
         "round": f"--- Chase round {e.get('round')} ---",
@@ -96,19 +98,17 @@ def chase_line(e: Event, who: Callable[[int], str], state: ChaseState) -> str | 
     if k == "collateral":
         return f"  Collateral damage: a bystander takes {e.get('bystander_damage')} (heat {e.get('heat')})."
     if k == "npc_attack":
-        return f"  The {e.get('npc')} attack {t}: {faces_text(e)}."
+        return f"  The {e.get('npc')} attack {t}: {faces_text(e, step)}."
     if k in ("hit", "miss") and e.get("target"):
         verb = {"ram": "rams", "close": "strikes", "shoot": "hits"}.get(e.get("kind"), "hits")
         return f"  {a} {verb if k == 'hit' else 'misses'} {e.get('target')}."
-    if k == "vehicle_armor":
-        return f"  {v}'s armor ({e.get('rating')}) rolls {faces_text(e)} - stops {e.get('successes')}."
     if k == "ricochet":
         return f"  The shot glances off {v}{' into ' + e.get('to') if e.get('to') else ''}."
     if k == "vehicle_fire":
-        return f"  Fire ({e.get('intensity')}) burns {v}: {faces_text(e)}."
+        return f"  Fire ({e.get('intensity')}) burns {v}: {faces_text(e, step)}."
     if k == "blast":
-        return f"  The blast ({e.get('power')}) catches {t}: {faces_text(e)}."
-    return shared_vehicle_line(e, a, t, v)
+        return f"  The blast ({e.get('power')}) catches {t}: {faces_text(e, step)}."
+    return shared_vehicle_line(e, a, t, v, step)
 
 
 __all__ = ["RANGE_NAMES", "chase_line", "narrate_chase"]

@@ -36,6 +36,7 @@ from yz_gym.rules.chase_attacks import (
     attack_pool,
     land_attack,
     land_shot,
+    miss_reason,
     shot_modifier,
     shot_pool,
     shot_targets,
@@ -343,10 +344,14 @@ def _fire(
     """CHASE-SHOOT-01 / CHASE-VSHOOT-01..04: one ranged attack at the current band."""
     weapon = weapon_for(state, c, act.option)
     if weapon is None or act._replace(option=-1) not in shot_targets(state, c, weapon):
-        events.append(Event("action_failed", c, act.target, {"action": "shoot", "why": "no target"}))
+        events.append(Event("action_failed", c, act.target, {"action": "shoot", "why": miss_reason(state, c, weapon, act)}))
         return True
+    # OBST-FOOT-6, OBST-VEH-4..8: an obstacle's modifier, fire and collateral damage for Stand and
+    # Shoot meet that action (the pilot's own shot); a passenger's or an auto-weapon's shot on the
+    # move has its own -2 (CHASE-VSHOOT-01/02) unless `passenger_shots_as_stand_and_shoot`
+    standing = slot == PILOT or state.options.passenger_shots_as_stand_and_shoot
     if step.roll is None:
-        mod = shot_modifier(state, c, slot, act, obstacle_mod(state, CK.SHOOT))
+        mod = shot_modifier(state, c, slot, act, obstacle_mod(state, CK.SHOOT) if standing else 0)
         pool = shot_pool(state, c, slot, weapon, mod, act.option)
         person = state.world.combatants[c]
         tool = person.held if act.option < 0 else -1
@@ -361,9 +366,10 @@ def _fire(
     assert step.roll is not None
     roll = step.roll
     roll_done(state, step, rng, events)
-    if not land_shot(state, c, weapon, act, roll, rng, events):
+    if not land_shot(state, c, weapon, act, roll, rng, events) and standing:
         failed_effects(state, state.unit_of(c), CK.SHOOT, rng, events)
-    npc_fire(state, c, rng, events)
+    if standing:
+        npc_fire(state, c, rng, events)
     return True
 
 

@@ -223,7 +223,7 @@ def kill(
     if target.dead:
         return
     target.dead = True
-    release_holds(state, target)
+    release_holds(state, target, leaving=True)
     events.append(Event("death", -1, target.id, {"cause": cause}))
     if rng is not None and state.options.stress_from_events:
         witness_stress(state, target, 2, rng, events)  # STRESS-06

@@ -535,7 +535,7 @@ def help_bonus(helpers: int) -> int:
 _GRADE_POOL: Final = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04 / EXPL-07..10: pool rating per grade
 
 
-def _grade_for(rating: int) -> str:
+def grade_for(rating: int) -> str:
     """Step grade for a pool rating: the nearest of 3/6/9/12 at or below, D under 3, A above."""
     if rating >= 12:
         return "A"
@@ -566,7 +566,7 @@ def _rating_pool(rating: int | str, dice_mode: str) -> DicePool:
             raise ValueError(f"rating must be >= 0, got {rating}")
         if rating == 0:
             return _EMPTY_POOL
-        number, grade = rating, _grade_for(rating)
+        number, grade = rating, grade_for(rating)
     else:
         raise ValueError(f"rating must be an int or a letter A-D, got {rating!r}")
     if dice_mode == "pool":

@@ -155,9 +155,11 @@ def _fast_actions(state: GameState, c: Combatant, engaged: list[Combatant], acti
             actions.append(_AIM)
             if weapon.scope and c.can_take(True):
                 actions.append(_AIM_SCOPE)  # ACTN-SHOOT-02
-        if carried.loaded and not engaged:
+        if carried.loaded and not engaged and (state.options.overwatch_slow == "next_round" or c.actions_used == 0):
             # ACTN-OVERWATCH-01: a fast action, facing a zone in your line of fire; the shot needs
-            # a slow action left when it comes (this round's, or next round's before your turn)
+            # a slow action left when it comes. ACTN-OVERWATCH-02: the slow action of your turn is
+            # kept for it, so the overwatch is your turn's fast action (`overwatch_slow: next_round`
+            # lets the shot wait for next round's slow action, before your turn, instead)
             fire = state.zone_map.fire_from(c.zone, state.doors, c.peek)
             for z, clear in enumerate(fire):
                 if clear and c.overwatch != z:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from yz_gym.rules.dice import Source
+from yz_gym.rules.dice_text import faces_text, rating_text
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import ATTRIBUTES, GameState
 from yz_gym.rules.vehicle_narrate import vehicle_line
@@ -14,21 +14,6 @@ from yz_gym.rules.vehicle_seats import weapon_label
 TOLD_ELSEWHERE: Final = frozenset({"first_aid", "force_door", "persuade"})  # their own events say it
 FAILED_WORDS: Final = {"door": "Mobility", "run": "Mobility", "retreat": "retreat", "extinguish": "Mobility",
                 "take_cover": "Mobility", "break_free": "break-free", "crawl": "Mobility"}  # fmt: skip
-SOURCE_MARK: Final = {Source.ATTRIBUTE: "", Source.SKILL: "s", Source.GEAR: "g", Source.ARTIFACT: "a", Source.STRESS: "x"}
-
-
-def faces_text(event: Event) -> str:
-    """Dice faces like [6 3 1 | s6 s2 | g4], marked by source."""
-    dice = event.get("dice") or []
-    if not dice:
-        return "[no dice]"
-    parts = []
-    for source, sides, face in dice:
-        mark = SOURCE_MARK[Source(source)]
-        parts.append(f"{mark}{face}" if sides == 6 else f"{mark}{face}/d{sides}")
-    return "[" + " ".join(parts) + "]"
-
-
 def _successes(event: Event) -> str:
     n = event.get("successes", 0)
     return "no success" if n == 0 else f"{n} success{'es' if n > 1 else ''}"
@@ -57,6 +42,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         if told is not None:
             return told
     a, t = who(e.actor), who(e.target)
+    step = state.options.dice_mode == "step"
     if k == "round":
         return f"--- Round {e.get('round')} ---"
     if k == "initiative":
@@ -71,19 +57,21 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
     if k == "roll":
         purpose = e.get("purpose", "")
         return (
-            f"  {a} rolls {e.get('skill')} ({purpose.replace('_', ' ')}): {faces_text(e)} - {_successes(e)}."
+            f"  {a} rolls {e.get('skill')} ({purpose.replace('_', ' ')}): {faces_text(e, step)} - {_successes(e)}."
         )
     if k == "push":
-        return f"  {a} pushes the roll: {faces_text(e)} - {_successes(e)}."
+        return f"  {a} pushes the roll: {faces_text(e, step)} - {_successes(e)}."
     if k in ("armor", "cover"):
-        return f"  {t}'s {k} ({e.get('rating')}) rolls {faces_text(e)} - stops {e.get('successes')}."
+        return f"  {t}'s {k} ({rating_text(e.get('rating'), step)}) rolls {faces_text(e, step)} - stops {e.get('successes')}."
     if k == "hit":
         return f"  {a} hits {t}."
     if k == "miss":
         return f"  {a} misses {t if e.target >= 0 else 'the door'}."
     if k == "damage":
         return f"  {t} takes {e.get('amount')} damage."
-    if k == "stress":
+    if k == "stress":  # DMGM-01: with attribute damage, stress is damage to Wits
+        if state.options.damage_model == "attribute":
+            return f"  {t} takes {e.get('amount')} damage to Wits."
         return f"  {t} takes {e.get('amount')} stress."
     if k == "broken":
         return f"  {t} is Broken{' by their own push' if e.get('by') == 'push' else ''}!"
@@ -132,7 +120,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
     if k == "stabilise_failed":
         return f"  {a} fails to stabilise {t}."
     if k == "death_roll":
-        return f"  {a} makes a death roll: {faces_text(e)} - {_successes(e)}."
+        return f"  {a} makes a death roll: {faces_text(e, step)} - {_successes(e)}."
     if k == "door_damage":
         return f"  The door to {zones[e.get('zone')]} takes {e.get('amount')} ({e.get('total')} so far)."
     if k == "door_broken":
@@ -155,7 +143,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
             return ""
         return f"  {a}'s {FAILED_WORDS.get(kind, kind.replace('_', ' '))} roll fails."
     if k in ("armor_degraded", "cover_degraded"):
-        return f"  {t}'s {k.split('_')[0]} is worn down to {e.get('rating')}."
+        return f"  {t}'s {k.split('_')[0]} is worn down to {rating_text(e.get('rating'), step)}."
     if k == "unpersuaded":
         return f"  {t} is not swayed."
     if k == "surrendered":
@@ -173,7 +161,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         }[k]
         return f"  {a} {verb} {t}."
     if k == "fire":
-        return f"  Fire ({e.get('intensity')}) burns {t}: {faces_text(e)}."
+        return f"  Fire ({e.get('intensity')}) burns {t}: {faces_text(e, step)}."
     if k == "fire_out":
         return f"  The fire on {t} goes out."
     if k == "explosion":
@@ -198,7 +186,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         return SIMPLE[k].format(a=a, t=t, zone=zones[e.get("zone")] if e.get("zone") is not None and e.get("zone", -1) >= 0 else "", **(e.data or {}))
     if k in ("ammo_dice", "supply", "blast"):
         label = {"ammo_dice": f"{a}'s ammo dice", "supply": f"{a}'s ammo supply roll", "blast": f"The blast on {t}"}[k]
-        return f"  {label}: {faces_text(e)} - {_successes(e)}."
+        return f"  {label}: {faces_text(e, step)} - {_successes(e)}."
     return f"  ({k} {a} {t})"
 
 

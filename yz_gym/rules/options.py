@@ -44,6 +44,7 @@ class RuleOptions:
     npc_broken_dies: bool = False  # HEAL-05: minor NPCs Broken by damage may simply die
     wooden_door_toughness: int = 5  # ACTN-DOOR-02
     blast_engaged_min1_on_zero: bool = True  # EXPL-05
+    overwatch_slow: Literal["kept", "next_round"] = "kept"  # ACTN-OVERWATCH-02: keep the slow action unused
     # --- damage, stress, pushing, gear (damage.py, pushing.py, gear.py, recovery.py) ---
     crit_threshold: int = 4  # BROKEN-04 crit_trigger=threshold: damage landed >= this (PROPOSED: one value for all weapons)
     push_tool_absorbs: bool = False  # PUSH-12/GEAR-06: the weapon used takes a damage_stress push's banes
@@ -95,6 +96,7 @@ class VehicleOptions:
     engine_fail_air: Literal["controlled", "crash"] = "controlled"  # VEH-CRIT-11, AMB-42
     ram_crit_die: bool = False  # VZC-01 (Blade Runner): a ram always rolls a crit die sized by the Hull
     armor_vs_falls: bool = False  # FALL-03 (PROPOSED): body armor does not help against falls
+    occupant_cover_wears: bool = True  # VEH-DMG-09, COVER-01, ARMOR-05: an occupant's cover roll wears the vehicle's armor
 
     def with_overrides(self, **overrides: Any) -> VehicleOptions:
         """A copy with some switches changed; unknown names raise ValueError."""
@@ -125,6 +127,7 @@ class ChaseOptions:
     hide_ambush: bool = True  # CHASE-HIDE-04: the hidden prey may spring a sneak attack instead
     vehicle_vs_foot_bonus: int = 2  # CHASE-17
     passenger_penalty: int = -2  # CHASE-VSHOOT-02
+    passenger_shots_as_stand_and_shoot: bool = False  # OBST-FOOT-6, OBST-VEH-4..8: obstacles name the driver's action
     obstacle_damage_armor: bool = False  # OBST-VEH-3/7/9: vehicle armor against collision damage
 
     def with_overrides(self, **overrides: Any) -> ChaseOptions:

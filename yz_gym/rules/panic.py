@@ -81,7 +81,7 @@ def panic_roll(
         lose_action(c, events)  # PUSH-PANIC-10/12
     if row.keyword == "flee":
         c.fled = True  # PUSH-PANIC-13: flee to safety and refuse to leave
-        release_holds(state, c)
+        release_holds(state, c, leaving=True)
         events.append(Event("fled", c.id, -1, {"panic": True}))
     if row.keyword == "catatonic":
         release_holds(state, c)  # PUSH-PANIC-15: out of the fight (Combatant.out)
@@ -99,15 +99,19 @@ def panic_roll(
     return row.keyword
 
 
-def release_holds(state: GameState, c: Combatant) -> None:
-    """A combatant out of the fight (or fleeing, frozen) lets go of grapples and engagements."""
+def release_holds(state: GameState, c: Combatant, *, leaving: bool = False) -> None:
+    """A combatant out of the fight lets go of grapples, overwatch and aim (BROKEN-02); only one
+    `leaving` it (dead or fled) also ends its engagements: a Broken one keeps its place at Engaged
+    range (RANGE-ENGAGED), where rules that need an active enemy pass it by (ACTN-RUN-02)."""
     for other in state.combatants:
-        other.engaged.discard(c.id)
+        if leaving:
+            other.engaged.discard(c.id)
         if other.grappling == c.id:
             other.grappling = -1
         if other.grappled_by == c.id:
             other.grappled_by = -1
-    c.engaged.clear()
+    if leaving:
+        c.engaged.clear()
     c.grappling = -1
     c.grappled_by = -1
     c.overwatch = -1

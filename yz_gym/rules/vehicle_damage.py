@@ -15,7 +15,6 @@ import numpy as np
 from yz_gym.rules import dice
 from yz_gym.rules.damage import (
     BLAST_DAMAGE,
-    GRADE_STEP,
     critical_injury,
     expose_to_fire,
     protect,
@@ -26,7 +25,7 @@ from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.rolls import rating_roll, skill_roll
 from yz_gym.rules.state import Combatant, GameState
 from yz_gym.rules.tables import VEHICLE_CRITS, vehicle_crit_row_from_d66
-from yz_gym.rules.vehicles import VehicleState, driving_roll
+from yz_gym.rules.vehicles import VehicleState, driving_roll, wear_armor
 
 MAX_FIRE: Final = 12  # FIRE-01: intensity A (pool 12) at most
 
@@ -43,10 +42,8 @@ def armor_roll(
     roll = rating_roll(state, v.armor, rng)
     left = max(0, damage - roll.successes)
     events.append(Event("vehicle_armor", -1, -1, {**roll_data(roll), "rating": v.armor, "vehicle": v.name}))
-    lost = roll.banes() * GRADE_STEP[state.options.dice_mode] if left > 0 else 0
-    if lost:
-        v.armor = max(0, v.armor - lost)
-        events.append(Event("vehicle_armor_degraded", -1, -1, {"vehicle": v.name, "rating": v.armor}))
+    if left > 0:
+        wear_armor(state, v, roll.banes(), events)
     return left
 
 

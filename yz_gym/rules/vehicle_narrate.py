@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from yz_gym.rules.dice_text import faces_text, rating_text
 from yz_gym.rules.events import Event
 from yz_gym.rules.state import GameState
 from yz_gym.rules.vehicle_seats import weapon_label
@@ -67,24 +68,24 @@ def vehicle_line(e: Event, who: Callable[[int], str], zones: list[str], state: G
         return f"{a} takes {t}'s {e.get('mount')} and mounts up."
     if k == "vehicle_blast":
         return f"  The blast ({e.get('power')}) catches {v}: {e.get('successes')} successes."
-    if k == "vehicle_armor":
-        return f"  {v}'s armor ({e.get('rating')}) stops {e.get('successes')}."
     if k == "ricochet":
         return f"  The hit glances off {v}{' into ' + str(e.get('to')) if e.get('to') else ''}."
     if k == "vehicle_fire":
         return f"  Fire ({e.get('intensity')}) burns {v}: {e.get('successes')} damage."
     if k == "weapon_disabled":
         return f"  {v}'s {weapon_label(state, str(e.get('weapon', '')))} is knocked out."
-    return shared_vehicle_line(e, a, t, v)
+    return shared_vehicle_line(e, a, t, v, state.options.dice_mode == "step")
 
 
-def shared_vehicle_line(e: Event, a: str, t: str, v: Any) -> str | None:
-    """The line for vehicle harm told alike in zone fights and chases, or None."""
+def shared_vehicle_line(e: Event, a: str, t: str, v: Any, step: bool) -> str | None:
+    """The line for vehicle harm told alike in zone fights and chases, or None; `step`: step dice."""
     k = e.kind
+    if k == "vehicle_armor":  # VEH-DMG-04: the armor roll, every die shown
+        return f"  {v}'s armor ({rating_text(e.get('rating'), step)}) rolls {faces_text(e, step)} - stops {e.get('successes')}."
     if k == "vehicle_hit":
         return f"  {v} is hit for {e.get('amount')}."
     if k == "vehicle_armor_degraded":
-        return f"  {v}'s armor drops to {e.get('rating')}."
+        return f"  {v}'s armor drops to {rating_text(e.get('rating'), step)}."
     if k == "vehicle_damage":
         return f"  {v} takes {e.get('amount')} damage ({e.get('total')} of its Hull)."
     if k == "vehicle_crit":

@@ -33,7 +33,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.rules import dice
-from yz_gym.rules.damage import protect, take_damage
+from yz_gym.rules.damage import GRADE_STEP, protect, take_damage
 from yz_gym.rules.dice import DicePool, Modifiers, Roll
 from yz_gym.rules.events import Event, roll_data
 from yz_gym.rules.options import VehicleOptions
@@ -310,13 +310,24 @@ def shoot_occupant(
     ranged: bool = True,
 ) -> int:
     """COVER-02: the vehicle's cover roll first (ranged only), then body armor; returns what lands.
-    The cover roll does not wear the vehicle's armor (only hits on the vehicle do, VEH-DMG-04)."""
+    The cover is the vehicle's armor (VEH-DMG-09), so when damage gets through, its banes wear that
+    armor like any cover (COVER-01, ARMOR-05, VEH-DMG-04); `occupant_cover_wears: false` does not."""
     rating = occupant_cover(v) if ranged else 0
     if rating > 0 and damage > 0:
         roll = rating_roll(state, rating, rng)
         damage = max(0, damage - roll.successes)
         events.append(Event("cover", -1, target.id, {**roll_data(roll), "rating": rating, "vehicle": v.name}))
+        if damage > 0 and v.options.occupant_cover_wears:
+            wear_armor(state, v, roll.banes(), events)
     return protect(state, target, damage, False, rng, events)
+
+
+def wear_armor(state: GameState, v: VehicleState, banes: int, events: list[Event]) -> None:
+    """ARMOR-05 (VEH-DMG-04): the vehicle's armor loses a point (a grade with step dice) per bane."""
+    lost = banes * GRADE_STEP[state.options.dice_mode]
+    if lost and v.armor > 0:
+        v.armor = max(0, v.armor - lost)
+        events.append(Event("vehicle_armor_degraded", -1, -1, {"vehicle": v.name, "rating": v.armor}))
 
 
 # --- falling (FALL-01..04) ------------------------------------------------------------------
