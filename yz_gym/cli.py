@@ -22,10 +22,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from yz_gym.evaluation.report import played_by
-from yz_gym.evaluation.runner import DEFAULT_ENCOUNTER
 from yz_gym.rules import dice
-from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
+from yz_gym.scenario import DEFAULT_ENCOUNTER, DEFAULT_SCENARIO, ScenarioError
 from yz_gym.scenario.reading import MAX_SEED
 
 MAX_DICE = 100  # dice in one `roll` pool
@@ -206,7 +204,7 @@ def evaluate(
     Also chases (chase_* files): escape and catch chances, how the chases ended, wrecks; a chase
     with a hand-over plays the fight after it and reports who won it."""
     from yz_gym.evaluation.provenance import provenance
-    from yz_gym.evaluation.report import compare_table, plot_report, print_report
+    from yz_gym.evaluation.report import compare_table, played_by, plot_report, print_report
     from yz_gym.evaluation.runner import chosen_by, fight_agents, load_any, side_agents
     from yz_gym.evaluation.runner import evaluate as run
     from yz_gym.evaluation.stats import paired_difference
@@ -335,6 +333,7 @@ def log(
 ) -> None:
     """Play one seeded game and print its combat log, every die shown, after who played each side."""
     from yz_gym.evaluation.replay import record_game, replay_log
+    from yz_gym.evaluation.report import played_by
     from yz_gym.evaluation.runner import chosen_by, load_any
     from yz_gym.io import check_outputs
 

@@ -47,7 +47,6 @@ CHUNK = 100  # games per task sent to a worker
 
 
 DEFAULT_AGENT = "tactical"  # plays every zone-fight side `policies` does not name
-DEFAULT_ENCOUNTER = "warehouse_ambush"  # `yz-gym evaluate`'s default: 3 PCs, an ambush, a close fight
 FIGHT_AGENT = DEFAULT_AGENT  # plays a side of the fight after a chase unless fight_policies names one
 
 

@@ -3,6 +3,7 @@
 What every reader shares lives here, so the command line can name it without loading the rest."""
 
 DEFAULT_SCENARIO = "duel"  # the bundled scenario used when none is named
+DEFAULT_ENCOUNTER = "warehouse_ambush"  # `yz-gym evaluate`'s default: 3 PCs, an ambush, a close fight
 
 
 class ScenarioError(ValueError):
