@@ -160,12 +160,16 @@ def test_stopped_workers_send_the_games_of_their_unfinished_chunks(monkeypatch):
     assert multiprocessing.active_children() == []
 
 
-def start_evaluation(*extra: str, platform: str = "") -> subprocess.Popen:
+def start_evaluation(*extra: str, watch: bool = False) -> subprocess.Popen:
     """`evaluate duel -w 2` on far more games than the test will wait for, in its own session
-    (`platform`: what the workers take sys.platform to be)."""
+    (`watch`: the workers use the parent-watching thread, as where there is no PR_SET_PDEATHSIG)."""
     arguments = ["evaluate", "duel", "-n", "200000", "-w", "2", *RANDOM_ARGS, *extra]
+    no_pdeathsig = (
+        "import threading, yz_gym.evaluation.runner as r; "
+        "r._die_with_parent = lambda parent: threading.Thread(target=r._watch_parent, args=(parent,), daemon=True).start(); "
+    )
     code = (
-        f"import sys; from yz_gym.cli import main; sys.platform = {platform or sys.platform!r}; "
+        f"import sys; {no_pdeathsig if watch else ''}from yz_gym.cli import main; "
         f"sys.argv = ['yz-gym', *{arguments!r}]; main()"
     )
     return subprocess.Popen(
@@ -213,9 +217,9 @@ def test_sigterm_to_the_parent_writes_a_partial_report_and_leaves_no_process(tmp
 
 
 @linux_only
-@pytest.mark.parametrize("platform", ["", "darwin"])  # darwin: no PR_SET_PDEATHSIG, a watching thread
-def test_workers_end_on_their_own_when_the_parent_is_sigkilled(platform):
-    parent = start_evaluation(platform=platform)
+@pytest.mark.parametrize("watch", [False, True])  # True: no PR_SET_PDEATHSIG (macOS...), a watching thread
+def test_workers_end_on_their_own_when_the_parent_is_sigkilled(watch):
+    parent = start_evaluation(watch=watch)
     try:
         workers = two_workers(parent)
         parent.kill()
