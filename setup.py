@@ -29,9 +29,11 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 from setuptools.errors import BaseError, CCompilerError
 
-# Interpreted on purpose: options.py (pydantic reads its annotations at run time), errors.py (a
-# compiled class cannot subclass KeyError), pickling.py (reducers for compiled frozen dataclasses)
-# and the package __init__.
+# The rules packages mypyc compiles, every module of them except those interpreted on purpose:
+# options.py (pydantic reads its annotations at run time), errors.py (a compiled class cannot
+# subclass KeyError), pickling.py (reducers for compiled frozen dataclasses) and the package
+# __init__ files.
+COMPILED_PACKAGES = ("yz_gym/core", "yz_gym/rulesets")
 INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py"}
 EXTRA_COMPILED = ["yz_gym/envs/observation.py", "yz_gym/envs/opponents.py", "yz_gym/envs/masks.py"]
 SETTING = "YZ_GYM_MYPYC"
@@ -124,8 +126,10 @@ def toolchain_problem() -> str | None:
 
 
 def compiled_modules() -> list[str]:
-    """The source files mypyc compiles: the rules core, the observation encoder, the masks, the opponents' loop."""
-    rules = sorted(p.as_posix() for p in Path("yz_gym/rules").glob("*.py") if p.name not in INTERPRETED)
+    """The source files mypyc compiles: the rules, the observation encoder, the masks, the opponents' loop."""
+    rules = sorted(
+        p.as_posix() for top in COMPILED_PACKAGES for p in Path(top).rglob("*.py") if p.name not in INTERPRETED
+    )
     return rules + EXTRA_COMPILED
 
 

@@ -25,11 +25,11 @@ from multiprocessing import get_all_start_methods, get_context
 import numpy as np
 
 from agents.base import Agent
+from yz_gym.core.events import Event
 from yz_gym.evaluation.stats import wilson_interval
-from yz_gym.rules import engine, initiative
-from yz_gym.rules.actions import Action
-from yz_gym.rules.events import Event
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine, initiative
+from yz_gym.rulesets.yze.zone.actions import Action
 
 DEFAULT_AGENT = "tactical"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from agents.base import Agent
 from agents.common import BLAST, FAR, distances, step_toward, usable_weapons, weakness_key
 from agents.vehicle_tactics import aboard_first, occupant_choice, ride_choice, shoot_vehicle_choice
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.attacks import can_shoot, held_weapon
-from yz_gym.rules.engine import current_actor, decision_kind
-from yz_gym.rules.movement import engaged_enemies
-from yz_gym.rules.state import Combatant, GameState
+from yz_gym.rulesets.yze.combat.attacks import can_shoot, held_weapon
+from yz_gym.rulesets.yze.state import Combatant, GameState
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.engine import current_actor, decision_kind
+from yz_gym.rulesets.yze.zone.movement import engaged_enemies
 
 
 class AggressiveAgent(Agent):

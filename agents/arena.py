@@ -21,8 +21,8 @@ import numpy as np
 from agents import make_agent
 from agents.base import Agent
 from yz_gym.evaluation.stats import wilson_interval
-from yz_gym.rules import engine
-from yz_gym.rules.state import Scenario
+from yz_gym.rulesets.yze.state import Scenario
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 LADDER = (("tactical", "aggressive"), ("aggressive", "random"))

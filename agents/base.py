@@ -6,8 +6,8 @@ from abc import ABC, abstractmethod
 
 import numpy as np
 
-from yz_gym.rules.actions import Action
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone.actions import Action
 
 
 class Agent(ABC):

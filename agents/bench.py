@@ -14,9 +14,9 @@ from collections import defaultdict
 
 from agents import make_agent
 from agents.arena import game_seeds
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action
 from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 Position = tuple[GameState, list[Action], str]

@@ -23,10 +23,10 @@ from typing import Any
 
 from agents.base import Agent
 from agents.odds import p_success, successes
-from yz_gym.rules import chase
-from yz_gym.rules.chase_attacks import shot_modifier, shot_pool, target_unit, weapon_for
-from yz_gym.rules.chase_effects import roller, speed_bonus, unit_pool
-from yz_gym.rules.chase_state import (
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.attacks import shot_modifier, shot_pool, target_unit, weapon_for
+from yz_gym.rulesets.yze.chase.effects import roller, speed_bonus, unit_pool
+from yz_gym.rulesets.yze.chase.state import (
     CK,
     CLIMB,
     DESCEND,

@@ -1,6 +1,6 @@
 """What scripted agents share: reading a combatant's health and threat, attack pools, paths.
 
-Only the rules API and its helpers are used (state fields, attacks.py, rolls.py, zones.py);
+Only the rules API and its helpers are used (state fields, combat/attacks.py, rolls.py, zone/zones.py);
 agents never change the state they are shown.
 """
 
@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from agents import odds
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.attacks import (
+from yz_gym.rulesets.yze.combat.attacks import (
     BAND,
     DARK_MODIFIER,
     DEFENCELESS,
@@ -32,13 +31,14 @@ from yz_gym.rules.attacks import (
     smoky,
     weapon_def,
 )
-from yz_gym.rules.dice import NO_MODIFIERS, Modifiers, rating_pool
-from yz_gym.rules.rolls import skill_pool
-from yz_gym.rules.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
-from yz_gym.rules.tables import Weapon
-from yz_gym.rules.vehicle_seats import can_fire_out, targetable
-from yz_gym.rules.vehicles import occupant_cover
-from yz_gym.rules.zones import BorderKind, DoorState, Range, ZoneMap
+from yz_gym.rulesets.yze.dice import NO_MODIFIERS, Modifiers, rating_pool
+from yz_gym.rulesets.yze.rolls import skill_pool
+from yz_gym.rulesets.yze.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
+from yz_gym.rulesets.yze.tables import Weapon
+from yz_gym.rulesets.yze.vehicles.operation import occupant_cover
+from yz_gym.rulesets.yze.vehicles.seats import can_fire_out, targetable
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState, Range, ZoneMap
 
 MOVE_COST = {Kind.RUN: 1, Kind.DOOR: 1, Kind.CRAWL: 2, Kind.FORCE_DOOR: 3}
 LOCKED_COST = 4  # a locked door takes a few Force rolls (ACTN-DOOR-02)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from yz_gym.rules.dice import successes_on
+from yz_gym.rulesets.yze.dice import successes_on
 
 Dist = tuple[float, ...]  # P(value = i) for i = 0, 1, 2, ...
 

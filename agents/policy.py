@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 
 from agents.base import Agent
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action
-from yz_gym.rules.state import GameState, Scenario
+from yz_gym.rulesets.yze.state import GameState, Scenario
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action
 
 POLICY_SUFFIXES = (".zip",)
 _LOADED: dict[tuple[str, float], Any] = {}  # (path, mtime) -> model, one load per process

@@ -19,9 +19,9 @@ from __future__ import annotations
 import numpy as np
 
 from agents.base import Agent
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action
 
 
 class SearchAgent(Agent):

@@ -47,8 +47,7 @@ from agents.common import (
     weight,
 )
 from agents.vehicle_tactics import aboard_first, occupant_choice
-from yz_gym.rules.actions import FIRST_EXTENSION, SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
-from yz_gym.rules.attacks import (
+from yz_gym.rulesets.yze.combat.attacks import (
     BAND,
     DIVING_BLOW,
     PRONE_ATTACKER,
@@ -60,14 +59,15 @@ from yz_gym.rules.attacks import (
     shot_skill,
     weapon_def,
 )
-from yz_gym.rules.dice import Source, help_bonus, reroll_indices
-from yz_gym.rules.engine import current_actor, decision_kind
-from yz_gym.rules.mounts import MAX_RIDE, ride_paths
-from yz_gym.rules.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
-from yz_gym.rules.tables import Weapon
-from yz_gym.rules.vehicle_actions import vehicle_shot_modifier
-from yz_gym.rules.vehicles import driving_pool
-from yz_gym.rules.zones import BorderKind, DoorState
+from yz_gym.rulesets.yze.dice import Source, help_bonus, reroll_indices
+from yz_gym.rulesets.yze.mounts.riding import MAX_RIDE, ride_paths
+from yz_gym.rulesets.yze.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
+from yz_gym.rulesets.yze.tables import Weapon
+from yz_gym.rulesets.yze.vehicles.actions import vehicle_shot_modifier
+from yz_gym.rulesets.yze.vehicles.operation import driving_pool
+from yz_gym.rulesets.yze.zone.actions import FIRST_EXTENSION, SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
+from yz_gym.rulesets.yze.zone.engine import current_actor, decision_kind
+from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 
 OPPORTUNITY = 0.6  # worth now of an attack the position sets up for next turn
 DANGER = 1.0  # share of the harm enemies could do that they will aim at this combatant
@@ -308,7 +308,7 @@ def _success_value(state: GameState, me: Combatant, kind: Kind, target: Combatan
 
 
 def _push_cost(state: GameState, me: Combatant, roll, redo: tuple[int, ...], skill: str) -> float:  # type: ignore[no-untyped-def]
-    """Expected worth of what the push costs the roller (PUSH-10..20, pushing.py)."""
+    """Expected worth of what the push costs the roller (PUSH-10..20, combat/pushing.py)."""
     options = state.options
     mode = options.push_cost
     if mode == "none":

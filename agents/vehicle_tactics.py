@@ -1,4 +1,4 @@
-"""What the scripted agents do with vehicles and mounts (vehicle_actions.py, mounts.py).
+"""What the scripted agents do with vehicles and mounts (vehicles/actions.py, mounts/riding.py).
 
 Simple, shared rules of thumb on top of each agent's own logic:
 - aboard a wreck, get out (VEH-DMG-03); man a free mounted weapon;
@@ -15,13 +15,13 @@ Simple, shared rules of thumb on top of each agent's own logic:
 from __future__ import annotations
 
 from agents.common import distances, weakness_key
-from yz_gym.rules.actions import DESCEND, Action, Kind
-from yz_gym.rules.attacks import can_shoot
-from yz_gym.rules.mounts import MAX_RIDE, ride_paths
-from yz_gym.rules.state import Combatant, GameState
-from yz_gym.rules.vehicle_actions import MAX_MANEUVER, crewed, drive_paths
-from yz_gym.rules.vehicle_seats import is_mounted_weapon
-from yz_gym.rules.vehicles import VehicleState
+from yz_gym.rulesets.yze.combat.attacks import can_shoot
+from yz_gym.rulesets.yze.mounts.riding import MAX_RIDE, ride_paths
+from yz_gym.rulesets.yze.state import Combatant, GameState
+from yz_gym.rulesets.yze.vehicles.actions import MAX_MANEUVER, crewed, drive_paths
+from yz_gym.rulesets.yze.vehicles.operation import VehicleState
+from yz_gym.rulesets.yze.vehicles.seats import is_mounted_weapon
+from yz_gym.rulesets.yze.zone.actions import DESCEND, Action, Kind
 
 VEHICLE_TURN = frozenset(
     {

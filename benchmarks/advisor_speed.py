@@ -21,8 +21,8 @@ import numpy as np
 from agents import make_agent
 from agents.advisor import advise, explain
 from yz_gym.evaluation.replay import record_game
-from yz_gym.rules import engine
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import load_scenario
 
 

@@ -37,7 +37,7 @@ if importlib.util.find_spec("yz_gym") is None:  # not installed: run from the ch
 import gymnasium as gym
 
 import yz_gym  # noqa: F401  (registers Skirmish-v0)
-from yz_gym.rules import dice
+from yz_gym.rulesets.yze import dice
 from yz_gym.scenario.loader import DEFAULT_SCENARIO, bundled_scenarios
 
 TARGET = 0.30

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from scripts.rules_index import rules_markdown
 from yz_gym.envs import limits
-from yz_gym.rules.attacks import BLANKET_MODIFIER, ITEMS, MEDKIT_GEAR
-from yz_gym.rules.tables import ARMORS, COVERS, VEHICLES, WEAPONS
+from yz_gym.rulesets.yze.combat.attacks import BLANKET_MODIFIER, ITEMS, MEDKIT_GEAR
+from yz_gym.rulesets.yze.tables import ARMORS, COVERS, VEHICLES, WEAPONS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS_DOC = ROOT / "docs" / "scenarios.md"

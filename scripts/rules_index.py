@@ -2,7 +2,7 @@
 from the docstring or comment that cites it, the switch that changes it, its modules and its tests.
 
 Everything comes from the repository: the rule IDs and summaries from the source of `yz_gym/`,
-the switches from the comments of the option classes in `yz_gym/rules/options.py`, the tests from
+the switches from the comments of the option classes in `yz_gym/rulesets/yze/options.py`, the tests from
 the `@pytest.mark.rule(...)` marks under `tests/`. An ID is listed when a test marks it, or when
 the code cites it with a number in a family (DICE, VEH, ...) that tests mark; ranges such as
 `VEH-DMG-01..07` and `AUTO-03/06` are spelt out."""
@@ -170,14 +170,14 @@ def collect(root: Path = ROOT) -> dict[str, Rule]:
                     rule = rules[rule_id]
                     rule.modules.add(module)
                     rank, summary = _rank(rule_id, kind, text, code)
-                    penalty = 0 if module.startswith("yz_gym/rules/") else 3
+                    penalty = 0 if module.startswith(("yz_gym/core/", "yz_gym/rulesets/")) else 3
                     score = (
                         rank + penalty,
                         len(expand(text)),
                     )  # a text about fewer rules is more to the point
                     if score < rule.summary[0]:
                         rule.summary = (score, summary)
-    options = (root / "yz_gym" / "rules" / "options.py").read_text(encoding="utf-8")
+    options = (root / "yz_gym" / "rulesets" / "yze" / "options.py").read_text(encoding="utf-8")
     for rule_id, switches in _option_switches(options).items():
         if rule_id in rules:
             rules[rule_id].switches |= switches

@@ -7,7 +7,7 @@ import os
 import numpy as np
 import pytest
 
-from yz_gym.rules import dice
+from yz_gym.rulesets.yze import dice
 from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 

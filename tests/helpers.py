@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario.loader import build
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from scripts.generate_docs import RULES_DOC, SCENARIOS_DOC, with_generated
 from scripts.rules_index import collect, expand, rules_markdown
-from yz_gym.rules.tables import VEHICLES, WEAPONS
+from yz_gym.rulesets.yze.tables import VEHICLES, WEAPONS
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = "run python -m scripts.generate_docs"
@@ -67,7 +67,7 @@ def test_the_rules_index_finds_summaries_switches_modules_and_tests():
     rules = collect()
     stress = rules["STRESS-04"]
     assert "rules.stress_from_events" in stress.switches
-    assert "yz_gym/rules/damage.py" in stress.modules
+    assert "yz_gym/rulesets/yze/combat/damage.py" in stress.modules
     assert any(
         t.endswith("::test_friends_who_see_a_lethal_critical_injury_take_one_stress") for t in stress.tests
     )

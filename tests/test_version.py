@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 import yz_gym
 from yz_gym.cli import app
-from yz_gym.rules import dice
+from yz_gym.rulesets.yze import dice
 
 LINE = re.compile(r"yz_gym (\S+) \((compiled rules core, mypyc|interpreted rules core, pure Python)\)")
 

@@ -29,8 +29,8 @@ def play(
     """One game of the searcher on `side`; returns the winning side (-1: none)."""
     from agents import make_agent
     from agents.search import SearchAgent
-    from yz_gym.rules import engine
-    from yz_gym.rules import narrate as story
+    from yz_gym.rulesets.yze.zone import engine
+    from yz_gym.rulesets.yze.zone import narrate as story
 
     rng = np.random.default_rng([seed, game])
     me = SearchAgent(game, opponent_model=opponent, **search)

@@ -228,7 +228,7 @@ def policy_kwargs(config: TrainConfig, log: Any = print) -> dict[str, Any]:
 def evaluate_policy(model: Any, config: TrainConfig, opponent: str, games: int, seed: int) -> float:
     """The current policy's win rate against one scripted agent (deterministic play)."""
     from agents.policy import PolicyAgent
-    from yz_gym.rules import engine
+    from yz_gym.rulesets.yze.zone import engine
     from yz_gym.scenario.loader import load_scenario
 
     scenario = load_scenario(config.scenario)

@@ -2,7 +2,7 @@
 
 Importing the package registers `yz_gym/Skirmish-v0` and `yz_gym/Chase-v0` with Gymnasium (the env module itself
 loads only when an env is made), so `gymnasium.make("yz_gym/Skirmish-v0", ...)` works after
-`import yz_gym`. The rules core (`yz_gym.rules`) never needs Gymnasium.
+`import yz_gym`. The rules (`yz_gym.core`, `yz_gym.rulesets`) never need Gymnasium.
 """
 
 SKIRMISH_ID = "yz_gym/Skirmish-v0"

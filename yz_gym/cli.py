@@ -22,7 +22,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from yz_gym.rules import dice
+from yz_gym.rulesets.yze import dice
 from yz_gym.scenario import DEFAULT_ENCOUNTER, DEFAULT_SCENARIO, ScenarioError
 from yz_gym.scenario.reading import MAX_SEED
 
@@ -398,7 +398,7 @@ def _advice_state(
     """The state to advise on: a saved state (the replay of a game so far), a replay at a step, or
     the scenario's start."""
     from yz_gym.evaluation.replay import Replay
-    from yz_gym.rules import engine
+    from yz_gym.rulesets.yze.zone import engine
 
     if state_file is not None:
         saved = Replay.load(state_file)
@@ -471,7 +471,7 @@ def _show_advice(game, shown, ranked, agents: dict[str, str], visible_only: bool
     from rich.table import Table
 
     from agents.advisor import explain, ties, who_played
-    from yz_gym.rules import engine
+    from yz_gym.rulesets.yze.zone import engine
 
     actor = game.combatants[engine.current_actor(game)]
     console.print(
@@ -509,8 +509,8 @@ def play(
     from agents import make_agent
     from yz_gym.evaluation.replay import Replay, Step, scenario_data
     from yz_gym.io import check_outputs
-    from yz_gym.rules import engine
-    from yz_gym.rules.narrate import narrate
+    from yz_gym.rulesets.yze.zone import engine
+    from yz_gym.rulesets.yze.zone.narrate import narrate
     from yz_gym.scenario.loader import build
 
     try:
@@ -580,7 +580,7 @@ def _status(state, mine: set[int], seen: dict[tuple[str, str], str] | None) -> d
 def _ask(state, actor, actions, agents: dict[str, str]):  # type: ignore[no-untyped-def]
     """The human's choice by menu number; '?' asks the advisor, its rollouts played by `agents`."""
     from agents.advisor import advise as rank
-    from yz_gym.rules import engine
+    from yz_gym.rulesets.yze.zone import engine
 
     console.print(Text.assemble((actor.name, "bold"), f" decides ({engine.decision_kind(state)}):"))
     for k, action in enumerate(actions, start=1):
@@ -613,7 +613,7 @@ def validate(
 ) -> None:
     """Check a scenario or chase file; prints what it contains or one line saying what is wrong."""
     from yz_gym.evaluation.runner import load_any
-    from yz_gym.rules.chase_state import ChaseScenario
+    from yz_gym.rulesets.yze.chase.state import ChaseScenario
 
     try:
         loaded = load_any(scenario)
@@ -644,8 +644,8 @@ def _ok(text: str) -> None:
 
 def character_problems(loaded) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
     """(PC name, problem) for every player character that breaks the creation rules."""
-    from yz_gym.rules.creation import check_pool_character, check_step_character
-    from yz_gym.rules.state import ATTRIBUTES
+    from yz_gym.rulesets.yze.combat.creation import check_pool_character, check_step_character
+    from yz_gym.rulesets.yze.state import ATTRIBUTES
 
     letters = {v: k for k, v in dice.STEP_SIDES.items()}
     found = []
@@ -763,9 +763,9 @@ def repair(
     seed: Annotated[int | None, typer.Option(min=0, max=MAX_SEED, help="seed for repeatable rolls")] = None,
 ) -> None:
     """Repair a vehicle between fights: one Crafting roll per shift (VEH-REPAIR-01..05)."""
-    from yz_gym.rules import engine as rules_engine
-    from yz_gym.rules import vehicles
-    from yz_gym.rules.dice_text import faces_text
+    from yz_gym.rulesets.yze.dice_text import faces_text
+    from yz_gym.rulesets.yze.vehicles import operation as vehicles
+    from yz_gym.rulesets.yze.zone import engine as rules_engine
     from yz_gym.scenario.loader import build
 
     if vehicle not in vehicles.VEHICLES:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from yz_gym.rules.zones import ZoneMap
+from yz_gym.rulesets.yze.zone.zones import ZoneMap
 
 
 def zone_positions(zone_map: ZoneMap) -> list[tuple[float, float]]:

@@ -10,7 +10,7 @@ import pytest
 
 from agents.advisor import Advice, advise, explain, rollout, sample_world, side_agents, ties, who_played
 from yz_gym.evaluation.stats import wilson_interval
-from yz_gym.rules import engine, initiative
+from yz_gym.rulesets.yze.zone import engine, initiative
 from yz_gym.scenario.loader import load_scenario
 
 

@@ -8,8 +8,8 @@ import pytest
 from agents import make_agent
 from agents.tactical import push_gain
 from tests.helpers import FixedDice, act, by_name, fighter, game, scenario_dict, turn_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
 STRONG = {"strength": 5, "agility": 3, "wits": 3, "empathy": 3}
 WEAK = {"strength": 2, "agility": 3, "wits": 3, "empathy": 3}

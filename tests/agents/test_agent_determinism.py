@@ -9,7 +9,7 @@ from agents import AGENT_NAMES, Agent, RandomAgent, make_agent
 from agents.aggressive import AggressiveAgent
 from agents.arena import game_seeds, match
 from agents.tactical import TacticalAgent
-from yz_gym.rules import engine
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 

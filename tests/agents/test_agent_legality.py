@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from agents import make_agent
 from tests.helpers import fighter, scenario_dict
-from yz_gym.rules import engine
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import build, bundled_scenarios, load_scenario
 
 SCRIPTED = ("random", "aggressive", "tactical")

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from agents import odds
-from yz_gym.rules import dice
+from yz_gym.rulesets.yze import dice
 
 
 def _enumerate(sides: tuple[int, ...]) -> list[float]:

@@ -12,8 +12,9 @@ import pytest
 import agents
 from agents import CHASE_AGENT_NAMES, make_agent
 from agents.chase_agents import CHASE_AGENTS, ChaseAgent, natural_agent
-from yz_gym.rules import chase, engine
-from yz_gym.rules.chase_state import CK
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.state import CK
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.chase_loader import bundled_chases, load_chase
 from yz_gym.scenario.loader import load_scenario
 

@@ -34,9 +34,9 @@ from yz_gym.envs.chase_encoding import (
 )
 from yz_gym.envs.chase_env import ENDINGS, ChaseEnv, ending
 from yz_gym.envs.chase_multiagent import ChaseAEC, chase_aec_env
-from yz_gym.rules import chase
-from yz_gym.rules.chase_legal import choose_actions
-from yz_gym.rules.chase_state import ChaseState, Phase
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.legal import choose_actions
+from yz_gym.rulesets.yze.chase.state import ChaseState, Phase
 from yz_gym.scenario.chase_loader import bundled_chases, load_chase
 from yz_gym.scenario.loader import SCENARIO_DIR, read_yaml
 

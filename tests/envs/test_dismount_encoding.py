@@ -18,8 +18,8 @@ from yz_gym.envs.action_space import (
 )
 from yz_gym.envs.core import Encoding
 from yz_gym.envs.limits import ENEMY_SLOT0, MAX_AMMO_DICE, MAX_VEHICLES, N_SLOTS, SELF_SLOT
-from yz_gym.rules import engine
-from yz_gym.rules.actions import RULE_FRAMES, Action, Kind
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import RULE_FRAMES, Action, Kind
 from yz_gym.scenario.loader import build
 
 

@@ -29,9 +29,9 @@ from yz_gym.envs.observation import (
     OBS_SIZE,
     describe_observation,
 )
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.state import Phase
+from yz_gym.rulesets.yze.state import Phase
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario.loader import load_scenario
 
 

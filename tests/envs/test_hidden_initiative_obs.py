@@ -6,7 +6,7 @@ import pytest
 
 from tests.helpers import fighter, game, scenario_dict
 from yz_gym.envs.core import Encoding
-from yz_gym.rules import engine
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import build
 
 

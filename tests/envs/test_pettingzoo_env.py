@@ -8,7 +8,7 @@ from pettingzoo.test import api_test, seed_test
 
 from yz_gym.envs import IllegalActionError, multiagent
 from yz_gym.envs.multiagent import SkirmishAEC, aec_env
-from yz_gym.rules import engine
+from yz_gym.rulesets.yze.zone import engine
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from yz_gym.cli import app
 from yz_gym.evaluation.runner import evaluate, load_any, play_game
 from yz_gym.evaluation.stats import wilson_interval
-from yz_gym.rules.chase_state import ChaseScenario
+from yz_gym.rulesets.yze.chase.state import ChaseScenario
 from yz_gym.scenario.chase_loader import bundled_chases
 from yz_gym.scenario.loader import SCENARIO_DIR
 

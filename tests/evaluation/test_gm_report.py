@@ -12,7 +12,8 @@ from agents import make_agent
 from yz_gym.cli import app
 from yz_gym.evaluation.runner import evaluate, game_seeds, load_any
 from yz_gym.evaluation.stats import wilson_interval
-from yz_gym.rules import dice, engine
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.zone import engine
 
 runner = CliRunner()
 
@@ -157,7 +158,7 @@ def test_risk_figures_agree_with_direct_counting():
 def test_push_costs_are_told_apart_from_other_damage_with_no_attacker(monkeypatch):
     """The runner's reading of push costs against the rules' own flag (pushing.take_damage(own_push))."""
     from yz_gym.evaluation import runner as runner_module
-    from yz_gym.rules import pushing
+    from yz_gym.rulesets.yze.combat import pushing
 
     paid: list[int] = []
     real = pushing.take_damage

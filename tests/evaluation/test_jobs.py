@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 from yz_gym.cli import app, parse_pool
 from yz_gym.evaluation.replay import Replay, ReplayError, record_game
 from yz_gym.evaluation.runner import evaluate
-from yz_gym.rules import dice, engine
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.zone import engine
 
 runner = CliRunner()
 

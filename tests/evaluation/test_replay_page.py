@@ -16,7 +16,7 @@ import pytest
 from tests.evaluation.hostile_scenario import MARK, PAYLOADS, hostile, hostile_scenario
 from yz_gym.evaluation.html import page_data, render_page, replay_positions, script, write_html
 from yz_gym.evaluation.replay import Replay, record_game, replay_log
-from yz_gym.rules import engine
+from yz_gym.rulesets.yze.zone import engine
 
 PAGE_TAGS = {"html", "head", "meta", "title", "style", "body", "h2", "p", "div", "button", "input", "span",
              "code", "svg", "script", "i"}  # fmt: skip

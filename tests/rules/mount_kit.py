@@ -7,8 +7,8 @@ from typing import Any
 import numpy as np
 
 from tests.helpers import fighter, game, scenario_dict
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action
 
 NO = 3  # neither a success nor a bane
 HORSE = {"name": "Bess", "strength": 4, "agility": 5}

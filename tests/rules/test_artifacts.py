@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, scenario_dict, turn_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.dice import Source
+from yz_gym.rulesets.yze.dice import Source
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario.loader import ScenarioError, build
 
 QUIET = {"offer_help": False, "stress_from_events": False, "push_cost": "attribute"}

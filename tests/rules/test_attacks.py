@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.attacks import armor_max, repair_armor
-from yz_gym.rules.damage import protect
+from yz_gym.rulesets.yze.combat.attacks import armor_max, repair_armor
+from yz_gym.rulesets.yze.combat.damage import protect
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
 QUIET = {"ask_push": False, "offer_help": False, "stress_from_events": False}
 TOUGH = {"strength": 5, "agility": 3, "wits": 3, "empathy": 3}
@@ -409,7 +409,7 @@ def test_aim_is_lost_by_doing_anything_else_or_taking_damage():
     state = turn_of(shooting(zones=("A",)), "Red")
     red = by_name(state, "Red")
     act(state, FixedDice(), Kind.AIM)
-    from yz_gym.rules.damage import take_damage
+    from yz_gym.rulesets.yze.combat.damage import take_damage
 
     take_damage(state, red, 1, FixedDice(), [])
     assert red.aiming == 0
@@ -893,7 +893,7 @@ NEXT_BAND = {"short": "medium", "medium": "long", "long": "extreme"}
     [pytest.param(*row[1:], marks=pytest.mark.rule(row[0]), id=row[1]) for row in WEAPON_TABLE],
 )
 def test_each_weapon_of_the_table_rolls_its_bonus_and_deals_its_damage(key, grip, bonus, damage, band):
-    from yz_gym.rules.tables import WEAPONS
+    from yz_gym.rulesets.yze.tables import WEAPONS
 
     assert WEAPONS[key].grip == grip  # MOUNT-07 / hand injuries read the grip
     weapons = [] if key == "unarmed" else [key]

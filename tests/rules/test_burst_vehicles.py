@@ -1,4 +1,4 @@
-"""Full-auto fire at mounts and vehicles (auto_targets.py, resolution.py): a burst (AUTO-01) or a
+"""Full-auto fire at mounts and vehicles (zone/auto_targets.py, resolution/stack.py): a burst (AUTO-01) or a
 shot with ammo dice (AUTO-03) may open at a horse or a vehicle, its next shots (AUTO-01) and an
 ammo six's extra hits (AUTO-05) may go at them, and all land on the single shot's damage paths
 (MOUNT-11/12, VEH-DMG-01..06).
@@ -16,10 +16,10 @@ from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dic
 from yz_gym.envs.action_space import APPENDED_OFFSETS, OFFSETS, ActionCodec, describe_index
 from yz_gym.envs.core import Encoding
 from yz_gym.envs.limits import ENEMY_SLOT0, MAX_AMMO_DICE, MAX_VEHICLES
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.narrate import narrate
-from yz_gym.rules.state import STR
+from yz_gym.rulesets.yze.state import STR
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.narrate import narrate
 from yz_gym.scenario.loader import build
 
 NO = 3  # neither a success nor a bane

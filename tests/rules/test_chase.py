@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, kinds
-from yz_gym.rules import chase
-from yz_gym.rules.chase_effects import obstacle_mod, roller, speed_bonus
-from yz_gym.rules.chase_obstacles import FOOT_OBSTACLES, GUARD, THUG, VEHICLE_OBSTACLES
-from yz_gym.rules.chase_state import CK, PILOT, RANGE_NAMES, SHOOTER, ChaseAction, ChaseState, Phase
-from yz_gym.rules.engine import IllegalAction
+from yz_gym.core.errors import IllegalAction
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.effects import obstacle_mod, roller, speed_bonus
+from yz_gym.rulesets.yze.chase.obstacles import FOOT_OBSTACLES, GUARD, THUG, VEHICLE_OBSTACLES
+from yz_gym.rulesets.yze.chase.state import CK, PILOT, RANGE_NAMES, SHOOTER, ChaseAction, ChaseState, Phase
 from yz_gym.scenario.chase_loader import build_chase
 
 QUIET = {"obstacles": False, "ask_cancel": False, "hide_ambush": False}

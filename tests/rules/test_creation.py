@@ -2,7 +2,7 @@
 
 import pytest
 
-from yz_gym.rules.creation import check_pool_character, check_step_character
+from yz_gym.rulesets.yze.combat.creation import check_pool_character, check_step_character
 
 GOOD = {"strength": 4, "agility": 4, "wits": 3, "empathy": 3}
 TEN = {"melee": 3, "stamina": 3, "force": 1, "mobility": 1, "observation": 1, "insight": 1}  # DICE-04

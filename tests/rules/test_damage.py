@@ -8,18 +8,12 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.damage import (
-    attack_crit,
-    explosion,
-    expose_to_fire,
-    fire_attack,
-    take_damage,
-)
-from yz_gym.rules.recovery import STRESS_SOURCES, suffer_stress
-from yz_gym.rules.rolls import skill_pool
-from yz_gym.rules.state import AGI, STR
+from yz_gym.rulesets.yze.combat.damage import attack_crit, explosion, expose_to_fire, fire_attack, take_damage
+from yz_gym.rulesets.yze.combat.recovery import STRESS_SOURCES, suffer_stress
+from yz_gym.rulesets.yze.rolls import skill_pool
+from yz_gym.rulesets.yze.state import AGI, STR
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
 QUIET = {"ask_push": False, "offer_help": False}
 

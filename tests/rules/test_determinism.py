@@ -10,12 +10,12 @@ import sys
 
 import numpy as np
 
-from yz_gym.rules import engine
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import load_scenario
 
 SCRIPT = """
 import hashlib, json, numpy as np
-from yz_gym.rules import engine
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import load_scenario
 rng = np.random.default_rng({seed})
 state = engine.new_game(load_scenario("{name}"), rng)

@@ -1,4 +1,4 @@
-"""Tests for yz_gym.rules.dice: literal rule tables, then seeded statistics vs exact values."""
+"""Tests for yz_gym.rulesets.yze.dice: literal rule tables, then seeded statistics vs exact values."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from yz_gym.rules.dice import (
+from yz_gym.rulesets.yze.dice import (
     DIFFICULTY,
     STEP_SIDES,
     DicePool,
@@ -850,7 +850,7 @@ DICE_03 = {  # the digest's table, written out
 @pytest.mark.parametrize("attribute", sorted(DICE_03))
 def test_each_of_the_twelve_skills_rolls_its_own_attribute(attribute: str) -> None:
     from tests.helpers import fighter, game, scenario_dict
-    from yz_gym.rules.rolls import skill_pool
+    from yz_gym.rulesets.yze.rolls import skill_pool
 
     attrs = dict.fromkeys(DICE_03, 1) | {attribute: 4}
     skills = {s.lower(): 2 for s in DICE_03[attribute]}

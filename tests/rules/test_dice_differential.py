@@ -3,7 +3,7 @@ engine builds in random positions (attribute, skill, gear, modifiers, step dice,
 stress dice, armor and cover ratings; no push, a push on a failure, or a push whatever the roll) against the frequencies
 the engine's own dice show.
 
-The exact side is computed here, independently of yz_gym.rules.dice: per die, the chance of each
+The exact side is computed here, independently of yz_gym.rulesets.yze.dice: per die, the chance of each
 (successes, bane) outcome of the first roll and, for a die a push re-rolls (PUSH-05/06: neither a
 success nor a bane, an artifact die's 1 included; a stress die's 1 stays), of its re-roll; dice are
 independent, so the pool's distribution is their convolution. A push on a failure is exact too:
@@ -23,11 +23,11 @@ import pytest
 from scipy.stats import binomtest
 
 from tests.helpers import fighter, game, scenario_dict
-from yz_gym.rules import dice
-from yz_gym.rules.dice import NO_MODIFIERS, DicePool, Modifiers, Source
-from yz_gym.rules.options import RuleOptions
-from yz_gym.rules.rolls import rules_pool
-from yz_gym.rules.state import SKILL_ATTRIBUTE, Combatant
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.dice import NO_MODIFIERS, DicePool, Modifiers, Source
+from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.rolls import rules_pool
+from yz_gym.rulesets.yze.state import SKILL_ATTRIBUTE, Combatant
 
 Outcome = tuple[int, int]  # (successes, banes)
 Dist = dict[Outcome, Fraction]

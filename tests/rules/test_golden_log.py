@@ -54,8 +54,8 @@ def chase_log(name: str, policies: dict[str, str], seed: int) -> list[str]:
     agent), narrated with every decision: the chase counterpart of `replay_log`."""
     from agents import make_agent
     from yz_gym.evaluation.runner import side_agents
-    from yz_gym.rules import chase
-    from yz_gym.rules.chase_narrate import narrate_chase
+    from yz_gym.rulesets.yze.chase import engine as chase
+    from yz_gym.rulesets.yze.chase.narrate import narrate_chase
     from yz_gym.scenario.chase_loader import load_chase
 
     scenario = load_chase(name)

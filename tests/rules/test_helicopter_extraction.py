@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from agents.vehicle_tactics import descent_choice, drive_choice
-from yz_gym.rules import engine
-from yz_gym.rules.actions import CLIMB, DESCEND, Action, Kind
-from yz_gym.rules.attacks import can_shoot
-from yz_gym.rules.vehicle_actions import can_shoot_vehicle
-from yz_gym.rules.vehicle_seats import combatant_band, targetable
-from yz_gym.rules.vehicles import occupant_cover
-from yz_gym.rules.zones import Range
+from yz_gym.rulesets.yze.combat.attacks import can_shoot
+from yz_gym.rulesets.yze.vehicles.actions import can_shoot_vehicle
+from yz_gym.rulesets.yze.vehicles.operation import occupant_cover
+from yz_gym.rulesets.yze.vehicles.seats import combatant_band, targetable
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind
+from yz_gym.rulesets.yze.zone.zones import Range
 from yz_gym.scenario.loader import load_scenario
 
 

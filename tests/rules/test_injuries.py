@@ -8,12 +8,18 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.damage import critical_injury, death_roll, first_aid, take_damage, tick_lethal_injuries
-from yz_gym.rules.recovery import recover
-from yz_gym.rules.rolls import skill_pool
-from yz_gym.rules.state import STR, WIT, Injury
+from yz_gym.rulesets.yze.combat.damage import (
+    critical_injury,
+    death_roll,
+    first_aid,
+    take_damage,
+    tick_lethal_injuries,
+)
+from yz_gym.rulesets.yze.combat.recovery import recover
+from yz_gym.rulesets.yze.rolls import skill_pool
+from yz_gym.rulesets.yze.state import STR, WIT, Injury
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
 QUIET = {"ask_push": False, "offer_help": False}
 

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from yz_gym.envs.observation import REACTION_KINDS
-from yz_gym.rules import engine
-from yz_gym.rules.state import Phase
+from yz_gym.rulesets.yze.state import Phase
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 TOTAL_ACTIONS = 100_000
@@ -67,7 +67,7 @@ def test_every_game_ends_by_its_round_cap():
 
 
 def test_apply_rejects_an_action_that_is_not_legal(warehouse):
-    from yz_gym.rules.actions import Action, Kind
+    from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
     state = engine.new_game(warehouse, 3)
     legal = engine.legal_actions(state)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, scenario_dict, turn_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Kind
-from yz_gym.rules.dice import NO_MODIFIERS, Source, step_dice
+from yz_gym.rulesets.yze.dice import NO_MODIFIERS, Source, step_dice
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Kind
 
 QUIET = {"ask_push": False, "offer_help": False, "stress_from_events": False}
 STEP = {**QUIET, "dice_mode": "step", "damage_model": "health_resolve"}

@@ -1,4 +1,4 @@
-"""Getting off and back on a mount, and the riderless mount it leaves (mounts.py: DISMOUNT,
+"""Getting off and back on a mount, and the riderless mount it leaves (mounts/riding.py: DISMOUNT,
 REMOUNT; MOUNT-02/07..12/14, VEH-05 by analogy, `rules.mount_action`, `rules.remount_by`).
 
 Literal situations with scripted dice (FixedDice), each tagged with the rule IDs it checks."""
@@ -12,11 +12,11 @@ import pytest
 
 from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dict, turn_of
 from tests.rules.mount_kit import NO, do, legal, make, rider, roll_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.mounts import riderless, riding
-from yz_gym.rules.narrate import narrate
-from yz_gym.rules.state import STR
+from yz_gym.rulesets.yze.mounts.riding import riderless, riding
+from yz_gym.rulesets.yze.state import STR
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.narrate import narrate
 
 DISMOUNT = Action(Kind.DISMOUNT)
 

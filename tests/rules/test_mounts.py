@@ -1,5 +1,5 @@
 """Mounts in zone fights (MOUNT-01..15, AMB-11/12/13): riding, the mount's Agility, what a rider
-cannot do, attacks at the rider or the horse, mount damage and death (mounts.py).
+cannot do, attacks at the rider or the horse, mount damage and death (mounts/riding.py).
 
 Literal situations with scripted dice (FixedDice), each tagged with the rule IDs it checks."""
 
@@ -9,10 +9,10 @@ import pytest
 
 from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dict, turn_of
 from tests.rules.mount_kit import NO, do, legal, make, rider, roll_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.mounts import carry_capacity, recover_mount
-from yz_gym.rules.state import STR
+from yz_gym.rulesets.yze.mounts.riding import carry_capacity, recover_mount
+from yz_gym.rulesets.yze.state import STR
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario.loader import ScenarioError, build
 
 

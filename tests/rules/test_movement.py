@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.state import GameState
-from yz_gym.rules.zones import DoorState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.zones import DoorState
 
 QUIET = {"ask_push": False, "offer_help": False}
 RNG = np.random.default_rng(0)

@@ -1,5 +1,5 @@
-"""Log wording: every line reads as plain English, with no internal keys (narrate.py,
-vehicle_narrate.py, chase_narrate.py, engine.describe)."""
+"""Log wording: every line reads as plain English, with no internal keys (zone/narrate.py,
+vehicles/narrate.py, chase/narrate.py, engine.describe)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pytest
 
 from tests.helpers import fighter, game, scenario_dict, turn_of
 from tests.rules.test_vehicle_combat import technical
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.events import Event
-from yz_gym.rules.narrate import narrate
+from yz_gym.core.events import Event
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.narrate import narrate
 
 
 def test_a_miss_at_a_vehicle_reads_misses():
@@ -102,7 +102,7 @@ def test_stress_in_an_attribute_damage_game_is_told_as_damage_to_wits():
 @pytest.mark.rule("CHASE-NPC-01", "CHASE-NPC-03")
 def test_obstacle_npcs_are_told_in_the_plural():
     from tests.rules.test_chase import data, start
-    from yz_gym.rules.chase_narrate import narrate_chase
+    from yz_gym.rulesets.yze.chase.narrate import narrate_chase
 
     state = start(data())
     e = Event("npc_attack", -1, 1, {"npc": "thugs", "dice": [[0, 6, 6], [1, 6, 2]], "successes": 1})
@@ -112,8 +112,8 @@ def test_obstacle_npcs_are_told_in_the_plural():
 @pytest.mark.rule("ATK-08", "CHASE-SHOOT-01", "CHASE-18")
 def test_a_chase_shot_beyond_the_weapons_reach_fails_out_of_range():
     from tests.rules.test_chase import data, person, start
-    from yz_gym.rules.chase_attacks import miss_reason, weapon_for
-    from yz_gym.rules.chase_state import CK, ChaseAction
+    from yz_gym.rulesets.yze.chase.attacks import miss_reason, weapon_for
+    from yz_gym.rulesets.yze.chase.state import CK, ChaseAction
 
     people = [person("Hunter", "hunters", weapons=["pistol"]), person("Prey", "prey")]
     state = start(data(people, chase_rules={"chase_start_range": "long"}))  # pistol: Medium at most

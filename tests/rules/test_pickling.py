@@ -1,4 +1,4 @@
-"""The compiled build's reducers for frozen dataclasses (yz_gym/rules/pickling.py)."""
+"""The compiled build's reducers for frozen dataclasses (yz_gym/core/pickling.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import pickle
 
 import numpy as np
 
-from yz_gym.rules import dice, zones
-from yz_gym.rules.actions import Kind
-from yz_gym.rules.dice import Roll, pool_dice
-from yz_gym.rules.pickling import rebuild_by_init, register_frozen
-from yz_gym.rules.state import Frame
+from yz_gym.core.pickling import rebuild_by_init, register_frozen
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.dice import Roll, pool_dice
+from yz_gym.rulesets.yze.state import Frame
+from yz_gym.rulesets.yze.zone import zones
+from yz_gym.rulesets.yze.zone.actions import Kind
 
 
 def test_frozen_dataclasses_rebuild_from_their_init_fields():

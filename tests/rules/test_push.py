@@ -9,16 +9,16 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.damage import start_of_turn
-from yz_gym.rules.dice import DicePool, Die, Roll, Source
-from yz_gym.rules.gear import carry_limit, mobility_modifier, repair, supply_roll, wear
-from yz_gym.rules.options import RuleOptions
-from yz_gym.rules.panic import panic_roll
-from yz_gym.rules.recovery import recover
-from yz_gym.rules.rolls import skill_pool, skill_roll, stress_ones
-from yz_gym.rules.state import AGI, EMP, STR
+from yz_gym.rulesets.yze.combat.damage import start_of_turn
+from yz_gym.rulesets.yze.combat.gear import carry_limit, mobility_modifier, repair, supply_roll, wear
+from yz_gym.rulesets.yze.combat.panic import panic_roll
+from yz_gym.rulesets.yze.combat.recovery import recover
+from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
+from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.rolls import skill_pool, skill_roll, stress_ones
+from yz_gym.rulesets.yze.state import AGI, EMP, STR
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario.loader import ScenarioError
 
 

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.damage import take_damage
+from yz_gym.rulesets.yze.combat.damage import take_damage
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
 QUIET = {"ask_push": False, "offer_help": False, "stress_from_events": False}
 TOUGH = {"strength": 5, "agility": 3, "wits": 3, "empathy": 3}

@@ -3,7 +3,7 @@
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
-from yz_gym.rules.actions import Kind
+from yz_gym.rulesets.yze.zone.actions import Kind
 
 
 @pytest.mark.rule("ATK-05", "ATK-06", "DICE-08")

@@ -1,4 +1,4 @@
-"""Check yz_gym.rules.tables row by row against the markdown tables of the rulebook."""
+"""Check yz_gym.rulesets.yze.tables row by row against the markdown tables of the rulebook."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from yz_gym.rules import tables as t
+from yz_gym.rulesets.yze import tables as t
 
 RULES_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
 DIGEST = "SRD_DIGEST.md"

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
-from yz_gym.rules import engine, initiative
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.damage import rounds_for
-from yz_gym.rules.engine import IllegalAction
-from yz_gym.rules.state import STR, WIT
+from yz_gym.core.errors import IllegalAction
+from yz_gym.rulesets.yze.combat.damage import rounds_for
+from yz_gym.rulesets.yze.state import STR, WIT
+from yz_gym.rulesets.yze.zone import engine, initiative
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
 END = Action(Kind.END_TURN)
 DECLINE = Action(Kind.DECLINE)

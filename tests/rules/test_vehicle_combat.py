@@ -1,5 +1,5 @@
 """Vehicles inside zone fights: entering, engines, the wheel, driving, maneuvers, rams, shots at
-vehicles and at their occupants, mounted weapons, wrecks, aircraft (vehicle_actions.py).
+vehicles and at their occupants, mounted weapons, wrecks, aircraft (vehicles/actions.py).
 
 Literal situations with scripted dice (FixedDice), each tagged with the rule IDs it checks."""
 
@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dict, turn_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import CLIMB, DESCEND, Action, Kind
-from yz_gym.rules.attacks import can_shoot, range_between
-from yz_gym.rules.state import STR
-from yz_gym.rules.vehicle_damage import crash
-from yz_gym.rules.zones import Range
+from yz_gym.rulesets.yze.combat.attacks import can_shoot, range_between
+from yz_gym.rulesets.yze.state import STR
+from yz_gym.rulesets.yze.vehicles.damage import crash
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind
+from yz_gym.rulesets.yze.zone.zones import Range
 from yz_gym.scenario.loader import ScenarioError, build
 
 HMG = {"hmg": {"grip": "2H", "bonus": 3, "damage": 3, "range": "long", "ranged": True,
@@ -428,7 +428,7 @@ def test_a_disabled_mounted_weapon_is_broken_in_its_gunners_hands():
 
 @pytest.mark.rule("VEH-CRIT-09", "ATK-07")
 def test_a_gunner_cannot_aim_watch_or_fire_with_a_disabled_mounted_weapon():
-    from yz_gym.rules.vehicle_actions import sync_weapons
+    from yz_gym.rulesets.yze.vehicles.actions import sync_weapons
 
     state = turn_of(technical(), "Gus")
     assert {Kind.AIM, Kind.OVERWATCH, Kind.SHOOT} <= {a.kind for a in legal(state)}
@@ -439,7 +439,7 @@ def test_a_gunner_cannot_aim_watch_or_fire_with_a_disabled_mounted_weapon():
 
 
 def test_grenades_do_not_reach_occupants_who_are_not_exposed():
-    from yz_gym.rules.damage import explosion
+    from yz_gym.rulesets.yze.combat.damage import explosion
 
     state = technical()
     events: list = []

@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, by_name, fighter, game, scenario_dict, turn_of
-from yz_gym.rules import chase, engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.damage import explosion
-from yz_gym.rules.state import STR
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.combat.damage import explosion
+from yz_gym.rulesets.yze.state import STR
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario.chase_loader import bundled_chases, load_chase
 
 NO = 3  # a face with neither success nor bane

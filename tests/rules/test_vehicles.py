@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, fighter, game, kinds, scenario_dict
-from yz_gym.rules import dice
-from yz_gym.rules.tables import VEHICLE_CRITS, VEHICLES
-from yz_gym.rules.vehicle_damage import (
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.tables import VEHICLE_CRITS, VEHICLES
+from yz_gym.rulesets.yze.vehicles.damage import (
     apply_crit,
     crash,
     crit_die,
@@ -22,7 +22,7 @@ from yz_gym.rules.vehicle_damage import (
     roll_crit_row,
     round_end,
 )
-from yz_gym.rules.vehicles import (
+from yz_gym.rulesets.yze.vehicles.operation import (
     START_ENGINE_ACTION,
     MountedWeapon,
     VehicleError,

@@ -9,12 +9,18 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.attacks import can_close_attack, can_shoot, close_modifier, range_between, ranged_modifier
-from yz_gym.rules.rolls import skill_pool
-from yz_gym.rules.state import GameState
-from yz_gym.rules.zones import Border, BorderKind, DoorState, Range, Zone, ZoneMap, band_for_hops
+from yz_gym.rulesets.yze.combat.attacks import (
+    can_close_attack,
+    can_shoot,
+    close_modifier,
+    range_between,
+    ranged_modifier,
+)
+from yz_gym.rulesets.yze.rolls import skill_pool
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.zones import Border, BorderKind, DoorState, Range, Zone, ZoneMap, band_for_hops
 
 QUIET = {"ask_push": False, "offer_help": False}
 RNG = np.random.default_rng(0)

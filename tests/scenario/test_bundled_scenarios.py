@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 import yaml
 
-from yz_gym.rules import engine, initiative
-from yz_gym.rules.state import GameState, Phase
-from yz_gym.rules.zones import BorderKind, DoorState
+from yz_gym.rulesets.yze.state import GameState, Phase
+from yz_gym.rulesets.yze.zone import engine, initiative
+from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 from yz_gym.scenario.loader import SCENARIO_DIR, bundled_scenarios, load_scenario
 
 try:  # the declared maxima of the RL encodings, if the envs are installed
@@ -75,7 +75,7 @@ def test_warehouse_ambush_has_doors_a_dark_zone_and_an_ambush():
 
 @pytest.mark.rule("AMBUSH-01", "ZONE-FEAT-DARK-01", "MOD-03")
 def test_the_warehouse_ambush_can_be_resisted_at_minus_two_as_its_text_says():
-    from yz_gym.rules.rolls import skill_pool
+    from yz_gym.rulesets.yze.rolls import skill_pool
 
     s = load_scenario("warehouse_ambush")
     state = engine.new_game(s, np.random.default_rng(0))

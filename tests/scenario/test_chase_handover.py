@@ -18,9 +18,10 @@ from tests.helpers import FixedDice, chase_error
 from yz_gym.cli import app
 from yz_gym.envs.chase_env import ending
 from yz_gym.evaluation.runner import evaluate
-from yz_gym.rules import chase, engine
-from yz_gym.rules.chase_state import CK, PILOT, ChaseAction, ChaseState, Phase
-from yz_gym.rules.state import Scenario, Sneak
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.state import CK, PILOT, ChaseAction, ChaseState, Phase
+from yz_gym.rulesets.yze.state import Scenario, Sneak
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.chase_loader import build_chase, load_chase
 from yz_gym.scenario.handover import fight_scenario
 

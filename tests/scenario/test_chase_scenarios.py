@@ -14,10 +14,10 @@ import pytest
 import yaml
 
 from tests.helpers import chase_error, doc_section
-from yz_gym.rules import chase
-from yz_gym.rules.chase_narrate import narrate_chase
-from yz_gym.rules.chase_state import ChaseOptions, Phase
-from yz_gym.rules.vehicles import VehicleOptions
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.narrate import narrate_chase
+from yz_gym.rulesets.yze.chase.state import ChaseOptions, Phase
+from yz_gym.rulesets.yze.vehicles.operation import VehicleOptions
 from yz_gym.scenario.chase_loader import build_chase, bundled_chases, load_chase
 from yz_gym.scenario.chase_models import MODELS
 from yz_gym.scenario.loader import SCENARIO_DIR, bundled_scenarios

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from tests.helpers import doc_section
-from yz_gym.rules.options import RuleOptions
+from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.scenario.loader import build, bundled_scenarios
 from yz_gym.scenario.models import MODELS
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import yaml
 
-from yz_gym.rules.options import RuleOptions
-from yz_gym.rules.tables import ARMORS, COVERS, WEAPONS
+from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
 from yz_gym.scenario.loader import ITEMS, SKILLS, ScenarioError, bundled_scenarios, load_scenario
 
 ATTRS = {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}

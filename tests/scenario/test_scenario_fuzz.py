@@ -11,8 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from yz_gym.rules import engine
-from yz_gym.rules.state import Scenario
+from yz_gym.rulesets.yze.state import Scenario
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import SCENARIO_DIR, ScenarioError, build, bundled_scenarios
 
 BASES = {

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 import yaml
 
-from yz_gym.rules import engine, initiative
-from yz_gym.rules.options import RuleOptions
-from yz_gym.rules.state import GameState, Phase
-from yz_gym.rules.tables import ARMORS, COVERS, WEAPONS
-from yz_gym.rules.zones import BorderKind, DoorState
+from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.state import GameState, Phase
+from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
+from yz_gym.rulesets.yze.zone import engine, initiative
+from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 from yz_gym.scenario.loader import (
     DEFAULT_SCENARIO,
     SCENARIO_DIR,

@@ -57,7 +57,7 @@ from yz_gym.envs.limits import (
     N_SLOTS,
     SELF_SLOT,
 )
-from yz_gym.rules.actions import CLIMB, DESCEND, Action, Kind
+from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind
 
 
 class Form(NamedTuple):
@@ -112,7 +112,7 @@ KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
     Kind.PUSH: _N,
     Kind.OVERWATCH_FIRE: _T,
     Kind.DECLINE: _N,
-    # vehicles and mounts (vehicle_actions.py, mounts.py)
+    # vehicles and mounts (vehicles/actions.py, mounts/riding.py)
     Kind.ENTER_VEHICLE: (Form(options=tuple(range(2 * MAX_VEHICLES))),),  # 2 * vehicle + 1 for an exposed seat
     Kind.EXIT_VEHICLE: _N,
     Kind.START_ENGINE: _N,

@@ -10,8 +10,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from yz_gym.core.events import Event
 from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, action_index, render_log_length
-from yz_gym.rules.events import Event
 
 
 class TurnAEC(AECEnv):

@@ -73,11 +73,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from yz_gym.rules.chase_attacks import target_unit
-from yz_gym.rules.chase_effects import current_obstacle, unit_pool
-from yz_gym.rules.chase_state import CK, PILOT, SHOOTER, ChaseAction, ChaseScenario, ChaseState, Phase
-from yz_gym.rules.state import Combatant, GameState
-from yz_gym.rules.tables import VEHICLES
+from yz_gym.rulesets.yze.chase.attacks import target_unit
+from yz_gym.rulesets.yze.chase.effects import current_obstacle, unit_pool
+from yz_gym.rulesets.yze.chase.state import CK, PILOT, SHOOTER, ChaseAction, ChaseScenario, ChaseState, Phase
+from yz_gym.rulesets.yze.state import Combatant, GameState
+from yz_gym.rulesets.yze.tables import VEHICLES
 from yz_gym.scenario.loader import ScenarioError
 
 # --- the declared maxima (changing one changes the spaces: bump the env id version) ----------

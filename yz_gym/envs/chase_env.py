@@ -41,7 +41,7 @@ with the reward; `limit_truncates=True` reports it as `truncated` instead (same 
 **Hand-over to a fight.** When the chase ends in combat (CHASE-END-04: FIGHT at Engaged, or a
 catch with `chase_after_catch: fight`; CHASE-HIDE-04: an ambush) and the chase file declares a
 `handover:` map, the last step's `info["handover"]` is the zone fight that follows: a
-`yz_gym.rules.state.Scenario` with everyone's current damage, injuries and vehicles, placed by
+`yz_gym.rulesets.yze.state.Scenario` with everyone's current damage, injuries and vehicles, placed by
 their range bands (yz_gym.scenario.handover). The chase episode ends there (reward 0: nobody won
 the chase); play the fight on with `gym.make("yz_gym/Skirmish-v0", scenario=info["handover"],
 side=...)`, or `engine.new_game(info["handover"], rng)`.
@@ -80,8 +80,8 @@ from yz_gym.envs.core import (
     specs_by_side,
 )
 from yz_gym.envs.learner_base import LearnerEnv
-from yz_gym.rules import chase
-from yz_gym.rules.chase_state import BEYOND, RANGE_NAMES, ChaseScenario, ChaseState, Phase
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.state import BEYOND, RANGE_NAMES, ChaseScenario, ChaseState, Phase
 from yz_gym.scenario.chase_loader import load_chase
 from yz_gym.scenario.handover import fight_scenario
 
@@ -402,8 +402,8 @@ def render_chase_text(
     state: ChaseState, log: Any = (), controlled: frozenset[int] | set[int] = frozenset()
 ) -> str:
     """The chase as text: round and obstacle, the strip of bands, each participant, recent events."""
-    from yz_gym.rules.chase_narrate import narrate_chase
-    from yz_gym.rules.chase_obstacles import obstacle
+    from yz_gym.rulesets.yze.chase.narrate import narrate_chase
+    from yz_gym.rulesets.yze.chase.obstacles import obstacle
 
     names = unit_names(state.scenario)
     people = state.world.combatants

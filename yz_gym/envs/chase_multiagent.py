@@ -39,6 +39,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from yz_gym.core.events import Event
 from yz_gym.envs.aec_base import TurnAEC
 from yz_gym.envs.chase_encoding import CHASE_OBS_SIZE, N_CHASE_ACTIONS, ChaseEncoding, describe_chase_index
 from yz_gym.envs.chase_env import (
@@ -53,9 +54,8 @@ from yz_gym.envs.chase_env import (
     terminal_reward,
 )
 from yz_gym.envs.core import check_modes
-from yz_gym.rules import chase
-from yz_gym.rules.chase_state import ChaseState, Phase
-from yz_gym.rules.events import Event
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.state import ChaseState, Phase
 
 
 class ChaseAEC(TurnAEC):

@@ -13,9 +13,9 @@ from yz_gym.envs.action_space import N_ACTIONS, ActionCodec, describe_index
 from yz_gym.envs.limits import check_scenario
 from yz_gym.envs.masks import MaskCache
 from yz_gym.envs.observation import ObservationEncoder
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action
-from yz_gym.rules.state import GameState, Scenario
+from yz_gym.rulesets.yze.state import GameState, Scenario
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action
 from yz_gym.scenario.loader import DEFAULT_SCENARIO, load_scenario
 
 ScenarioSource = str | Path | dict[str, Any] | Scenario

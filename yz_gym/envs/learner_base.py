@@ -9,8 +9,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from yz_gym.core.events import Event
 from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, action_index, render_log_length
-from yz_gym.rules.events import Event
 
 
 class LearnerEnv(gym.Env[np.ndarray, np.int64]):

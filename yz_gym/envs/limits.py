@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from yz_gym.rules.state import Scenario
+from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.scenario.loader import ScenarioError
 
 MAX_COMBATANTS: Final = 16  # everyone in the fight, all sides together

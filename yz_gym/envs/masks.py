@@ -6,7 +6,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from yz_gym.rules.actions import Action
+from yz_gym.rulesets.yze.zone.actions import Action
 
 MASK_CACHE_SIZE: Final = 1024  # masks kept per scenario encoding (a legal list seen again costs one lookup)
 

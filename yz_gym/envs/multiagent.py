@@ -38,14 +38,14 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from yz_gym.core.events import Event
 from yz_gym.envs.action_space import N_ACTIONS
 from yz_gym.envs.aec_base import TurnAEC
 from yz_gym.envs.core import Encoding, ScenarioSource, check_modes, scenario_of
 from yz_gym.envs.observation import OBS_SIZE
 from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, terminal_reward
-from yz_gym.rules import engine
-from yz_gym.rules.events import Event
-from yz_gym.rules.state import GameState, Phase
+from yz_gym.rulesets.yze.state import GameState, Phase
+from yz_gym.rulesets.yze.zone import engine
 
 
 class SkirmishAEC(TurnAEC):

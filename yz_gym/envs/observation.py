@@ -83,10 +83,10 @@ from yz_gym.envs.limits import (
 )
 from yz_gym.envs.vehicle_obs import FIELDS as VEHICLE_OBS_FIELDS
 from yz_gym.envs.vehicle_obs import encode_vehicles
-from yz_gym.rules.actions import Kind
-from yz_gym.rules.initiative import visible_cards
-from yz_gym.rules.state import COMBAT, SETUP, SKILLS, GameState, Scenario
-from yz_gym.rules.zones import BorderKind, DoorState
+from yz_gym.rulesets.yze.state import COMBAT, SETUP, SKILLS, GameState, Scenario
+from yz_gym.rulesets.yze.zone.actions import Kind
+from yz_gym.rulesets.yze.zone.initiative import visible_cards
+from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 
 DECISIONS: Final = ("card", "overwatch", "help", "block", "push", "full_auto", "ammo", "turn", "over", "other")
 DECISION_INDEX: Final = {name: i for i, name in enumerate(DECISIONS)}

@@ -11,14 +11,14 @@ from typing import Any
 
 import numpy as np
 
+from yz_gym.core.events import Event
 from yz_gym.envs.core import IllegalActionError
 from yz_gym.envs.masks import MaskCache
 from yz_gym.envs.observation import ObservationEncoder
 from yz_gym.envs.rewards import RewardShaping, shaping_reward, terminal_reward
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action
-from yz_gym.rules.events import Event
-from yz_gym.rules.state import OVER, GameState
+from yz_gym.rulesets.yze.state import OVER, GameState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action
 
 
 class Opponents:

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from yz_gym.core.events import Event
 from yz_gym.envs.scene import Scene, build_scene, frame_size, plan_map, room_needs, text_width, zone_needs
-from yz_gym.rules import engine
-from yz_gym.rules.events import Event
-from yz_gym.rules.narrate import narrate
-from yz_gym.rules.state import Combatant, GameState, Phase
-from yz_gym.rules.vehicle_seats import MOUNTED_PREFIX, is_mounted_weapon
-from yz_gym.rules.zones import BorderKind, DoorState
+from yz_gym.rulesets.yze.state import Combatant, GameState, Phase
+from yz_gym.rulesets.yze.vehicles.seats import MOUNTED_PREFIX, is_mounted_weapon
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.narrate import narrate
+from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

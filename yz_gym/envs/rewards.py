@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 
-from yz_gym.rules.events import Event
+from yz_gym.core.events import Event
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from yz_gym.core.events import Event
 from yz_gym.layout import zone_positions
-from yz_gym.rules import engine
-from yz_gym.rules.events import Event
-from yz_gym.rules.mounts import riderless, riding
-from yz_gym.rules.state import Combatant, GameState, Phase
-from yz_gym.rules.vehicles import VehicleState
-from yz_gym.rules.zones import BorderKind, DoorState
+from yz_gym.rulesets.yze.mounts.riding import riderless, riding
+from yz_gym.rulesets.yze.state import Combatant, GameState, Phase
+from yz_gym.rulesets.yze.vehicles.operation import VehicleState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 
 SIDE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b")
 DOOR_COLOURS = {DoorState.CLOSED: "#8c564b", DoorState.OPEN: "#d4a017", DoorState.LOCKED: "#d62728",

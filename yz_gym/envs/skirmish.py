@@ -59,8 +59,8 @@ from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.envs.observation import OBS_SIZE
 from yz_gym.envs.opponents import Opponents, decision_info
 from yz_gym.envs.rewards import RewardShaping, shaping_from
-from yz_gym.rules import engine
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
 
 ENV_ID = "yz_gym/Skirmish-v0"
 

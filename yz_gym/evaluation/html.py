@@ -20,13 +20,13 @@ from typing import Any
 from jinja2 import Environment, select_autoescape
 from markupsafe import Markup
 
+from yz_gym.core.events import Event
 from yz_gym.envs.scene import build_scene, plan_map, zone_needs
 from yz_gym.evaluation.replay import Replay, ReplayError, same_events
 from yz_gym.io import atomic_write_text
-from yz_gym.rules import engine
-from yz_gym.rules.events import Event
-from yz_gym.rules.narrate import narrate
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.narrate import narrate
 
 
 @cache

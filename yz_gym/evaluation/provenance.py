@@ -10,8 +10,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from yz_gym.rules.chase_state import ChaseScenario
-from yz_gym.rules.state import Scenario
+from yz_gym.rulesets.yze.chase.state import ChaseScenario
+from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.scenario.loader import read_yaml, resolve_path
 
 

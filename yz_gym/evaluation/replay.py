@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 
+from yz_gym.core.events import Event
 from yz_gym.io import atomic_write_text
-from yz_gym.rules import engine
-from yz_gym.rules.actions import Action, Kind
-from yz_gym.rules.events import Event
-from yz_gym.rules.state import GameState
+from yz_gym.rulesets.yze.state import GameState
+from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario.loader import ScenarioError, build, read_yaml, resolve_path
 from yz_gym.scenario.reading import (
     MAX_REPLAY_BYTES,
@@ -278,7 +278,7 @@ def record_game(source: str | Path | dict[str, Any], policies: dict[str, str], s
 
 def replay_log(replay: Replay) -> list[str]:
     """The combat log of a replay, re-simulated and narrated."""
-    from yz_gym.rules.narrate import narrate
+    from yz_gym.rulesets.yze.zone.narrate import narrate
 
     state, rng = replay.new_game()
     lines = [f"{state.setup.name} (seed {replay.seed})", *narrate(state, state.opening)]

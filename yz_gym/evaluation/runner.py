@@ -33,11 +33,11 @@ from typing import Any, Final, NamedTuple
 
 import numpy as np
 
+from yz_gym.core.events import Event
 from yz_gym.evaluation.stats import EncounterStats
-from yz_gym.rules import engine
-from yz_gym.rules.chase_state import ChaseScenario
-from yz_gym.rules.events import Event
-from yz_gym.rules.state import Combatant, Scenario
+from yz_gym.rulesets.yze.chase.state import ChaseScenario
+from yz_gym.rulesets.yze.state import Combatant, Scenario
+from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.chase_loader import build_chase
 from yz_gym.scenario.loader import build, read_yaml, resolve_path
 
@@ -235,7 +235,7 @@ def play_chase(
     A chase that hands over to a zone fight (scenario/handover.py) is played on to its end."""
     from agents import make_agent
     from yz_gym.envs.chase_env import ending
-    from yz_gym.rules import chase
+    from yz_gym.rulesets.yze.chase import engine as chase
     from yz_gym.scenario.handover import fight_scenario
 
     sides = scenario.base.setup.sides

@@ -16,9 +16,15 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from yz_gym.rules.chase_state import LONG, ChaseOptions, ChaseScenario, Unit
-from yz_gym.rules.state import Combatant
-from yz_gym.rules.vehicles import MountedWeapon, VehicleOptions, VehicleState, board, new_vehicle
+from yz_gym.rulesets.yze.chase.state import LONG, ChaseOptions, ChaseScenario, Unit
+from yz_gym.rulesets.yze.state import Combatant
+from yz_gym.rulesets.yze.vehicles.operation import (
+    MountedWeapon,
+    VehicleOptions,
+    VehicleState,
+    board,
+    new_vehicle,
+)
 from yz_gym.scenario.chase_models import ChaseFile
 from yz_gym.scenario.handover import plan_fight
 from yz_gym.scenario.loader import (
@@ -290,7 +296,7 @@ class _ChaseBuilder:
         self, units: list[Unit], positioned: list[bool], pursuer: int, chase: ChaseOptions
     ) -> None:
         """CHASE-03: no enemies start farther apart than Long."""
-        from yz_gym.rules.chase import start_band
+        from yz_gym.rulesets.yze.chase.engine import start_band
 
         start = start_band(chase.chase_start_range)
         where = [

@@ -40,11 +40,11 @@ import copy
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from yz_gym.rules.chase_state import ENGAGED, EXTREME, LONG, MEDIUM, SHORT, ChaseState, Phase
-from yz_gym.rules.state import Combatant, Scenario
-from yz_gym.rules.vehicle_actions import MAX_ALTITUDE
-from yz_gym.rules.vehicles import VehicleState
-from yz_gym.rules.zones import ZoneMap
+from yz_gym.rulesets.yze.chase.state import ENGAGED, EXTREME, LONG, MEDIUM, SHORT, ChaseState, Phase
+from yz_gym.rulesets.yze.state import Combatant, Scenario
+from yz_gym.rulesets.yze.vehicles.actions import MAX_ALTITUDE
+from yz_gym.rulesets.yze.vehicles.operation import VehicleState
+from yz_gym.rulesets.yze.zone.zones import ZoneMap
 from yz_gym.scenario.loader import ScenarioError, build
 
 if TYPE_CHECKING:

@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from yz_gym.rules import dice, initiative
-from yz_gym.rules.options import RuleOptions
-from yz_gym.rules.state import (
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.state import (
     SKILLS,
     Combatant,
     GameState,
@@ -29,8 +29,9 @@ from yz_gym.rules.state import (
     VictoryRules,
     WeaponState,
 )
-from yz_gym.rules.tables import ARMORS, COVERS, WEAPONS, Weapon
-from yz_gym.rules.zones import Border, BorderKind, DoorState, Zone, ZoneMap
+from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS, Weapon
+from yz_gym.rulesets.yze.zone import initiative
+from yz_gym.rulesets.yze.zone.zones import Border, BorderKind, DoorState, Zone, ZoneMap
 from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
 from yz_gym.scenario.models import CombatantSpec, ScenarioFile
 from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, preview, read_text

@@ -1,0 +1,1 @@
+"""Fighting: attacks, damage and critical injuries, panic, pushing, recovery, gear, character creation."""

@@ -1,0 +1,545 @@
+"""Armor, cover, damage and stress, Broken, critical injuries, death, first aid, fire, blasts.
+
+Damage models (DMGM-01, AMB-07): `attribute` (damage lowers Strength, stress lowers Wits),
+`health_resolve` (two tracks), `health_only` (stress is a level, PUSH-16) and `conditions`
+(DMGM-04..08: every point is a condition; a 4th of one type breaks you; the Broken mark is the
+Health or Resolve track set to 0)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from yz_gym.core.events import Event
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.combat import panic
+from yz_gym.rulesets.yze.combat.panic import add_stress, panic_roll, release_holds, stress_is_level
+from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.rolls import (
+    MENTAL_CONDITIONS,
+    PHYSICAL_CONDITIONS,
+    entry_of,
+    injury_of,
+    rating_roll,
+    roll_data,
+    skill_roll,
+    stress_ones,
+)
+from yz_gym.rulesets.yze.state import AGI, EMP, STR, WIT, Combatant, GameState, Injury
+
+if TYPE_CHECKING:
+    from yz_gym.rulesets.yze.vehicles.operation import VehicleState
+
+TIME_STEPS: Final = ("round", "stretch", "shift", "day")  # DEATH-03: round -> stretch -> shift -> day
+STEP_FIRE_RISE: Final = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)
+MAX_FIRE: Final = 12  # FIRE-01: intensity A (pool 12) at most
+BLAST_DAMAGE: Final = {12: 4, 9: 3, 6: 2, 3: 1}  # EXPL-07..10: blast power -> base damage
+BLAST_REACH_DROP: Final = 6  # EXPL-06: the adjacent zone gets blast power -6 (pool) / -2 steps (step)
+GRADE_STEP: Final = {"pool": 1, "step": 3}  # ARMOR-05/COVER-01: a bane costs 1 point, or 1 grade (3 as pool rating)
+
+
+def rounds_for(state: GameState, step: int) -> int:
+    """Rounds in a time limit: round, stretch, shift or day (AMB-01, TIME-01/02)."""
+    options = state.options
+    return (1, options.rounds_per_stretch, options.rounds_per_shift, 4 * options.rounds_per_shift)[step]
+
+
+def protect(
+    state: GameState,
+    target: Combatant,
+    damage: int,
+    ranged: bool,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> int:
+    """COVER-01/02 then ARMOR-01..05: roll cover (ranged only), then armor; return what is left."""
+    if ranged and target.cover >= 0 and damage > 0:
+        zone = target.zone
+        rating = state.cover_ratings[zone][target.cover]
+        if rating > 0:
+            roll = rating_roll(state, rating, rng)
+            damage = max(0, damage - roll.successes)
+            lost = roll.banes() * GRADE_STEP[state.options.dice_mode] if damage > 0 else 0  # ARMOR-05 via COVER-01
+            events.append(Event("cover", -1, target.id, {**roll_data(roll), "rating": rating}))
+            if lost:
+                ratings = list(state.cover_ratings[zone])
+                ratings[target.cover] = max(0, rating - lost)
+                all_zones = list(state.cover_ratings)
+                all_zones[zone] = tuple(ratings)
+                state.cover_ratings = tuple(all_zones)
+                events.append(Event("cover_degraded", -1, target.id, {"rating": ratings[target.cover]}))
+    if target.armor_rating > 0 and damage > 0:
+        roll = rating_roll(state, target.armor_rating, rng)
+        damage = max(0, damage - roll.successes)  # ARMOR-02
+        events.append(Event("armor", -1, target.id, {**roll_data(roll), "rating": target.armor_rating}))
+        lost = roll.banes() * GRADE_STEP[state.options.dice_mode] if damage > 0 else 0  # ARMOR-05: only if damage gets through
+        if lost:
+            target.armor_rating = max(0, target.armor_rating - lost)
+            events.append(Event("armor_degraded", -1, target.id, {"rating": target.armor_rating}))
+    return damage
+
+
+# --- damage and stress ----------------------------------------------------------------------
+
+
+def track_broken(state: GameState, c: Combatant, physical: bool) -> bool:
+    """BROKEN-01: the physical (Strength/Health) or mental (Wits/Resolve) side is at 0."""
+    if state.options.damage_model == "attribute":
+        return c.attrs[STR if physical else WIT] <= 0
+    return (c.health if physical else c.resolve) <= 0
+
+
+def take_damage(
+    state: GameState,
+    target: Combatant,
+    amount: int,
+    rng: np.random.Generator,
+    events: list[Event],
+    *,
+    stress: bool = False,
+    source: int = -1,
+    crit_allowed: bool = True,
+    fire: bool = False,
+    own_push: bool = False,
+) -> None:
+    """DMGM-01/06: damage lowers Strength or Health (or gives physical conditions); stress lowers
+    Wits or Resolve (or gives mental conditions), or raises the stress level (PUSH-16)."""
+    if amount <= 0 or target.dead:
+        return
+    options = state.options
+    if stress and stress_is_level(options):
+        add_stress(target, amount, events, source)  # PUSH-16: no track to break
+        return
+    was_broken = target.broken
+    model = options.damage_model
+    if model == "attribute":
+        index = WIT if stress else STR
+        dealt = min(amount, target.attrs[index])
+        target.attrs[index] -= dealt  # BROKEN-03: never below 0
+    elif model == "conditions":
+        dealt = _add_conditions(target, amount, not stress, events, source)
+    elif stress:
+        dealt = min(amount, target.resolve)
+        target.resolve -= dealt
+    else:
+        dealt = min(amount, target.health)
+        target.health -= dealt
+    target.damage_taken += amount
+    if source >= 0:
+        state.combatants[source].damage_dealt += amount
+    target.aiming = 0  # ACTN-AIM-02: aim is lost on taking damage
+    target.overwatch = -1  # ACTN-OVERWATCH-04
+    data = {"amount": amount, "dealt": dealt, "push": 1} if own_push else {"amount": amount, "dealt": dealt}
+    events.append(Event("stress" if stress else "damage", source, target.id, data))  # push: a push's own cost
+    if target.broken and not was_broken:
+        events.append(Event("broken", source, target.id, {"by": "stress" if stress else "damage"}))
+        release_holds(state, target)
+        if options.npc_broken_dies and not target.pc and not stress and not own_push:
+            kill(state, target, events, "broken NPC (HEAL-05)", rng)
+            return
+    if fire:
+        if target.broken:
+            _fire_dying(target)  # FIRE-05: no crit, but death rolls every turn
+        return
+    if own_push or not crit_allowed:
+        return  # BROKEN-05: breaking yourself with a push never causes a critical injury
+    if options.crit_trigger == "broken" and target.broken:
+        # BROKEN-04: Broken gives a crit (DMGM-08 by conditions); BROKEN-03: further damage, another
+        critical_injury(state, target, "mental" if stress else "physical", rng, events)
+
+
+def _add_conditions(
+    c: Combatant, amount: int, physical: bool, events: list[Event], source: int
+) -> int:
+    """DMGM-06/08: one condition per point; a 4th condition of one type breaks you."""
+    names = PHYSICAL_CONDITIONS if physical else MENTAL_CONDITIONS
+    dealt = 0
+    for _ in range(amount):
+        free = [n for n in names if n not in c.conditions]
+        if free:
+            c.conditions = (*c.conditions, free[0])  # "of your choice": all three are alike
+            events.append(Event("condition", source, c.id, {"condition": free[0]}))
+            dealt += 1
+        elif (c.health if physical else c.resolve) > 0:
+            if physical:
+                c.health = 0  # DMGM-08: the 4th condition makes you Broken
+            else:
+                c.resolve = 0
+            dealt += 1
+        else:
+            break
+    return dealt
+
+
+def attack_crit(
+    state: GameState,
+    target: Combatant,
+    damage: int,
+    successes: int,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> None:
+    """BROKEN-04 alternatives: a crit for damage >= the threshold, or for a hit of 2+ successes."""
+    trigger = state.options.crit_trigger
+    if damage <= 0 or target.dead:
+        return
+    if (trigger == "threshold" and damage >= state.options.crit_threshold) or (
+        trigger == "two_successes" and successes >= 2
+    ):
+        critical_injury(state, target, "physical", rng, events)
+
+
+def critical_injury(
+    state: GameState, target: Combatant, table: str, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """CRIT-01: roll D66 on the physical or mental table and apply the result."""
+    code = dice.d66(rng)
+    text = state.options.crit_table_text  # CRIT-05: the first source's table, or the second's
+    entry = injury_of(table, code, text)
+    events.append(Event("critical", -1, target.id, {"table": table, "code": code, "name": entry.name}))
+    if entry.instant_death:  # CRIT-02: some results kill at once, with no death roll
+        kill(state, target, events, entry.name, rng)
+        return
+    injury = Injury(table, code, text=text)
+    if entry.lethal and entry.time_limit is not None:  # DEATH-01
+        injury.step = TIME_STEPS.index(entry.time_limit)
+        injury.timer = rounds_for(state, injury.step) + int(state.options.death_roll_grace)
+    target.injuries.append(injury)
+    if entry.incapacitates and not target.incapacitated:
+        target.incapacitated = True  # CRIT-PHYS-56 paralysed, CRIT-MENT-64-65 catatonic: out of the fight
+        release_holds(state, target)
+    if entry.lethal and state.options.stress_from_events:
+        witness_stress(state, target, 1, rng, events)  # STRESS-04
+
+
+def kill(
+    state: GameState,
+    target: Combatant,
+    events: list[Event],
+    cause: str,
+    rng: np.random.Generator | None = None,
+) -> None:
+    """The combatant dies (CRIT-02, DEATH-01); friends who see it take 2 stress (STRESS-06)."""
+    if target.dead:
+        return
+    target.dead = True
+    release_holds(state, target, leaving=True)
+    events.append(Event("death", -1, target.id, {"cause": cause}))
+    if rng is not None and state.options.stress_from_events:
+        witness_stress(state, target, 2, rng, events)  # STRESS-06
+
+
+def insight_check(
+    state: GameState,
+    c: Combatant,
+    potential: int,
+    rng: np.random.Generator,
+    events: list[Event],
+    purpose: str = "stress",
+) -> int:
+    """STRESS-01: an Insight roll (no action); each success cancels 1 of the potential stress."""
+    roll = skill_roll(state, c, "Insight", rng)
+    events.append(Event("roll", c.id, -1, {"skill": "Insight", "purpose": purpose, **roll_data(roll)}))
+    check_panic(state, c, roll, rng, events)
+    return max(0, potential - roll.successes)
+
+
+def witness_stress(
+    state: GameState, victim: Combatant, amount: int, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """STRESS-01/04/06: friends who see it take stress, less one per Insight success.
+
+    In a zone fight with pushes asked (it has an initiative order), each roll goes on the stack
+    so that the witness may push it (STRESS-02); elsewhere (chases, rest) it is rolled at once."""
+    zone_map = state.zone_map
+    witnesses = [
+        friend
+        for friend in state.combatants
+        if friend.side == victim.side and friend.id != victim.id and not friend.out
+        and zone_map.sight(friend.zone, victim.zone, state.doors, friend.peek)
+    ]  # fmt: skip
+    if witnesses and state.options.ask_push and state.order:
+        from yz_gym.rulesets.yze.resolution.stack import open_stress_roll  # resolution imports this module
+
+        for friend in reversed(witnesses):  # the stack's top rolls first: in the combatants' order
+            open_stress_roll(state, friend, amount)
+        return
+    for friend in witnesses:
+        left = insight_check(state, friend, amount, rng, events, "witness")
+        take_damage(state, friend, left, rng, events, stress=True)
+
+
+def check_panic(
+    state: GameState, c: Combatant, roll: dice.Roll | None, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """PUSH-17: a 1 on any stress die, pushed or not, calls for one panic roll."""
+    if stress_ones(roll) and not c.dead:
+        panic_roll(state, c, rng, events)
+
+
+# --- death and first aid --------------------------------------------------------------------
+
+
+def death_roll_modifier(options: RuleOptions, injury: Injury) -> int:
+    """DEATH-02: the crit's death-roll modifier on top of the Stamina roll's own modifiers.
+
+    CRIT-PHYS-61/62 give -1/-2 to the death roll and Stamina -1/-2: one penalty, which the
+    Stamina roll already carries (CRIT-03), so only what the Stamina effect does not cover is
+    added; `death_roll_penalty: double` adds the table's column as well."""
+    if injury.table == "fire":
+        return 0
+    entry = entry_of(injury)
+    if options.death_roll_penalty == "double":
+        return entry.death_roll_mod
+    return min(0, entry.death_roll_mod - entry.skill_mod("Stamina"))
+
+
+def death_roll(
+    state: GameState, c: Combatant, injury: Injury, rng: np.random.Generator, events: list[Event]
+) -> bool:
+    """DEATH-01/02: a Stamina roll when a lethal injury's time runs out; failure kills."""
+    modifier = death_roll_modifier(state.options, injury)
+    roll = skill_roll(state, c, "Stamina", rng, 0, modifier)  # Strength 0 when Broken: skill dice
+    events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
+    injury.stabilise_blocked = False  # DEATH-05: a new Healing try is allowed after a death roll
+    if roll.successes == 0:
+        kill(state, c, events, "failed death roll", rng)
+        return False
+    injury.timer = rounds_for(state, injury.step)  # DEATH-01: roll again when another limit passes
+    check_panic(state, c, roll, rng, events)
+    return True
+
+
+def tick_lethal_injuries(
+    state: GameState, rng: np.random.Generator, events: list[Event], *, on_turns: bool = False
+) -> None:
+    """DEATH-01: at the end of each round, count down lethal injuries; roll when time runs out.
+
+    `on_turns`: round limits wait for their victim's next turn instead (`round_limit_deaths`)."""
+    for c in state.combatants:
+        if c.dead:
+            continue
+        for injury in c.injuries:
+            if injury.timer < 0 or injury.table == "fire" or (on_turns and injury.step == 0):
+                continue
+            injury.timer -= 1
+            if injury.timer <= 0 and not death_roll(state, c, injury, rng, events):
+                break
+
+
+def is_dying(c: Combatant) -> bool:
+    """Has a lethal injury still counting down (ACT-SLOW-FIRSTAID 'dying')."""
+    return any(i.timer >= 0 for i in c.injuries)
+
+
+def first_aid(
+    state: GameState,
+    healer: Combatant,
+    patient: Combatant,
+    roll_successes: int,
+    stabilise: bool,
+    events: list[Event],
+) -> None:
+    """HEAL-01/02 restore 1 damage or stress per success; DEATH-03..06 stabilise a lethal injury."""
+    if stabilise:
+        waiting = [i for i in patient.injuries if i.timer >= 0 and not i.stabilise_blocked]
+        if not waiting:
+            return
+        injury = min(waiting, key=lambda i: (i.step, i.timer))  # the most urgent one
+        if roll_successes == 0:
+            injury.stabilise_blocked = True  # DEATH-05: again only after another death roll
+            events.append(Event("stabilise_failed", healer.id, patient.id))
+            return
+        if injury.table == "fire" or injury.step >= TIME_STEPS.index("shift"):
+            injury.timer = -1  # DEATH-04 (and FIRE-05: saved by a Healing roll)
+            if injury.table == "fire":
+                patient.injuries.remove(injury)
+            events.append(Event("stabilised", healer.id, patient.id, {"lethal": False}))
+        else:
+            injury.step += 1  # DEATH-03: the limit moves one step longer
+            injury.timer = rounds_for(state, injury.step)
+            events.append(Event("stabilised", healer.id, patient.id, {"limit": TIME_STEPS[injury.step]}))
+        return
+    restored = 0
+    for _ in range(roll_successes):
+        physical = track_broken(state, patient, True) or not track_broken(state, patient, False)
+        options = state.options
+        if not (restore_point(options, patient, physical) or restore_point(options, patient, not physical)):
+            break
+        restored += 1
+    events.append(Event("recovered", healer.id, patient.id, {"amount": restored}))
+
+
+def restore_point(options: RuleOptions, c: Combatant, physical: bool) -> bool:
+    """Heal one point of damage (physical) or stress (mental) in the game's damage model."""
+    model = options.damage_model
+    if not physical and stress_is_level(options):
+        return False  # PUSH-18: a stress level clears only with rest in a safe place
+    if model == "attribute":
+        pair = (STR, AGI) if physical else (WIT, EMP)
+        index = min(pair, key=lambda i: (c.attrs[i] > 0, c.attrs[i] - c.max_attrs[i]))
+        if c.attrs[index] >= c.max_attrs[index]:
+            return False
+        c.attrs[index] += 1
+        return True
+    if model == "conditions":
+        if physical and c.health <= 0:
+            c.health = c.max_health  # DMGM-08 undone: the 4th condition heals first
+            return True
+        if not physical and c.resolve <= 0:
+            c.resolve = c.max_resolve
+            return True
+        names = PHYSICAL_CONDITIONS if physical else MENTAL_CONDITIONS
+        held = [n for n in c.conditions if n in names]
+        if not held:
+            return False
+        drop = held[-1]
+        c.conditions = tuple(n for n in c.conditions if n != drop)
+        return True
+    if physical:
+        if c.health >= c.max_health:
+            return False
+        c.health += 1
+        return True
+    if c.resolve >= c.max_resolve:
+        return False
+    c.resolve += 1
+    return True
+
+
+# --- fire -----------------------------------------------------------------------------------
+
+
+def _fire_dying(c: Combatant) -> None:
+    """FIRE-05: one death roll every turn, until dead or saved by a Healing roll (one at a time)."""
+    if not any(i.table == "fire" and i.timer >= 0 for i in c.injuries):
+        c.injuries.append(Injury("fire", 0, timer=1, step=0))
+
+
+def _fire_rise(state: GameState, intensity: int) -> int:
+    """FIRE-02: one step stronger (pool: +fire_rise dice; step: one grade)."""
+    rise = STEP_FIRE_RISE if state.options.dice_mode == "step" else state.options.fire_rise
+    return min(MAX_FIRE, intensity + rise)
+
+
+def expose_to_fire(
+    state: GameState, c: Combatant, intensity: int, rng: np.random.Generator, events: list[Event]
+) -> int:
+    """FIRE-01/02: roll the intensity, 1 damage per success; anyone damaged catches fire."""
+    roll = rating_roll(state, intensity, rng)
+    events.append(Event("fire", -1, c.id, {"intensity": intensity, **roll_data(roll)}))
+    if roll.successes == 0:
+        return 0
+    take_damage(state, c, roll.successes, rng, events, fire=True)
+    if not c.dead and not c.burning:
+        c.burning = _fire_rise(state, intensity)  # the next attack, on its turn, is one step up
+        events.append(Event("caught_fire", -1, c.id, {"intensity": c.burning}))
+    return roll.successes
+
+
+def fire_attack(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
+    """FIRE-01..03: a burning combatant suffers a fire attack on its turn; intensity rises."""
+    roll = rating_roll(state, c.burning, rng)
+    events.append(Event("fire", -1, c.id, {"intensity": c.burning, **roll_data(roll)}))
+    if roll.successes == 0:
+        c.burning = 0  # FIRE-03: out as soon as an attack does no damage
+        events.append(Event("fire_out", -1, c.id))
+        return
+    take_damage(state, c, roll.successes, rng, events, fire=True)  # FIRE-05 inside
+    c.burning = _fire_rise(state, c.burning)  # FIRE-02: one step stronger each round
+
+
+def fire_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
+    """FIRE-05: one broken by fire makes a death roll every turn until dead or saved."""
+    for injury in c.injuries:
+        if injury.table == "fire" and injury.timer >= 0 and not c.dead:
+            death_roll(state, c, injury, rng, events)
+
+
+def round_limit_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
+    """DEATH-01: "if the time limit is one round, the death roll comes on your next turn" (S1);
+    after a success, on each turn after that until the limit is stabilised to a stretch."""
+    for injury in c.injuries:
+        live = injury.step == 0 and injury.timer >= 0 and injury.table != "fire" and not c.dead
+        if live and not death_roll(state, c, injury, rng, events):
+            return
+
+
+def start_of_turn(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
+    """At the start of a turn: FIRE-05 and round-limit (DEATH-01) death rolls; actions lost to
+    panic (PUSH-PANIC-10/12)."""
+    fire_deaths(state, c, rng, events)
+    if c.injuries and state.options.death_roll_timing == "next_turn":
+        round_limit_deaths(state, c, rng, events)
+    panic.start_of_turn(c)
+
+
+# --- explosions -----------------------------------------------------------------------------
+
+
+def explosion(
+    state: GameState,
+    zone: int,
+    power: int,
+    rng: np.random.Generator,
+    events: list[Event],
+    *,
+    source: int = -1,
+    engaged_with: int | Collection[int] = (),
+) -> None:
+    """EXPL-01..06, 11: roll the blast for everyone in the zone; a big blast reaches next door.
+
+    `engaged_with`: who is at Engaged range of the blast point (+1 damage, EXPL-04/05)."""
+    at_point = {engaged_with} if isinstance(engaged_with, int) else set(engaged_with)
+    base = BLAST_DAMAGE[max(p for p in BLAST_DAMAGE if p <= max(power, 3))]  # EXPL-07..10
+    events.append(Event("explosion", source, -1, {"zone": zone, "power": power}))
+    _blast_zone(state, zone, power, base, rng, events, source, at_point)
+    reach = power - BLAST_REACH_DROP
+    if reach >= min(BLAST_DAMAGE):  # EXPL-06: a big blast, at power -6, if nothing shields it
+        for near in state.zone_map.neighbours[zone]:
+            if state.zone_map.line_of_fire(zone, near, state.doors):
+                _blast_zone(state, near, reach, base, rng, events, source, set())
+
+
+def _blast_zone(
+    state: GameState,
+    zone: int,
+    power: int,
+    base: int,
+    rng: np.random.Generator,
+    events: list[Event],
+    source: int,
+    at_point: set[int],
+) -> None:
+    for c in state.combatants:
+        if c.zone != zone or c.dead or c.fled:
+            continue
+        if c.vehicle >= 0 and c.id not in state.vehicles[c.vehicle].exposed:
+            continue  # AMB-19: inside a vehicle, only its component damage reaches you
+        roll = rating_roll(state, power, rng)  # EXPL-01; EXPL-02: it cannot be pushed
+        events.append(Event("blast", source, c.id, {"power": power, **roll_data(roll)}))
+        damage = base + roll.successes - 1 if roll.successes else 0  # EXPL-03
+        if c.id in at_point and (damage > 0 or state.options.blast_engaged_min1_on_zero):
+            damage += 1  # EXPL-04/05
+        if damage > 0:
+            damage = protect(state, c, damage, True, rng, events)  # EXPL-11: armor, and cover (S2)
+            take_damage(state, c, damage, rng, events, source=source)
+    for v in state.vehicles:
+        if v.zone == zone and v.altitude == 0 and not v.destroyed:
+            _blast_vehicle(state, v, power, base, rng, events, source)
+
+
+def _blast_vehicle(
+    state: GameState, v: VehicleState, power: int, base: int, rng: np.random.Generator, events: list[Event],
+    source: int,
+) -> None:  # fmt: skip
+    """EXPL-01/03/11, VEH-DMG-04..06: one blast roll for the vehicle, through its armor (D12/D66 crits)."""
+    from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle  # vehicle_damage imports this module
+
+    roll = rating_roll(state, power, rng)  # EXPL-01/02
+    events.append(Event("vehicle_blast", source, -1, {"power": power, "vehicle": v.name, **roll_data(roll)}))
+    damage = base + roll.successes - 1 if roll.successes else 0  # EXPL-03
+    hit_vehicle(state, v, damage, rng, events, source=source)
+

@@ -1,0 +1,217 @@
+"""Between fights: stress from what characters live through (STRESS-01..11), and recovery over
+shifts and days (HEAL-03/04/06/07, PUSH-18, DEATH-01). These are API functions, not actions.
+
+Readings (conv.): a crit whose table gives no heal time ("–") heals with the first shift of rest
+if physical (winded, stunned, sprains), and lasts if mental; "permanent" never heals. An injury
+still under a death-roll limit does not heal until treated (DEATH-03/04); while it waits, its
+death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest in a safe place.
+Mental crits whose effects need what a fight does not model (sleep shifts for CRIT-MENT-32-35/36-41,
+the GM's phobia object for 42-43, drink for 44-45, enclosed spaces for 46-51, roleplay for 52..63)
+keep their table text and heal time; their dice effects (11-16, 22-24, 25-31) and catatonia (64-65)
+apply in play."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Final
+
+import numpy as np
+
+from yz_gym.core.events import Event
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.combat.damage import check_panic, death_roll_modifier, restore_point, take_damage
+from yz_gym.rulesets.yze.combat.panic import add_stress
+from yz_gym.rulesets.yze.combat.pushing import pay_push
+from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.rolls import entry_of, push_roll, roll_data, rules_pool, skill_pool, skill_roll
+from yz_gym.rulesets.yze.state import Combatant, GameState, Injury
+
+STRESS_SOURCES: Final[dict[str, int]] = {
+    "threatened": 1,  # STRESS-03: threatened with violence
+    "friend_lethal_injury": 1,  # STRESS-04: a friend suffers a lethal critical injury
+    "unnatural": 1,  # STRESS-05: sees something unnatural
+    "friend_dies": 2,  # STRESS-06
+    "interrogated": 2,  # STRESS-07
+    "terrifying_being": 2,  # STRESS-08: faces a terrifying supernatural being
+    "massacre": 3,  # STRESS-09: witnesses a massacre
+    "tortured": 3,  # STRESS-10
+    "terrifying_event": 3,  # STRESS-11: witnesses a terrifying supernatural event
+}
+SHIFTS_PER_DAY: Final = 4  # TIME-02
+PERMANENT: Final = -2  # Injury.heal_left of a crit that never heals
+
+
+def suffer_stress(
+    state: GameState,
+    c: Combatant,
+    source: str | int,
+    rng: np.random.Generator,
+    *,
+    push: bool = False,
+    events: list[Event] | None = None,
+) -> int:
+    """STRESS-01..11: the potential stress of `source` (a STRESS_SOURCES key, or a number set by
+    the GM), less 1 per Insight success (no action). With `push`, a roll that did not cancel it
+    all is pushed (STRESS-02) and its banes cost as any push does. Returns the stress taken."""
+    events = [] if events is None else events
+    if isinstance(source, str):
+        if source not in STRESS_SOURCES:
+            raise ValueError(f"unknown stress source {source!r}; known: {', '.join(STRESS_SOURCES)}")
+        potential = STRESS_SOURCES[source]
+    else:
+        potential = int(source)
+    if c.dead or potential <= 0:
+        return 0
+    if c.out:  # BROKEN-02: a Broken character cannot roll
+        take_damage(state, c, potential, rng, events, stress=True)
+        return potential
+    roll = skill_roll(state, c, "Insight", rng)
+    events.append(Event("roll", c.id, -1, {"skill": "Insight", "purpose": "stress", **roll_data(roll)}))
+    if push and roll.successes < potential and dice.can_push(roll):
+        roll = push_roll(state, c, roll, rng)  # STRESS-02
+        events.append(Event("push", c.id, -1, {**roll_data(roll), "skill": "Insight"}))
+    left = max(0, potential - roll.successes)
+    take_damage(state, c, left, rng, events, stress=True)
+    pay_push(state, c, roll, "Insight", rng, events)  # STRESS-02: banes on the push may add stress
+    check_panic(state, c, roll, rng, events)
+    return left
+
+
+def recover(
+    target: GameState | Combatant,
+    shifts: int,
+    rng: np.random.Generator | None = None,
+    *,
+    options: RuleOptions | None = None,
+    deprived: bool | Collection[int] = False,
+    carer: Combatant | None = None,
+    safe: bool = True,
+) -> list[Event]:
+    """Let `shifts` shifts pass at rest for one combatant or everyone in a game.
+
+    HEAL-03: a Broken character recovers 1 point per shift. HEAL-04: anyone else recovers 1 damage
+    and 1 stress per shift, unless `deprived` (starving, dehydrated or hypothermic: True, or the
+    ids of those who are). HEAL-06: crits heal over their days, all at once. HEAL-07: a `carer`
+    who makes a Healing roll on a day makes that day count double. PUSH-18: stress levels clear
+    at rest in a `safe` place. DEATH-01: untreated lethal crits still call for death rolls.
+    `rng` is needed for heal times, death rolls and the carer's roll."""
+    if isinstance(target, GameState):
+        state: GameState | None = target
+        options = target.options
+        people = [c for c in target.combatants if not c.dead]
+    else:
+        state = None
+        options = options or RuleOptions()
+        people = [target]
+    events: list[Event] = []
+    for shift in range(shifts):
+        if carer is not None and shift % SHIFTS_PER_DAY == 0:
+            _care(state, options, carer, people, rng, events)  # HEAL-07
+        for c in people:
+            if c.dead:
+                continue
+            _lethal_time(options, c, rng, events)
+            if c.dead:
+                continue
+            blocked = deprived if isinstance(deprived, bool) else c.id in deprived
+            if not blocked:
+                _natural(options, c, events)
+            if safe and (c.stress or c.panic):
+                add_stress(c, -c.stress, events)  # PUSH-18: the stress and its panic effects end
+            _heal_crits(c, 1, rng, events)
+    return events
+
+
+def _natural(options: RuleOptions, c: Combatant, events: list[Event]) -> None:
+    """HEAL-03/04: one point if Broken; else one damage and one stress."""
+    if c.broken:
+        attribute = options.damage_model == "attribute"  # BROKEN-01: Strength or Agility at 0
+        physical = min(c.attrs[:2]) <= 0 if attribute else c.health <= 0
+        done = restore_point(options, c, physical) or restore_point(options, c, not physical)
+        events.append(Event("recovered", -1, c.id, {"amount": int(done), "rule": "HEAL-03"}))
+        return
+    healed = int(restore_point(options, c, True)) + int(restore_point(options, c, False))
+    if healed:
+        events.append(Event("recovered", -1, c.id, {"amount": healed, "rule": "HEAL-04"}))
+
+
+def _lethal_time(
+    options: RuleOptions, c: Combatant, rng: np.random.Generator | None, events: list[Event]
+) -> None:
+    """DEATH-01/02: a shift passes for untreated lethal crits; each limit that runs out is a roll."""
+    rounds_per_shift = options.rounds_per_shift
+    limits = (1, options.rounds_per_stretch, rounds_per_shift, 4 * rounds_per_shift)
+    for injury in c.injuries:
+        if injury.timer < 0:
+            continue
+        if rng is None:
+            raise ValueError(f"{c.name} has an untreated lethal injury: recover() needs an rng")
+        elapsed = rounds_per_shift
+        while elapsed >= injury.timer and not c.dead:
+            elapsed -= injury.timer
+            modifier = death_roll_modifier(options, injury)
+            roll = dice.roll(rules_pool(options, c, "Stamina", 0, modifier), rng)
+            events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
+            injury.stabilise_blocked = False
+            if roll.successes == 0:
+                c.dead = True
+                events.append(Event("death", -1, c.id, {"cause": "failed death roll"}))
+                return
+            injury.timer = limits[injury.step]
+        injury.timer -= elapsed
+
+
+def _heal_crits(c: Combatant, shifts: int, rng: np.random.Generator | None, events: list[Event]) -> None:
+    """HEAL-06: every treated crit counts down its heal time at the same time."""
+    for injury in list(c.injuries):
+        if injury.timer >= 0:
+            continue  # still lethal: it must be treated first
+        if injury.heal_left == -1:
+            injury.heal_left = _heal_time(injury, rng)
+        if injury.heal_left == PERMANENT:
+            continue
+        injury.heal_left = max(0, injury.heal_left - shifts)
+        if injury.heal_left == 0:
+            c.injuries.remove(injury)
+            if injury.table != "fire" and entry_of(injury).incapacitates:
+                c.incapacitated = any(entry_of(i).incapacitates for i in c.injuries if i.table != "fire")
+            name = "fire" if injury.table == "fire" else entry_of(injury).name
+            events.append(Event("injury_healed", -1, c.id, {"injury": name}))
+
+
+def _heal_time(injury: Injury, rng: np.random.Generator | None) -> int:
+    """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none)."""
+    if injury.table == "fire":
+        return 1
+    text = entry_of(injury).heal_days
+    if text == "permanent":
+        return PERMANENT
+    if text is None:
+        return 1 if injury.table == "physical" else PERMANENT
+    if rng is None:
+        raise ValueError("recover() needs an rng to roll heal times (HEAL-06)")
+    count = int(text[0]) if text[0].isdigit() else 1
+    return SHIFTS_PER_DAY * sum(dice.d6(rng) for _ in range(count))
+
+
+def _care(
+    state: GameState | None,
+    options: RuleOptions,
+    carer: Combatant,
+    people: list[Combatant],
+    rng: np.random.Generator | None,
+    events: list[Event],
+) -> None:
+    """HEAL-07: a shift of care and a Healing roll make the day count double for the crits."""
+    if rng is None:
+        raise ValueError("recover() needs an rng for the carer's Healing roll (HEAL-07)")
+    pool = skill_pool(state, carer, "Healing") if state is not None else rules_pool(options, carer, "Healing")
+    roll = dice.roll(pool, rng)
+    events.append(Event("roll", carer.id, -1, {"skill": "Healing", "purpose": "care", **roll_data(roll)}))
+    if roll.successes == 0:
+        return
+    for c in people:
+        if c is not carer and not c.dead:
+            _heal_crits(c, SHIFTS_PER_DAY, rng, events)  # one more day of healing
+
+

@@ -1,0 +1,1 @@
+"""Mounts: riding animals in zone fights (MOUNT-01..15)."""

@@ -1,0 +1,359 @@
+"""The verb set every game mode speaks: new_game, current_actor, legal_actions, apply, is_over,
+outcome, describe; and the turn flow of a zone fight (ROUND-, INIT-, TURN-, ACT-)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from yz_gym.core.errors import IllegalAction
+from yz_gym.core.events import Event
+from yz_gym.core.game import Outcome
+from yz_gym.core.rng import as_rng
+from yz_gym.rulesets.yze.combat.damage import fire_attack, start_of_turn, tick_lethal_injuries
+from yz_gym.rulesets.yze.resolution.stack import (
+    DECISION_STAGES,
+    S_PUSH,
+    advance,
+    answer,
+    decision_actions,
+    decision_name,
+    declare,
+)
+from yz_gym.rulesets.yze.state import COMBAT, OVER, SETUP, Combatant, GameState, Scenario
+from yz_gym.rulesets.yze.vehicles.actions import describe_words, setup_vehicles
+from yz_gym.rulesets.yze.vehicles.actions import round_end as vehicle_round_end
+from yz_gym.rulesets.yze.vehicles.seats import weapon_label
+from yz_gym.rulesets.yze.zone import initiative
+from yz_gym.rulesets.yze.zone.actions import FIRST_EXTENSION, LABELS, Action, Kind
+from yz_gym.rulesets.yze.zone.legal import turn_actions
+
+
+def new_game(scenario: Scenario, rng: np.random.Generator | int | None = None) -> GameState:
+    """INIT-01: set up the fight and deal initiative before anyone acts."""
+    rng = as_rng(rng)
+    setup = scenario.setup
+    state = GameState(
+        setup=setup,
+        combatants=[c.copy() for c in scenario.combatants],
+        doors=scenario.doors,
+        cover_ratings=scenario.cover_ratings,
+        cramped={zone: list(queue) for zone, queue in scenario.cramped},
+        cards=[0] * len(scenario.combatants),
+        door_damage=(0,) * len(scenario.doors),
+    )
+    if scenario.vehicles:
+        setup_vehicles(state, scenario.vehicles)  # VEH-*: the vehicles, their crews and mounted weapons
+    events: list[Event] = []
+    initiative.deck_size(state, len(initiative.drawers(state)))
+    choosers = list(scenario.surprise)  # INIT-SURPRISE-01: the GM judged a complete surprise
+    for sneak in scenario.sneaks:
+        if _sneak_succeeds(state, sneak.attacker, sneak.target, sneak.to_engaged, rng, events):
+            choosers.append(sneak.attacker)  # SNEAK-03
+    state.choosing = list(dict.fromkeys(choosers))  # AMB-28: they choose before anyone draws
+    if not choosers:
+        _start_combat(state, rng, events)
+    state.opening = tuple(events)
+    return state
+
+
+def _sneak_succeeds(
+    state: GameState,
+    attacker: int,
+    target: int,
+    to_engaged: bool,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> bool:
+    """SNEAK-01..03 / OPP-05: Stealth (-2 to Engaged) against the target's Observation."""
+    a, b = state.combatants[attacker], state.combatants[target]
+    modifier = -2 if to_engaged else 0  # SNEAK-01
+    won = initiative.contest(state, a, "Stealth", b, "Observation", rng, events, "sneak", modifier)
+    a.hidden = won  # SNEAK-02: spotted on a failure
+    if won and to_engaged:
+        a.engaged.add(b.id)
+        b.engaged.add(a.id)
+    events.append(Event("sneak" if won else "spotted", a.id, b.id))
+    return won
+
+
+def _start_combat(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
+    """INIT-02/03: the others draw from the cards left; round 1 begins."""
+    initiative.deal(state, rng, events, first=True)
+    state.phase = COMBAT
+    state.turn_pos = 0
+    events.append(Event("round", -1, -1, {"round": 1}))
+    _run(state, rng, events)
+
+
+def current_actor(state: GameState) -> int:
+    """Who must decide now: a reactor, a pusher, a surprise attacker, or the turn's actor."""
+    if state.phase == OVER:
+        return -1
+    if state.stack:
+        frame = state.stack[-1]
+        if frame.asking and frame.stage in DECISION_STAGES:
+            return frame.asking[0]
+    if state.phase == SETUP:
+        return state.choosing[0]
+    return state.order[state.turn_pos]
+
+
+def decision_kind(state: GameState) -> str:
+    """What is being decided: "card", "overwatch", "help", "block", "push" or "turn"."""
+    if state.phase == SETUP:
+        return "card"
+    if state.stack:
+        frame = state.stack[-1]
+        if frame.asking:
+            return decision_name(frame)  # overwatch, help, block, push, full_auto, ammo
+    return "turn" if state.phase == COMBAT else "over"
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the current actor may take now; `apply` accepts exactly these."""
+    if state.phase == OVER:
+        return []
+    actor = current_actor(state)
+    if state.phase == SETUP:
+        return [Action(Kind.CHOOSE_CARD, option=card) for card in initiative.available_cards(state)]
+    if state.stack:
+        return decision_actions(state, state.stack[-1])  # resolution/stack.py
+    return turn_actions(state, state.combatants[actor])
+
+
+def apply(
+    state: GameState, action: Action, rng: np.random.Generator, legal: list[Action] | None = None
+) -> list[Event]:
+    """Carry out one decision and everything that follows until the next decision is needed.
+
+    `legal`: `legal_actions(state)` if the caller has just computed it (saves recomputing it)."""
+    if state.phase == OVER:
+        raise IllegalAction("the game is over; start a new one")
+    if legal is None:
+        legal = legal_actions(state)
+    try:
+        action = legal[legal.index(action)]  # the rules' own Action, whatever tuple was passed
+    except ValueError:
+        action = Action(Kind(action[0]), *action[1:])  # a short tuple, its defaults left out
+        if action not in legal:
+            actor = state.combatants[current_actor(state)]
+            allowed = "; ".join(describe(state, a) for a in legal[:12])
+            raise IllegalAction(
+                f"{actor.name} cannot {describe(state, action)} now ({decision_kind(state)} "
+                f"decision); allowed: {allowed}{' ...' if len(legal) > 12 else ''}"
+            ) from None
+    events: list[Event] = []
+    state.decisions += 1
+    if state.phase == SETUP:
+        chooser = state.choosing.pop(0)
+        initiative.choose(state, chooser, action.option, events)  # INIT-SURPRISE-01 / AMB-28
+        if not state.choosing:
+            _start_combat(state, rng, events)
+        return events
+    if state.stack:
+        answer(state, state.stack[-1], action, rng, events)
+    else:
+        _turn_action(state, state.combatants[current_actor(state)], action, rng, events)
+    _run(state, rng, events)
+    return events
+
+
+def _turn_action(
+    state: GameState, c: Combatant, action: Action, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """Free actions happen at once; others are declared and resolved on the stack."""
+    kind = action.kind
+    if kind == Kind.END_TURN:
+        _end_turn(state)
+        return
+    if kind == Kind.SWAP_INITIATIVE:
+        initiative.swap(state, c.id, action.target, events)  # INIT-SWAP-01..04
+        state.turn_begun = False  # the partner's turn begins now (INIT-SWAP-03)
+        return
+    state.turn_acts += 1  # INIT-SWAP-02: no swap once the turn has begun acting
+    if kind == Kind.DROP_PRONE:
+        c.prone = True  # ACT-FREE-01: costs none of the round's two actions
+        c.prone_drops += 1
+        events.append(Event("prone", c.id))
+    elif kind == Kind.LET_GO:
+        victim = state.combatants[c.grappling]
+        victim.grappled_by = -1
+        c.grappling = -1
+        events.append(Event("let_go", c.id, victim.id))
+    else:
+        declare(state, c, action, rng, events)
+
+
+def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
+    """Resolve until someone must decide, or the game is over."""
+    while state.phase == COMBAT:
+        if state.stack:
+            frame = state.stack[-1]
+            if frame.asking and frame.stage in DECISION_STAGES:
+                if frame.stage != S_PUSH or state.options.ask_push:
+                    return
+                frame.asking.clear()
+            advance(state, frame, rng, events)
+            continue
+        if _check_over(state, events):
+            return
+        if state.turn_pos >= len(state.order):
+            _end_round(state, rng, events)
+            continue
+        c = state.combatants[state.order[state.turn_pos]]
+        if not state.turn_begun:
+            _begin_turn(state, c, rng, events)
+            continue
+        if c.out or c.acted or (c.actions_used >= 2 and len(turn_actions(state, c)) == 1):
+            _end_turn(state)  # ACT-01: both actions used and no free action left to take
+            continue
+        return
+
+
+def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
+    """TURN-01/02: start of a combatant's turn: overwatch ends, fire burns, lost turns pass.
+
+    A swapper whose turn resumes later in the round (INIT-SWAP-03) has had these effects when
+    its number was first called; they do not happen twice in one round."""
+    state.turn_begun = True
+    state.turn_acts = 0
+    if c.acted or c.dead or c.fled or c.surrendered:
+        return
+    resumed = c.last_turn[0] == state.round
+    c.last_turn = (state.round, state.cards[c.id])  # TURN-03
+    if resumed:
+        if not c.out:
+            events.append(Event("turn", c.id, -1, {"round": state.round, "card": state.cards[c.id]}))
+        return
+    c.overwatch = -1  # ACTN-OVERWATCH-01: it lasts until your next turn
+    c.prone_drops = 0
+    if state.options.peek_lasts == "round":
+        c.peek = -1
+    if c.burning:
+        fire_attack(state, c, rng, events)  # FIRE-02: a new fire attack on their turn
+    start_of_turn(state, c, rng, events)  # FIRE-05 death rolls, PUSH-PANIC-10 lost actions
+    if c.lose_turn:
+        c.lose_turn = False  # VEH-CRIT-02: the lost turn passes
+        c.acted = True
+        events.append(Event("turn_lost", c.id))
+        return
+    if not c.out:
+        events.append(Event("turn", c.id, -1, {"round": state.round, "card": state.cards[c.id]}))
+
+
+def _end_turn(state: GameState) -> None:
+    """The combatant's turn is over; the next card acts (INIT-04)."""
+    c = state.combatants[state.order[state.turn_pos]]
+    c.acted = True
+    state.turn_pos += 1
+    state.turn_begun = False
+
+
+def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
+    """INIT-06: everyone has acted; lethal timers tick and a new round starts."""
+    tick_lethal_injuries(state, rng, events, on_turns=state.options.death_roll_timing == "next_turn")
+    if state.vehicles:
+        vehicle_round_end(state, rng, events)  # FIRE-06 burning vehicles, AMB-42 descents
+    victory = state.setup.victory
+    for side, rounds in victory.survive_rounds.items():
+        if state.round >= rounds and any(c.side == side and not c.out for c in state.combatants):
+            _finish(state, side, f"survived {rounds} rounds", events)
+            return
+    if _check_over(state, events):
+        return
+    if state.round >= victory.round_cap:
+        _finish(state, -1, "round cap", events)
+        return
+    state.round += 1
+    for c in state.combatants:  # ACT-REFRESH-01: all actions refresh at the start of a round
+        c.actions_used = 0
+        c.slow_used = False
+        c.acted = False
+        c.swapped = False
+    if state.options.hidden_initiative:
+        initiative.deal(state, rng, events, first=False)  # INIT-HIDDEN-02, AMB-41
+    else:
+        initiative.rebuild_order(state)  # INIT-07: the same cards (swaps kept, AMB-29)
+    state.turn_pos = 0
+    state.turn_begun = False
+    events.append(Event("round", -1, -1, {"round": state.round}))
+
+
+def _check_over(state: GameState, events: list[Event]) -> bool:
+    """A side wins when it alone has fighters left, or when it reaches its goal zone."""
+    if state.phase == OVER:
+        return True
+    for side, zone in state.setup.victory.reach_zone.items():
+        if any(c.side == side and c.zone == zone and not c.out for c in state.combatants):
+            _finish(state, side, f"reached {state.zone_map.zones[zone].name}", events)
+            return True
+    first = -1
+    for c in state.combatants:  # two sides still standing: not over (the common case, kept cheap)
+        if not c.out:
+            if first < 0:
+                first = c.side
+            elif c.side != first:
+                return False
+    standing = {c.side for c in state.combatants if not c.out}
+    if standing:
+        side = standing.pop()
+        _finish(state, side, "the other side is out of the fight", events)
+    else:
+        _finish(state, -1, "no one is left standing", events)
+    return True
+
+
+def _finish(state: GameState, side: int, reason: str, events: list[Event]) -> None:
+    state.phase = OVER
+    state.winner = side
+    state.end_reason = reason
+    state.stack.clear()
+    events.append(
+        Event(
+            "game_over", -1, -1, {"winner": state.setup.sides[side] if side >= 0 else None, "reason": reason}
+        )
+    )
+
+
+def is_over(state: GameState) -> bool:
+    """True once a side has won, everyone is out, or the round cap is reached."""
+    return state.phase == OVER
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The result of a finished game; None while it is running."""
+    if state.phase != OVER:
+        return None
+    winner = state.setup.sides[state.winner] if state.winner >= 0 else None
+    return Outcome(winner, state.end_reason, state.round)
+
+
+def describe(state: GameState, action: Action) -> str:
+    """The action in plain words, e.g. "shoot at Ganger 2" or "run to Loading dock"."""
+    words = [LABELS[action.kind]]
+    if action.kind == Kind.CHOOSE_CARD:
+        words.append(f"#{action.option}")
+    if 0 <= action.target < len(state.combatants):
+        words.append(state.combatants[action.target].name)
+    if 0 <= action.zone < len(state.zone_map.zones) and action.kind != Kind.SHOOT_VEHICLE:  # its fire mode
+        words.append(state.zone_map.zones[action.zone].name)
+    actor = current_actor(state)
+    if action.kind == Kind.DRAW and actor >= 0:
+        words.append(weapon_label(state, state.combatants[actor].weapons[action.option].name))
+    if action.kind == Kind.TAKE_COVER and actor >= 0:
+        zone = state.zone_map.zones[state.combatants[actor].zone]
+        words.append(zone.covers[action.option].replace("_", " "))
+    if action.kind in (Kind.SHOOT, Kind.SHOOT_MOUNT) and action.option >= 1:
+        auto = state.options.full_auto == "basic"
+        words.append("(full auto)" if auto else f"({action.option} ammo dice)")  # AUTO-01, AUTO-03
+    if action.kind == Kind.USE_ITEM and actor >= 0:
+        words.insert(1, state.combatants[actor].items[action.option].replace("_", " ") + " on")
+    if action.kind == Kind.DISARM and action.option == 1:
+        words.append("(throw it away)")  # ACTN-CLOSE-03
+    if action.kind == Kind.FIRST_AID and action.option == 1:
+        words.append("(stabilise)")
+    if action.kind == Kind.AIM and action.option == 1:
+        words.append("(through the scope)")
+    if action.kind >= FIRST_EXTENSION:
+        words += describe_words(state, action, actor)  # vehicles and mounts
+    return " ".join(words)
