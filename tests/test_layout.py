@@ -1,7 +1,9 @@
-"""The package layout (issue 13): yz_gym.rules is only a deprecated alias, and nothing of the repo uses it."""
+"""The package layout (issue 13): no import cycle in the rules packages; yz_gym.rules is only a
+deprecated alias, and nothing of the repo uses it."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 import sys
@@ -15,6 +17,89 @@ ALIAS = "yz_gym.rules"
 # every text file of the repo that may name a module: code, docs, configs
 SOURCES = ("yz_gym", "tests", "scripts", "benchmarks", "docs", "configs")
 TOP_FILES = ("README.md", "setup.py", "pyproject.toml")
+RULES_PACKAGES = ("yz_gym/core", "yz_gym/rulesets")  # the ruleset-neutral core and the rulesets
+
+
+def _rules_modules() -> dict[str, Path]:
+    """Every module of the rules packages by its dotted name (a package by its own name)."""
+    modules = {}
+    for top in RULES_PACKAGES:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def _module_level_imports(body: list[ast.stmt]) -> list[ast.Import | ast.ImportFrom]:
+    """The imports a module runs when it is imported: its top level, `if` (TYPE_CHECKING too) and `try`
+    blocks included, function and class bodies left out."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, ast.If):
+            found += _module_level_imports(node.body) + _module_level_imports(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody, *(h.body for h in node.handlers)):
+                found += _module_level_imports(block)
+    return found
+
+
+def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """module -> the modules of `modules` it imports at module level (`from p import m` counts as p.m)."""
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in _module_level_imports(ast.parse(path.read_text(encoding="utf-8")).body):
+            if isinstance(node, ast.Import):
+                targets |= {alias.name for alias in node.names}
+                continue
+            base = node.module or ""
+            if node.level:
+                anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{anchor}.{base}" if base else anchor
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                targets.add(sub if sub in modules else base)
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of `graph` as [a, b, ..., a], or None."""
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state and (cycle := visit(target)) is not None:
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (cycle := visit(node)) is not None:
+            return cycle
+    return None
+
+
+def test_the_rules_packages_have_no_import_cycle():
+    graph = import_graph(_rules_modules())
+    assert len(graph) > 40 and "yz_gym.rulesets.yze.state" in graph["yz_gym.rulesets.yze.zone.engine"]
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_finder_names_a_cycle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert find_cycle(graph) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
 def _forget(*names: str) -> None:

@@ -24,7 +24,6 @@ from yz_gym.rulesets.yze.vehicles.damage import (
 )
 from yz_gym.rulesets.yze.vehicles.operation import (
     START_ENGINE_ACTION,
-    MountedWeapon,
     VehicleError,
     VehicleOptions,
     board,
@@ -48,6 +47,7 @@ from yz_gym.rulesets.yze.vehicles.operation import (
     take_wheel,
     travel_speed,
 )
+from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon
 
 STRONG = {"strength": 5, "agility": 3, "wits": 3, "empathy": 3}
 NO = (2, 3, 4, 5)  # faces with neither a success nor a bane

@@ -17,7 +17,7 @@ from yz_gym.core.events import Event
 from yz_gym.layout import zone_positions
 from yz_gym.rulesets.yze.mounts.riding import riderless, riding
 from yz_gym.rulesets.yze.state import Combatant, GameState, Phase
-from yz_gym.rulesets.yze.vehicles.operation import VehicleState
+from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 

@@ -18,13 +18,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from yz_gym.rulesets.yze.chase.state import LONG, ChaseOptions, ChaseScenario, Unit
 from yz_gym.rulesets.yze.state import Combatant
-from yz_gym.rulesets.yze.vehicles.operation import (
-    MountedWeapon,
-    VehicleOptions,
-    VehicleState,
-    board,
-    new_vehicle,
-)
+from yz_gym.rulesets.yze.vehicles.operation import VehicleOptions, board, new_vehicle
+from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon, VehicleState
 from yz_gym.scenario.chase_models import ChaseFile
 from yz_gym.scenario.handover import plan_fight
 from yz_gym.scenario.loader import (

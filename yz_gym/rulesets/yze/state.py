@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from yz_gym.rulesets.yze.dice import NO_MODIFIERS, Modifiers, Roll
+from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.tables import Armor, Cover, Weapon
+from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone.actions import Kind
 from yz_gym.rulesets.yze.zone.zones import ZoneMap
-
-if TYPE_CHECKING:
-    from yz_gym.rulesets.yze.mounts.riding import Mount
-    from yz_gym.rulesets.yze.vehicles.operation import VehicleState
 
 STR: Final = 0
 AGI: Final = 1

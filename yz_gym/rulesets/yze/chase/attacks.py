@@ -30,7 +30,8 @@ from yz_gym.rulesets.yze.rolls import roll_data, skill_pool
 from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle, ram
-from yz_gym.rulesets.yze.vehicles.operation import VehicleState, can_move, driving_pool, shoot_occupant
+from yz_gym.rulesets.yze.vehicles.operation import can_move, driving_pool, shoot_occupant
+from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone.zones import Range
 
 BANDS: Final = {"engaged": 0, "short": 1, "medium": 2, "long": 3, "extreme": 4}  # ATK-08

@@ -17,7 +17,7 @@ from typing import Any, Final, Literal, NamedTuple
 from yz_gym.rulesets.yze.dice import Roll
 from yz_gym.rulesets.yze.options import ChaseOptions
 from yz_gym.rulesets.yze.state import GameState, Scenario
-from yz_gym.rulesets.yze.vehicles.operation import VehicleState
+from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 
 RANGE_NAMES: Final = ("Engaged", "Short", "Medium", "Long", "Extreme")  # CHASE-18: index 0..4
 # CHASE-18: the range bands of a chase

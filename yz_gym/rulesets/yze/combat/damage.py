@@ -8,7 +8,7 @@ Health or Resolve track set to 0)."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import numpy as np
 
@@ -28,9 +28,7 @@ from yz_gym.rulesets.yze.rolls import (
     stress_ones,
 )
 from yz_gym.rulesets.yze.state import AGI, EMP, STR, WIT, Combatant, GameState, Injury
-
-if TYPE_CHECKING:
-    from yz_gym.rulesets.yze.vehicles.operation import VehicleState
+from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 
 TIME_STEPS: Final = ("round", "stretch", "shift", "day")  # DEATH-03: round -> stretch -> shift -> day
 STEP_FIRE_RISE: Final = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)

@@ -61,7 +61,6 @@ speak of vehicles; no AMB covers animals); decisions:
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
@@ -82,6 +81,7 @@ from yz_gym.rulesets.yze.combat.attacks import (
     smoky,
 )
 from yz_gym.rulesets.yze.dice import NO_MODIFIERS, DicePool, Die, Modifiers, Roll, Source
+from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.rolls import base_pool, roll_modifiers, with_stress_dice
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.seats import altitude, band, can_fire_out
@@ -96,32 +96,6 @@ _NOT_MOUNTED: Final = frozenset(
 )  # MOUNT-04; a diving blow leaves the saddle
 _NOT_MOUNTED_CRAMPED_OK: Final = frozenset({Kind.TAKE_COVER, Kind.ENTER_VEHICLE, Kind.DIVING_BLOW})  # it crawls in
 _INTO_ZONE: Final = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT})
-
-
-@dataclass(slots=True)
-class Mount:
-    """A riding animal (MOUNT-15: Strength and Agility only)."""
-
-    name: str
-    strength: int  # MOUNT-12/14: its damage track; dead at 0
-    max_strength: int
-    agility: int  # MOUNT-06: used for the rider's Mobility rolls (pool dice, or a step die's sides)
-    cramped_ok: bool = False  # MOUNT-04 "usually": this one can enter cramped zones
-    carry: int = 0  # MOUNT-01: regular items it can carry for its rider
-    dead: bool = False  # MOUNT-14
-    zone: int = -1  # DISMOUNT: where it stands riderless; -1 = under its rider
-
-    def copy(self) -> Mount:
-        """An independent copy."""
-        return Mount(
-            self.name, self.strength, self.max_strength, self.agility, self.cramped_ok, self.carry, self.dead,
-            self.zone,
-        )  # fmt: skip
-
-    @property
-    def ridden(self) -> bool:
-        """Alive and under its rider (not left riderless in a zone)."""
-        return self.zone < 0 and not self.dead
 
 
 def riding(c: Combatant) -> bool:
@@ -422,7 +396,6 @@ def _off_and_on(state: GameState, c: Combatant, out: list[Action]) -> None:
 
 __all__ = [
     "MAX_RIDE",
-    "Mount",
     "can_dismount",
     "can_reach_riderless",
     "can_shoot_riderless",

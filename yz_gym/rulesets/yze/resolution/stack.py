@@ -66,7 +66,7 @@ from yz_gym.rulesets.yze.mounts.riding import (
     riderless_close_modifier,
     riderless_shot_modifier,
 )
-from yz_gym.rulesets.yze.rolls import entry_of, push_roll, roll_data, skill_pool
+from yz_gym.rulesets.yze.rolls import entry_of, push_roll, rating_roll, roll_data, skill_pool
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState, WeaponState
 from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.actions import (
@@ -1148,8 +1148,6 @@ def _force_door(
     damage = weapon.damage + net - 1
     door = state.zone_map.borders[border]
     if door.door_armor:
-        from yz_gym.rulesets.yze.rolls import rating_roll
-
         roll = rating_roll(state, door.door_armor, rng)
         damage = max(0, damage - roll.successes)
         events.append(Event("armor", -1, -1, {**roll_data(roll), "rating": door.door_armor, "door": border}))

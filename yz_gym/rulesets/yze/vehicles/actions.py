@@ -111,7 +111,6 @@ from yz_gym.rulesets.yze.state import Combatant, GameState, WeaponState
 from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle, ram
 from yz_gym.rulesets.yze.vehicles.damage import round_end as vehicle_round_end
 from yz_gym.rulesets.yze.vehicles.operation import (
-    VehicleState,
     board,
     can_move,
     drive_zones,
@@ -123,6 +122,7 @@ from yz_gym.rulesets.yze.vehicles.operation import (
     take_wheel,
 )
 from yz_gym.rulesets.yze.vehicles.seats import altitude, band, can_fire_out, exposed
+from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind, is_slow
 from yz_gym.rulesets.yze.zone.movement import disengage, engaged_enemies, passable
 from yz_gym.rulesets.yze.zone.zones import Range

@@ -1,4 +1,4 @@
-"""Vehicles: state, crew, driving rolls, movement, occupants as targets, falls, repairs.
+"""Vehicles: crew, driving rolls, movement, occupants as targets, falls, repairs.
 
 Shared by chases (chase/engine.py) and zone combat. Hits, component damage (VEH-CRIT-01..12), crashes,
 fire, explosions and rams are in vehicles/damage.py. Rules here: VEH-01..06, VEH-ATTR-*,
@@ -27,7 +27,6 @@ Decisions where the seed leaves room (each one a `VehicleOptions` switch or a st
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
@@ -35,10 +34,12 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat.damage import GRADE_STEP, protect, take_damage
+from yz_gym.rulesets.yze.combat.pushing import after_roll
 from yz_gym.rulesets.yze.dice import DicePool, Modifiers, Roll
 from yz_gym.rulesets.yze.options import VehicleOptions
 from yz_gym.rulesets.yze.rolls import (
     base_pool,
+    push_roll,
     rating_roll,
     roll_data,
     roll_modifiers,
@@ -47,7 +48,8 @@ from yz_gym.rulesets.yze.rolls import (
     with_stress_dice,
 )
 from yz_gym.rulesets.yze.state import AGI, Combatant, GameState
-from yz_gym.rulesets.yze.tables import VEHICLES, VehicleType
+from yz_gym.rulesets.yze.tables import VEHICLES
+from yz_gym.rulesets.yze.vehicles.vehicle import DEFAULT_OPTIONS, MountedWeapon, VehicleState
 
 GRADE_POINTS: Final = {"D": 3, "C": 6, "B": 9, "A": 12}  # VZC-03 / AMB-04: step grades as pool ratings
 ENTER_SLOW: Final = "slow"
@@ -59,93 +61,6 @@ class VehicleError(ValueError):
     """A vehicle operation the rules do not allow (full seats, repairing a destroyed vehicle...)."""
 
 
-
-
-DEFAULT_OPTIONS: Final = VehicleOptions()
-
-
-@dataclass(slots=True)
-class MountedWeapon:
-    """A weapon fixed to a vehicle (CHASE-VSHOOT-03/04, VEH-CRIT-09)."""
-
-    weapon: str  # key into Setup.weapons
-    gunner: int = -1  # combatant id manning it; -1 = nobody
-    targeting: bool = False  # CHASE-VSHOOT-03: a targeting system, no -2 while the driver maneuvers
-    auto_skill: int = 0  # CHASE-VSHOOT-04: auto-targeting with its own Marksmanship; 0 = none
-    disabled: bool = False  # VEH-CRIT-09
-
-    def copy(self) -> MountedWeapon:
-        """An independent copy."""
-        return MountedWeapon(self.weapon, self.gunner, self.targeting, self.auto_skill, self.disabled)
-
-
-@dataclass(slots=True)
-class VehicleState:
-    """One vehicle: its type, damage, crew and damaged components (VEH-ATTR-*, VEH-DMG-*)."""
-
-    name: str
-    kind: str  # key of tables.VEHICLES
-    type: VehicleType
-    armor: int  # VEH-ATTR-ARMOR / VEH-DMG-04: current rating (pool dice; step: grade as 3/6/9/12)
-    options: VehicleOptions = DEFAULT_OPTIONS
-    damage: int = 0  # VEH-ATTR-HULL: damage taken, 0..hull
-    occupants: list[int] = field(default_factory=list)  # VEH-ATTR-PASS: driver and passengers
-    driver: int = -1  # who has the wheel; -1 = nobody
-    exposed: set[int] = field(default_factory=set)  # VEH-DMG-08: occupants who can be shot directly
-    weapons: list[MountedWeapon] = field(default_factory=list)
-    altitude: int = 0  # VEH-AIR-02, in zones
-    maneuver_mod: int = 0  # VEH-CRIT-03: shattered windshields
-    driving_mod: int = 0  # VEH-CRIT-06: blown tires
-    engine_disabled: bool = False  # VEH-CRIT-11
-    engine_running: bool = True  # VEH-06
-    destroyed: bool = False  # VEH-CRIT-12: cannot be repaired
-    crashed: bool = False  # VEH-AIR-04, VEH-CRIT-07/10
-    burning: int = 0  # VEH-CRIT-08 / FIRE-06: current fire intensity on the vehicle
-    zone: int = -1  # for zone combat
-    side: int = -1
-    repair_shift: int = -1  # VEH-REPAIR-01: the last shift a repair roll was made in
-    wreck_seen: bool = False  # the "wrecked" event has been told
-    exposed_seats: int = field(default=0, kw_only=True)  # zone fights: seats that are exposed (VEH-DMG-08)
-
-    def copy(self) -> VehicleState:
-        """An independent copy (the type and options are shared, they never change)."""
-        return VehicleState(
-            self.name, self.kind, self.type, self.armor, self.options, self.damage,
-            self.occupants.copy(), self.driver, set(self.exposed), [w.copy() for w in self.weapons],
-            self.altitude, self.maneuver_mod, self.driving_mod, self.engine_disabled,
-            self.engine_running, self.destroyed, self.crashed, self.burning, self.zone, self.side,
-            self.repair_shift, self.wreck_seen, exposed_seats=self.exposed_seats,
-        )  # fmt: skip
-
-    @property
-    def hull(self) -> int:
-        """VEH-ATTR-HULL."""
-        return self.type.hull
-
-    @property
-    def wrecked(self) -> bool:
-        """VEH-DMG-02: damage equal to or above the Hull."""
-        return self.damage >= self.type.hull
-
-    @property
-    def air(self) -> bool:
-        """VEH-AIR-01: an air vehicle."""
-        return self.type.air
-
-    @property
-    def maneuverability(self) -> int:
-        """VEH-ATTR-MAN after shattered windshields (VEH-CRIT-03; '—' = 0, AMB-14)."""
-        return self.type.maneuverability + self.maneuver_mod
-
-    @property
-    def passengers(self) -> list[int]:
-        """Occupants other than the driver (VEH-ATTR-PASS)."""
-        return [c for c in self.occupants if c != self.driver]
-
-    @property
-    def ram_damage(self) -> int:
-        """VEH-RAM-02: Hull / 2 rounded up."""
-        return self.type.ram_damage
 
 
 def new_vehicle(
@@ -383,9 +298,6 @@ def _repair_roll(
         Event("roll", mechanic.id, -1, {"skill": "Crafting", "purpose": purpose, **roll_data(roll)})
     )
     if push and dice.can_push(roll):
-        from yz_gym.rulesets.yze.combat.pushing import after_roll
-        from yz_gym.rulesets.yze.rolls import push_roll
-
         roll = push_roll(state, mechanic, roll, rng)
         events.append(Event("push", mechanic.id, -1, {"skill": "Crafting", **roll_data(roll)}))
         after_roll(state, mechanic, roll, "Crafting", rng, events)
