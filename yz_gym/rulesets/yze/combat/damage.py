@@ -259,7 +259,7 @@ def witness_stress(
         and zone_map.sight(friend.zone, victim.zone, state.doors, friend.peek)
     ]  # fmt: skip
     if witnesses and state.options.ask_push and state.order:
-        from yz_gym.rulesets.yze.resolution.stack import open_stress_roll  # resolution imports this module
+        from yz_gym.rulesets.yze.resolution.rolling import open_stress_roll  # resolution imports this module
 
         for friend in reversed(witnesses):  # the stack's top rolls first: in the combatants' order
             open_stress_roll(state, friend, amount)

@@ -10,15 +10,8 @@ from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.yze.combat.damage import fire_attack, start_of_turn, tick_lethal_injuries
-from yz_gym.rulesets.yze.resolution.stack import (
-    DECISION_STAGES,
-    S_PUSH,
-    advance,
-    answer,
-    decision_actions,
-    decision_name,
-    declare,
-)
+from yz_gym.rulesets.yze.resolution.stack import advance, answer, decision_actions, decision_name, declare
+from yz_gym.rulesets.yze.resolution.stages import DECISION_STAGES, S_PUSH
 from yz_gym.rulesets.yze.state import COMBAT, OVER, SETUP, Combatant, GameState, Scenario
 from yz_gym.rulesets.yze.vehicles.actions import describe_words, setup_vehicles
 from yz_gym.rulesets.yze.vehicles.actions import round_end as vehicle_round_end
