@@ -18,8 +18,8 @@ from agents.common import distances, weakness_key
 from yz_gym.rulesets.yze.combat.attacks import can_shoot
 from yz_gym.rulesets.yze.mounts.riding import MAX_RIDE, ride_paths
 from yz_gym.rulesets.yze.state import Combatant, GameState
-from yz_gym.rulesets.yze.vehicles.actions import MAX_MANEUVER, crewed, drive_paths
-from yz_gym.rulesets.yze.vehicles.seats import is_mounted_weapon
+from yz_gym.rulesets.yze.vehicles.movement import MAX_MANEUVER, drive_paths
+from yz_gym.rulesets.yze.vehicles.seats import crewed, is_mounted_weapon
 from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone.actions import DESCEND, Action, Kind
 

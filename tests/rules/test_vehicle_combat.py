@@ -428,7 +428,7 @@ def test_a_disabled_mounted_weapon_is_broken_in_its_gunners_hands():
 
 @pytest.mark.rule("VEH-CRIT-09", "ATK-07")
 def test_a_gunner_cannot_aim_watch_or_fire_with_a_disabled_mounted_weapon():
-    from yz_gym.rulesets.yze.vehicles.actions import sync_weapons
+    from yz_gym.rulesets.yze.vehicles.seats import sync_weapons
 
     state = turn_of(technical(), "Gus")
     assert {Kind.AIM, Kind.OVERWATCH, Kind.SHOOT} <= {a.kind for a in legal(state)}

@@ -22,8 +22,8 @@ import numpy as np
 
 from yz_gym.envs.limits import MAX_RATING, MAX_VEHICLES, MAX_WEAPONS, MAX_ZONES, N_SLOTS
 from yz_gym.rulesets.yze.state import GameState
-from yz_gym.rulesets.yze.vehicles.actions import MAX_ALTITUDE, exposed_capacity
-from yz_gym.rulesets.yze.vehicles.seats import is_mounted_weapon
+from yz_gym.rulesets.yze.vehicles.movement import MAX_ALTITUDE
+from yz_gym.rulesets.yze.vehicles.seats import exposed_capacity, is_mounted_weapon
 
 VEHICLE_FIELDS: Final = (
     "used", "mine", "crewed", "damage", "wrecked", "destroyed", "armor", "engine_running",

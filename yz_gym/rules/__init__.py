@@ -40,7 +40,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     'gear': ('yz_gym.rulesets.yze.combat.gear',),
     'initiative': ('yz_gym.rulesets.yze.zone.initiative',),
     'legal': ('yz_gym.rulesets.yze.zone.legal',),
-    'mounts': ('yz_gym.rulesets.yze.mounts.riding',),
+    'mounts': ('yz_gym.rulesets.yze.mounts.riding', 'yz_gym.rulesets.yze.mounts.mount'),
     'movement': ('yz_gym.rulesets.yze.zone.movement',),
     'narrate': ('yz_gym.rulesets.yze.zone.narrate',),
     'options': ('yz_gym.rulesets.yze.options',),
@@ -60,11 +60,11 @@ MOVED: dict[str, tuple[str, ...]] = {
     'rolls': ('yz_gym.rulesets.yze.rolls',),
     'state': ('yz_gym.rulesets.yze.state',),
     'tables': ('yz_gym.rulesets.yze.tables',),
-    'vehicle_actions': ('yz_gym.rulesets.yze.vehicles.actions',),
+    'vehicle_actions': ('yz_gym.rulesets.yze.vehicles.actions', 'yz_gym.rulesets.yze.vehicles.seats', 'yz_gym.rulesets.yze.vehicles.movement'),
     'vehicle_damage': ('yz_gym.rulesets.yze.vehicles.damage',),
     'vehicle_narrate': ('yz_gym.rulesets.yze.vehicles.narrate',),
     'vehicle_seats': ('yz_gym.rulesets.yze.vehicles.seats',),
-    'vehicles': ('yz_gym.rulesets.yze.vehicles.operation',),
+    'vehicles': ('yz_gym.rulesets.yze.vehicles.operation', 'yz_gym.rulesets.yze.vehicles.vehicle'),
     'zones': ('yz_gym.rulesets.yze.zone.zones',),
 }
 

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from yz_gym.rulesets.yze.chase.state import ENGAGED, EXTREME, LONG, MEDIUM, SHORT, ChaseState, Phase
 from yz_gym.rulesets.yze.state import Combatant, Scenario
-from yz_gym.rulesets.yze.vehicles.actions import MAX_ALTITUDE
+from yz_gym.rulesets.yze.vehicles.movement import MAX_ALTITUDE
 from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone.zones import ZoneMap
 from yz_gym.scenario.loader import ScenarioError, build

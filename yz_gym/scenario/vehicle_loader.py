@@ -18,9 +18,9 @@ from pydantic import TypeAdapter, ValidationError
 from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.tables import Weapon
-from yz_gym.rulesets.yze.vehicles.actions import MAX_ALTITUDE, exposed_capacity
+from yz_gym.rulesets.yze.vehicles.movement import MAX_ALTITUDE
 from yz_gym.rulesets.yze.vehicles.operation import VehicleOptions, board, new_vehicle
-from yz_gym.rulesets.yze.vehicles.seats import MOUNTED_PREFIX
+from yz_gym.rulesets.yze.vehicles.seats import MOUNTED_PREFIX, exposed_capacity
 from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon, VehicleState
 from yz_gym.scenario.models import MountSpec
 from yz_gym.scenario.reading import preview

@@ -4,15 +4,10 @@ VEH-AIR-01..05, ACT-FAST-VEHENTER/ENGINE/WHEEL/DRIVE, ACTN-VEHICLE-01, COVER-08,
 
 The vehicle itself (damage, armor, component crits, crashes, fire, rams) is vehicles/operation.py and
 vehicles/damage.py; this module turns it into actions of the zone engine, and resolution/stack.py hands
-every action kind from `FIRST_EXTENSION` on to it (mounts/riding.py for the riding ones). Decisions
+every action kind from `FIRST_EXTENSION` on to it (mounts/riding.py for the riding ones). Seats and
+mounted weapons are in vehicles/seats.py, where vehicles can go in vehicles/movement.py. Decisions
 where the seed leaves room:
 
-- Seats. A vehicle has 1 + Passengers seats (VEH-ATTR-PASS); `exposed_seats` of them are exposed
-  (a pickup's bed, a hatch; on a bike every seat). Entering picks a covered or an exposed seat
-  (ENTER_VEHICLE option = 2 * vehicle + 1 for exposed); a seat keeps its exposure when its
-  occupant grabs the wheel. Anyone may get into a vehicle of its side or one with nobody in the
-  fight aboard (it then becomes that side's), in its zone, at altitude 0, not prone, with no
-  active enemy at Engaged, and not from horseback. Boarding ends engagements and cover.
 - Getting in or out (ACT-FAST-VEHENTER, VEH-04/05, AMB-10, ACTN-VEHICLE-01) is slow for cars,
   trucks, pickups, APCs, tanks and helicopters and fast for bikes; `vehicle_rules:
   enter_exit_action` switches it (`slow` or `fast` for all). Start engine (VEH-06,
@@ -26,17 +21,6 @@ where the seed leaves room:
   success (0 successes: still 1) toward the zone named, along the shortest drivable way. Only the
   driver drives, with the engine running, the vehicle not wrecked (VEH-DMG-03) nor its engine
   failed (VEH-CRIT-11).
-- Zones a vehicle cannot enter: cramped ones, and those marked `vehicles: false` in the map
-  (ruins, dense woods, a market's alleys). A ground vehicle crosses only open borders and doors
-  broken down. An air vehicle in flight (altitude 1+) passes over any border to any adjacent zone,
-  and lands (descends to 0) only where a vehicle can enter.
-- Air vehicles (VEH-AIR-01..03): each zone of movement is horizontal or vertical: DRIVE climbs or
-  descends one zone (option CLIMB / DESCEND) or moves one zone across; a MANEUVER goes all
-  across or all up/down (one direction per action, altitude 0..MAX_ALTITUDE). Range counts the
-  difference in altitude as zones (vehicle_seats.band). Nobody gets in or out in flight, and
-  nothing rams from or at altitude. A wrecked aircraft crashes: D3 + altitude for everyone
-  aboard, less the vehicle's armor and a Mobility brace roll (VEH-AIR-04/05, vehicle_damage); a
-  failed engine brings it down one zone per round, landing safely (AMB-42, `engine_fail_air`).
 - Ramming (VEH-RAM-01/02, AMB-15/16): a slow close attack by the driver, rolled with the driving
   roll, against an enemy on foot or another vehicle in its zone (same zone = in reach after a
   drive: drive first, then ram). Base damage ceil(Hull / 2), +1 per extra success (ATK-06); a
@@ -47,7 +31,7 @@ where the seed leaves room:
   fire mode, SHOOT's option: 1 = AUTO-01 basic full auto, n = AUTO-03 ammo dice; resolution/stack.py and
   zone/auto_targets.py run the rest of the burst as for one opened at a person); the hit goes
   through the vehicle's armor and may cause component damage on the D12/D66 table
-  (vehicle_damage.hit_vehicle). A ricochet (VEH-CRIT-01)
+  (vehicles/damage.py: hit_vehicle). A ricochet (VEH-CRIT-01)
   goes to a random other person on foot or vehicle in the zone.
 - Close attacks on a vehicle (ATTACK_VEHICLE, ATK-01): a slow Melee roll with the close weapon
   by anyone on foot (not riding) in the vehicle's zone, at altitude 0; Engaged is a relation
@@ -61,7 +45,7 @@ where the seed leaves room:
   Occupants move with the vehicle. Everyone aboard a wreck must get out (VEH-DMG-03): leaving is
   all they can do.
 - Mounted weapons (CHASE-VSHOOT-03 in chases): MAN_WEAPON (fast) puts one of the vehicle's working
-  weapons in an occupant's hands (a `WeaponState` named by vehicle_seats.MOUNTED_PREFIX); it stays
+  weapons in an occupant's hands (a `WeaponState` named by seats.MOUNTED_PREFIX); it stays
   with the seat when the gunner leaves, and passes on when the gunner is out of the fight. One
   gunner per weapon; the driver may man one too. A weapon disabled by VEH-CRIT-09 is broken in its
   gunner's hands.
@@ -69,8 +53,6 @@ where the seed leaves room:
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -107,28 +89,37 @@ from yz_gym.rulesets.yze.mounts.riding import (
     wound_mount,
 )
 from yz_gym.rulesets.yze.rolls import skill_pool
-from yz_gym.rulesets.yze.state import Combatant, GameState, WeaponState
+from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle, ram
 from yz_gym.rulesets.yze.vehicles.damage import round_end as vehicle_round_end
+from yz_gym.rulesets.yze.vehicles.movement import MAX_MANEUVER, climb_ok, drive_paths, drive_to, fly_step
 from yz_gym.rulesets.yze.vehicles.operation import (
-    board,
     can_move,
     drive_zones,
     driving_pool,
     enter_exit_action,
-    leave,
     shoot_occupant,
     start_engine,
     take_wheel,
 )
-from yz_gym.rulesets.yze.vehicles.seats import altitude, band, can_fire_out, exposed
+from yz_gym.rulesets.yze.vehicles.seats import (
+    altitude,
+    band,
+    can_fire_out,
+    crewed,
+    exposed,
+    get_in,
+    get_out,
+    man_weapon,
+    seat_free,
+    sync_weapons,
+    vehicle_of,
+)
 from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind, is_slow
-from yz_gym.rulesets.yze.zone.movement import disengage, engaged_enemies, passable
+from yz_gym.rulesets.yze.zone.movement import engaged_enemies
 from yz_gym.rulesets.yze.zone.zones import Range
 
-MAX_ALTITUDE: Final = 10  # VEH-AIR-02: the highest an aircraft climbs in a zone fight
-MAX_MANEUVER: Final = 6  # the farthest zone a MANEUVER may aim at
 # what an occupant may still do of the ordinary actions (SHOOT/OVERWATCH only with can_fire_out)
 OCCUPANT_KINDS: Final = frozenset(
     {
@@ -145,156 +136,6 @@ NEAR_KINDS: Final = frozenset(
     }
 )  # fmt: skip
 _WRECK_KINDS: Final = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE})
-
-
-def vehicle_of(state: GameState, c: Combatant) -> VehicleState | None:
-    """The vehicle `c` is aboard, or None."""
-    return state.vehicles[c.vehicle] if c.vehicle >= 0 else None
-
-
-def crewed(state: GameState, v: VehicleState) -> bool:
-    """Someone aboard is still in the fight."""
-    return any(not state.combatants[o].out for o in v.occupants)
-
-
-# --- seats (VEH-ATTR-PASS, VEH-DMG-08) ------------------------------------------------------------
-
-
-def exposed_capacity(v: VehicleState) -> int:
-    """Exposed seats: every seat of a bike, else the scenario's `exposed_seats`."""
-    return v.type.seats if v.type.bike else min(v.exposed_seats, v.type.seats)
-
-
-def seat_free(v: VehicleState, in_exposed: bool) -> bool:
-    """A free seat of that kind (VEH-ATTR-PASS: 1 + Passengers seats in all)."""
-    taken = sum(1 for o in v.occupants if (o in v.exposed) == in_exposed)
-    cap = exposed_capacity(v) if in_exposed else v.type.seats - exposed_capacity(v)
-    return taken < cap
-
-
-def get_in(state: GameState, c: Combatant, index: int, in_exposed: bool, events: list[Event]) -> None:
-    """ACT-FAST-VEHENTER: take a seat; an unmanned vehicle becomes the boarder's side's."""
-    v = state.vehicles[index]
-    if not crewed(state, v):
-        v.side = c.side
-    board(v, c.id, exposed=in_exposed)
-    c.vehicle = index
-    disengage(state, c)
-    c.cover = c.peek = -1
-    events.append(Event("boarded", c.id, -1, {"vehicle": v.name, "exposed": in_exposed}))
-
-
-def get_out(state: GameState, c: Combatant, events: list[Event]) -> None:
-    """ACT-FAST-VEHENTER, VEH-DMG-03: leave the vehicle, on foot in its zone; a mounted weapon
-    stays with the vehicle."""
-    v = state.vehicles[c.vehicle]
-    for w in v.weapons:
-        if w.gunner == c.id:
-            _release(state, w.gunner, w.weapon)
-            w.gunner = -1
-    leave(v, c.id)
-    c.vehicle = -1
-    events.append(Event("got_out", c.id, -1, {"vehicle": v.name}))
-
-
-def _release(state: GameState, gunner: int, key: str) -> None:
-    """The mounted weapon leaves its gunner's hands."""
-    g = state.combatants[gunner]
-    for i, carried in enumerate(g.weapons):
-        if carried.name == key:
-            g.weapons.pop(i)
-            if g.held == i:
-                g.held = -1
-            elif g.held > i:
-                g.held -= 1
-            return
-
-
-def man_weapon(state: GameState, c: Combatant, index: int, events: list[Event]) -> None:
-    """Take the vehicle's mounted weapon `index` in hand (its gunner before, if any, is out)."""
-    v = state.vehicles[c.vehicle]
-    w = v.weapons[index]
-    if w.gunner >= 0 and w.gunner != c.id:
-        _release(state, w.gunner, w.weapon)
-    profile = state.setup.weapons[w.weapon]
-    c.weapons.append(WeaponState(w.weapon, -1 if w.disabled else profile.bonus))
-    c.held = len(c.weapons) - 1
-    w.gunner = c.id
-    events.append(Event("manned", c.id, -1, {"vehicle": v.name, "weapon": profile.name}))
-
-
-def sync_weapons(state: GameState) -> None:
-    """VEH-CRIT-09: a disabled mounted weapon is broken in its gunner's hands."""
-    for v in state.vehicles:
-        for w in v.weapons:
-            if w.disabled and w.gunner >= 0:
-                for carried in state.combatants[w.gunner].weapons:
-                    if carried.name == w.weapon:
-                        carried.bonus = -1
-
-
-# --- movement (VEH-MOVE-01/02, VEH-AIR-02/03) -------------------------------------------------------
-
-
-def enterable(state: GameState, zone: int) -> bool:
-    """A zone a vehicle may be in on the ground: not cramped, not marked `vehicles: false`."""
-    z = state.zone_map.zones[zone]
-    return z.vehicles and not z.cramped
-
-
-def drivable(state: GameState, v: VehicleState, zone: int, dest: int) -> bool:
-    """One zone across: over anything in flight; on the ground through an open way."""
-    if v.air and v.altitude > 0:
-        return True
-    return enterable(state, dest) and passable(state, zone, dest)
-
-
-def drive_paths(state: GameState, v: VehicleState, limit: int) -> dict[int, list[int]]:
-    """The shortest drivable way to each zone up to `limit` zones away (start excluded)."""
-    paths: dict[int, list[int]] = {v.zone: []}
-    queue = deque([v.zone])
-    while queue:
-        zone = queue.popleft()
-        if len(paths[zone]) >= limit:
-            continue
-        for dest in state.zone_map.neighbours[zone]:
-            if dest not in paths and drivable(state, v, zone, dest):
-                paths[dest] = [*paths[zone], dest]
-                queue.append(dest)
-    del paths[v.zone]
-    return paths
-
-
-def move_vehicle(state: GameState, v: VehicleState, dest: int) -> None:
-    """Occupants move with the vehicle."""
-    v.zone = dest
-    for o in v.occupants:
-        c = state.combatants[o]
-        c.zone = dest
-        c.peek = -1
-
-
-def _climb_ok(state: GameState, v: VehicleState, step: int) -> bool:
-    """VEH-AIR-02/03: altitude stays within 0..MAX_ALTITUDE; landing only where vehicles go."""
-    after = v.altitude + step
-    if not v.air or not 0 <= after <= MAX_ALTITUDE:
-        return False
-    return after > 0 or enterable(state, v.zone)
-
-
-def _fly(state: GameState, v: VehicleState, step: int, zones: int, events: list[Event]) -> None:
-    moved = 0
-    while moved < zones and _climb_ok(state, v, step):
-        v.altitude += step
-        moved += 1
-    events.append(Event("flew", v.driver, -1, {"vehicle": v.name, "altitude": v.altitude}))
-
-
-def _drive(state: GameState, v: VehicleState, dest: int, zones: int, events: list[Event]) -> None:
-    path = drive_paths(state, v, MAX_MANEUVER).get(dest, [])[:zones]
-    for zone in path:
-        move_vehicle(state, v, zone)
-    events.append(Event("drove", v.driver, -1, {"vehicle": v.name, "zone": v.zone, "zones": len(path)}))
 
 
 # --- shooting at a vehicle ----------------------------------------------------------------------
@@ -462,7 +303,7 @@ def _driver_actions(state: GameState, c: Combatant, v: VehicleState, slow: bool,
         out.append(Action(Kind.MANEUVER, -1, dest))
     if v.air:
         for option, step in ((CLIMB, 1), (DESCEND, -1)):
-            if _climb_ok(state, v, step):
+            if climb_ok(state, v, step):
                 out.append(Action(Kind.DRIVE, option=option))
                 out.append(Action(Kind.MANEUVER, option=option))
     if not slow or v.altitude > 0:
@@ -579,9 +420,9 @@ def extension_effect(
             return
         zones = drive_zones(successes if roll is not None else None)  # VEH-MOVE-01/02, AMB-11
         if zone >= 0:
-            _drive(state, v, zone, zones, events)
+            drive_to(state, v, zone, zones, events)
         else:
-            _fly(state, v, 1 if option == CLIMB else -1, zones, events)  # VEH-AIR-03
+            fly_step(state, v, 1 if option == CLIMB else -1, zones, events)  # VEH-AIR-03
     elif kind == Kind.RAM and roll is not None:
         _ram(state, actor, v, target, option, roll, rng, events)
     sync_weapons(state)
@@ -670,7 +511,7 @@ def wound(
 
 
 def round_end(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
-    """Once a round: burning vehicles burn, failed aircraft engines descend (vehicle_damage)."""
+    """Once a round: burning vehicles burn, failed aircraft engines descend (vehicles/damage.py)."""
     for v in state.vehicles:
         vehicle_round_end(state, v, rng, events)
     sync_weapons(state)
@@ -704,31 +545,14 @@ def describe_words(state: GameState, action: Action, actor: int) -> list[str]:
     return []
 
 
-def setup_vehicles(state: GameState, vehicles: Sequence[VehicleState]) -> None:
-    """Copy the scenario's vehicles into a new game and hand out the mounted weapons."""
-    state.vehicles = [v.copy() for v in vehicles]
-    for index, v in enumerate(state.vehicles):
-        for o in v.occupants:
-            state.combatants[o].vehicle = index
-        for i, w in enumerate(v.weapons):
-            if w.gunner >= 0:
-                gunner, w.gunner = w.gunner, -1
-                man_weapon(state, state.combatants[gunner], i, [])
-
-
 __all__ = [
-    "MAX_ALTITUDE",
     "can_attack_vehicle",
     "can_shoot_vehicle",
-    "drive_paths",
     "extension_effect",
     "extension_pool",
     "frame_skill",
-    "get_in",
-    "get_out",
     "is_slow_action",
     "round_end",
-    "setup_vehicles",
     "shot_hits_vehicle",
     "turn_actions",
     "wound",

@@ -13,9 +13,9 @@ from yz_gym.rulesets.yze.combat.damage import fire_attack, start_of_turn, tick_l
 from yz_gym.rulesets.yze.resolution.stack import advance, answer, decision_actions, decision_name, declare
 from yz_gym.rulesets.yze.resolution.stages import DECISION_STAGES, S_PUSH
 from yz_gym.rulesets.yze.state import COMBAT, OVER, SETUP, Combatant, GameState, Scenario
-from yz_gym.rulesets.yze.vehicles.actions import describe_words, setup_vehicles
+from yz_gym.rulesets.yze.vehicles.actions import describe_words
 from yz_gym.rulesets.yze.vehicles.actions import round_end as vehicle_round_end
-from yz_gym.rulesets.yze.vehicles.seats import weapon_label
+from yz_gym.rulesets.yze.vehicles.seats import setup_vehicles, weapon_label
 from yz_gym.rulesets.yze.zone import initiative
 from yz_gym.rulesets.yze.zone.actions import FIRST_EXTENSION, LABELS, Action, Kind
 from yz_gym.rulesets.yze.zone.legal import turn_actions
