@@ -31,7 +31,8 @@ from yz_gym.rulesets.yze.combat.attacks import (
     smoky,
     weapon_def,
 )
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, Modifiers, rating_pool
+from yz_gym.rulesets.yze.dice import rating_pool
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.rolls import skill_pool
 from yz_gym.rulesets.yze.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rulesets.yze.tables import Weapon

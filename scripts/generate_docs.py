@@ -15,7 +15,8 @@ from pathlib import Path
 from scripts.rules_index import rules_markdown
 from yz_gym.envs import limits
 from yz_gym.rulesets.yze.combat.attacks import BLANKET_MODIFIER, ITEMS, MEDKIT_GEAR
-from yz_gym.rulesets.yze.tables import ARMORS, COVERS, VEHICLES, WEAPONS
+from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
+from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS_DOC = ROOT / "docs" / "scenarios.md"

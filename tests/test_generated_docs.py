@@ -12,7 +12,8 @@ import pytest
 
 from scripts.generate_docs import RULES_DOC, SCENARIOS_DOC, with_generated
 from scripts.rules_index import collect, expand, rules_markdown
-from yz_gym.rulesets.yze.tables import VEHICLES, WEAPONS
+from yz_gym.rulesets.yze.tables import WEAPONS
+from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = "run python -m scripts.generate_docs"

@@ -1,5 +1,5 @@
-"""The package layout (issue 13): no import cycle in the rules packages; yz_gym.rules is only a
-deprecated alias, and nothing of the repo uses it."""
+"""The package layout (issue 13): no import cycle and no module over MAX_LINES in the rules
+packages; yz_gym.rules is only a deprecated alias, and nothing of the repo uses it."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ ALIAS = "yz_gym.rules"
 SOURCES = ("yz_gym", "tests", "scripts", "benchmarks", "docs", "configs")
 TOP_FILES = ("README.md", "setup.py", "pyproject.toml")
 RULES_PACKAGES = ("yz_gym/core", "yz_gym/rulesets")  # the ruleset-neutral core and the rulesets
+MAX_LINES = 600  # a module longer than this is split along its content
 
 
 def _rules_modules() -> dict[str, Path]:
@@ -96,6 +97,13 @@ def test_the_rules_packages_have_no_import_cycle():
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+def test_no_rules_module_is_over_the_line_limit():
+    lengths = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in _rules_modules().items()}
+    too_long = {name: n for name, n in lengths.items() if n > MAX_LINES}
+    assert not too_long, f"modules over {MAX_LINES} lines (split them along their content): {too_long}"
+    assert max(lengths.values()) > MAX_LINES // 2  # the count reads real files
+
+
 def test_the_cycle_finder_names_a_cycle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert find_cycle(graph) == ["a", "b", "c", "a"]
@@ -112,30 +120,34 @@ def _forget(*names: str) -> None:
 
 
 def test_an_old_module_is_its_new_module_with_one_deprecation_warning():
-    from yz_gym.rulesets.yze import dice
+    from yz_gym.rulesets.yze.zone import zones
 
-    _forget("dice")
-    with pytest.warns(DeprecationWarning, match=r"yz_gym\.rules\.dice .*yz_gym\.rulesets\.yze\.dice") as caught:
-        old = importlib.import_module(f"{ALIAS}.dice")
-        from yz_gym.rules.dice import roll  # type: ignore[import-not-found]  # the alias, on purpose
-    assert old is dice and roll is dice.roll
+    _forget("zones")
+    with pytest.warns(DeprecationWarning, match=r"yz_gym\.rules\.zones .*yz_gym\.rulesets\.yze\.zone\.zones") as caught:
+        old = importlib.import_module(f"{ALIAS}.zones")
+        from yz_gym.rules.zones import Range  # type: ignore[import-not-found]  # the alias, on purpose
+    assert old is zones and Range is zones.Range
     assert len([w for w in caught if issubclass(w.category, DeprecationWarning)]) == 1  # once per module
-    assert dice.__spec__ is not None and dice.__spec__.name == "yz_gym.rulesets.yze.dice"  # keeps its spec
+    assert zones.__spec__ is not None and zones.__spec__.name == "yz_gym.rulesets.yze.zone.zones"  # keeps its spec
 
 
 def test_an_old_module_whose_names_moved_apart_finds_each_of_them():
     from yz_gym.core.errors import IllegalAction
     from yz_gym.core.game import Outcome
     from yz_gym.core.rng import as_rng
+    from yz_gym.rulesets.yze import dice, modifiers
     from yz_gym.rulesets.yze.zone import engine
 
-    _forget("engine")
+    _forget("engine", "dice")
     with pytest.warns(DeprecationWarning, match=r"yz_gym\.rules\.engine"):
         import yz_gym.rules.engine as old  # type: ignore[import-not-found]  # the alias, on purpose
     assert old.apply is engine.apply and old.IllegalAction is IllegalAction
     assert old.Outcome is Outcome and old.as_rng is as_rng
     with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
         _ = old.nothing_here
+    with pytest.warns(DeprecationWarning, match=r"yz_gym\.rules\.dice"):
+        from yz_gym.rules.dice import Modifiers, roll  # type: ignore[import-not-found]  # the alias, on purpose
+    assert roll is dice.roll and Modifiers is modifiers.Modifiers  # split apart: each name from its new home
 
 
 def test_the_alias_package_gives_old_modules_as_attributes_and_knows_no_new_names():

@@ -24,7 +24,8 @@ from scipy.stats import binomtest
 
 from tests.helpers import fighter, game, scenario_dict
 from yz_gym.rulesets.yze import dice
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, DicePool, Modifiers, Source
+from yz_gym.rulesets.yze.dice import DicePool, Source
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.rolls import rules_pool
 from yz_gym.rulesets.yze.state import SKILL_ATTRIBUTE, Combatant

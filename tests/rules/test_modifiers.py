@@ -1,4 +1,4 @@
-"""Modifiers reach the dice one cause each (dice.Modifiers): summed for pool dice and numeric
+"""Modifiers reach the dice one cause each (modifiers.Modifiers): summed for pool dice and numeric
 step modifiers, cancelled one for one in the step-dice advantage mode (MOD-01, MOD-04, MOD-09/10).
 Each test builds a position and reads the pool from the roll event."""
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, scenario_dict, turn_of
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, Source, step_dice
+from yz_gym.rulesets.yze.dice import Source, step_dice
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Kind
 

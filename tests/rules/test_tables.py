@@ -1,4 +1,4 @@
-"""Check yz_gym.rulesets.yze.tables row by row against the markdown tables of the rulebook."""
+"""Check yz_gym.rulesets.yze.tables and vehicles.tables row by row against the markdown tables of the rulebook."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from yz_gym.rulesets.yze import tables as t
+from yz_gym.rulesets.yze.vehicles import tables as vt
 
 RULES_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
 DIGEST = "SRD_DIGEST.md"
@@ -400,10 +401,10 @@ def catalog_vehicles() -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize(
-    "key", [pytest.param(k, marks=rule("VEH-TABLE"), id=k) for k in t.VEHICLES]
+    "key", [pytest.param(k, marks=rule("VEH-TABLE"), id=k) for k in vt.VEHICLES]
 )
 def test_vehicle_row_matches_catalog(key: str) -> None:
-    v = t.VEHICLES[key]
+    v = vt.VEHICLES[key]
     _, passengers, man, hull, armor, speed = catalog_vehicles()[key]
     road, offroad = speed.split("/")
     assert (v.passengers, v.maneuverability, v.hull, v.armor) == tuple(
@@ -415,13 +416,13 @@ def test_vehicle_row_matches_catalog(key: str) -> None:
 
 @rule("VEH-TABLE", "VZC-02")
 def test_vehicle_table_matches_srd_confirmation() -> None:
-    assert set(catalog_vehicles()) == set(t.VEHICLES)
+    assert set(catalog_vehicles()) == set(vt.VEHICLES)
     line = id_rows(DIGEST)["VEH-TABLE"][1]
     names = {"dirt bike": "dirt_bike", "battle tank": "tank", "APC": "apc"}
     seen = set()
     for entry in line.split(":", 1)[1].split(";"):
         name, stats = entry.strip().rsplit(" ", 1)
-        v = t.vehicle_type(names.get(name, name))
+        v = vt.vehicle_type(names.get(name, name))
         values = [num(x) for x in stats.split("/")]
         assert values == [
             v.passengers, v.maneuverability, v.hull, v.armor, v.speed_road, v.speed_offroad
@@ -431,7 +432,7 @@ def test_vehicle_table_matches_srd_confirmation() -> None:
     # VZC-02: every dash of the catalog table is 0 in the data.
     dashes = [(k, i) for k, r in catalog_vehicles().items() for i, c in enumerate(r) if c == "—"]
     fields = {1: "passengers", 2: "maneuverability", 4: "armor"}
-    assert dashes and all(getattr(t.VEHICLES[k], fields[i]) == 0 for k, i in dashes)
+    assert dashes and all(getattr(vt.VEHICLES[k], fields[i]) == 0 for k, i in dashes)
 
 
 @rule("VZC-03")
@@ -440,11 +441,11 @@ def test_vehicle_armor_grades() -> None:
     pairs = re.findall(r"(\d+)(?: \(([^)]*)\))? → (A|B|C|D|none)", bullet)
     assert len(pairs) == 6
     for rating, names, grade in pairs:
-        matching = [v for v in t.VEHICLES.values() if v.armor == int(rating)]
+        matching = [v for v in vt.VEHICLES.values() if v.armor == int(rating)]
         assert matching, rating
         assert all(v.armor_grade == (None if grade == "none" else grade) for v in matching)
         for name in filter(None, (n.strip() for n in names.split(","))):
-            assert t.vehicle_type(name.lower()).armor == int(rating)
+            assert vt.vehicle_type(name.lower()).armor == int(rating)
 
 
 def derived_rows() -> dict[str, list[str]]:
@@ -456,11 +457,11 @@ def derived_rows() -> dict[str, list[str]]:
     "key",
     [
         pytest.param(k, marks=rule("VEH-RAM-02", "VEH-DMG-05", "VEH-ATTR-PASS"), id=k)
-        for k in t.VEHICLES
+        for k in vt.VEHICLES
     ],
 )
 def test_vehicle_derived_values(key: str) -> None:
-    v = t.VEHICLES[key]
+    v = vt.VEHICLES[key]
     _, hull, ram, threshold, seats = derived_rows()[key]
     assert v.hull == int(hull)
     assert v.ram_damage == lead_int(ram) == math.ceil(v.hull / 2)
@@ -470,8 +471,8 @@ def test_vehicle_derived_values(key: str) -> None:
 
 
 def test_vehicle_kinds() -> None:
-    assert {k for k, v in t.VEHICLES.items() if v.bike} == {"motorcycle", "dirt_bike"}
-    assert {k for k, v in t.VEHICLES.items() if v.air} == {"helicopter"}
+    assert {k for k, v in vt.VEHICLES.items() if v.bike} == {"motorcycle", "dirt_bike"}
+    assert {k for k, v in vt.VEHICLES.items() if v.air} == {"helicopter"}
 
 
 # --------------------------------------------------------------------------- vehicle crits
@@ -484,10 +485,10 @@ def catalog_crit_rows() -> dict[int, list[str]]:
 
 @pytest.mark.parametrize(
     "row",
-    [pytest.param(r, marks=rule(c.rule_id), id=c.rule_id) for r, c in t.VEHICLE_CRITS.items()],
+    [pytest.param(r, marks=rule(c.rule_id), id=c.rule_id) for r, c in vt.VEHICLE_CRITS.items()],
 )
 def test_vehicle_crit_row_matches_catalog(row: int) -> None:
-    crit = t.VEHICLE_CRITS[row]
+    crit = vt.VEHICLE_CRITS[row]
     _, dice, name, effect = catalog_crit_rows()[row]
     d66, d6 = (part.strip() for part in dice.split("/"))
     assert crit.row == row and crit.rule_id == f"VEH-CRIT-{row:02d}"
@@ -495,7 +496,7 @@ def test_vehicle_crit_row_matches_catalog(row: int) -> None:
     assert (crit.d66_low, crit.d66_high) == d66_span(d66)
     assert crit.d6 == (None if d6 in DASHES else int(d6))
     for value in range(crit.d66_low, crit.d66_high + 1):
-        assert t.vehicle_crit_row_from_d66(value) == row
+        assert vt.vehicle_crit_row_from_d66(value) == row
     fire = re.search(r"Intensity (\d+)", effect)
     blast = re.search(r"Blast Power (\d+)", effect)
     crash = re.search(r"(D\d) fall damage", effect)
@@ -513,18 +514,18 @@ def test_vehicle_crit_row_matches_catalog(row: int) -> None:
 
 @rule("VEH-DMG-06")
 def test_melee_component_hits_use_rows_1_to_6() -> None:
-    assert list(t.VEHICLE_CRITS) == list(range(1, 13))
-    assert [c.row for c in t.VEHICLE_CRITS.values() if c.d6 is not None] == list(range(1, 7))
-    assert all(c.d6 == c.row for c in t.VEHICLE_CRITS.values() if c.d6 is not None)
+    assert list(vt.VEHICLE_CRITS) == list(range(1, 13))
+    assert [c.row for c in vt.VEHICLE_CRITS.values() if c.d6 is not None] == list(range(1, 7))
+    assert all(c.d6 == c.row for c in vt.VEHICLE_CRITS.values() if c.d6 is not None)
 
 
 def test_vehicle_crit_row_from_d66_checks_input() -> None:
-    assert [t.vehicle_crit_row_from_d66(v) for v in (11, 13, 14, 16, 21, 64, 66)] == [
+    assert [vt.vehicle_crit_row_from_d66(v) for v in (11, 13, 14, 16, 21, 64, 66)] == [
         1, 1, 2, 2, 3, 12, 12
     ]  # fmt: skip
     for bad in (10, 17, 70, 0, 67):
         with pytest.raises(ValueError):
-            t.vehicle_crit_row_from_d66(bad)
+            vt.vehicle_crit_row_from_d66(bad)
 
 
 # --------------------------------------------------------------------------- lookups and IDs
@@ -536,7 +537,7 @@ def test_vehicle_crit_row_from_d66_checks_input() -> None:
         (t.weapon, "weapon", "pistol"),
         (t.armor, "armor", "kevlar_vest"),
         (t.cover, "cover", "stone_wall"),
-        (t.vehicle_type, "vehicle", "car"),
+        (vt.vehicle_type, "vehicle", "car"),
     ],
 )
 def test_lookup_errors_list_known_names(
@@ -554,7 +555,7 @@ def test_lookup_errors_list_known_names(
 def test_every_cited_rule_id_exists() -> None:
     cited = {
         x.rule_id
-        for table in (t.WEAPONS, t.ARMORS, t.COVERS, t.VEHICLES, t.VEHICLE_CRITS)
+        for table in (t.WEAPONS, t.ARMORS, t.COVERS, vt.VEHICLES, vt.VEHICLE_CRITS)
         for x in table.values()
     }
     cited |= {c.rule_id for c in [*t.PHYSICAL_CRITS.values(), *t.MENTAL_CRITS.values()]}

@@ -11,7 +11,6 @@ import pytest
 
 from tests.helpers import FixedDice, fighter, game, kinds, scenario_dict
 from yz_gym.rulesets.yze import dice
-from yz_gym.rulesets.yze.tables import VEHICLE_CRITS, VEHICLES
 from yz_gym.rulesets.yze.vehicles.damage import (
     apply_crit,
     crash,
@@ -47,6 +46,7 @@ from yz_gym.rulesets.yze.vehicles.operation import (
     take_wheel,
     travel_speed,
 )
+from yz_gym.rulesets.yze.vehicles.tables import VEHICLE_CRITS, VEHICLES
 from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon
 
 STRONG = {"strength": 5, "agility": 3, "wits": 3, "empathy": 3}

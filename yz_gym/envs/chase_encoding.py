@@ -77,7 +77,7 @@ from yz_gym.rulesets.yze.chase.attacks import target_unit
 from yz_gym.rulesets.yze.chase.effects import current_obstacle, unit_pool
 from yz_gym.rulesets.yze.chase.state import CK, PILOT, SHOOTER, ChaseAction, ChaseScenario, ChaseState, Phase
 from yz_gym.rulesets.yze.state import Combatant, GameState
-from yz_gym.rulesets.yze.tables import VEHICLES
+from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 from yz_gym.scenario.loader import ScenarioError
 
 # --- the declared maxima (changing one changes the spaces: bump the env id version) ----------

@@ -10,21 +10,20 @@ from typing import Final
 
 import numpy as np
 
+from yz_gym.rulesets.yze.modifiers import Modifiers, as_modifiers, modifier_total
+
 __all__ = [
     "DICE_MODES",
     "DIFFICULTY",
-    "NO_MODIFIERS",
     "OPPOSED_TIES",
     "PUSH_COST_MODES",
     "PUSH_REROLLS",
     "STEP_SIDES",
     "DicePool",
     "Die",
-    "Modifiers",
     "PushCost",
     "Roll",
     "Source",
-    "as_modifiers",
     "can_push",
     "chosen_rerolls",
     "d3",
@@ -131,64 +130,6 @@ _EMPTY_POOL: Final = DicePool(())
 
 
 # ---------------------------------------------------------------------------------------------
-# Modifiers
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Modifiers:
-    """The modifiers on one roll, one entry per cause: their sum, for pool dice and numeric step
-    modifiers (MOD-01..08), and how many are advantages (> 0) and disadvantages (< 0), which
-    cancel one for one in the step-dice advantage mode (MOD-09/10)."""
-
-    total: int = 0
-    advantages: int = 0
-    disadvantages: int = 0
-
-    def plus(self, value: int) -> Modifiers:
-        """These modifiers and one more cause of `value` (0 adds nothing)."""
-        if value > 0:
-            return Modifiers(self.total + value, self.advantages + 1, self.disadvantages)
-        if value < 0:
-            return Modifiers(self.total + value, self.advantages, self.disadvantages + 1)
-        return self
-
-    def without(self, value: int) -> Modifiers:
-        """These modifiers less one cause of `value` that they hold (0 takes nothing)."""
-        if value > 0:
-            return Modifiers(self.total - value, self.advantages - 1, self.disadvantages)
-        if value < 0:
-            return Modifiers(self.total - value, self.advantages, self.disadvantages - 1)
-        return self
-
-    def join(self, other: Modifiers) -> Modifiers:
-        """The causes of both."""
-        return Modifiers(
-            self.total + other.total, self.advantages + other.advantages, self.disadvantages + other.disadvantages
-        )
-
-    @property
-    def net(self) -> int:
-        """MOD-10: advantages minus disadvantages, one for one (after netting at most one applies)."""
-        return self.advantages - self.disadvantages
-
-
-NO_MODIFIERS: Final = Modifiers()
-
-
-def as_modifiers(modifier: int | Modifiers) -> Modifiers:
-    """A modifier given as a number is one cause; a Modifiers record is kept."""
-    if isinstance(modifier, Modifiers):
-        return modifier
-    return NO_MODIFIERS.plus(modifier)
-
-
-def _total(modifier: int | Modifiers) -> int:
-    """The sum of the modifiers (MOD-01, MOD-04)."""
-    return modifier.total if isinstance(modifier, Modifiers) else modifier
-
-
-# ---------------------------------------------------------------------------------------------
 # Pool (D6) dice
 # ---------------------------------------------------------------------------------------------
 
@@ -201,7 +142,7 @@ def pool_dice(
     artifacts: Sequence[int] = (),
 ) -> DicePool:
     """Base D6 pool plus artifact dice, after applying the modifiers' sum (DICE-05, MOD-01..03)."""
-    return _pool_dice(attribute, skill, gear, _total(modifier), tuple(artifacts))
+    return _pool_dice(attribute, skill, gear, modifier_total(modifier), tuple(artifacts))
 
 
 @lru_cache(maxsize=4096)
@@ -274,7 +215,7 @@ def step_dice(
     if advantage_mode:
         net = as_modifiers(modifier).net
         return _step_dice(step_sides(attribute), skill_sides, (net > 0) - (net < 0), True)
-    return _step_dice(step_sides(attribute), skill_sides, _total(modifier), False)
+    return _step_dice(step_sides(attribute), skill_sides, modifier_total(modifier), False)
 
 
 @lru_cache(maxsize=1024)

@@ -8,7 +8,8 @@ from typing import Any, Final
 import numpy as np
 
 from yz_gym.rulesets.yze import dice
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, DicePool, Die, Modifiers, Roll, Source
+from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers, as_modifiers
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.state import AGI, EMP, SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState, Injury
 from yz_gym.rulesets.yze.tables import CriticalInjury, crit_table
@@ -95,7 +96,7 @@ def skill_pool(
 ) -> DicePool:
     """DICE-05: attribute + skill + gear dice, with modifiers (MOD-01/02 or MOD-04..10): a number
     is one cause, a Modifiers record lists them (MOD-10); `artifact`: the item's artifact die."""
-    mods = dice.as_modifiers(modifier)
+    mods = as_modifiers(modifier)
     if skill == "Observation":
         mods = mods.plus(state.zone_map.zones[c.zone].observation_modifier)  # ZONE-FEAT-DARK-01
     return rules_pool(state.options, c, skill, gear, mods, artifact)
@@ -105,7 +106,7 @@ def rules_pool(
     options: RuleOptions, c: Combatant, skill: str, gear: int = 0, modifier: int | Modifiers = 0, artifact: int = 0
 ) -> DicePool:
     """`skill_pool` where only the rules matter, not the zone (a lone combatant at rest)."""
-    mods = roll_modifiers(c, skill, dice.as_modifiers(modifier))
+    mods = roll_modifiers(c, skill, as_modifiers(modifier))
     pool = base_pool(options, c.attrs[SKILL_ATTRIBUTE[skill]], c.skill(skill), gear, mods, artifact)
     return with_stress_dice(options, c, pool)
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Final
 
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, Modifiers, Roll
+from yz_gym.rulesets.yze.dice import Roll
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.tables import Armor, Cover, Weapon

@@ -25,7 +25,8 @@ from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.chase.state import CK, ENGAGED, EXTREME, PILOT, ChaseAction, ChaseState
 from yz_gym.rulesets.yze.combat.attacks import RANGE_MODIFIER, SIZE_MODIFIER, close_weapon
 from yz_gym.rulesets.yze.combat.damage import attack_crit, protect, take_damage
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, DicePool, Modifiers, Roll
+from yz_gym.rulesets.yze.dice import DicePool, Roll
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.rolls import roll_data, skill_pool
 from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.tables import Weapon

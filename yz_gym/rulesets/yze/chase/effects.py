@@ -19,7 +19,8 @@ from yz_gym.rulesets.yze.chase.obstacles import GUARD, THUG, Obstacle, obstacle,
 from yz_gym.rulesets.yze.chase.state import ACTIVE, CK, CLIMB, DESCEND, ChaseAction, ChaseState, Step
 from yz_gym.rulesets.yze.combat.damage import take_damage
 from yz_gym.rulesets.yze.combat.pushing import after_roll
-from yz_gym.rulesets.yze.dice import DicePool, Modifiers, Roll
+from yz_gym.rulesets.yze.dice import DicePool, Roll
+from yz_gym.rulesets.yze.modifiers import Modifiers
 from yz_gym.rulesets.yze.rolls import roll_data, skill_pool
 from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle, wreck
 from yz_gym.rulesets.yze.vehicles.operation import driving_pool, travel_speed

@@ -76,7 +76,7 @@ from yz_gym.rulesets.yze.chase.state import (
     Step,
 )
 from yz_gym.rulesets.yze.combat.attacks import BLANKET_MODIFIER
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS
 from yz_gym.rulesets.yze.rolls import skill_pool
 
 OTHER: Final = ChaseAction(CK.OTHER)

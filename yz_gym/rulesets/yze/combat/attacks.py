@@ -37,7 +37,7 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.damage import explosion
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, Modifiers
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.rolls import entry_of, roll_data, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState, WeaponState
 from yz_gym.rulesets.yze.tables import WEAPONS, Weapon

@@ -66,7 +66,6 @@ from typing import Final
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat.attacks import (
     BAND,
     DARK_MODIFIER,
@@ -80,7 +79,8 @@ from yz_gym.rulesets.yze.combat.attacks import (
     shot_options,
     smoky,
 )
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, DicePool, Die, Modifiers, Roll, Source
+from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers, as_modifiers
 from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.rolls import base_pool, roll_modifiers, with_stress_dice
 from yz_gym.rulesets.yze.state import Combatant, GameState
@@ -143,7 +143,7 @@ def uses_mount(c: Combatant, kind: Kind, skill: str | None) -> bool:
 def riding_pool(state: GameState, c: Combatant, gear: int = 0, modifier: int | Modifiers = 0) -> DicePool:
     """MOUNT-06: the rider's Mobility skill with the mount's Agility as the attribute."""
     assert c.mount is not None
-    mods = roll_modifiers(c, "Mobility", dice.as_modifiers(modifier))
+    mods = roll_modifiers(c, "Mobility", as_modifiers(modifier))
     pool = base_pool(state.options, c.mount.agility, c.skill("Mobility"), gear, mods)
     return with_stress_dice(state.options, c, pool)  # PUSH-16
 

@@ -8,7 +8,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.attacks import burst_targets, extra_hit_targets, held_weapon
 from yz_gym.rulesets.yze.combat.gear import supply_roll
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS
 from yz_gym.rulesets.yze.mounts.riding import mount_zone
 from yz_gym.rulesets.yze.resolution.rolling import pay_for_push
 from yz_gym.rulesets.yze.resolution.stages import (

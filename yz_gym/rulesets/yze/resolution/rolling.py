@@ -25,7 +25,7 @@ from yz_gym.rulesets.yze.combat.attacks import (
 )
 from yz_gym.rulesets.yze.combat.damage import take_damage
 from yz_gym.rulesets.yze.combat.pushing import after_roll
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS
 from yz_gym.rulesets.yze.mounts.riding import (
     mount_push,
     riderless,

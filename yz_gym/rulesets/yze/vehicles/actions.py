@@ -77,7 +77,8 @@ from yz_gym.rulesets.yze.combat.attacks import (
     spend_ammo,
 )
 from yz_gym.rulesets.yze.combat.damage import attack_crit, take_damage
-from yz_gym.rulesets.yze.dice import NO_MODIFIERS, DicePool, Modifiers, Roll
+from yz_gym.rulesets.yze.dice import DicePool, Roll
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.mounts.riding import (
     dismount,
     mount_actions,

@@ -24,8 +24,8 @@ from yz_gym.rulesets.yze.combat.damage import (
 from yz_gym.rulesets.yze.dice import Roll
 from yz_gym.rulesets.yze.rolls import rating_roll, roll_data, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState
-from yz_gym.rulesets.yze.tables import VEHICLE_CRITS, vehicle_crit_row_from_d66
 from yz_gym.rulesets.yze.vehicles.operation import driving_roll, wear_armor
+from yz_gym.rulesets.yze.vehicles.tables import VEHICLE_CRITS, vehicle_crit_row_from_d66
 from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 
 MAX_FIRE: Final = 12  # FIRE-01: intensity A (pool 12) at most

@@ -35,7 +35,8 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat.damage import GRADE_STEP, protect, take_damage
 from yz_gym.rulesets.yze.combat.pushing import after_roll
-from yz_gym.rulesets.yze.dice import DicePool, Modifiers, Roll
+from yz_gym.rulesets.yze.dice import DicePool, Roll
+from yz_gym.rulesets.yze.modifiers import Modifiers, as_modifiers
 from yz_gym.rulesets.yze.options import VehicleOptions
 from yz_gym.rulesets.yze.rolls import (
     base_pool,
@@ -48,7 +49,7 @@ from yz_gym.rulesets.yze.rolls import (
     with_stress_dice,
 )
 from yz_gym.rulesets.yze.state import AGI, Combatant, GameState
-from yz_gym.rulesets.yze.tables import VEHICLES
+from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 from yz_gym.rulesets.yze.vehicles.vehicle import DEFAULT_OPTIONS, MountedWeapon, VehicleState
 
 GRADE_POINTS: Final = {"D": 3, "C": 6, "B": 9, "A": 12}  # VZC-03 / AMB-04: step grades as pool ratings
@@ -153,7 +154,7 @@ def driving_pool(state: GameState, c: Combatant, v: VehicleState, modifier: int 
     With `vehicle_skill: Driving` the roll is Agility + the Driving skill; the roller's Agility
     modifiers (injuries, conditions, panic) apply, skill-specific Mobility injuries do not."""
     # VEH-ATTR-MAN, VEH-CRIT-03 (a lower Maneuverability), VEH-CRIT-06 (blown tires): one cause each
-    mods = dice.as_modifiers(modifier).plus(v.maneuverability).plus(v.driving_mod)
+    mods = as_modifiers(modifier).plus(v.maneuverability).plus(v.driving_mod)
     if v.options.vehicle_skill == "Mobility":
         return skill_pool(state, c, "Mobility", 0, mods)
     mods = roll_modifiers(c, "Mobility", mods, skill_injuries=False)

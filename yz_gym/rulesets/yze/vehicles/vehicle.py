@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from yz_gym.rulesets.yze.options import VehicleOptions
-from yz_gym.rulesets.yze.tables import VehicleType
+from yz_gym.rulesets.yze.vehicles.tables import VehicleType
 
 DEFAULT_OPTIONS: Final = VehicleOptions()
 
@@ -35,7 +35,7 @@ class VehicleState:
     """One vehicle: its type, damage, crew and damaged components (VEH-ATTR-*, VEH-DMG-*)."""
 
     name: str
-    kind: str  # key of tables.VEHICLES
+    kind: str  # key of vehicles/tables.py VEHICLES
     type: VehicleType
     armor: int  # VEH-ATTR-ARMOR / VEH-DMG-04: current rating (pool dice; step: grade as 3/6/9/12)
     options: VehicleOptions = DEFAULT_OPTIONS
