@@ -18,8 +18,8 @@ import time
 
 import numpy as np
 
-from agents import make_agent
-from agents.advisor import advise, explain
+from yz_gym.agents import make_agent
+from yz_gym.agents.advisor import advise, explain
 from yz_gym.evaluation.replay import record_game
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine

@@ -1,5 +1,7 @@
 """The package layout (issue 13): no import cycle and no module over MAX_LINES in the rules
-packages; yz_gym.rules is only a deprecated alias, and nothing of the repo uses it."""
+packages; yz_gym.rules is only a deprecated alias, and nothing of the repo uses it; the agents and
+the training code are yz_gym.agents and yz_gym.training, never the top-level names an install would
+put into site-packages."""
 
 from __future__ import annotations
 
@@ -182,3 +184,46 @@ def test_nothing_in_the_repo_uses_the_deprecated_alias():
         if pattern.search(line)
     ]
     assert not found, "the deprecated alias yz_gym.rules is used:\n" + "\n".join(found)
+
+
+GENERIC_NAMES = ("agents", "training")  # top-level folders of the repo: symlinks to yz_gym.agents, yz_gym.training
+
+
+def test_the_agents_and_training_folders_are_links_to_the_packages():
+    for name in GENERIC_NAMES:
+        folder = ROOT / name
+        if folder.exists() or folder.is_symlink():  # a wheel's test copy has no such folder
+            assert folder.is_symlink() and folder.resolve() == (ROOT / "yz_gym" / name).resolve()
+            assert not Path(folder.readlink()).is_absolute()  # a relative link survives a copy of the repo
+
+
+def test_no_module_imports_the_generic_top_level_names():
+    found = []
+    for path in _repo_files():
+        if path.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            found += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names if n.split(".")[0] in GENERIC_NAMES]
+    assert not found, "import yz_gym.agents / yz_gym.training instead of:\n" + "\n".join(found)
+
+
+def test_no_doc_or_script_runs_the_generic_top_level_names():
+    pattern = re.compile(r"python -m (agents|training)\b|^\s*(from|import) (agents|training)\b", re.MULTILINE)
+    found = [
+        f"{path.relative_to(ROOT)}: {match.group(0).strip()}"
+        for path in _repo_files()
+        for match in pattern.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "name yz_gym.agents / yz_gym.training instead:\n" + "\n".join(found)
+
+
+def test_an_install_ships_only_the_yz_gym_packages():
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    include = re.search(r"^\[tool\.setuptools\.packages\.find\]\ninclude = (\[[^\]]*\])", pyproject, re.MULTILINE)
+    assert include is not None and ast.literal_eval(include.group(1)) == ["yz_gym*"]

@@ -129,7 +129,7 @@ def parse_policies(items: list[str]) -> dict[str, str]:
 
 def _check_agents(names: list[str]) -> None:
     """Every agent named exists; a model file is loaded now, so a bad one is refused before any game."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
 
     for name in names:
         agent = make_agent(name, 0)
@@ -447,7 +447,7 @@ def advise(
     top: Annotated[int, typer.Option(min=1, help="how many actions to list")] = 10,
 ) -> None:
     """Rank the acting combatant's legal actions (by menu number) by estimated win probability."""
-    from agents.advisor import advise as rank
+    from yz_gym.agents.advisor import advise as rank
     from yz_gym.evaluation.replay import ReplayError
 
     try:
@@ -470,7 +470,7 @@ def _show_advice(game, shown, ranked, agents: dict[str, str], visible_only: bool
     """The advisor's table (menu numbers, win %, intervals), who played the rollouts, its verdict."""
     from rich.table import Table
 
-    from agents.advisor import explain, ties, who_played
+    from yz_gym.agents.advisor import explain, ties, who_played
     from yz_gym.rulesets.yze.zone import engine
 
     actor = game.combatants[engine.current_actor(game)]
@@ -506,7 +506,7 @@ def play(
     ] = None,
 ) -> None:
     """Play one side in the terminal: pick actions by number, '?' asks the advisor for its top three."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
     from yz_gym.evaluation.replay import Replay, Step, scenario_data
     from yz_gym.io import check_outputs
     from yz_gym.rulesets.yze.zone import engine
@@ -579,7 +579,7 @@ def _status(state, mine: set[int], seen: dict[tuple[str, str], str] | None) -> d
 
 def _ask(state, actor, actions, agents: dict[str, str]):  # type: ignore[no-untyped-def]
     """The human's choice by menu number; '?' asks the advisor, its rollouts played by `agents`."""
-    from agents.advisor import advise as rank
+    from yz_gym.agents.advisor import advise as rank
     from yz_gym.rulesets.yze.zone import engine
 
     console.print(Text.assemble((actor.name, "bold"), f" decides ({engine.decision_kind(state)}):"))

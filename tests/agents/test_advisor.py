@@ -8,7 +8,16 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from agents.advisor import Advice, advise, explain, rollout, sample_world, side_agents, ties, who_played
+from yz_gym.agents.advisor import (
+    Advice,
+    advise,
+    explain,
+    rollout,
+    sample_world,
+    side_agents,
+    ties,
+    who_played,
+)
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze.zone import engine, initiative
 from yz_gym.scenario.loader import load_scenario

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents import make_agent
-from agents.tactical import push_gain
 from tests.helpers import FixedDice, act, by_name, fighter, game, scenario_dict, turn_of
+from yz_gym.agents import make_agent
+from yz_gym.agents.tactical import push_gain
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents import AGENT_NAMES, Agent, RandomAgent, make_agent
-from agents.aggressive import AggressiveAgent
-from agents.arena import game_seeds, match
-from agents.tactical import TacticalAgent
+from yz_gym.agents import AGENT_NAMES, Agent, RandomAgent, make_agent
+from yz_gym.agents.aggressive import AggressiveAgent
+from yz_gym.agents.arena import game_seeds, match
+from yz_gym.agents.tactical import TacticalAgent
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 

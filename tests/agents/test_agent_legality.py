@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agents import make_agent
 from tests.helpers import fighter, scenario_dict
+from yz_gym.agents import make_agent
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import build, bundled_scenarios, load_scenario
 

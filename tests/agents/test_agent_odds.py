@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from agents import odds
+from yz_gym.agents import odds
 from yz_gym.rulesets.yze import dice
 
 

@@ -4,7 +4,7 @@ Each matchup is 500 games with sides swapped (250 each way), so an asymmetric sc
 neither agent. The claim is on the stronger agent's share of the decisive games: the lower end
 of its 95% Wilson interval must be above one half. The whole ladder takes about 45 s of CPU on
 the bundled scenarios (a few minutes on a busy machine); YZ_LADDER_GAMES=100 runs a quicker
-version while iterating. Run with -s to see the win rates; `python -m agents.arena --games 500`
+version while iterating. Run with -s to see the win rates; `python -m yz_gym.agents.arena --games 500`
 prints the same table (agents/README.md).
 """
 
@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from agents.arena import LADDER, MatchResult, markdown, match
+from yz_gym.agents.arena import LADDER, MatchResult, markdown, match
 from yz_gym.scenario.loader import bundled_scenarios
 
 GAMES = int(os.environ.get("YZ_LADDER_GAMES", "500"))

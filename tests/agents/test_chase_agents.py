@@ -9,9 +9,9 @@ import math
 import numpy as np
 import pytest
 
-import agents
-from agents import CHASE_AGENT_NAMES, make_agent
-from agents.chase_agents import CHASE_AGENTS, ChaseAgent, natural_agent
+from yz_gym import agents
+from yz_gym.agents import CHASE_AGENT_NAMES, make_agent
+from yz_gym.agents.chase_agents import CHASE_AGENTS, ChaseAgent, natural_agent
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import CK
 from yz_gym.rulesets.yze.zone import engine

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.search import SearchAgent
+from yz_gym.agents.search import SearchAgent
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.loader import load_scenario
 

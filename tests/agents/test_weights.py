@@ -13,8 +13,8 @@ pytest.importorskip("sb3_contrib")
 import torch
 from sb3_contrib import MaskablePPO
 
-from agents import make_agent
-from agents.weights import WeightsError, load_weights, save_weights
+from yz_gym.agents import make_agent
+from yz_gym.agents.weights import WeightsError, load_weights, save_weights
 from yz_gym.envs.skirmish import SkirmishEnv
 from yz_gym.evaluation.runner import evaluate
 
@@ -23,7 +23,7 @@ def small_model(indices: list[int] | None = None) -> MaskablePPO:
     env = SkirmishEnv("duel", side="ilsa")
     kwargs: dict[str, object] = {"net_arch": [16, 8]}
     if indices is not None:
-        from training.features import SelectFeatures
+        from yz_gym.training.features import SelectFeatures
 
         kwargs.update(features_extractor_class=SelectFeatures, features_extractor_kwargs={"indices": indices})
     return MaskablePPO("MlpPolicy", env, seed=3, policy_kwargs=kwargs, device="cpu", n_steps=64)

@@ -320,7 +320,7 @@ TRAINING_CONFIGS = {
 
 @pytest.mark.parametrize("case", sorted(TRAINING_CONFIGS))
 def test_hostile_training_configs_get_one_error_line(case, tmp_path, capsys):
-    from training.train_ppo import main
+    from yz_gym.training.train_ppo import main
 
     path = tmp_path / f"{case}.yaml"
     if TRAINING_CONFIGS[case] is not None:

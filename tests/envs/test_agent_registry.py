@@ -1,11 +1,11 @@
-"""Agents by name for the envs' opponents: agents.make_agent."""
+"""Agents by name for the envs' opponents: yz_gym.agents.make_agent."""
 
 from __future__ import annotations
 
 import pytest
 
-from agents import AGENT_NAMES, Agent, RandomAgent, make_agent
 from tests.envs.env_helpers import make
+from yz_gym.agents import AGENT_NAMES, Agent, RandomAgent, make_agent
 
 
 def test_scripted_agents_by_name():

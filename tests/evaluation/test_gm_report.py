@@ -8,7 +8,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from agents import make_agent
+from yz_gym.agents import make_agent
 from yz_gym.cli import app
 from yz_gym.evaluation.runner import evaluate, game_seeds, load_any
 from yz_gym.evaluation.stats import wilson_interval

@@ -40,7 +40,7 @@ def _digest(chunks: Iterable[Any]) -> str:
 
 
 def _chase_events(name: str, policy: str | None, seed: int) -> list[Any]:
-    from agents import make_agent
+    from yz_gym.agents import make_agent
     from yz_gym.evaluation.runner import side_agents
     from yz_gym.rulesets.yze.chase import engine as chase
     from yz_gym.scenario.chase_loader import load_chase

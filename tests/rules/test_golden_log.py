@@ -52,7 +52,7 @@ GAMES = [
 def chase_log(name: str, policies: dict[str, str], seed: int) -> list[str]:
     """A seeded chase played by the named agents (a side not named plays its natural chase
     agent), narrated with every decision: the chase counterpart of `replay_log`."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
     from yz_gym.evaluation.runner import side_agents
     from yz_gym.rulesets.yze.chase import engine as chase
     from yz_gym.rulesets.yze.chase.narrate import narrate_chase

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.vehicle_tactics import descent_choice, drive_choice
+from yz_gym.agents.vehicle_tactics import descent_choice, drive_choice
 from yz_gym.rulesets.yze.combat.attacks import can_shoot
 from yz_gym.rulesets.yze.vehicles.actions import can_shoot_vehicle
 from yz_gym.rulesets.yze.vehicles.operation import occupant_cover

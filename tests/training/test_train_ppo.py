@@ -10,10 +10,10 @@ import pytest
 
 pytest.importorskip("sb3_contrib")
 
-from agents import make_agent
-from training.train_ppo import ConfigError, load_config, main, train
+from yz_gym.agents import make_agent
 from yz_gym.evaluation.runner import evaluate
 from yz_gym.io import OutputError
+from yz_gym.training.train_ppo import ConfigError, load_config, main, train
 
 
 def test_tiny_training_run_checkpoints_resumes_and_yields_an_agent(tmp_path):
@@ -80,7 +80,7 @@ def test_pruned_inputs_keep_the_values_the_scenario_sets():
     import torch
     from gymnasium.spaces import Box
 
-    from training.features import SelectFeatures, active_features
+    from yz_gym.training.features import SelectFeatures, active_features
 
     indices = active_features("duel", 0, games=6)
     assert indices == sorted(set(indices)) and 20 < len(indices) < 1000

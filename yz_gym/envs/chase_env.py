@@ -158,7 +158,7 @@ def chase_of(source: ChaseSource | None) -> ChaseScenario:
 def chase_agent_specs(scenario: ChaseScenario, opponents: Any) -> dict[int, Any]:
     """Side index -> agent spec: one spec for every side, or {side name: spec}; unnamed sides
     (and None) get their natural scripted agent."""
-    from agents.chase_agents import natural_agent
+    from yz_gym.agents.chase_agents import natural_agent
 
     if opponents is None:
         opponents = {}
@@ -209,7 +209,7 @@ class ChaseEnv(LearnerEnv):
         limit_truncates: bool = False,
         render_mode: str | None = None,
     ) -> None:
-        from agents import make_agent
+        from yz_gym.agents import make_agent
 
         check_modes(illegal_action, render_mode, self.metadata["render_modes"])
         self.scenario = chase_of(scenario)

@@ -81,7 +81,7 @@ class SkirmishEnv(LearnerEnv):
         illegal_penalty: float = -0.1,
         render_mode: str | None = None,
     ) -> None:
-        from agents import make_agent
+        from yz_gym.agents import make_agent
 
         check_modes(illegal_action, render_mode, self.metadata["render_modes"])
         self.scenario = scenario_of(scenario)

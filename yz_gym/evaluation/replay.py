@@ -256,7 +256,7 @@ def _event(data: dict[str, Any]) -> Event:
 def record_game(source: str | Path | dict[str, Any], policies: dict[str, str], seed: int) -> Replay:
     """Play one seeded game with the named agents (a side not named plays its default agent,
     runner.side_agents) and record every decision and who played each side."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
     from yz_gym.evaluation.runner import side_agents
 
     data = scenario_data(source)

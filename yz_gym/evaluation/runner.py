@@ -161,7 +161,7 @@ def default_agent(scenario: AnyScenario, side: int) -> str:
     if scenario.agents and scenario.agents[side]:
         return scenario.agents[side]
     if isinstance(scenario, ChaseScenario):
-        from agents.chase_agents import natural_agent
+        from yz_gym.agents.chase_agents import natural_agent
 
         return natural_agent(scenario, side)
     return DEFAULT_AGENT
@@ -200,7 +200,7 @@ def play_game(
 ) -> GameSummary:
     """One game; each side is played by the named agent or its default (`side_agents`;
     `fight_policies`: the zone fight after a chase's hand-over)."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
 
     if isinstance(scenario, ChaseScenario):
         return play_chase(scenario, policies, seed, episode, fight_policies)
@@ -233,7 +233,7 @@ def play_chase(
 ) -> GameSummary:
     """One chase; each side is played by the named agent, or by its natural scripted chase agent.
     A chase that hands over to a zone fight (scenario/handover.py) is played on to its end."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
     from yz_gym.envs.chase_env import ending
     from yz_gym.rulesets.yze.chase import engine as chase
     from yz_gym.scenario.handover import fight_scenario

@@ -9,7 +9,7 @@ compute of a 128x128 MLP) about 20 times smaller.
 `active_features` plays sample games of the scenario (scripted agents and random play on every
 side) and lists the indices that were ever non-zero; `SelectFeatures` is the SB3 features
 extractor that keeps those indices. The model file stores the indices, so it still takes the
-full observation and plays anywhere a trained policy does (`agents.policy.PolicyAgent`)."""
+full observation and plays anywhere a trained policy does (`yz_gym.agents.policy.PolicyAgent`)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ class SelectFeatures(BaseFeaturesExtractor):
 def active_features(scenario_name: str, side: int, games: int = 300, seed: int = 0) -> list[int]:
     """Indices of the observation values that are non-zero at some decision of `side` in
     `games` sample games, every side played by random, aggressive and tactical in turn."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
     from yz_gym.envs.core import Encoding
     from yz_gym.rulesets.yze.zone import engine
     from yz_gym.scenario.loader import load_scenario

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from agents.base import Agent
-from agents.common import BLAST, FAR, distances, step_toward, usable_weapons, weakness_key
-from agents.vehicle_tactics import aboard_first, occupant_choice, ride_choice, shoot_vehicle_choice
+from yz_gym.agents.base import Agent
+from yz_gym.agents.common import BLAST, FAR, distances, step_toward, usable_weapons, weakness_key
+from yz_gym.agents.vehicle_tactics import aboard_first, occupant_choice, ride_choice, shoot_vehicle_choice
 from yz_gym.rulesets.yze.combat.attacks import can_shoot, held_weapon
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.zone.actions import Action, Kind

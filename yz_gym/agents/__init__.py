@@ -6,7 +6,7 @@ import importlib
 import inspect
 from pathlib import Path
 
-from agents.base import Agent, RandomAgent
+from yz_gym.agents.base import Agent, RandomAgent
 
 AGENT_NAMES = ("random", "aggressive", "tactical")
 MODEL_PREFIX = "model:"  # the only way to name a trained model file: `model:runs/duel/final.zip`
@@ -20,7 +20,7 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
     (a weights-only file, safe to open) or `model:PATH` (an SB3 zip).
 
     An Agent instance is reseeded and returned as it is. A scripted name `x` is the Agent
-    subclass whose `name` is `x` in module `agents.x`. A model file (an SB3 zip) holds pickles
+    subclass whose `name` is `x` in module `yz_gym.agents.x`. A model file (an SB3 zip) holds pickles
     that can run code, so it is loaded only when named with the `model:` prefix, never because a
     name happens to be an existing path."""
     if isinstance(name, Agent):
@@ -33,21 +33,21 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
     if name == "random":
         return RandomAgent(seed)
     if name in CHASE_AGENT_NAMES:
-        from agents.chase_agents import CHASE_AGENTS
+        from yz_gym.agents.chase_agents import CHASE_AGENTS
 
         return CHASE_AGENTS[name](seed)
     if name in AGENT_NAMES:
-        module = importlib.import_module(f"agents.{name}")
+        module = importlib.import_module(f"{__name__}.{name}")
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, Agent) and not inspect.isabstract(cls) and cls.name == name:
                 return cls(seed)
-        raise ImportError(f"agents.{name} defines no Agent subclass with name = '{name}'")
+        raise ImportError(f"{__name__}.{name} defines no Agent subclass with name = '{name}'")
     if name.startswith(WEIGHTS_PREFIX):
-        from agents.policy import PolicyAgent
+        from yz_gym.agents.policy import PolicyAgent
 
         return PolicyAgent(name.removeprefix(WEIGHTS_PREFIX), seed, weights=True)  # no pickles: safe to open
     if name.startswith(MODEL_PREFIX):
-        from agents.policy import PolicyAgent
+        from yz_gym.agents.policy import PolicyAgent
 
         return PolicyAgent(name.removeprefix(MODEL_PREFIX), seed)  # explicitly a model: trusted by the caller
     hint = ""

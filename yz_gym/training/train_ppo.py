@@ -1,6 +1,6 @@
 """Train NPC tactics with sb3-contrib MaskablePPO on Skirmish-v0, with self-play and evaluation.
 
-    python -m training.train_ppo --config configs/training/duel.yaml [--resume] [--timesteps N]
+    python -m yz_gym.training.train_ppo --config configs/training/duel.yaml [--resume] [--timesteps N]
 
 The learner plays one side; the other side is a self-play pool of scripted agents and frozen
 past checkpoints. Every `eval.every` steps the current policy plays the scripted baselines and
@@ -107,7 +107,7 @@ class ConfigError(ValueError):
 def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
     """A checked config, read within the limits of yz_gym/scenario/reading.py; errors name the
     file and the field (ConfigError)."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
     from yz_gym.scenario import ScenarioError
     from yz_gym.scenario.loader import load_scenario, validated
     from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, read_text
@@ -156,7 +156,7 @@ def seed_everything(seed: int) -> None:
 
 def opponents_for(config: TrainConfig, pool_folder: Path) -> Any:
     """The self-play pool for every side other than the learner's."""
-    from agents.policy import PoolAgent
+    from yz_gym.agents.policy import PoolAgent
     from yz_gym.scenario.loader import load_scenario
 
     scenario = load_scenario(config.scenario)
@@ -214,8 +214,8 @@ def policy_kwargs(config: TrainConfig, log: Any = print) -> dict[str, Any]:
     observation values the scenario ever sets (training/features.py)."""
     kwargs: dict[str, Any] = {"net_arch": list(config.ppo.net_arch)}
     if config.ppo.prune_inputs:
-        from training.features import SelectFeatures, active_features
         from yz_gym.scenario.loader import load_scenario
+        from yz_gym.training.features import SelectFeatures, active_features
 
         sides = load_scenario(config.scenario).setup.sides
         side = sides.index(config.side) if config.side else 0
@@ -227,7 +227,7 @@ def policy_kwargs(config: TrainConfig, log: Any = print) -> dict[str, Any]:
 
 def evaluate_policy(model: Any, config: TrainConfig, opponent: str, games: int, seed: int) -> float:
     """The current policy's win rate against one scripted agent (deterministic play)."""
-    from agents.policy import PolicyAgent
+    from yz_gym.agents.policy import PolicyAgent
     from yz_gym.rulesets.yze.zone import engine
     from yz_gym.scenario.loader import load_scenario
 
@@ -235,7 +235,7 @@ def evaluate_policy(model: Any, config: TrainConfig, opponent: str, games: int, 
     sides = scenario.setup.sides
     mine = sides.index(config.side) if config.side else 0
     learner = PolicyAgent(model, seed)
-    from agents import make_agent
+    from yz_gym.agents import make_agent
 
     wins = 0
     for game in range(games):
@@ -354,7 +354,7 @@ def train(config: TrainConfig, resume: bool = False, log: Any = print) -> Path:
             total_timesteps=remaining, callback=Steps(), reset_num_timesteps=not resume, progress_bar=False
         )
     final = save_model(model, out / "final.zip")
-    from agents.weights import save_weights
+    from yz_gym.agents.weights import save_weights
 
     save_weights(model, out / "final.pth")  # the same policy without pickles, safe to share
     save_model(model, latest)

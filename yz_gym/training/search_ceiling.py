@@ -1,6 +1,6 @@
 """How well can a side do against an opponent? Play the Monte Carlo SearchAgent and count.
 
-    python -m training.search_ceiling --scenario duel --side ilsa --opponent random --games 400
+    python -m yz_gym.training.search_ceiling --scenario duel --side ilsa --opponent random --games 400
 
 The searcher (agents/search.py) plays `side`, with `--rollout-agent` for its own side in the
 rollouts and the true opponent as its model of the other side, so it searches for the best
@@ -27,8 +27,8 @@ def play(
     narrate: bool = False,
 ) -> int:
     """One game of the searcher on `side`; returns the winning side (-1: none)."""
-    from agents import make_agent
-    from agents.search import SearchAgent
+    from yz_gym.agents import make_agent
+    from yz_gym.agents.search import SearchAgent
     from yz_gym.rulesets.yze.zone import engine
     from yz_gym.rulesets.yze.zone import narrate as story
 

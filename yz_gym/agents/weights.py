@@ -6,7 +6,7 @@ holds the policy network's tensors and the few plain values needed to rebuild it
 size, action count, layer sizes, activation, the pruned inputs' indices); `load_weights` reads it
 with `torch.load(weights_only=True)`, which builds nothing but tensors and plain containers, so
 opening one runs no code from it. Name one as an agent with `weights:PATH`; training writes
-`final.pth` beside `final.zip`, and `python -m agents.weights MODEL.zip OUT.pth` converts a model
+`final.pth` beside `final.zip`, and `python -m yz_gym.agents.weights MODEL.zip OUT.pth` converts a model
 you trust.
 """
 
@@ -56,7 +56,7 @@ def load_weights(path: str | Path) -> Any:
 
     path = Path(path)
     if not path.is_file():
-        raise WeightsError(f"{path}: no such weights file (a .pth written by training or agents.weights)")
+        raise WeightsError(f"{path}: no such weights file (a .pth written by training or yz_gym.agents.weights)")
     try:
         data = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as error:  # a damaged file, or one with objects weights_only refuses
@@ -96,7 +96,7 @@ def _policy(path: Path, data: Any) -> Any:
             and all(type(i) is int and 0 <= i < obs_size for i in indices)
         ):
             raise WeightsError(f"{path}: indices must be observation indices 0-{obs_size - 1}")
-        from training.features import SelectFeatures
+        from yz_gym.training.features import SelectFeatures
 
         kwargs = {
             "features_extractor_class": SelectFeatures,
@@ -134,14 +134,14 @@ def _layers(net_arch: Any) -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Convert a trusted SB3 model file to a weights file: python -m agents.weights MODEL.zip OUT.pth"""
+    """Convert a trusted SB3 model file to a weights file: python -m yz_gym.agents.weights MODEL.zip OUT.pth"""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2:
         print(
-            "usage: python -m agents.weights MODEL.zip OUT.pth (load only a model you trust)", file=sys.stderr
+            "usage: python -m yz_gym.agents.weights MODEL.zip OUT.pth (load only a model you trust)", file=sys.stderr
         )
         raise SystemExit(2)
-    from agents.policy import PolicyAgent
+    from yz_gym.agents.policy import PolicyAgent
 
     try:
         model = PolicyAgent(args[0]).model

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from agents import odds
-from agents.base import Agent
-from agents.common import (
+from yz_gym.agents import odds
+from yz_gym.agents.base import Agent
+from yz_gym.agents.common import (
     FAR,
     LOCKED_COST,
     best_cover,
@@ -46,7 +46,7 @@ from agents.common import (
     usable_weapons,
     weight,
 )
-from agents.vehicle_tactics import aboard_first, occupant_choice
+from yz_gym.agents.vehicle_tactics import aboard_first, occupant_choice
 from yz_gym.rulesets.yze.combat.attacks import (
     BAND,
     DIVING_BLOW,

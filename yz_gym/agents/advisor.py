@@ -24,7 +24,7 @@ from multiprocessing import get_all_start_methods, get_context
 
 import numpy as np
 
-from agents.base import Agent
+from yz_gym.agents.base import Agent
 from yz_gym.core.events import Event
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze.state import GameState
@@ -128,7 +128,7 @@ def rollout(
 ) -> bool:
     """Apply `action` to a copy of `state` (a sampled world if `visible_only`), play the game out
     with `agents[side]` moving for each side, and say whether the actor's side won."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
 
     actor = engine.current_actor(state)
     side = state.combatants[actor].side
@@ -167,7 +167,7 @@ _JOB: dict[str, object] = {}
 
 def _batch(action: Action, ks: range) -> tuple[int, Counter[str]]:
     """Wins and first-step effects of rollouts `ks` of one action (in this process or a worker)."""
-    from agents import make_agent
+    from yz_gym.agents import make_agent
 
     state: GameState = _JOB["state"]  # type: ignore[assignment]
     names: list[str] = _JOB["agents"]  # type: ignore[assignment]

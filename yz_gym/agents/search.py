@@ -12,13 +12,13 @@ plays the best challenger only if the challenger's paired win-rate lead is more 
 standard errors, so rollout noise does not make it worse than the rollout agent. It is a
 policy improvement over `rollout_agent` against `opponent_model`: slow (hundreds of rollouts
 a decision), but a reference for what a trained policy could reach
-(`python -m training.search_ceiling`). A seeded SearchAgent is reproducible."""
+(`python -m yz_gym.training.search_ceiling`). A seeded SearchAgent is reproducible."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from agents.base import Agent
+from yz_gym.agents.base import Agent
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action
@@ -51,7 +51,7 @@ class SearchAgent(Agent):
         """The rollout agent's own pick, unless a candidate beats it clearly in the rollouts."""
         if len(actions) == 1:
             return actions[0]
-        from agents import make_agent
+        from yz_gym.agents import make_agent
 
         default = make_agent(self.rollout_agent, int(self.rng.integers(2**63))).choose(state, actions)
         anchor = actions.index(default)
@@ -85,7 +85,7 @@ class SearchAgent(Agent):
 
     def rollout(self, state: GameState, action: Action, seed: int) -> float:
         """1 if the actor's side wins after `action` and a played-out game, else 0."""
-        from agents import make_agent
+        from yz_gym.agents import make_agent
 
         game = state.clone()
         side = game.combatants[engine.current_actor(game)].side

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.base import Agent
-from agents.odds import p_success, successes
+from yz_gym.agents.base import Agent
+from yz_gym.agents.odds import p_success, successes
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.attacks import shot_modifier, shot_pool, target_unit, weapon_for
 from yz_gym.rulesets.yze.chase.effects import roller, speed_bonus, unit_pool

@@ -5,8 +5,8 @@ agent on one side and half with the sides swapped (with more than two sides, the
 takes each side in turn and the second agent plays all the others). Game i depends only on
 (seed, i): the same call gives the same result in any process.
 
-    python -m agents.arena --games 500            # the strength ladder as a Markdown table
-    python -m agents.arena duel --games 100 tactical random
+    python -m yz_gym.agents.arena --games 500            # the strength ladder as a Markdown table
+    python -m yz_gym.agents.arena duel --games 100 tactical random
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from agents import make_agent
-from agents.base import Agent
+from yz_gym.agents import make_agent
+from yz_gym.agents.base import Agent
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.rulesets.yze.zone import engine

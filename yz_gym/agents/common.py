@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from agents import odds
+from yz_gym.agents import odds
 from yz_gym.rulesets.yze.combat.attacks import (
     BAND,
     DARK_MODIFIER,

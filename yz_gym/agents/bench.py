@@ -1,4 +1,4 @@
-"""How long agents take to decide: `python -m agents.bench [--games N] [agent ...]`.
+"""How long agents take to decide: `python -m yz_gym.agents.bench [--games N] [agent ...]`.
 
 Records the decisions of seeded games (tactical against aggressive on every bundled scenario,
 sides swapped), then times each agent's `choose` on exactly those positions in CPU time
@@ -12,8 +12,8 @@ import argparse
 import time
 from collections import defaultdict
 
-from agents import make_agent
-from agents.arena import game_seeds
+from yz_gym.agents import make_agent
+from yz_gym.agents.arena import game_seeds
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action

@@ -14,7 +14,7 @@ Simple, shared rules of thumb on top of each agent's own logic:
 
 from __future__ import annotations
 
-from agents.common import distances, weakness_key
+from yz_gym.agents.common import distances, weakness_key
 from yz_gym.rulesets.yze.combat.attacks import can_shoot
 from yz_gym.rulesets.yze.mounts.riding import MAX_RIDE, ride_paths
 from yz_gym.rulesets.yze.state import Combatant, GameState

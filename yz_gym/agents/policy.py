@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent
+from yz_gym.agents.base import Agent
 from yz_gym.rulesets.yze.state import GameState, Scenario
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action
@@ -52,7 +52,7 @@ class PolicyAgent(Agent):
             assert self.path is not None
             key = (f"weights:{self.path.resolve()}", self.path.stat().st_mtime)
             if key not in _LOADED:
-                from agents.weights import load_weights
+                from yz_gym.agents.weights import load_weights
 
                 _LOADED[key] = load_weights(self.path)
             self._model = _LOADED[key]
@@ -147,7 +147,7 @@ class PoolAgent(Agent):
 
     def reseed(self, seed: int | None) -> None:
         """A new episode: draw the member that plays it."""
-        from agents import make_agent
+        from yz_gym.agents import make_agent
 
         self.rng = np.random.default_rng(seed)
         members = self.members()
