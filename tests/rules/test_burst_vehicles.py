@@ -1,4 +1,4 @@
-"""Full-auto fire at mounts and vehicles (zone/auto_targets.py, resolution/stack.py): a burst (AUTO-01) or a
+"""Full-auto fire at mounts and vehicles (zone/auto_targets.py, resolution/bursts.py): a burst (AUTO-01) or a
 shot with ammo dice (AUTO-03) may open at a horse or a vehicle, its next shots (AUTO-01) and an
 ammo six's extra hits (AUTO-05) may go at them, and all land on the single shot's damage paths
 (MOUNT-11/12, VEH-DMG-01..06).

@@ -7,7 +7,7 @@ import pickle
 
 import numpy as np
 
-from yz_gym.core.pickling import rebuild_by_init, register_frozen
+from yz_gym.core.pickling import rebuild_by_init, register_frozen, register_package
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.dice import Roll, pool_dice
 from yz_gym.rulesets.yze.state import Frame
@@ -38,6 +38,31 @@ def test_a_frame_rebuilds_from_its_init_fields_with_every_field():
         frame = Frame(Kind.SHOOT, 1, 2, stage=3, asking=[4], flags=5, shots=2, hits=[[2, 1]], sixes=1)
         again = pickle.loads(pickle.dumps(frame))
         assert again == frame and again.hits == [[2, 1]] and again.asking is not frame.asking
+    finally:
+        copyreg.dispatch_table.clear()
+        copyreg.dispatch_table.update(saved)
+
+
+def test_a_package_registers_the_frozen_dataclasses_of_every_subpackage():
+    """What the compiled build's yz_gym.rulesets.yze and yz_gym.core do at import (register_package)."""
+    import yz_gym.core
+    import yz_gym.rulesets.yze
+    from yz_gym.core.game import Outcome
+    from yz_gym.rulesets.yze.chase.obstacles import Obstacle
+    from yz_gym.rulesets.yze.modifiers import Modifiers
+    from yz_gym.rulesets.yze.vehicles.tables import VehicleCrit, VehicleType
+
+    saved = dict(copyreg.dispatch_table)
+    try:
+        for cls in (Obstacle, VehicleType, VehicleCrit, Modifiers, Outcome):
+            copyreg.dispatch_table.pop(cls, None)
+        register_package(yz_gym.rulesets.yze.__name__, yz_gym.rulesets.yze.__path__)
+        register_package(yz_gym.core.__name__, yz_gym.core.__path__)
+        for cls in (Obstacle, VehicleType, VehicleCrit, Modifiers, Outcome):  # chase/, vehicles/, top, core
+            assert cls in copyreg.dispatch_table, cls
+        assert Frame not in copyreg.dispatch_table or Frame in saved  # not frozen: registered by name only
+        outcome = Outcome("pursuer", "caught", 3)
+        assert pickle.loads(pickle.dumps(outcome)) == outcome
     finally:
         copyreg.dispatch_table.clear()
         copyreg.dispatch_table.update(saved)

@@ -11,7 +11,7 @@ chase (units keep their side, crews keep their vehicle).
 
 **Actions** (`N_CHASE_ACTIONS` indices; `describe_chase_action_space()` prints the offsets):
 
-| offset | size | meaning (rules.chase_state.CK) |
+| offset | size | meaning (chase/state.py CK) |
 |---|---|---|
 | `A_CHASE` | 3 | Chase / Flee; +0 level, +1 climb, +2 descend (air pilots, VEH-AIR-03) |
 | `A_OTHER` | 3 | Other (no movement); +0 / climb / descend |

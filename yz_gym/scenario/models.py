@@ -32,7 +32,7 @@ class ZoneSpec(Strict):
     cover: list[str] = []
     exit: bool = False
     size_m: float | None = Field(None, gt=0, le=1000)
-    vehicles: bool = True  # vehicle_actions: false = no vehicle may enter (cramped zones never)
+    vehicles: bool = True  # vehicles/movement.py: false = no vehicle may enter (cramped zones never)
 
 
 class BorderSpec(Strict):

@@ -1,7 +1,7 @@
 """The `vehicles:`, `vehicle_rules:` and `mount:` parts of a zone scenario file (loader.py calls these).
 
 Every mistake is one line naming the field, as in loader.py. Each mounted weapon is registered in
-the scenario's weapon catalog under `@<vehicle>/<weapon>#<n>` (vehicle_seats.MOUNTED_PREFIX), the
+the scenario's weapon catalog under `@<vehicle>/<weapon>#<n>` (vehicles/seats.py MOUNTED_PREFIX), the
 name its gunner's `WeaponState` carries.
 """
 

@@ -1,4 +1,4 @@
-"""How dice and armor or cover ratings read in combat logs (narrate, vehicle_narrate, chase_narrate)."""
+"""How dice and armor or cover ratings read in combat logs (zone/narrate.py, vehicles/narrate.py, chase/narrate.py)."""
 
 from __future__ import annotations
 

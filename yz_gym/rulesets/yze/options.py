@@ -54,7 +54,7 @@ class RuleOptions:
     crit_table_text: Literal["s1", "s2"] = "s1"  # CRIT-05 [M]: the crit table rows where the two sources differ
     death_roll_penalty: Literal["once", "double"] = "once"  # DEATH-02: a crit's -1/-2 is its Stamina effect, once
     death_roll_timing: Literal["next_turn", "round_end"] = "next_turn"  # DEATH-01: a round limit's roll (S1)
-    # --- attacks (combat/attacks.py, resolution/stack.py) ---
+    # --- attacks (combat/attacks.py, resolution/) ---
     full_auto: Literal["basic", "ammo_dice"] = "basic"  # AUTO-01/02 basic burst, or AUTO-03..06 ammo dice
     # --- mounts (mounts/riding.py) ---
     rider_penalty_ranged: bool = True  # AMB-13: the -1 against a rider (MOUNT-09) applies to shots too

@@ -260,7 +260,7 @@ def attack_pool(state: ChaseState, u: int) -> tuple[DicePool, str, int]:
 def land_attack(
     state: ChaseState, u: int, action: ChaseAction, roll: Roll, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    """CHASE-FLEE-03/END-02: the ram (vehicle_damage.ram) or close attack (ATK-05/06)."""
+    """CHASE-FLEE-03/END-02: the ram (vehicles/damage.py ram) or close attack (ATK-05/06)."""
     world = state.world
     unit = state.units[u]
     t = target_unit(state, action)

@@ -9,8 +9,9 @@ the resolution the rules ask for the decisions that belong to a participant: can
 action (CHASE-12), push a roll (CHASE-15, the roller decides), the catch (attack, stay Engaged
 or overtake, CHASE-FLEE-03/04), and slip away or ambush after a won Hide (CHASE-HIDE-04).
 
-Modules: chase_state (data, options, positions), chase_legal (choices), chase_resolve (the
-round), chase_attacks (shots, catches, NPCs), chase_obstacles (tables), chase_narrate (text).
+Modules of this package: state (data, options, positions), legal (choices), resolve (the round),
+effects (rolls and their outcomes), end (round end, finish), attacks (shots, catches, NPCs),
+obstacles (tables), narrate (text).
 """
 
 from __future__ import annotations

@@ -534,7 +534,7 @@ def _blast_vehicle(
     source: int,
 ) -> None:  # fmt: skip
     """EXPL-01/03/11, VEH-DMG-04..06: one blast roll for the vehicle, through its armor (D12/D66 crits)."""
-    from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle  # vehicle_damage imports this module
+    from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle  # vehicles/damage.py imports this module
 
     roll = rating_roll(state, power, rng)  # EXPL-01/02
     events.append(Event("vehicle_blast", source, -1, {"power": power, "vehicle": v.name, **roll_data(roll)}))

@@ -134,7 +134,7 @@ def vehicle_volley(
     state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """AUTO-03..06 at a vehicle: a shot with ammo dice rolls and hits as the single shot at it
-    (vehicle_actions: RMOD-11, VEH-DMG-01..06); its sixes buy extra hits as at a person."""
+    (vehicles/actions.py: RMOD-11, VEH-DMG-01..06); its sixes buy extra hits as at a person."""
     weapon = held_weapon(state, actor)
     carried = actor.weapons[actor.held]
     index = frame.option

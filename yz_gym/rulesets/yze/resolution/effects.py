@@ -21,7 +21,7 @@ from yz_gym.rulesets.yze.zone.actions import CLOSE_KINDS, FIRST_EXTENSION, KIND_
 from yz_gym.rulesets.yze.zone.movement import disengage, engaged_enemies, move, peek_through, retreat
 from yz_gym.rulesets.yze.zone.zones import DoorState
 
-_MOVES: Final = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.ENGAGE})  # resolved by movement.move
+_MOVES: Final = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.ENGAGE})  # resolved by zone/movement.py move
 
 
 def resolve(

@@ -3,8 +3,8 @@ shooting at vehicles and from them (VEH-02..06, VEH-MOVE-01/02, VEH-RAM-01/02, V
 VEH-AIR-01..05, ACT-FAST-VEHENTER/ENGINE/WHEEL/DRIVE, ACTN-VEHICLE-01, COVER-08, AMB-10/11/15/16/19).
 
 The vehicle itself (damage, armor, component crits, crashes, fire, rams) is vehicles/operation.py and
-vehicles/damage.py; this module turns it into actions of the zone engine, and resolution/stack.py hands
-every action kind from `FIRST_EXTENSION` on to it (mounts/riding.py for the riding ones). Seats and
+vehicles/damage.py; this module turns it into actions of the zone engine, and resolution/ (rolling.py, effects.py)
+hands every action kind from `FIRST_EXTENSION` on to it (mounts/riding.py for the riding ones). Seats and
 mounted weapons are in vehicles/seats.py, where vehicles can go in vehicles/movement.py. Decisions
 where the seed leaves room:
 
@@ -28,7 +28,7 @@ where the seed leaves room:
   (VEH-DMG-06). A ram cannot be blocked, and the rammer takes no damage (not in the seed).
 - Shooting at a vehicle (SHOOT_VEHICLE): a slow ranged attack like ACTN-SHOOT-01 at +2 (RMOD-11:
   a large target); with a full-auto weapon it may open a burst (option = the vehicle, zone = the
-  fire mode, SHOOT's option: 1 = AUTO-01 basic full auto, n = AUTO-03 ammo dice; resolution/stack.py and
+  fire mode, SHOOT's option: 1 = AUTO-01 basic full auto, n = AUTO-03 ammo dice; resolution/ and
   zone/auto_targets.py run the rest of the burst as for one opened at a person); the hit goes
   through the vehicle's armor and may cause component damage on the D12/D66 table
   (vehicles/damage.py: hit_vehicle). A ricochet (VEH-CRIT-01)

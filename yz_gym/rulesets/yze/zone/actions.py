@@ -94,7 +94,7 @@ SLOW_KINDS: Final = frozenset(
         Kind.BREAK_FREE, Kind.SHOOT, Kind.RELOAD, Kind.FIRST_AID, Kind.PERSUADE,
         Kind.EXTINGUISH, Kind.FORCE_DOOR,
         Kind.RAM, Kind.SHOOT_VEHICLE, Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT,
-        Kind.ATTACK_VEHICLE,  # ENTER/EXIT: vehicle_actions
+        Kind.ATTACK_VEHICLE,  # ENTER/EXIT: vehicles/actions.py
     }
 )  # fmt: skip
 FREE_KINDS: Final = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.DROP_PRONE, Kind.LET_GO})
@@ -130,8 +130,8 @@ LABELS: Final = {
     Kind.ATTACK_VEHICLE: "attack", Kind.DISMOUNT: "dismount", Kind.REMOUNT: "get on the mount of",
     Kind.STRESS_ROLL: "roll Insight against stress",
 }  # fmt: skip
-FIRST_EXTENSION: Final = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicle_actions / mounts
-RULE_FRAMES: Final = frozenset({Kind.STRESS_ROLL})  # ... except these, which resolution/stack.py resolves
+FIRST_EXTENSION: Final = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicles/actions.py / mounts/riding.py
+RULE_FRAMES: Final = frozenset({Kind.STRESS_ROLL})  # ... except these, which resolution/ resolves
 AT_MOUNT: Final = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11
 CLIMB: Final = 1  # DRIVE / MANEUVER options for an air vehicle's vertical move (VEH-AIR-03)
 DESCEND: Final = 2

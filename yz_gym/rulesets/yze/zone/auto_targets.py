@@ -1,11 +1,11 @@
 """Full-auto fire at mounts and vehicles: a burst's next shot (AUTO-01) and an ammo six's extra
-hit (AUTO-05) may go at an animal or a vehicle, not only at a person (resolution/stack.py asks here).
+hit (AUTO-05) may go at an animal or a vehicle, not only at a person (resolution/stack.py and bursts.py ask here).
 
 - AUTO-01: at the `full_auto` decision, besides SHOOT(target, 1) at the people it can hit, the
   shooter may send the next shot at any enemy mount it could shoot at now (SHOOT_MOUNT(rider):
   a ridden one as a shot at its rider allows, MOUNT-11; a riderless one as
   mounts.can_shoot_riderless says) or any enemy vehicle (SHOOT_VEHICLE(option=vehicle), as
-  vehicle_actions.can_shoot_vehicle says): the targets a single shot could take. Such a shot
+  vehicles/actions.py can_shoot_vehicle says): the targets a single shot could take. Such a shot
   rolls like the single shot at it (MOUNT-08/11: no -1 for a rider; RMOD-11: +2 at a vehicle)
   and lands on the same path: wound_mount (MOUNT-12/14) or hit_vehicle (VEH-DMG-01..06, armor,
   component damage, ricochets). A hit lets the burst go on, three shots at most, as ever.

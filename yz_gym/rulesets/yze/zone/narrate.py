@@ -178,7 +178,7 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         return f"  {a} drops the {weapon_label(state, e.get('weapon'))}."
     if k == "push_cost":
         return f"  {a} strains {ATTRIBUTES[e.get('attribute')]} by {e.get('amount')}."
-    if k in ATTACK_LINES:  # combat/attacks.py / resolution/stack.py events
+    if k in ATTACK_LINES:  # combat/attacks.py / resolution/ events
         zone = zones[e.get("zone")] if isinstance(e.get("zone"), int) else ""
         item = str(e.get("item", "")).replace("_", " ")
         return ATTACK_LINES[k].format(a=a, t=t, zone=zone, item=item, e=e)
