@@ -13,7 +13,7 @@ import importlib.machinery
 import importlib.util
 import sys
 import warnings
-from types import ModuleType
+from types import FrameType, ModuleType
 from typing import Any
 
 # old module name -> the new modules holding its names (the first is its new home)
@@ -91,12 +91,14 @@ class _Parts(ModuleType):
         self._parts = parts
 
     def __getattr__(self, attr: str) -> Any:
+        """The name from the first new module that has it."""
         for part in self._parts:
             if hasattr(part, attr):
                 return getattr(part, attr)
         raise AttributeError(f"module {self.__name__!r} has no attribute {attr!r}")
 
     def __dir__(self) -> list[str]:
+        """The names of all the new modules."""
         return sorted({name for part in self._parts for name in dir(part)})
 
 
@@ -106,12 +108,14 @@ class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(
         self, fullname: str, path: Any = None, target: Any = None
     ) -> importlib.machinery.ModuleSpec | None:
+        """A spec for an old module name of this package, else None (not ours)."""
         package, _, old = fullname.rpartition(".")
         if package != __name__ or old not in MOVED:
             return None
         return importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        """Warn once, then give the new module (or a view of the new modules) for the old name."""
         targets = MOVED[spec.name.rpartition(".")[2]]
         warnings.warn(
             f"{spec.name} is deprecated and will be removed: import {' or '.join(targets)}",
@@ -123,14 +127,16 @@ class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return parts[0] if len(parts) == 1 else _Parts(spec.name, parts)
 
     def exec_module(self, module: ModuleType) -> None:
-        if not isinstance(module, _Parts):
-            module.__spec__ = module.__spec__.loader_state  # the real module keeps its own spec
+        """Nothing to run: give the real module back its own spec (see create_module)."""
+        if not isinstance(module, _Parts) and module.__spec__ is not None:
+            module.__spec__ = module.__spec__.loader_state
 
 
 def _importer_level() -> int:
     """The warning's stack level that names the importing line: past the import system and this
     module, counted as `warnings` counts (it skips the frames of importlib._bootstrap)."""
-    level, frame = 1, sys._getframe(2)  # level 1: create_module
+    level = 1  # create_module
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None:
         filename = frame.f_code.co_filename
         if not ("importlib" in filename and "_bootstrap" in filename):
