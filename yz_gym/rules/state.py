@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final
 
+from yz_gym.core.ending import Termination
 from yz_gym.rules.actions import Kind
 from yz_gym.rules.dice import NO_MODIFIERS, Modifiers, Roll
 from yz_gym.rules.options import RuleOptions
@@ -390,7 +391,7 @@ class GameState:
     stack: list[Frame] = field(default_factory=list)
     choosing: list[int] = field(default_factory=list)  # INIT-SURPRISE-01: still to pick a card
     winner: int = -1  # winning side, -1 = none (draw or not over)
-    end_reason: str = ""
+    end_reason: str = ""  # the narrated reason; `termination` is the typed one
     decisions: int = 0
     turn_begun: bool = False
     door_damage: tuple[int, ...] = ()
@@ -401,6 +402,7 @@ class GameState:
     # INIT-03/INIT-NPC-01: each combatant's drawer group; fixed for the game (initiative.drawers)
     drawer_group: tuple[tuple[int, ...], ...] = field(default=(), kw_only=True)
     vehicles: list[VehicleState] = field(default_factory=list, kw_only=True)  # VEH-*: vehicle_actions.py
+    termination: Termination = field(default=Termination.NONE, kw_only=True)  # why the game ended
     options: RuleOptions = field(init=False, repr=False, compare=False)  # the setup's rule switches
     zone_map: ZoneMap = field(init=False, repr=False, compare=False)  # the setup's static map
 
@@ -412,7 +414,8 @@ class GameState:
         end_reason: str = "", decisions: int = 0, turn_begun: bool = False,
         door_damage: tuple[int, ...] = (), opening: tuple[Any, ...] = (), turn_acts: int = 0, *,
         doom: int = 0, smoke: dict[int, int] | None = None,
-        drawer_group: tuple[tuple[int, ...], ...] = (), vehicles: list[VehicleState] | None = None
+        drawer_group: tuple[tuple[int, ...], ...] = (), vehicles: list[VehicleState] | None = None,
+        termination: Termination = Termination.NONE
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.setup = setup
@@ -438,6 +441,7 @@ class GameState:
         self.smoke = {} if smoke is None else smoke
         self.drawer_group = drawer_group
         self.vehicles = [] if vehicles is None else vehicles
+        self.termination = termination
         self.options = setup.options  # shortcuts to the setup's rule switches and map, read all the time
         self.zone_map = setup.zone_map
 
@@ -467,6 +471,7 @@ class GameState:
             smoke=dict(self.smoke),
             drawer_group=self.drawer_group,
             vehicles=[v.copy() for v in self.vehicles],
+            termination=self.termination,
         )
 
     def enemies(self, c: Combatant) -> list[Combatant]:

@@ -1,0 +1,1 @@
+"""The ruleset-neutral core: the contracts every ruleset and game mode speaks."""
