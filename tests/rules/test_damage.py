@@ -439,13 +439,13 @@ def test_fire_that_breaks_you_gives_no_crit_but_a_death_roll_every_turn_until_sa
     events: list = []
     fire_attack(state, blue, FixedDice([6, 2, 2]), events)
     assert blue.broken and "critical" not in kinds(events)
-    assert sum(1 for i in blue.injuries if i.table == "fire") == 1
+    assert [(t.kind, t.left) for t in blue.timed] == [("burns", 1)] and not blue.injuries  # no fake injury
     fire_attack(state, blue, FixedDice([6, 2, 2, 2, 2, 2, 2]), events)  # hit again while Broken
-    assert sum(1 for i in blue.injuries if i.table == "fire") == 1  # still one roll per turn
+    assert [t.kind for t in blue.timed] == ["burns"]  # still one roll per turn
     set_order(state, "Cyan")
     assert Action(Kind.FIRST_AID, target=blue.id, option=1) in engine.legal_actions(state)
     act(state, FixedDice([6, 2, 2, 2, 2]), Kind.FIRST_AID, target="Blue", option=1)
-    assert not any(i.table == "fire" for i in blue.injuries)
+    assert blue.timed == [] and not blue.dead
 
 
 @pytest.mark.rule("FIRE-05", "DEATH-01")

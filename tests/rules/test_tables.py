@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from yz_gym.core.clock import unit_named
 from yz_gym.rules import tables as t
 
 RULES_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
@@ -236,7 +237,7 @@ def test_physical_crit_row_matches_srd(code: int) -> None:
         return
     assert not crit.instant_death
     assert crit.lethal == {"yes": True, "no": False}[lethal]
-    assert crit.time_limit == (None if limit in DASHES else limit)
+    assert crit.time_limit == (None if limit in DASHES else unit_named(limit))
     assert crit.death_roll_mod == num(death)
     assert crit.heal_days == (None if heal in DASHES else heal)
     facts = parse_effect("" if effect in DASHES else effect)

@@ -111,7 +111,7 @@ class GameWatch:
         for c, row in zip(people, self.slots, strict=True):
             if not broken[row] and (c.broken or c.dead):
                 broken[row] = True
-            if not injured[row] and (c.dead or (c.injuries and any(i.table != "fire" for i in c.injuries))):
+            if not injured[row] and (c.dead or c.injuries):
                 injured[row] = True
 
     def see(self, people: Sequence[Combatant], events: Iterable[Event]) -> None:

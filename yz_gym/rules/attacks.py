@@ -95,10 +95,9 @@ def free_hands(c: Combatant) -> int:
     such injuries leave no hand free, as S2 counts them (one disabled hand each)."""
     hands = 2
     for injury in c.injuries:
-        if injury.table != "fire":
-            entry = entry_of(injury)
-            if entry.hand_unusable or entry.arm_unusable:
-                hands -= 1
+        entry = entry_of(injury)
+        if entry.hand_unusable or entry.arm_unusable:
+            hands -= 1
     return max(0, hands)
 
 

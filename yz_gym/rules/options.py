@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
+from yz_gym.core.clock import Clock
+
 DiceMode = Literal["pool", "step"]
 DamageModel = Literal["attribute", "health_resolve", "health_only", "conditions"]  # DMGM-01
 PushCost = Literal["attribute", "damage_stress", "stress_dice", "conditions", "doom", "none"]  # PUSH-10
@@ -77,9 +79,9 @@ class RuleOptions:
         return replace(self, **overrides)
 
     @property
-    def rounds_per_shift(self) -> int:
-        """Rounds in one shift (AMB-01), used for lethal-injury time limits."""
-        return self.rounds_per_stretch * self.stretches_per_shift
+    def clock(self) -> Clock:
+        """The lengths of the time units (TIME-06): lethal-injury limits, timed conditions, recovery."""
+        return Clock(self.rounds_per_stretch, self.stretches_per_shift)
 
 
 @dataclass(frozen=True, slots=True)

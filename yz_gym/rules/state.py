@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final
 
+from yz_gym.core.conditions import TimedCondition
 from yz_gym.core.ending import Termination
 from yz_gym.rules.actions import Kind
 from yz_gym.rules.dice import NO_MODIFIERS, Modifiers, Roll
@@ -109,7 +110,7 @@ class WeaponState:
 class Injury:
     """A critical injury a combatant suffers, with its death-roll timer if lethal."""
 
-    table: str  # "physical" or "mental"
+    table: str  # "physical" or "mental" (a crit table: rolls.entry_of gives its entry)
     code: int  # D66 result
     timer: int = -1  # rounds until the next death roll (DEATH-01); -1 = none
     step: int = 0  # DEATH-03: 0 round, 1 stretch, 2 shift, 3 day (stabilising moves it on)
@@ -197,6 +198,8 @@ class Combatant:
     # vehicle_actions.py / mounts.py state (keyword-only)
     vehicle: int = field(default=-1, kw_only=True)  # index in GameState.vehicles of the one aboard; -1 = on foot
     mount: Mount | None = field(default=None, kw_only=True)  # MOUNT-*: the animal ridden (dead ones stay)
+    # timed conditions on the game clock (core/conditions.py): FIRE-05 burns
+    timed: list[TimedCondition] = field(default_factory=list, kw_only=True)
 
     def __init__(
         self, id: int, name: str, side: int, group: str, pc: bool, attrs: list[int],
@@ -212,7 +215,7 @@ class Combatant:
         last_turn: tuple[int, int] = (0, 0), *, conditions: tuple[str, ...] = (), stress: int = 0,
         panic: tuple[str, ...] = (), lost_actions: int = 0, willpower: int = 0, incapacitated: bool = False,
         size: str = "normal", creature: bool = False, armor_max: int = -1, vehicle: int = -1,
-        mount: Mount | None = None
+        mount: Mount | None = None, timed: list[TimedCondition] | None = None
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.id = id
@@ -267,6 +270,7 @@ class Combatant:
         self.armor_max = armor_max
         self.vehicle = vehicle
         self.mount = mount
+        self.timed = [] if timed is None else timed
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
@@ -287,6 +291,8 @@ class Combatant:
         c.vehicle = self.vehicle
         if self.mount is not None:
             c.mount = self.mount.copy()
+        if self.timed:
+            c.timed = [t.copy() for t in self.timed]
         return c
 
     @property

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, TypeVar
 
+from yz_gym.core.clock import TimeUnit, unit_named
 from yz_gym.rules.errors import UnknownEntry
 
-TimeLimit = Literal["round", "stretch", "shift", "day"]
+TimeLimit = Literal["round", "stretch", "shift", "day"]  # a time limit as the tables print it
 Grade = Literal["A", "B", "C", "D"]
 Grip = Literal["1H", "2H", "-"]
 RangeBand = Literal["engaged", "short", "medium", "long", "extreme"]
@@ -47,7 +48,7 @@ class CriticalInjury:
     code: int  # the D66 value rolled
     name: str
     lethal: bool = False  # DEATH-01: has a time limit and a death roll (or kills at once)
-    time_limit: TimeLimit | None = None  # DEATH-01
+    time_limit: TimeUnit | None = None  # DEATH-01
     death_roll_mod: int = 0  # DEATH-02: 0, -1 or -2 on the Stamina death roll
     instant_death: bool = False  # CRIT-02: dead at once, no death roll
     skill_mods: tuple[tuple[str, int], ...] = ()  # CRIT-03: stack, apply even at skill 0
@@ -95,7 +96,7 @@ def _phys(
 ) -> CriticalInjury:
     """Build a physical crit row; lethal iff it has a time limit (DEATH-01)."""
     return CriticalInjury(
-        code=code, name=name, lethal=limit is not None, time_limit=limit,
+        code=code, name=name, lethal=limit is not None, time_limit=None if limit is None else unit_named(limit),
         death_roll_mod=death, skill_mods=skills, moving_is_slow=slow,
         damage_on_rolls=dmg_rolls, hand_unusable=hand, arm_unusable=arm,
         paralysed=paralysed, disease_virulence=disease, heal_days=heal,
