@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import difflib
 import math
-import typing
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter, ValidationError
-
+from yz_gym.core.switches import SwitchError
 from yz_gym.rules.mounts import Mount
+from yz_gym.rules.options import VEHICLE_RULES
 from yz_gym.rules.state import Combatant
 from yz_gym.rules.tables import Weapon
 from yz_gym.rules.vehicle_actions import MAX_ALTITUDE, exposed_capacity
@@ -29,26 +28,13 @@ if TYPE_CHECKING:
 
     from yz_gym.scenario.loader import ScenarioError, _Builder
 
-_VEHICLE_OPTION_TYPES = {
-    name: TypeAdapter(hint) for name, hint in typing.get_type_hints(VehicleOptions).items()
-}
-
-
 def vehicle_options(b: _Builder) -> VehicleOptions:
-    """The `vehicle_rules:` block: VehicleOptions switches, strictly typed (as in chase files)."""
-    from yz_gym.scenario.loader import _explain, unknown_option
-
-    known = [f.name for f in fields(VehicleOptions)]
-    values: dict[str, Any] = {}
-    for name, value in b.spec.vehicle_rules.items():
-        if name not in known:
-            message = unknown_option(name, known, "vehicle option", "docs/scenarios.md")
-            raise b.fail(f"vehicle_rules.{name}", message)
-        try:
-            values[name] = _VEHICLE_OPTION_TYPES[name].validate_python(value, strict=True)
-        except ValidationError as err:
-            raise b.fail(f"vehicle_rules.{name}", _explain(err.errors()[0])) from None
-    return VehicleOptions(**values)
+    """The `vehicle_rules:` block (options.VEHICLE_RULES, as in chase files)."""
+    try:
+        options: VehicleOptions = VEHICLE_RULES.parse(b.spec.vehicle_rules, "docs/scenarios.md")
+    except SwitchError as err:
+        raise b.fail(err.where, err.message) from None
+    return options
 
 
 def build_mount(b: _Builder, spec: MountSpec, where: str) -> Mount:
