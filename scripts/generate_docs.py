@@ -1,5 +1,6 @@
-"""Writes the generated parts of the docs: the catalog tables of docs/scenarios.md (from the rules
-tables) and the rules index docs/rules.md (from the code and the tests).
+"""Writes the generated parts of the docs: the rule-switch tables of docs/scenarios.md and
+docs/chase_scenarios.md (from the switch declarations), the catalog tables of docs/scenarios.md
+(from the rules tables) and the rules index docs/rules.md (from the code and the tests).
 
     python -m scripts.generate_docs          # rewrite both
     python -m scripts.generate_docs --check  # exit 1 if either is stale
@@ -10,16 +11,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from scripts.rules_index import rules_markdown
+from yz_gym.core.switches import SwitchBlock
 from yz_gym.envs import limits
 from yz_gym.rulesets.yze.combat.attacks import BLANKET_MODIFIER, ITEMS, MEDKIT_GEAR
+from yz_gym.rulesets.yze.options import CHASE_RULES, RULES, VEHICLE_RULES
 from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
 from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS_DOC = ROOT / "docs" / "scenarios.md"
+CHASE_DOC = ROOT / "docs" / "chase_scenarios.md"
 RULES_DOC = ROOT / "docs" / "rules.md"
 
 
@@ -210,7 +215,21 @@ def limits_table() -> str:
     return "\n".join(_table(("what", "at most", "yz_gym.envs.limits", "over it"), rows))
 
 
-BLOCKS = {"catalog tables": catalog_tables, "RL limits": limits_table}
+def switch_table(block: SwitchBlock) -> Callable[[], str]:
+    """The table of a rule-switch block, from its declarations (yz_gym/rulesets/yze/options.py)."""
+    return lambda: "\n".join(block.table())
+
+
+SCENARIO_BLOCKS: dict[str, Callable[[], str]] = {
+    "rules switches": switch_table(RULES),
+    "vehicle_rules switches": switch_table(VEHICLE_RULES),
+    "catalog tables": catalog_tables,
+    "RL limits": limits_table,
+}
+CHASE_BLOCKS: dict[str, Callable[[], str]] = {
+    "chase_rules switches": switch_table(CHASE_RULES),
+    "vehicle_rules switches": switch_table(VEHICLE_RULES),
+}
 
 
 def _item_effect(key: str) -> str:
@@ -227,12 +246,15 @@ def _item_effect(key: str) -> str:
     )
 
 
-def with_generated(text: str) -> str:
-    """docs/scenarios.md's text with its generated parts (between their markers) made current."""
-    for name, make in BLOCKS.items():
+def with_generated(
+    text: str, blocks: dict[str, Callable[[], str]] = SCENARIO_BLOCKS, path: Path = SCENARIOS_DOC
+) -> str:
+    """A doc's text (docs/scenarios.md by default) with its generated parts (between their
+    markers) made current."""
+    for name, make in blocks.items():
         begin, end = _begin(name), _end(name)
         if begin not in text or end not in text:
-            raise ValueError(f"{SCENARIOS_DOC}: the markers of the generated {name} are missing")
+            raise ValueError(f"{path}: the markers of the generated {name} are missing")
         head, rest = text.split(begin, 1)
         text = f"{head}{begin}\n{make()}\n{end}{rest.split(end, 1)[1]}"
     return text
@@ -244,6 +266,7 @@ def main() -> None:
     args = parser.parse_args()
     wanted = {
         SCENARIOS_DOC: with_generated(SCENARIOS_DOC.read_text(encoding="utf-8")),
+        CHASE_DOC: with_generated(CHASE_DOC.read_text(encoding="utf-8"), CHASE_BLOCKS, CHASE_DOC),
         RULES_DOC: rules_markdown(),
     }
     stale = [

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from yz_gym.rulesets.yze.options import SWITCH_BLOCKS
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("yz_gym",)
 NOT_RULES = ("yz_gym/agents/", "yz_gym/training/")  # they play by the rules, they do not implement them
-OPTION_BLOCKS = {"RuleOptions": "rules", "VehicleOptions": "vehicle_rules", "ChaseOptions": "chase_rules"}
 
 # An ID, then optional ranges: ACTN-BLOCK-01, VEH-DMG-01..07, AUTO-03/06, MOUNT-08/11/14, G-19.
 CITATION = re.compile(r"\b((?:[A-Z][A-Z0-9]*-)+)([0-9]{1,2}|[A-Z][A-Z0-9]*)((?:(?:\.\.|/)[0-9]{1,2})*)\b")
@@ -112,20 +113,13 @@ def _doc_items(doc: str) -> list[str]:
     return items
 
 
-def _option_switches(source: str) -> dict[str, set[str]]:
-    """Rule ID -> the switches (`rules.x`, `vehicle_rules.x`, `chase_rules.x`) whose comment cites it."""
-    comments = {
-        token.start[0]: token.string
-        for token in tokenize.generate_tokens(io.StringIO(source).readline)
-        if token.type == tokenize.COMMENT
-    }
+def _option_switches() -> dict[str, set[str]]:
+    """Rule ID -> the switches (`rules.x`, `vehicle_rules.x`, `chase_rules.x`) declared to resolve it."""
     switches: dict[str, set[str]] = defaultdict(set)
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.ClassDef) and node.name in OPTION_BLOCKS:
-            for item in node.body:
-                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                    for rule_id in expand(comments.get(item.lineno, "")):
-                        switches[rule_id].add(f"{OPTION_BLOCKS[node.name]}.{item.target.id}")
+    for block in SWITCH_BLOCKS:
+        for declared in block.switches:
+            for rule_id in expand(declared.rules):
+                switches[rule_id].add(f"{block.key}.{declared.name}")
     return switches
 
 
@@ -158,13 +152,17 @@ def collect(root: Path = ROOT) -> dict[str, Rule]:
             rules[rule_id].tests |= tests
             tested.add(rule_id)
     families = {_family(rule_id) for rule_id in tested}
+    declared = [  # each switch's declaration cites the rules it resolves, with its doc
+        (1, f"{s.rules}: {s.doc}", "") for block in SWITCH_BLOCKS for s in block.switches
+    ]
     for top in SOURCES:
         for path in sorted((root / top).rglob("*.py")):
             module = path.relative_to(root).as_posix()
             if module.startswith(NOT_RULES):
                 continue
             source = path.read_text(encoding="utf-8")
-            for kind, text, code in _citations(source):
+            cited = _citations(source) + (declared if module == "yz_gym/rulesets/yze/options.py" else [])
+            for kind, text, code in cited:
                 for rule_id in dict.fromkeys(expand(text)):
                     if rule_id not in tested and not (
                         NUMBERED.match(rule_id) and _family(rule_id) in families
@@ -180,8 +178,7 @@ def collect(root: Path = ROOT) -> dict[str, Rule]:
                     )  # a text about fewer rules is more to the point
                     if score < rule.summary[0]:
                         rule.summary = (score, summary)
-    options = (root / "yz_gym" / "rulesets" / "yze" / "options.py").read_text(encoding="utf-8")
-    for rule_id, switches in _option_switches(options).items():
+    for rule_id, switches in _option_switches().items():
         if rule_id in rules:
             rules[rule_id].switches |= switches
     return dict(rules)

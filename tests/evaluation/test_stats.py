@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from yz_gym.core.ending import Termination
 from yz_gym.evaluation.runner import Fate, GameSummary
 from yz_gym.evaluation.stats import EncounterStats, wilson_interval
 
@@ -32,11 +33,18 @@ def test_wilson_interval_covers_the_truth_about_95_percent_of_the_time():
     assert abs(rate - 0.95) < tol
 
 
+ENDINGS = {
+    "the other side is out of the fight": Termination.SIDE_OUT,
+    "round cap": Termination.ROUND_CAP,
+    "no one is left standing": Termination.NO_ONE_STANDING,
+}
+
+
 def _summary(winner, rounds, reason="the other side is out of the fight", episode=-1):
     return GameSummary(
         winner, reason, rounds, 10,
         (Fate(1, 0, 0, 1, (0, 3), 1, 0, (0, 2), 0), Fate(1, 1, 1, 1, (2, 0), 0, 2, (3, 0), 1)),
-        episode=episode,
+        ENDINGS[reason], episode=episode,
     )  # fmt: skip
 
 

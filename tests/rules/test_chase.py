@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, kinds
+from yz_gym.core.ending import Termination
 from yz_gym.core.errors import IllegalAction
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.effects import obstacle_mod, roller, speed_bonus
@@ -596,7 +597,7 @@ def test_the_chase_limit_lets_the_prey_escape():
     assert not chase.is_over(state)
     events = choose(state, FixedDice(), {})
     assert chase.is_over(state) and chase.outcome(state) == chase.Outcome(
-        "prey", chase.outcome(state).reason, 2
+        "prey", chase.outcome(state).reason, 2, Termination.CHASE_LIMIT
     )
     assert "limit" in chase.outcome(state).reason and events[-1].kind == "chase_over"
 

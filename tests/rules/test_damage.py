@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict
-from yz_gym.rulesets.yze.combat.damage import attack_crit, explosion, expose_to_fire, fire_attack, take_damage
+from yz_gym.rulesets.yze.combat.damage import attack_crit, expose_to_fire, fire_attack, take_damage
+from yz_gym.rulesets.yze.combat.explosions import explosion
 from yz_gym.rulesets.yze.combat.recovery import STRESS_SOURCES, suffer_stress
 from yz_gym.rulesets.yze.rolls import skill_pool
 from yz_gym.rulesets.yze.state import AGI, STR
@@ -433,13 +434,13 @@ def test_fire_that_breaks_you_gives_no_crit_but_a_death_roll_every_turn_until_sa
     events: list = []
     fire_attack(state, blue, FixedDice([6, 2, 2]), events)
     assert blue.broken and "critical" not in kinds(events)
-    assert sum(1 for i in blue.injuries if i.table == "fire") == 1
+    assert [(t.kind, t.left) for t in blue.timed] == [("burns", 1)] and not blue.injuries  # no fake injury
     fire_attack(state, blue, FixedDice([6, 2, 2, 2, 2, 2, 2]), events)  # hit again while Broken
-    assert sum(1 for i in blue.injuries if i.table == "fire") == 1  # still one roll per turn
+    assert [t.kind for t in blue.timed] == ["burns"]  # still one roll per turn
     set_order(state, "Cyan")
     assert Action(Kind.FIRST_AID, target=blue.id, option=1) in engine.legal_actions(state)
     act(state, FixedDice([6, 2, 2, 2, 2]), Kind.FIRST_AID, target="Blue", option=1)
-    assert not any(i.table == "fire" for i in blue.injuries)
+    assert blue.timed == [] and not blue.dead
 
 
 @pytest.mark.rule("FIRE-05", "DEATH-01")

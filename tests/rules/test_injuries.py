@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict
+from yz_gym.core.clock import TimeUnit
 from yz_gym.rulesets.yze.combat.damage import (
     critical_injury,
     death_roll,
@@ -442,7 +443,7 @@ def test_stabilising_moves_the_limit_one_step_until_a_shift_limit_is_treated():
     first_aid(state, cyan, blue, 1, True, events)
     assert (injury.step, injury.timer) == (1, state.options.rounds_per_stretch)
     first_aid(state, cyan, blue, 2, True, events)
-    assert (injury.step, injury.timer) == (2, state.options.rounds_per_shift)
+    assert (injury.step, injury.timer) == (2, state.options.clock.rounds(TimeUnit.SHIFT))
     first_aid(state, cyan, blue, 1, True, events)  # DEATH-04: a shift limit treated: no more risk
     assert injury.timer == -1
     assert [e.get("limit") for e in events] == ["stretch", "shift", None]

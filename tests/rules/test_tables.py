@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from yz_gym.core.clock import unit_named
 from yz_gym.rulesets.yze import tables as t
 from yz_gym.rulesets.yze.vehicles import tables as vt
 
@@ -237,7 +238,7 @@ def test_physical_crit_row_matches_srd(code: int) -> None:
         return
     assert not crit.instant_death
     assert crit.lethal == {"yes": True, "no": False}[lethal]
-    assert crit.time_limit == (None if limit in DASHES else limit)
+    assert crit.time_limit == (None if limit in DASHES else unit_named(limit))
     assert crit.death_roll_mod == num(death)
     assert crit.heal_days == (None if heal in DASHES else heal)
     facts = parse_effect("" if effect in DASHES else effect)

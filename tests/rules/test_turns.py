@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
+from yz_gym.core.clock import TimeUnit
 from yz_gym.core.errors import IllegalAction
-from yz_gym.rulesets.yze.combat.damage import rounds_for
+from yz_gym.rulesets.yze.combat.damage import limit_rounds
 from yz_gym.rulesets.yze.state import STR, WIT
 from yz_gym.rulesets.yze.zone import engine, initiative
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
@@ -121,15 +122,16 @@ def test_last_turn_is_the_most_recent_turn_this_round_or_the_last():
     assert initiative.last_turn(state, red) == (2, 1)  # this round's
 
 
-@pytest.mark.rule("ROUND-01", "TIME-01", "TIME-02")
-def test_time_units_from_rounds_to_days():
+@pytest.mark.rule("ROUND-01", "TIME-01", "TIME-02", "TIME-06")
+def test_time_units_from_rounds_to_weeks():
     # ROUND-01: a round is 5-10 s, so a stretch (TIME-01: 5-10 minutes) is 60 rounds (AMB-01) and a
     # shift (5-10 hours) 60 stretches; TIME-02: a day is four shifts
     state = game(gunfight(), FixedDice())
-    assert [rounds_for(state, step) for step in range(4)] == [1, 60, 3600, 14400]
+    assert [limit_rounds(state.options, step) for step in range(4)] == [1, 60, 3600, 14400]
+    assert state.options.clock.rounds(TimeUnit.WEEK) == 7 * 14400  # TIME-04/06: a week of 7 days
     # the switches reach the conversion: 30 rounds a stretch, 48 stretches a shift (TRAVEL-23)
     state = game(gunfight(rounds_per_stretch=30, stretches_per_shift=48), FixedDice())
-    assert [rounds_for(state, step) for step in range(4)] == [1, 30, 1440, 5760]
+    assert [limit_rounds(state.options, step) for step in range(4)] == [1, 30, 1440, 5760]
 
 
 @pytest.mark.rule("ROUND-01", "INIT-06")

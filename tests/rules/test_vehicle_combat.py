@@ -439,7 +439,7 @@ def test_a_gunner_cannot_aim_watch_or_fire_with_a_disabled_mounted_weapon():
 
 
 def test_grenades_do_not_reach_occupants_who_are_not_exposed():
-    from yz_gym.rulesets.yze.combat.damage import explosion
+    from yz_gym.rulesets.yze.combat.explosions import explosion
 
     state = technical()
     events: list = []

@@ -15,7 +15,7 @@ import pytest
 
 from tests.helpers import FixedDice, by_name, fighter, game, scenario_dict, turn_of
 from yz_gym.rulesets.yze.chase import engine as chase
-from yz_gym.rulesets.yze.combat.damage import explosion
+from yz_gym.rulesets.yze.combat.explosions import explosion
 from yz_gym.rulesets.yze.state import STR
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind

@@ -1,4 +1,4 @@
-"""The ruleset-neutral core: the game's ending, its events, errors, random generators, pickling."""
+"""The ruleset-neutral core: the contracts every ruleset and game mode speaks (ending, events, clock, conditions, switches), errors, random generators, pickling."""
 
 from yz_gym.core import events
 from yz_gym.core.pickling import is_compiled, register_package

@@ -62,7 +62,7 @@ in the resolve phase only. The obstacle is drawn at the reveal, so it is 0 while
   what is left of the damage and stress tracks (Strength and Wits under the attribute damage
   model, else Health and Resolve; fraction of max), Broken, dead, out; the four attributes / 6; the skills
   Mobility, Stealth, Force, Observation, Marksmanship, Melee, Persuasion, Driving / 5; armor /
-  12, burning / 12, critical injuries / 4, dying; the weapon in hand: ranged, reach band / 4,
+  12, burning / 12, critical injuries and lethal conditions / 4, dying; the weapon in hand: ranged, reach band / 4,
   damage / 5, bonus / 5; mans a mounted weapon; its shot choice (a passenger's), when known or
   revealed: shown, shoot, put out a fire, nothing, aimed at the observer's unit.
 """
@@ -76,6 +76,7 @@ import numpy as np
 from yz_gym.rulesets.yze.chase.attacks import target_unit
 from yz_gym.rulesets.yze.chase.effects import current_obstacle, unit_pool
 from yz_gym.rulesets.yze.chase.state import CK, PILOT, SHOOTER, ChaseAction, ChaseScenario, ChaseState, Phase
+from yz_gym.rulesets.yze.combat.damage import lethal_conditions
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 from yz_gym.scenario.loader import ScenarioError
@@ -583,9 +584,10 @@ class ChaseEncoding:
             ]
             row[PF["armor"]] = _clip(p.armor_rating / 12)
             row[PF["burning"]] = _clip(p.burning / 12)
-            if p.injuries:
-                row[PF["injuries"]] = _clip(len(p.injuries) / 4)
-                row[PF["dying"]] = float(any(i.timer >= 0 for i in p.injuries))
+            lethal = lethal_conditions(p) if p.timed else []
+            if p.injuries or lethal:  # lethal conditions (FIRE-05 burns) count as lethal injuries
+                row[PF["injuries"]] = _clip((len(p.injuries) + len(lethal)) / 4)
+                row[PF["dying"]] = float(bool(lethal) or any(i.timer >= 0 for i in p.injuries))
             if 0 <= p.held < len(p.weapons) and p.weapons[p.held].name in weapons:
                 w = weapons[p.weapons[p.held].name]
                 row[PF["held_ranged"]] = float(w.ranged or w.thrown)

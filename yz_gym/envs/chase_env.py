@@ -66,6 +66,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from yz_gym.core.ending import Termination
 from yz_gym.envs.chase_encoding import (
     CHASE_OBS_SIZE,
     N_CHASE_ACTIONS,
@@ -258,7 +259,7 @@ class ChaseEnv(LearnerEnv):
         terminated = truncated = False
         if state.phase == Phase.OVER:
             reward += terminal_reward(state.winner, self.side)
-            if self.limit_truncates and _at_limit(state):
+            if self.limit_truncates and state.termination == Termination.CHASE_LIMIT:
                 truncated = True
             else:
                 terminated = True
@@ -346,10 +347,6 @@ def nearest_gap(state: ChaseState, side: int) -> int:
     return min(gaps, default=BEYOND)
 
 
-def _at_limit(state: ChaseState) -> bool:
-    return "chase limit" in state.end_reason
-
-
 def chase_outcome(state: ChaseState) -> dict[str, Any]:
     """The end of a chase for info dicts: winner, reason, rounds, how it ended, each participant."""
     result = chase.outcome(state)
@@ -377,9 +374,9 @@ def ending(state: ChaseState) -> str:
     """
     if state.phase != Phase.OVER:
         raise ValueError("the chase is not over")
-    if _at_limit(state):
+    if state.termination == Termination.CHASE_LIMIT:
         return "timeout"
-    if state.handover is not None or any(u.status == "combat" for u in state.units):
+    if state.termination == Termination.COMBAT:
         return "combat"
     pursuer = state.scenario.pursuer
     if state.winner < 0:

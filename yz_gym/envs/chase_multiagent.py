@@ -39,6 +39,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.envs.aec_base import TurnAEC
 from yz_gym.envs.chase_encoding import CHASE_OBS_SIZE, N_CHASE_ACTIONS, ChaseEncoding, describe_chase_index
@@ -140,7 +141,7 @@ class ChaseAEC(TurnAEC):
 
     def _truncated(self) -> bool:
         assert self.state is not None
-        return self.limit_truncates and "chase limit" in self.state.end_reason
+        return self.limit_truncates and self.state.termination == Termination.CHASE_LIMIT
 
     def _outcome(self) -> dict[str, Any]:
         assert self.state is not None

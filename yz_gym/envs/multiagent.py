@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.envs.action_space import N_ACTIONS
 from yz_gym.envs.aec_base import TurnAEC
@@ -119,7 +120,7 @@ class SkirmishAEC(TurnAEC):
 
     def _truncated(self) -> bool:
         assert self.state is not None
-        return self.state.winner < 0 and "round cap" in self.state.end_reason
+        return self.state.termination == Termination.ROUND_CAP
 
     def _outcome(self) -> dict[str, Any]:
         state = self.state

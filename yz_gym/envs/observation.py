@@ -23,7 +23,8 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
   max), prone, in cover, cover rating/12, aiming bonus/3, on overwatch, hidden, burning,
   grappling, grappled, loses next turn, actions left/2, slow action left, acted this round,
   swapped initiative, initiative card/26, place in the turn order/16, still to act this
-  round, critical injuries/4, dying (a lethal injury's timer runs), death-roll timer/10,
+  round, critical injuries and lethal conditions (FIRE-05 burns)/4, dying (a lethal injury's or
+  condition's timer runs), death-roll timer/10,
   armor rating/12, has medkit, has blanket, armed, holding a ranged weapon, held weapon
   loaded; then the zone one-hot [MAX_ZONES], the range band from the observer one-hot
   [Engaged, Short, Medium, Long, Extreme, out of range], and per carried weapon
@@ -83,6 +84,7 @@ from yz_gym.envs.limits import (
 )
 from yz_gym.envs.vehicle_obs import FIELDS as VEHICLE_OBS_FIELDS
 from yz_gym.envs.vehicle_obs import encode_vehicles
+from yz_gym.rulesets.yze.combat.damage import lethal_conditions
 from yz_gym.rulesets.yze.state import COMBAT, SETUP, SKILLS, GameState, Scenario
 from yz_gym.rulesets.yze.zone.actions import Kind
 from yz_gym.rulesets.yze.zone.initiative import visible_cards
@@ -410,6 +412,13 @@ class ObservationEncoder:
             m0, m1, m2, m3 = max_attrs[0], max_attrs[1], max_attrs[2], max_attrs[3]
             injuries = c.injuries
             timer = min([i.timer for i in injuries if i.timer >= 0], default=-1) if injuries else -1
+            wounds = len(injuries)
+            if c.timed:  # lethal conditions (FIRE-05 burns) count as lethal injuries here
+                lethal = lethal_conditions(c)
+                wounds += len(lethal)
+                if lethal:
+                    soonest = min(t.left for t in lethal)
+                    timer = soonest if timer < 0 else min(timer, soonest)
             held = c.held
             carried = c.weapons
             held_w = weapons[carried[held].name] if 0 <= held < len(carried) else None
@@ -488,8 +497,8 @@ class ObservationEncoder:
                     buf[base + 31] = pos / MAX_COMBATANTS
             if (pos > turn_pos or not card) and not c.acted:
                 buf[base + 32] = 1.0
-            if injuries:
-                buf[base + 33] = min(1.0, len(injuries) / 4)
+            if wounds:
+                buf[base + 33] = min(1.0, wounds / 4)
                 if timer >= 0:
                     buf[base + 34] = 1.0
                     if timer > 0:

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.envs.core import IllegalActionError
 from yz_gym.envs.masks import MaskCache
@@ -56,7 +57,7 @@ class Opponents:
         terminated = truncated = False
         if actor < 0:
             reward += terminal_reward(state.winner, self.side)
-            truncated = state.winner < 0 and "round cap" in state.end_reason
+            truncated = state.termination == Termination.ROUND_CAP
             terminated = not truncated
         info = decision_info(state, actor, mask, by_index, decision)
         return actor, legal, mask, by_index, decision, (obs, reward, terminated, truncated, info)

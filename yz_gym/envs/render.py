@@ -65,6 +65,8 @@ def status(state: GameState, c: Combatant) -> str:
         words.append(f"holds {weapon_words(state, c, w.name)}{'' if w.loaded else ' (empty)'}")
     if c.injuries:
         words.append(f"{len(c.injuries)} injur{'y' if len(c.injuries) == 1 else 'ies'}")
+    for condition in c.timed:
+        words.append(condition.kind)  # a timed condition, e.g. burns (FIRE-05)
     return ", ".join(words)
 
 

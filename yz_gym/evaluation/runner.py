@@ -33,6 +33,7 @@ from typing import Any, Final, NamedTuple
 
 import numpy as np
 
+from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.evaluation.stats import EncounterStats
 from yz_gym.rulesets.yze.chase.state import ChaseScenario
@@ -74,6 +75,7 @@ class GameSummary:
     rounds: int
     decisions: int
     combatants: tuple[Fate, ...]
+    termination: Termination  # why the game (a chase's fight, if there is one) ended
     ending: str = ""  # chases: how it ended (chase_env.ENDINGS); "" for zone fights
     wrecked: tuple[int, ...] = ()  # chases: 1 per vehicle wrecked at the end
     fight: str = ""  # chases with a hand-over: the fight's winner, "draw" or "timeout"; "" = no fight
@@ -109,7 +111,7 @@ class GameWatch:
         for c, row in zip(people, self.slots, strict=True):
             if not broken[row] and (c.broken or c.dead):
                 broken[row] = True
-            if not injured[row] and (c.dead or (c.injuries and any(i.table != "fire" for i in c.injuries))):
+            if not injured[row] and (c.dead or c.injuries):
                 injured[row] = True
 
     def see(self, people: Sequence[Combatant], events: Iterable[Event]) -> None:
@@ -220,7 +222,8 @@ def play_game(
     result = engine.outcome(state)
     assert result is not None
     return GameSummary(
-        result.winner, result.reason, result.rounds, state.decisions, watch.fates(people), episode=episode
+        result.winner, result.reason, result.rounds, state.decisions, watch.fates(people), result.termination,
+        episode=episode,
     )
 
 
@@ -257,7 +260,7 @@ def play_chase(
     if fight is None:
         return GameSummary(
             result.winner, result.reason, result.rounds, state.decisions, watch.fates(people),
-            ending(state), wrecked, episode=episode,
+            result.termination, ending(state), wrecked, episode=episode,
         )  # fmt: skip
     fighters = {side: agent_seeds[sides.index(side)] for side in fight.setup.sides}
     fight_names = fight_agents(scenario, fight_policies)
@@ -273,10 +276,10 @@ def play_chase(
     assert after is not None
     final = {c.name: c for c in game.combatants}
     everyone = [final.get(c.name, c) for c in people]
-    shown = after.winner or ("timeout" if after.reason == "round cap" else "draw")
+    shown = after.winner or ("timeout" if after.termination == Termination.ROUND_CAP else "draw")
     return GameSummary(
         after.winner, after.reason, result.rounds, state.decisions + game.decisions, watch.fates(everyone),
-        ending(state), wrecked, shown, after.rounds, episode,
+        after.termination, ending(state), wrecked, shown, after.rounds, episode,
     )  # fmt: skip
 
 

@@ -22,6 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from yz_gym.core.ending import Termination
+
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
@@ -211,7 +213,7 @@ class EncounterStats:
         if summary.winner is not None:
             self.wins[summary.winner] += 1
             outcome = self.sides.index(summary.winner)
-        elif summary.reason == "round cap":
+        elif summary.termination == Termination.ROUND_CAP:
             self.timeouts += 1
             outcome = TIMEOUT
         else:

@@ -36,7 +36,7 @@ MOVED: dict[str, tuple[str, ...]] = {
     "chase_resolve": ("yz_gym.rulesets.yze.chase.resolve",),
     "chase_state": ("yz_gym.rulesets.yze.chase.state",),
     "creation": ("yz_gym.rulesets.yze.combat.creation",),
-    "damage": ("yz_gym.rulesets.yze.combat.damage",),
+    "damage": ("yz_gym.rulesets.yze.combat.damage", "yz_gym.rulesets.yze.combat.explosions"),
     "dice": ("yz_gym.rulesets.yze.dice", "yz_gym.rulesets.yze.modifiers"),
     "dice_text": ("yz_gym.rulesets.yze.dice_text",),
     "engine": (

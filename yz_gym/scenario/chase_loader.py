@@ -9,26 +9,26 @@ not exist in a chase, so the people's deck is always extended (AMB-27 does not a
 from __future__ import annotations
 
 import difflib
-import typing
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-
+from yz_gym.core.switches import SwitchBlock, SwitchError
 from yz_gym.rulesets.yze.chase.state import LONG, ChaseOptions, ChaseScenario, Unit
+from yz_gym.rulesets.yze.options import CHASE_RULES, VEHICLE_RULES
 from yz_gym.rulesets.yze.state import Combatant
-from yz_gym.rulesets.yze.vehicles.operation import VehicleOptions, board, new_vehicle
+from yz_gym.rulesets.yze.vehicles.operation import (
+    VehicleOptions,
+    board,
+    new_vehicle,
+)
 from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon, VehicleState
 from yz_gym.scenario.chase_models import ChaseFile
 from yz_gym.scenario.handover import plan_fight
 from yz_gym.scenario.loader import (
     SCENARIO_DIR,
     ScenarioError,
-    _explain,
     build,
     read_yaml,
-    unknown_option,
     validated,
 )
 from yz_gym.scenario.reading import preview
@@ -36,13 +36,6 @@ from yz_gym.scenario.vehicle_loader import starting_damage
 
 CHASE_PREFIX = "chase_"
 ROAD = "Road"
-OPTION_BOUNDS: dict[str, tuple[int, int]] = {
-    "chase_max_rounds": (1, 100),
-    "collateral_heat": (0, 10),
-    "collateral_bystander_die": (1, 12),
-    "vehicle_vs_foot_bonus": (0, 5),
-    "passenger_penalty": (-5, 0),
-}
 
 
 def bundled_chases() -> list[str]:
@@ -71,25 +64,12 @@ def build_chase(data: dict[str, Any], origin: str) -> ChaseScenario:
     return _ChaseBuilder(validated(ChaseFile, data, origin, expected), data, origin).build()
 
 
-def _switches(cls: type, values: dict[str, object], where: str, origin: str) -> Any:
-    """A frozen options dataclass from a `*_rules:` block, each value strictly typed."""
-    known = [f.name for f in fields(cls)]
-    hints = typing.get_type_hints(cls)
-    checked: dict[str, Any] = {}
-    for name, value in values.items():
-        if name not in known:
-            message = unknown_option(name, known, "option", "docs/chase_scenarios.md")
-            raise ScenarioError(f"{origin}: {where}.{name}: {message}")
-        try:
-            checked[name] = TypeAdapter(hints[name]).validate_python(value, strict=True)
-        except ValidationError as err:
-            raise ScenarioError(f"{origin}: {where}.{name}: {_explain(err.errors()[0])}") from None
-        low, high = OPTION_BOUNDS.get(name, (None, None))
-        if low is not None and high is not None and not low <= checked[name] <= high:
-            raise ScenarioError(
-                f"{origin}: {where}.{name}: {checked[name]} is out of range; give a value from {low} to {high}"
-            )
-    return cls(**checked)
+def _switches(block: SwitchBlock, values: dict[str, object], origin: str) -> Any:
+    """The options of a `*_rules:` block (core/switches.py), or one line naming the problem."""
+    try:
+        return block.parse(values, "docs/chase_scenarios.md")
+    except SwitchError as err:
+        raise ScenarioError(f"{origin}: {err.where}: {err.message}") from None
 
 
 class _ChaseBuilder:
@@ -103,8 +83,8 @@ class _ChaseBuilder:
 
     def build(self) -> ChaseScenario:
         spec = self.spec
-        chase = _switches(ChaseOptions, spec.chase_rules, "chase_rules", self.origin)
-        vopts = _switches(VehicleOptions, spec.vehicle_rules, "vehicle_rules", self.origin)
+        chase: ChaseOptions = _switches(CHASE_RULES, spec.chase_rules, self.origin)
+        vopts: VehicleOptions = _switches(VEHICLE_RULES, spec.vehicle_rules, self.origin)
         driving = self._driving()
         base = build(self._zone_data(), self.origin)
         people = {c.name: c for c in base.combatants}

@@ -11,14 +11,14 @@ import difflib
 import math
 import types
 import typing
-from dataclasses import fields
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ValidationError
 
+from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.yze import dice
-from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.options import RULES, RuleOptions
 from yz_gym.rulesets.yze.state import (
     SKILLS,
     Combatant,
@@ -44,20 +44,6 @@ _CHECKOUT = Path(__file__).resolve().parent.parent.parent / "configs" / "scenari
 SCENARIO_DIR = _INSTALLED if _INSTALLED.is_dir() else _CHECKOUT  # the bundled scenarios
 ITEMS = ("medkit", "blanket", "frag_grenade", "smoke_grenade")  # DEATH-03, FIRE-04; ACTN-USEITEM-01 (attacks.ITEMS)
 GRADE_RATING = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
-# Sensible bounds for the numeric rule switches (inclusive); the type comes from RuleOptions.
-OPTION_BOUNDS: dict[str, tuple[int, int]] = {
-    "free_prone_per_turn": (0, 10),
-    "dim_zone_mod": (-5, 0),
-    "dim_light_mod": (-5, 0),
-    "crit_threshold": (1, 50),
-    "fire_rise": (0, 6),
-    "extreme_max_hops": (1, 1000),
-    "rounds_per_stretch": (1, 10_000),
-    "stretches_per_shift": (1, 10_000),
-    "wooden_door_toughness": (1, 50),
-}
-# One strict type check per rule switch: YAML's true is not 1, and 1 is not true.
-_OPTION_TYPES = {name: TypeAdapter(hint) for name, hint in typing.get_type_hints(RuleOptions).items()}
 
 
 def bundled_scenarios() -> list[str]:
@@ -125,13 +111,6 @@ def validated(model: type[ModelT], data: Any, origin: str, expected: str) -> Mod
     except ValidationError as err:
         path, message = _describe(err.errors()[0], data, model)
         raise ScenarioError(f"{origin}: {path}: {message}") from None
-
-
-def unknown_option(name: str, known: list[str], what: str, doc: str) -> str:
-    """The message for an unknown option, guessing the closest known name."""
-    close = difflib.get_close_matches(name, known, n=1)
-    guess = f"did you mean '{close[0]}'? " if close else ""
-    return f"unknown {what}; {guess}options: {', '.join(known)} (see {doc})"
 
 
 # --- turning pydantic's errors into one line -----------------------------------------------------
@@ -267,32 +246,11 @@ class _Builder:
         return ScenarioError(f"{self.origin}: {where}: {message}")
 
     def _options(self) -> RuleOptions:
-        rules = self.spec.rules
-        known = [f.name for f in fields(RuleOptions)]
-        for name in rules:
-            if name not in known:
-                raise self.fail(f"rules.{name}", unknown_option(name, known, "rule option", "docs/scenarios.md"))
-        values = {}
-        for name, value in rules.items():
-            try:
-                values[name] = _OPTION_TYPES[name].validate_python(value, strict=True)
-            except ValidationError as err:
-                raise self.fail(f"rules.{name}", _explain(err.errors()[0])) from None
+        """The `rules:` block (options.RULES: types, bounds, cross-checks)."""
         try:
-            options = RuleOptions(**values)
-        except (TypeError, ValueError) as err:  # RuleOptions checks switches that go together
-            raise self.fail("rules", str(err).splitlines()[0] if str(err) else type(err).__name__) from None
-        for name, (low, high) in OPTION_BOUNDS.items():
-            value = getattr(options, name, None)
-            if isinstance(value, int) and not low <= value <= high:
-                raise self.fail(
-                    f"rules.{name}", f"{value} is out of range; give a value from {low} to {high}"
-                )
-        if options.dice_mode == "step" and options.damage_model == "attribute":
-            raise self.fail(
-                "rules.damage_model",
-                "step dice cannot use attribute damage (DMGM-01/03); set damage_model: health_resolve",
-            )
+            options: RuleOptions = RULES.parse(self.spec.rules, "docs/scenarios.md")
+        except SwitchError as err:
+            raise self.fail(err.where, err.message) from None
         return options
 
     def zone(self, name: str, where: str) -> int:

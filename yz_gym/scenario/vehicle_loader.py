@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import difflib
 import math
-import typing
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter, ValidationError
-
+from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.yze.mounts.mount import Mount
+from yz_gym.rulesets.yze.options import VEHICLE_RULES
 from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.movement import MAX_ALTITUDE
-from yz_gym.rulesets.yze.vehicles.operation import VehicleOptions, board, new_vehicle
+from yz_gym.rulesets.yze.vehicles.operation import (
+    VehicleOptions,
+    board,
+    new_vehicle,
+)
 from yz_gym.rulesets.yze.vehicles.seats import MOUNTED_PREFIX, exposed_capacity
 from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon, VehicleState
 from yz_gym.scenario.models import MountSpec
@@ -30,26 +33,13 @@ if TYPE_CHECKING:
 
     from yz_gym.scenario.loader import ScenarioError, _Builder
 
-_VEHICLE_OPTION_TYPES = {
-    name: TypeAdapter(hint) for name, hint in typing.get_type_hints(VehicleOptions).items()
-}
-
-
 def vehicle_options(b: _Builder) -> VehicleOptions:
-    """The `vehicle_rules:` block: VehicleOptions switches, strictly typed (as in chase files)."""
-    from yz_gym.scenario.loader import _explain, unknown_option
-
-    known = [f.name for f in fields(VehicleOptions)]
-    values: dict[str, Any] = {}
-    for name, value in b.spec.vehicle_rules.items():
-        if name not in known:
-            message = unknown_option(name, known, "vehicle option", "docs/scenarios.md")
-            raise b.fail(f"vehicle_rules.{name}", message)
-        try:
-            values[name] = _VEHICLE_OPTION_TYPES[name].validate_python(value, strict=True)
-        except ValidationError as err:
-            raise b.fail(f"vehicle_rules.{name}", _explain(err.errors()[0])) from None
-    return VehicleOptions(**values)
+    """The `vehicle_rules:` block (options.VEHICLE_RULES, as in chase files)."""
+    try:
+        options: VehicleOptions = VEHICLE_RULES.parse(b.spec.vehicle_rules, "docs/scenarios.md")
+    except SwitchError as err:
+        raise b.fail(err.where, err.message) from None
+    return options
 
 
 def build_mount(b: _Builder, spec: MountSpec, where: str) -> Mount:

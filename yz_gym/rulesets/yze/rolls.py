@@ -28,7 +28,7 @@ def injury_of(table: str, code: int, text: str = "s1") -> CriticalInjury:
 
 
 def entry_of(injury: Injury) -> CriticalInjury:
-    """The table entry of a suffered critical injury (not of a fire's FIRE-05 death-roll marker)."""
+    """The table entry of a suffered critical injury."""
     return crit_table(injury.table, injury.text)[injury.code]
 
 
@@ -37,8 +37,6 @@ def injury_modifiers(c: Combatant, skill: str, mods: Modifiers, skill_injuries: 
     `skill_injuries=False` keeps only those on the skill's attribute."""
     attribute = ATTRIBUTE_NAMES[SKILL_ATTRIBUTE[skill]]
     for injury in c.injuries:
-        if injury.table == "fire":
-            continue
         entry = entry_of(injury)
         if skill_injuries:
             for name, mod in entry.skill_mods:

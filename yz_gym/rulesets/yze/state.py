@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Final
 
+from yz_gym.core.conditions import TimedCondition
+from yz_gym.core.ending import Termination
 from yz_gym.rulesets.yze.dice import Roll
 from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.mounts.mount import Mount
@@ -107,7 +109,7 @@ class WeaponState:
 class Injury:
     """A critical injury a combatant suffers, with its death-roll timer if lethal."""
 
-    table: str  # "physical" or "mental"
+    table: str  # "physical" or "mental" (a crit table: rolls.entry_of gives its entry)
     code: int  # D66 result
     timer: int = -1  # rounds until the next death roll (DEATH-01); -1 = none
     step: int = 0  # DEATH-03: 0 round, 1 stretch, 2 shift, 3 day (stabilising moves it on)
@@ -195,6 +197,8 @@ class Combatant:
     # vehicles/actions.py / mounts/riding.py state (keyword-only)
     vehicle: int = field(default=-1, kw_only=True)  # index in GameState.vehicles of the one aboard; -1 = on foot
     mount: Mount | None = field(default=None, kw_only=True)  # MOUNT-*: the animal ridden (dead ones stay)
+    # timed conditions on the game clock (core/conditions.py): FIRE-05 burns
+    timed: list[TimedCondition] = field(default_factory=list, kw_only=True)
 
     def __init__(
         self, id: int, name: str, side: int, group: str, pc: bool, attrs: list[int],
@@ -210,7 +214,7 @@ class Combatant:
         last_turn: tuple[int, int] = (0, 0), *, conditions: tuple[str, ...] = (), stress: int = 0,
         panic: tuple[str, ...] = (), lost_actions: int = 0, willpower: int = 0, incapacitated: bool = False,
         size: str = "normal", creature: bool = False, armor_max: int = -1, vehicle: int = -1,
-        mount: Mount | None = None
+        mount: Mount | None = None, timed: list[TimedCondition] | None = None
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.id = id
@@ -265,6 +269,7 @@ class Combatant:
         self.armor_max = armor_max
         self.vehicle = vehicle
         self.mount = mount
+        self.timed = [] if timed is None else timed
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
@@ -285,6 +290,8 @@ class Combatant:
         c.vehicle = self.vehicle
         if self.mount is not None:
             c.mount = self.mount.copy()
+        if self.timed:
+            c.timed = [t.copy() for t in self.timed]
         return c
 
     @property
@@ -389,7 +396,7 @@ class GameState:
     stack: list[Frame] = field(default_factory=list)
     choosing: list[int] = field(default_factory=list)  # INIT-SURPRISE-01: still to pick a card
     winner: int = -1  # winning side, -1 = none (draw or not over)
-    end_reason: str = ""
+    end_reason: str = ""  # the narrated reason; `termination` is the typed one
     decisions: int = 0
     turn_begun: bool = False
     door_damage: tuple[int, ...] = ()
@@ -400,6 +407,7 @@ class GameState:
     # INIT-03/INIT-NPC-01: each combatant's drawer group; fixed for the game (initiative.drawers)
     drawer_group: tuple[tuple[int, ...], ...] = field(default=(), kw_only=True)
     vehicles: list[VehicleState] = field(default_factory=list, kw_only=True)  # VEH-*: vehicles/actions.py
+    termination: Termination = field(default=Termination.NONE, kw_only=True)  # why the game ended
     options: RuleOptions = field(init=False, repr=False, compare=False)  # the setup's rule switches
     zone_map: ZoneMap = field(init=False, repr=False, compare=False)  # the setup's static map
 
@@ -411,7 +419,8 @@ class GameState:
         end_reason: str = "", decisions: int = 0, turn_begun: bool = False,
         door_damage: tuple[int, ...] = (), opening: tuple[Any, ...] = (), turn_acts: int = 0, *,
         doom: int = 0, smoke: dict[int, int] | None = None,
-        drawer_group: tuple[tuple[int, ...], ...] = (), vehicles: list[VehicleState] | None = None
+        drawer_group: tuple[tuple[int, ...], ...] = (), vehicles: list[VehicleState] | None = None,
+        termination: Termination = Termination.NONE
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.setup = setup
@@ -437,6 +446,7 @@ class GameState:
         self.smoke = {} if smoke is None else smoke
         self.drawer_group = drawer_group
         self.vehicles = [] if vehicles is None else vehicles
+        self.termination = termination
         self.options = setup.options  # shortcuts to the setup's rule switches and map, read all the time
         self.zone_map = setup.zone_map
 
@@ -466,6 +476,7 @@ class GameState:
             smoke=dict(self.smoke),
             drawer_group=self.drawer_group,
             vehicles=[v.copy() for v in self.vehicles],
+            termination=self.termination,
         )
 
     def enemies(self, c: Combatant) -> list[Combatant]:

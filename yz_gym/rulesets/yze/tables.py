@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, TypeVar
 
+from yz_gym.core.clock import TimeUnit
 from yz_gym.core.errors import UnknownEntry
 
-TimeLimit = Literal["round", "stretch", "shift", "day"]
 Grade = Literal["A", "B", "C", "D"]
 Grip = Literal["1H", "2H", "-"]
 RangeBand = Literal["engaged", "short", "medium", "long", "extreme"]
@@ -46,7 +46,7 @@ class CriticalInjury:
     code: int  # the D66 value rolled
     name: str
     lethal: bool = False  # DEATH-01: has a time limit and a death roll (or kills at once)
-    time_limit: TimeLimit | None = None  # DEATH-01
+    time_limit: TimeUnit | None = None  # DEATH-01
     death_roll_mod: int = 0  # DEATH-02: 0, -1 or -2 on the Stamina death roll
     instant_death: bool = False  # CRIT-02: dead at once, no death roll
     skill_mods: tuple[tuple[str, int], ...] = ()  # CRIT-03: stack, apply even at skill 0
@@ -81,7 +81,7 @@ def _phys(
     name: str,
     heal: str | None = None,
     *,
-    limit: TimeLimit | None = None,
+    limit: TimeUnit | None = None,
     death: int = 0,
     skills: tuple[tuple[str, int], ...] = (),
     slow: bool = False,
@@ -131,22 +131,22 @@ _PHYSICAL_ROWS: Final[tuple[CriticalInjury, ...]] = (
     _phys(41, "Broken leg", "2D6", slow=True),  # CRIT-PHYS-41
     _phys(42, "Crushed foot", "3D6", slow=True),  # CRIT-PHYS-42
     _phys(43, "Crushed elbow", "3D6", arm=True),  # CRIT-PHYS-43
-    _phys(44, "Punctured lung", "D6", limit="shift",  # CRIT-PHYS-44
+    _phys(44, "Punctured lung", "D6", limit=TimeUnit.SHIFT,  # CRIT-PHYS-44
           skills=(("Stamina", -2), ("Mobility", -2))),
-    _phys(45, "Bleeding gut", "D6", limit="shift", dmg_rolls=_MOB_MELEE_DMG),  # CRIT-PHYS-45
-    _phys(46, "Ruptured intestines", "2D6", limit="shift", disease=6,  # CRIT-PHYS-46
+    _phys(45, "Bleeding gut", "D6", limit=TimeUnit.SHIFT, dmg_rolls=_MOB_MELEE_DMG),  # CRIT-PHYS-45
+    _phys(46, "Ruptured intestines", "2D6", limit=TimeUnit.SHIFT, disease=6,  # CRIT-PHYS-46
           effect="Disease with virulence 6"),
-    _phys(51, "Busted kidney", "2D6", limit="day", skills=(("Mobility", -2),),  # CRIT-PHYS-51
+    _phys(51, "Busted kidney", "2D6", limit=TimeUnit.DAY, skills=(("Mobility", -2),),  # CRIT-PHYS-51
           slow=True),
-    _phys(52, "Severed arm artery", "D6", limit="stretch", death=-1, arm=True),  # CRIT-PHYS-52
-    _phys(53, "Severed leg artery", "D6", limit="stretch", death=-1, slow=True),  # CRIT-PHYS-53
-    _phys(54, "Severed arm", "permanent", limit="shift", death=-1, arm=True),  # CRIT-PHYS-54
-    _phys(55, "Severed leg", "permanent", limit="shift", death=-1, slow=True),  # CRIT-PHYS-55
+    _phys(52, "Severed arm artery", "D6", limit=TimeUnit.STRETCH, death=-1, arm=True),  # CRIT-PHYS-52
+    _phys(53, "Severed leg artery", "D6", limit=TimeUnit.STRETCH, death=-1, slow=True),  # CRIT-PHYS-53
+    _phys(54, "Severed arm", "permanent", limit=TimeUnit.SHIFT, death=-1, arm=True),  # CRIT-PHYS-54
+    _phys(55, "Severed leg", "permanent", limit=TimeUnit.SHIFT, death=-1, slow=True),  # CRIT-PHYS-55
     _phys(56, "Cracked spine", "3D6", paralysed=True,  # CRIT-PHYS-56
           effect="Paralysed below the neck; permanent unless treated in time"),
-    _phys(61, "Ruptured jugular", "2D6", limit="round", death=-1,  # CRIT-PHYS-61
+    _phys(61, "Ruptured jugular", "2D6", limit=TimeUnit.ROUND, death=-1,  # CRIT-PHYS-61
           skills=(("Stamina", -1),)),
-    _phys(62, "Ruptured aorta", "3D6", limit="round", death=-2,  # CRIT-PHYS-62
+    _phys(62, "Ruptured aorta", "3D6", limit=TimeUnit.ROUND, death=-2,  # CRIT-PHYS-62
           skills=(("Stamina", -2),)),
     *(  # CRIT-PHYS-63..66, CRIT-02: dead at once, no death roll
         CriticalInjury(code=c, name="Dead", lethal=True, instant_death=True, effect="Dead",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.chase.legal import start_choosing
 from yz_gym.rulesets.yze.chase.state import BEYOND, EXTREME, RANGE_NAMES, ChaseState, Phase, Step
@@ -43,7 +44,7 @@ def end_round(state: ChaseState, step: Step, rng: np.random.Generator, events: l
         for unit in state.units:
             if unit.status == "in":
                 unit.status = "lost" if unit.side == state.scenario.pursuer else "escaped"  # CHASE-END-05
-        finish(state, f"the chase limit of {state.options.chase_max_rounds} rounds is reached", events)
+        finish(state, f"the chase limit of {state.options.chase_max_rounds} rounds is reached", events, limit=True)
         return True
     next_round(state, events)
     return True
@@ -123,9 +124,11 @@ def next_round(state: ChaseState, events: list[Event]) -> None:
 
 
 def finish(
-    state: ChaseState, reason: str, events: list[Event], *, combat: bool = False, catcher: int = -1
+    state: ChaseState, reason: str, events: list[Event], *, combat: bool = False, catcher: int = -1,
+    limit: bool = False,
 ) -> None:
-    """The chase is over: pick the winner (CHASE-END-01/02) and say why."""
+    """The chase is over: pick the winner (CHASE-END-01/02) and say why, as a type (`limit`: the
+    chase limit ended it) and in words (`reason`, else worded from the winner)."""
     sides = state.world.setup.sides
     pursuer = state.scenario.pursuer
     state.phase = Phase.OVER
@@ -135,8 +138,10 @@ def finish(
             if unit.status == "in":
                 unit.status = "combat"
         state.winner = -1
+        state.termination = Termination.COMBAT
     elif catcher >= 0:
         state.winner = state.units[catcher].side
+        state.termination = Termination.CAUGHT
         reason = reason or "caught"
     else:
         escaped = {u.side for u in state.units if u.status == "escaped"}
@@ -144,16 +149,22 @@ def finish(
         if len(escaped) == 1:
             side = escaped.pop()
             state.winner = side
+            state.termination = Termination.ESCAPED
             reason = reason or f"the {sides[side]} got away"
         elif escaped:
             state.winner = -1
+            state.termination = Termination.SEVERAL_ESCAPED
             reason = reason or "several sides got away"
         elif downed and any(u.side == pursuer and u.status != "out" for u in state.units):
             state.winner = pursuer
+            state.termination = Termination.PREY_DOWN
             reason = reason or "the prey is caught or out of the chase"
         else:
             state.winner = -1
+            state.termination = Termination.NO_ONE_LEFT
             reason = reason or "no one is left in the chase"
+    if limit:
+        state.termination = Termination.CHASE_LIMIT  # CHASE-END-05; the winner is who got away
     state.end_reason = reason
     winner = sides[state.winner] if state.winner >= 0 else None
     events.append(Event("chase_over", -1, -1, {"winner": winner, "reason": reason,

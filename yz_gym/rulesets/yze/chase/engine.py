@@ -216,7 +216,8 @@ def outcome(state: ChaseState) -> Outcome | None:
     if state.phase != Phase.OVER:
         return None
     sides = state.world.setup.sides
-    return Outcome(sides[state.winner] if state.winner >= 0 else None, state.end_reason, state.round)
+    winner = sides[state.winner] if state.winner >= 0 else None
+    return Outcome(winner, state.end_reason, state.round, state.termination)
 
 
 def results(state: ChaseState) -> dict[str, str]:

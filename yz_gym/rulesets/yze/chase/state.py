@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Final, Literal, NamedTuple
 
+from yz_gym.core.ending import Termination
 from yz_gym.rulesets.yze.dice import Roll
 from yz_gym.rulesets.yze.options import ChaseOptions
 from yz_gym.rulesets.yze.state import GameState, Scenario
@@ -188,6 +189,7 @@ class ChaseState:
     decisions: int = 0
     handover: dict[str, Any] | None = None  # combat to start after the chase (CHASE-END-04, HIDE-04)
     opening: tuple[Any, ...] = ()  # events of the set-up
+    termination: Termination = Termination.NONE  # why the chase ended; `end_reason` words it
 
     def clone(self) -> ChaseState:
         """An independent copy sharing only the immutable scenario."""
@@ -198,7 +200,7 @@ class ChaseState:
             self.asking, self.ask, set(self.separated), self.stamps, self.heat.copy(),
             set(self.blocked), set(self.failed), set(self.lost), set(self.hide_bonus),
             self.catches.copy(), set(self.caught), self.winner, self.end_reason, self.decisions,
-            None if self.handover is None else dict(self.handover), self.opening,
+            None if self.handover is None else dict(self.handover), self.opening, self.termination,
         )  # fmt: skip
 
     @property

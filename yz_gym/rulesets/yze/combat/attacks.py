@@ -36,7 +36,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.combat.damage import explosion
+from yz_gym.rulesets.yze.combat.explosions import explosion
 from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.rolls import entry_of, roll_data, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState, WeaponState
@@ -95,10 +95,9 @@ def free_hands(c: Combatant) -> int:
     such injuries leave no hand free, as S2 counts them (one disabled hand each)."""
     hands = 2
     for injury in c.injuries:
-        if injury.table != "fire":
-            entry = entry_of(injury)
-            if entry.hand_unusable or entry.arm_unusable:
-                hands -= 1
+        entry = entry_of(injury)
+        if entry.hand_unusable or entry.arm_unusable:
+            hands -= 1
     return max(0, hands)
 
 

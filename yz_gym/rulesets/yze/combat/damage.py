@@ -1,4 +1,4 @@
-"""Armor, cover, damage and stress, Broken, critical injuries, death, first aid, fire, blasts.
+"""Armor, cover, damage and stress, Broken, critical injuries, death, first aid, fire (blasts: explosions.py).
 
 Damage models (DMGM-01, AMB-07): `attribute` (damage lowers Strength, stress lowers Wits),
 `health_resolve` (two tracks), `health_only` (stress is a level, PUSH-16) and `conditions`
@@ -7,11 +7,12 @@ Health or Resolve track set to 0)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Final
 
 import numpy as np
 
+from yz_gym.core.clock import UNIT_NAMES, TimeUnit
+from yz_gym.core.conditions import ConditionKind, Due, Tick, TimedCondition
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat import panic
@@ -28,20 +29,22 @@ from yz_gym.rulesets.yze.rolls import (
     stress_ones,
 )
 from yz_gym.rulesets.yze.state import AGI, EMP, STR, WIT, Combatant, GameState, Injury
-from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 
-TIME_STEPS: Final = ("round", "stretch", "shift", "day")  # DEATH-03: round -> stretch -> shift -> day
 STEP_FIRE_RISE: Final = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)
 MAX_FIRE: Final = 12  # FIRE-01: intensity A (pool 12) at most
-BLAST_DAMAGE: Final = {12: 4, 9: 3, 6: 2, 3: 1}  # EXPL-07..10: blast power -> base damage
-BLAST_REACH_DROP: Final = 6  # EXPL-06: the adjacent zone gets blast power -6 (pool) / -2 steps (step)
 GRADE_STEP: Final = {"pool": 1, "step": 3}  # ARMOR-05/COVER-01: a bane costs 1 point, or 1 grade (3 as pool rating)
 
 
-def rounds_for(state: GameState, step: int) -> int:
-    """Rounds in a time limit: round, stretch, shift or day (AMB-01, TIME-01/02)."""
-    options = state.options
-    return (1, options.rounds_per_stretch, options.rounds_per_shift, 4 * options.rounds_per_shift)[step]
+BURNS: Final = ConditionKind(
+    "burns", "FIRE-05", TimeUnit.ROUND, Tick.TURN, Due.DEATH_ROLL, healing_ends=True,
+    meaning="broken by fire: a death roll every turn until dead or saved by a Healing roll",
+)
+CONDITION_KINDS: Final = {BURNS.name: BURNS}  # YZE's timed conditions (core/conditions.py), by name
+
+
+def limit_rounds(options: RuleOptions, step: int) -> int:
+    """Rounds in a lethal injury's time limit, a TimeUnit (DEATH-01/03, TIME-06)."""
+    return options.clock.rounds(TimeUnit(step))
 
 
 def protect(
@@ -202,8 +205,8 @@ def critical_injury(
         return
     injury = Injury(table, code, text=text)
     if entry.lethal and entry.time_limit is not None:  # DEATH-01
-        injury.step = TIME_STEPS.index(entry.time_limit)
-        injury.timer = rounds_for(state, injury.step) + int(state.options.death_roll_grace)
+        injury.step = int(entry.time_limit)
+        injury.timer = limit_rounds(state.options, injury.step) + int(state.options.death_roll_grace)
     target.injuries.append(injury)
     if entry.incapacitates and not target.incapacitated:
         target.incapacitated = True  # CRIT-PHYS-56 paralysed, CRIT-MENT-64-65 catatonic: out of the fight
@@ -286,8 +289,6 @@ def death_roll_modifier(options: RuleOptions, injury: Injury) -> int:
     CRIT-PHYS-61/62 give -1/-2 to the death roll and Stamina -1/-2: one penalty, which the
     Stamina roll already carries (CRIT-03), so only what the Stamina effect does not cover is
     added; `death_roll_penalty: double` adds the table's column as well."""
-    if injury.table == "fire":
-        return 0
     entry = entry_of(injury)
     if options.death_roll_penalty == "double":
         return entry.death_roll_mod
@@ -298,16 +299,39 @@ def death_roll(
     state: GameState, c: Combatant, injury: Injury, rng: np.random.Generator, events: list[Event]
 ) -> bool:
     """DEATH-01/02: a Stamina roll when a lethal injury's time runs out; failure kills."""
-    modifier = death_roll_modifier(state.options, injury)
-    roll = skill_roll(state, c, "Stamina", rng, 0, modifier)  # Strength 0 when Broken: skill dice
-    events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
     injury.stabilise_blocked = False  # DEATH-05: a new Healing try is allowed after a death roll
-    if roll.successes == 0:
-        kill(state, c, events, "failed death roll", rng)
+    roll = _death_roll(state, c, death_roll_modifier(state.options, injury), rng, events)
+    if roll is None:
         return False
-    injury.timer = rounds_for(state, injury.step)  # DEATH-01: roll again when another limit passes
+    injury.timer = limit_rounds(state.options, injury.step)  # DEATH-01: roll again when another limit passes
     check_panic(state, c, roll, rng, events)
     return True
+
+
+def condition_death_roll(
+    state: GameState, c: Combatant, condition: TimedCondition, rng: np.random.Generator, events: list[Event]
+) -> bool:
+    """A death roll that a timed condition calls for (FIRE-05): no crit modifier; it falls due
+    again after its kind's interval."""
+    condition.heal_blocked = False  # DEATH-05: a new Healing try is allowed after a death roll
+    roll = _death_roll(state, c, 0, rng, events)
+    if roll is None:
+        return False
+    condition.left = CONDITION_KINDS[condition.kind].every
+    check_panic(state, c, roll, rng, events)
+    return True
+
+
+def _death_roll(
+    state: GameState, c: Combatant, modifier: int, rng: np.random.Generator, events: list[Event]
+) -> dice.Roll | None:
+    """DEATH-01/02: the Stamina roll (Strength 0 when Broken: skill dice); a failure kills (None)."""
+    roll = skill_roll(state, c, "Stamina", rng, 0, modifier)
+    events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
+    if roll.successes == 0:
+        kill(state, c, events, "failed death roll", rng)
+        return None
+    return roll
 
 
 def tick_lethal_injuries(
@@ -320,16 +344,24 @@ def tick_lethal_injuries(
         if c.dead:
             continue
         for injury in c.injuries:
-            if injury.timer < 0 or injury.table == "fire" or (on_turns and injury.step == 0):
+            if injury.timer < 0 or (on_turns and injury.step == 0):
                 continue
             injury.timer -= 1
             if injury.timer <= 0 and not death_roll(state, c, injury, rng, events):
                 break
 
 
-def is_dying(c: Combatant) -> bool:
-    """Has a lethal injury still counting down (ACT-SLOW-FIRSTAID 'dying')."""
-    return any(i.timer >= 0 for i in c.injuries)
+def lethal_conditions(c: Combatant) -> list[TimedCondition]:
+    """The timed conditions that call for death rolls (FIRE-05 burns): dying, as a lethal injury."""
+    return [t for t in c.timed if CONDITION_KINDS[t.kind].due == Due.DEATH_ROLL]
+
+
+def may_stabilise(c: Combatant) -> bool:
+    """Dying (ACT-SLOW-FIRSTAID: a lethal injury counting down, or a condition a Healing roll ends,
+    FIRE-05) and not waiting for another death roll after a failed Healing try (DEATH-05)."""
+    return any(i.timer >= 0 and not i.stabilise_blocked for i in c.injuries) or any(
+        CONDITION_KINDS[t.kind].healing_ends and not t.heal_blocked for t in c.timed
+    )
 
 
 def first_aid(
@@ -342,23 +374,7 @@ def first_aid(
 ) -> None:
     """HEAL-01/02 restore 1 damage or stress per success; DEATH-03..06 stabilise a lethal injury."""
     if stabilise:
-        waiting = [i for i in patient.injuries if i.timer >= 0 and not i.stabilise_blocked]
-        if not waiting:
-            return
-        injury = min(waiting, key=lambda i: (i.step, i.timer))  # the most urgent one
-        if roll_successes == 0:
-            injury.stabilise_blocked = True  # DEATH-05: again only after another death roll
-            events.append(Event("stabilise_failed", healer.id, patient.id))
-            return
-        if injury.table == "fire" or injury.step >= TIME_STEPS.index("shift"):
-            injury.timer = -1  # DEATH-04 (and FIRE-05: saved by a Healing roll)
-            if injury.table == "fire":
-                patient.injuries.remove(injury)
-            events.append(Event("stabilised", healer.id, patient.id, {"lethal": False}))
-        else:
-            injury.step += 1  # DEATH-03: the limit moves one step longer
-            injury.timer = rounds_for(state, injury.step)
-            events.append(Event("stabilised", healer.id, patient.id, {"limit": TIME_STEPS[injury.step]}))
+        _stabilise(state, healer, patient, roll_successes, events)
         return
     restored = 0
     for _ in range(roll_successes):
@@ -368,6 +384,45 @@ def first_aid(
             break
         restored += 1
     events.append(Event("recovered", healer.id, patient.id, {"amount": restored}))
+
+
+def _stabilise(
+    state: GameState, healer: Combatant, patient: Combatant, roll_successes: int, events: list[Event]
+) -> None:
+    """DEATH-03..06 on the most urgent lethal injury or condition (FIRE-05: saved by a Healing
+    roll); the shortest time unit first, then the fewest units left, injuries before conditions."""
+    waiting: list[tuple[int, int, int]] = [  # (unit, units left, index: injuries, then conditions)
+        (i.step, i.timer, n) for n, i in enumerate(patient.injuries) if i.timer >= 0 and not i.stabilise_blocked
+    ]
+    lasting = len(patient.injuries)
+    for n, t in enumerate(patient.timed):
+        kind = CONDITION_KINDS[t.kind]
+        if kind.healing_ends and not t.heal_blocked:
+            waiting.append((int(kind.unit), t.left, lasting + n))
+    if not waiting:
+        return
+    index = min(waiting, key=lambda w: (w[0], w[1]))[2]  # the most urgent one (the first of equals)
+    if index >= lasting:
+        condition = patient.timed[index - lasting]
+        if roll_successes == 0:
+            condition.heal_blocked = True  # DEATH-05: again only after another death roll
+            events.append(Event("stabilise_failed", healer.id, patient.id))
+            return
+        patient.timed.remove(condition)  # FIRE-05: saved by a Healing roll
+        events.append(Event("stabilised", healer.id, patient.id, {"lethal": False}))
+        return
+    injury = patient.injuries[index]
+    if roll_successes == 0:
+        injury.stabilise_blocked = True  # DEATH-05: again only after another death roll
+        events.append(Event("stabilise_failed", healer.id, patient.id))
+        return
+    if injury.step >= TimeUnit.SHIFT:
+        injury.timer = -1  # DEATH-04: a limit of a shift or longer, treated, is no more risk of death
+        events.append(Event("stabilised", healer.id, patient.id, {"lethal": False}))
+    else:
+        injury.step += 1  # DEATH-03: the limit moves one step longer
+        injury.timer = limit_rounds(state.options, injury.step)
+        events.append(Event("stabilised", healer.id, patient.id, {"limit": UNIT_NAMES[injury.step]}))
 
 
 def restore_point(options: RuleOptions, c: Combatant, physical: bool) -> bool:
@@ -412,8 +467,8 @@ def restore_point(options: RuleOptions, c: Combatant, physical: bool) -> bool:
 
 def _fire_dying(c: Combatant) -> None:
     """FIRE-05: one death roll every turn, until dead or saved by a Healing roll (one at a time)."""
-    if not any(i.table == "fire" and i.timer >= 0 for i in c.injuries):
-        c.injuries.append(Injury("fire", 0, timer=1, step=0))
+    if not any(t.kind == BURNS.name for t in c.timed):
+        c.timed.append(BURNS.start())
 
 
 def _fire_rise(state: GameState, intensity: int) -> int:
@@ -451,16 +506,16 @@ def fire_attack(state: GameState, c: Combatant, rng: np.random.Generator, events
 
 def fire_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
     """FIRE-05: one broken by fire makes a death roll every turn until dead or saved."""
-    for injury in c.injuries:
-        if injury.table == "fire" and injury.timer >= 0 and not c.dead:
-            death_roll(state, c, injury, rng, events)
+    for condition in c.timed:
+        if condition.kind == BURNS.name and not c.dead:
+            condition_death_roll(state, c, condition, rng, events)
 
 
 def round_limit_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
     """DEATH-01: "if the time limit is one round, the death roll comes on your next turn" (S1);
     after a success, on each turn after that until the limit is stabilised to a stretch."""
     for injury in c.injuries:
-        live = injury.step == 0 and injury.timer >= 0 and injury.table != "fire" and not c.dead
+        live = injury.step == 0 and injury.timer >= 0 and not c.dead
         if live and not death_roll(state, c, injury, rng, events):
             return
 
@@ -472,72 +527,4 @@ def start_of_turn(state: GameState, c: Combatant, rng: np.random.Generator, even
     if c.injuries and state.options.death_roll_timing == "next_turn":
         round_limit_deaths(state, c, rng, events)
     panic.start_of_turn(c)
-
-
-# --- explosions -----------------------------------------------------------------------------
-
-
-def explosion(
-    state: GameState,
-    zone: int,
-    power: int,
-    rng: np.random.Generator,
-    events: list[Event],
-    *,
-    source: int = -1,
-    engaged_with: int | Collection[int] = (),
-) -> None:
-    """EXPL-01..06, 11: roll the blast for everyone in the zone; a big blast reaches next door.
-
-    `engaged_with`: who is at Engaged range of the blast point (+1 damage, EXPL-04/05)."""
-    at_point = {engaged_with} if isinstance(engaged_with, int) else set(engaged_with)
-    base = BLAST_DAMAGE[max(p for p in BLAST_DAMAGE if p <= max(power, 3))]  # EXPL-07..10
-    events.append(Event("explosion", source, -1, {"zone": zone, "power": power}))
-    _blast_zone(state, zone, power, base, rng, events, source, at_point)
-    reach = power - BLAST_REACH_DROP
-    if reach >= min(BLAST_DAMAGE):  # EXPL-06: a big blast, at power -6, if nothing shields it
-        for near in state.zone_map.neighbours[zone]:
-            if state.zone_map.line_of_fire(zone, near, state.doors):
-                _blast_zone(state, near, reach, base, rng, events, source, set())
-
-
-def _blast_zone(
-    state: GameState,
-    zone: int,
-    power: int,
-    base: int,
-    rng: np.random.Generator,
-    events: list[Event],
-    source: int,
-    at_point: set[int],
-) -> None:
-    for c in state.combatants:
-        if c.zone != zone or c.dead or c.fled:
-            continue
-        if c.vehicle >= 0 and c.id not in state.vehicles[c.vehicle].exposed:
-            continue  # AMB-19: inside a vehicle, only its component damage reaches you
-        roll = rating_roll(state, power, rng)  # EXPL-01; EXPL-02: it cannot be pushed
-        events.append(Event("blast", source, c.id, {"power": power, **roll_data(roll)}))
-        damage = base + roll.successes - 1 if roll.successes else 0  # EXPL-03
-        if c.id in at_point and (damage > 0 or state.options.blast_engaged_min1_on_zero):
-            damage += 1  # EXPL-04/05
-        if damage > 0:
-            damage = protect(state, c, damage, True, rng, events)  # EXPL-11: armor, and cover (S2)
-            take_damage(state, c, damage, rng, events, source=source)
-    for v in state.vehicles:
-        if v.zone == zone and v.altitude == 0 and not v.destroyed:
-            _blast_vehicle(state, v, power, base, rng, events, source)
-
-
-def _blast_vehicle(
-    state: GameState, v: VehicleState, power: int, base: int, rng: np.random.Generator, events: list[Event],
-    source: int,
-) -> None:  # fmt: skip
-    """EXPL-01/03/11, VEH-DMG-04..06: one blast roll for the vehicle, through its armor (D12/D66 crits)."""
-    from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle  # vehicles/damage.py imports this module
-
-    roll = rating_roll(state, power, rng)  # EXPL-01/02
-    events.append(Event("vehicle_blast", source, -1, {"power": power, "vehicle": v.name, **roll_data(roll)}))
-    damage = base + roll.successes - 1 if roll.successes else 0  # EXPL-03
-    hit_vehicle(state, v, damage, rng, events, source=source)
 

@@ -17,9 +17,17 @@ from typing import Final
 
 import numpy as np
 
+from yz_gym.core.clock import SHIFTS_PER_DAY, TimeUnit
+from yz_gym.core.conditions import Due, falls_due
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
-from yz_gym.rulesets.yze.combat.damage import check_panic, death_roll_modifier, restore_point, take_damage
+from yz_gym.rulesets.yze.combat.damage import (
+    CONDITION_KINDS,
+    check_panic,
+    death_roll_modifier,
+    restore_point,
+    take_damage,
+)
 from yz_gym.rulesets.yze.combat.panic import add_stress
 from yz_gym.rulesets.yze.combat.pushing import pay_push
 from yz_gym.rulesets.yze.options import RuleOptions
@@ -37,7 +45,6 @@ STRESS_SOURCES: Final[dict[str, int]] = {
     "tortured": 3,  # STRESS-10
     "terrifying_event": 3,  # STRESS-11: witnesses a terrifying supernatural event
 }
-SHIFTS_PER_DAY: Final = 4  # TIME-02
 PERMANENT: Final = -2  # Injury.heal_left of a crit that never heals
 
 
@@ -138,27 +145,44 @@ def _natural(options: RuleOptions, c: Combatant, events: list[Event]) -> None:
 def _lethal_time(
     options: RuleOptions, c: Combatant, rng: np.random.Generator | None, events: list[Event]
 ) -> None:
-    """DEATH-01/02: a shift passes for untreated lethal crits; each limit that runs out is a roll."""
-    rounds_per_shift = options.rounds_per_shift
-    limits = (1, options.rounds_per_stretch, rounds_per_shift, 4 * rounds_per_shift)
+    """DEATH-01/02: a shift passes for untreated lethal crits and conditions that call for death
+    rolls (FIRE-05); each limit that runs out is a roll."""
+    clock = options.clock
+    shift = clock.rounds(TimeUnit.SHIFT)
+    lethal = [t for t in c.timed if CONDITION_KINDS[t.kind].due == Due.DEATH_ROLL]
+    if rng is None:
+        if lethal or any(i.timer >= 0 for i in c.injuries):
+            raise ValueError(f"{c.name} has an untreated lethal injury: recover() needs an rng")
+        return
     for injury in c.injuries:
         if injury.timer < 0:
             continue
-        if rng is None:
-            raise ValueError(f"{c.name} has an untreated lethal injury: recover() needs an rng")
-        elapsed = rounds_per_shift
+        elapsed = shift
         while elapsed >= injury.timer and not c.dead:
             elapsed -= injury.timer
-            modifier = death_roll_modifier(options, injury)
-            roll = dice.roll(rules_pool(options, c, "Stamina", 0, modifier), rng)
-            events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
             injury.stabilise_blocked = False
-            if roll.successes == 0:
-                c.dead = True
-                events.append(Event("death", -1, c.id, {"cause": "failed death roll"}))
+            if not _survives(options, c, death_roll_modifier(options, injury), rng, events):
                 return
-            injury.timer = limits[injury.step]
+            injury.timer = clock.rounds(TimeUnit(injury.step))
         injury.timer -= elapsed
+    for condition in lethal:
+        for _ in range(falls_due(condition, CONDITION_KINDS[condition.kind], clock, shift)):
+            condition.heal_blocked = False
+            if not _survives(options, c, 0, rng, events):
+                return
+
+
+def _survives(
+    options: RuleOptions, c: Combatant, modifier: int, rng: np.random.Generator, events: list[Event]
+) -> bool:
+    """A death roll away from the fight (DEATH-01/02); a failure kills."""
+    roll = dice.roll(rules_pool(options, c, "Stamina", 0, modifier), rng)
+    events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
+    if roll.successes == 0:
+        c.dead = True
+        events.append(Event("death", -1, c.id, {"cause": "failed death roll"}))
+        return False
+    return True
 
 
 def _heal_crits(c: Combatant, shifts: int, rng: np.random.Generator | None, events: list[Event]) -> None:
@@ -173,16 +197,13 @@ def _heal_crits(c: Combatant, shifts: int, rng: np.random.Generator | None, even
         injury.heal_left = max(0, injury.heal_left - shifts)
         if injury.heal_left == 0:
             c.injuries.remove(injury)
-            if injury.table != "fire" and entry_of(injury).incapacitates:
-                c.incapacitated = any(entry_of(i).incapacitates for i in c.injuries if i.table != "fire")
-            name = "fire" if injury.table == "fire" else entry_of(injury).name
-            events.append(Event("injury_healed", -1, c.id, {"injury": name}))
+            if entry_of(injury).incapacitates:
+                c.incapacitated = any(entry_of(i).incapacitates for i in c.injuries)
+            events.append(Event("injury_healed", -1, c.id, {"injury": entry_of(injury).name}))
 
 
 def _heal_time(injury: Injury, rng: np.random.Generator | None) -> int:
     """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none)."""
-    if injury.table == "fire":
-        return 1
     text = entry_of(injury).heal_days
     if text == "permanent":
         return PERMANENT

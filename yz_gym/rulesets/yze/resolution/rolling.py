@@ -259,7 +259,7 @@ def _injury_strain(
 ) -> None:
     """CRIT-PHYS-32/45: some injuries cost 1 damage on each Mobility or Melee roll."""
     for injury in c.injuries:
-        if injury.table != "fire" and skill in entry_of(injury).damage_on_rolls:
+        if skill in entry_of(injury).damage_on_rolls:
             take_damage(state, c, 1, rng, events)
 
 

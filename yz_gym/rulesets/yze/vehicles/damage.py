@@ -15,12 +15,12 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat.damage import (
-    BLAST_DAMAGE,
     critical_injury,
     expose_to_fire,
     protect,
     take_damage,
 )
+from yz_gym.rulesets.yze.combat.explosions import BLAST_DAMAGE
 from yz_gym.rulesets.yze.dice import Roll
 from yz_gym.rulesets.yze.rolls import rating_roll, roll_data, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from yz_gym.core.ending import Termination
 from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
@@ -250,12 +251,12 @@ def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) 
     victory = state.setup.victory
     for side, rounds in victory.survive_rounds.items():
         if state.round >= rounds and any(c.side == side and not c.out for c in state.combatants):
-            _finish(state, side, f"survived {rounds} rounds", events)
+            _finish(state, side, Termination.SURVIVED, f"survived {rounds} rounds", events)
             return
     if _check_over(state, events):
         return
     if state.round >= victory.round_cap:
-        _finish(state, -1, "round cap", events)
+        _finish(state, -1, Termination.ROUND_CAP, "round cap", events)
         return
     state.round += 1
     for c in state.combatants:  # ACT-REFRESH-01: all actions refresh at the start of a round
@@ -278,7 +279,7 @@ def _check_over(state: GameState, events: list[Event]) -> bool:
         return True
     for side, zone in state.setup.victory.reach_zone.items():
         if any(c.side == side and c.zone == zone and not c.out for c in state.combatants):
-            _finish(state, side, f"reached {state.zone_map.zones[zone].name}", events)
+            _finish(state, side, Termination.REACHED_ZONE, f"reached {state.zone_map.zones[zone].name}", events)
             return True
     first = -1
     for c in state.combatants:  # two sides still standing: not over (the common case, kept cheap)
@@ -290,15 +291,17 @@ def _check_over(state: GameState, events: list[Event]) -> bool:
     standing = {c.side for c in state.combatants if not c.out}
     if standing:
         side = standing.pop()
-        _finish(state, side, "the other side is out of the fight", events)
+        _finish(state, side, Termination.SIDE_OUT, "the other side is out of the fight", events)
     else:
-        _finish(state, -1, "no one is left standing", events)
+        _finish(state, -1, Termination.NO_ONE_STANDING, "no one is left standing", events)
     return True
 
 
-def _finish(state: GameState, side: int, reason: str, events: list[Event]) -> None:
+def _finish(state: GameState, side: int, termination: Termination, reason: str, events: list[Event]) -> None:
+    """The game is over: the winning side (-1: none), why as a type, and why in words."""
     state.phase = OVER
     state.winner = side
+    state.termination = termination
     state.end_reason = reason
     state.stack.clear()
     events.append(
@@ -318,7 +321,7 @@ def outcome(state: GameState) -> Outcome | None:
     if state.phase != OVER:
         return None
     winner = state.setup.sides[state.winner] if state.winner >= 0 else None
-    return Outcome(winner, state.end_reason, state.round)
+    return Outcome(winner, state.end_reason, state.round, state.termination)
 
 
 def describe(state: GameState, action: Action) -> str:

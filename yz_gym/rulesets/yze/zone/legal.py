@@ -17,7 +17,7 @@ from yz_gym.rulesets.yze.combat.attacks import (
     usable_items,
     weapon_def,
 )
-from yz_gym.rulesets.yze.combat.damage import is_dying
+from yz_gym.rulesets.yze.combat.damage import may_stabilise
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.actions import turn_actions as vehicle_turn_actions
 from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
@@ -238,13 +238,8 @@ def _first_aid(other: Combatant, actions: list[Action]) -> None:
     """HEAL-02: treat one who is Broken (not dead); DEATH-03: stabilise one who is dying."""
     if other.broken:
         actions.append(action(Kind.FIRST_AID, other.id, -1, 0))
-    if other.injuries and is_dying(other) and _may_stabilise(other):
+    if (other.injuries or other.timed) and may_stabilise(other):
         actions.append(action(Kind.FIRST_AID, other.id, -1, 1))
-
-
-def _may_stabilise(c: Combatant) -> bool:
-    """DEATH-05: after a failed Healing roll, wait for another death roll."""
-    return any(i.timer >= 0 and not i.stabilise_blocked for i in c.injuries)
 
 
 def _can_hear(state: GameState, a: Combatant, b: Combatant) -> bool:

@@ -59,7 +59,7 @@ def moving_is_slow(c: Combatant) -> bool:
     CRIT-PHYS-14/25/35/41/42/51/53/55 (and 22 in S2, CRIT-05): some injuries make every move a slow action."""
     if c.prone:
         return True
-    return any(entry_of(i).moving_is_slow for i in c.injuries if i.table != "fire")
+    return any(entry_of(i).moving_is_slow for i in c.injuries)
 
 
 # --- borders and doors ----------------------------------------------------------------------

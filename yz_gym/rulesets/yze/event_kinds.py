@@ -1,0 +1,236 @@
+"""YZE's event catalogue: every kind of event the rules emit, once, with its data keys and meaning.
+
+Actor and target are combatant indices (-1: none) unless a line says otherwise. A kind marked rare
+is one that the seeded random games of tests/core/test_event_catalogue.py do not produce; the
+reason says when it happens. A roll's data (events.roll_data) is ROLL: the dice as [source, sides,
+face] triples, successes, banes, and whether it was pushed.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from yz_gym.core.event_catalogue import EventCatalogue, register
+
+ROLL: Final = ("dice", "successes", "banes", "pushed")
+SHIFT_ONLY: Final = "only between fights (a repair or recovery shift, recovery.py, gear.py, vehicles.py)"
+
+EVENTS: Final = EventCatalogue("yze")
+add = EVENTS.add
+
+# --- the flow of a zone fight ------------------------------------------------------------------
+add("initiative", "initiative cards dealt at the start of the fight or a round (INIT-01/02)",
+    ("cards", "round", "hidden"))
+add("card_chosen", "a surprising combatant picked its initiative card (INIT-SURPRISE-01)", ("card",))
+add("ambushed", "the target failed its Observation roll against an ambush (AMBUSH-01)")
+add("sneak", "the actor sneaks up on the target unseen (SNEAK-03)")
+add("spotted", "the target spots the sneaking actor (SNEAK-03)")
+add("swap", "the actor and target swap initiative cards (INIT-SWAP-01..04)", ("cards",))
+add("round", "a new round begins (INIT-06, CHASE-07)", ("round",))
+add("turn", "the actor's turn begins, with its card and the round", ("card", "round"))
+add("turn_lost", "the actor loses its turn to a skid (VEH-CRIT-02)")
+add("action", "the actor declares an action: its kind name, option and zone", ("kind", "option", "zone"))
+add("failed", "the actor's action fails (no successes), by its kind name", ("kind",))
+add("interrupted", "the actor is taken out by overwatch fire before its action resolves (ACTN-OVERWATCH-02)")
+add("game_over", "the zone fight is over: the winning side (or None) and the narrated reason",
+    ("winner", "reason"))
+
+# --- rolls, pushes and their costs -------------------------------------------------------------
+add("roll", "a skill or attribute roll by the actor against the target, and what for",
+    (*ROLL, "skill", "purpose"))
+add("push", "the actor pushes its roll (PUSH-04): the new roll", (*ROLL, "skill"))
+add("push_cost", "what a push cost the actor: an attribute point or stress (PUSH-10..20)",
+    ("amount", "attribute"))
+add("doom", "a push gave the GM a doom point (PUSH-20, `push_cost: doom`)", ("doom",),
+    rare="only with the doom push cost, which no bundled scenario uses")
+add("willpower", "a push earned the actor willpower (PUSH-19, `push_cost: willpower`)", ("gained", "total"),
+    rare="only with `willpower: true`, which no bundled scenario uses")
+add("supply", "a supply roll for the actor's consumable gear (GEAR-SUPPLY)", (*ROLL, "supply"))
+
+# --- movement, cover and position --------------------------------------------------------------
+add("moved", "the actor moved: to a zone (zone fights, `rode` zones mounted) or to a band (chases)",
+    ("zone", "rode", "bands", "pos"))
+add("engaged", "the actor is now Engaged with the target (ACTN-RUN-01)")
+add("retreated", "the actor retreats from Engaged to a zone (ACTN-RETREAT-01/02)", ("zone",))
+add("peek", "the actor looks through an open door into a zone (AMB-26)", ("zone",))
+add("fell", "the actor falls prone entering a cluttered zone (ZONE-FEAT-CLUTTERED-02)")
+add("prone", "the actor drops prone (ACT-FREE-01)")
+add("got_up", "the actor gets up (ACT-FAST-GETUP)")
+add("in_cover", "the actor takes a cover of its zone (ACT-FAST-COVER)", ("cover",))
+add("drew", "the actor draws a weapon (ACT-FAST-DRAW)", ("weapon",))
+add("aimed", "the actor aims: its aim bonus (ACT-FAST-AIM)", ("bonus",))
+add("lost_in_dark", "the actor fails to find the target in the dark: the attack misses (RMOD)")
+add("fled", "the actor leaves the fight from an exit zone, or flees in panic", ("panic",))
+add("smoke", "a smoke grenade fills a zone until a round (RMOD-15)", ("zone", "until_round"),
+    rare="only when a smoke grenade is used; no bundled combatant carries one")
+add("used_item", "the actor uses an item on the target or a zone (ACT-FAST-USE)", ("item", "zone"),
+    rare="only with items; no bundled combatant carries one")
+
+# --- attacks -------------------------------------------------------------------------------------
+add("hit", "the actor's attack hits: its kind, damage and what was hit (a person, vehicle or mount)",
+    ("kind", "damage", "target", "vehicle", "mount", "weapon"))
+add("miss", "the actor's attack misses: its kind and what it was aimed at",
+    ("kind", "target", "vehicle", "mount", "weapon"))
+add("free_attack", "the actor gets a free attack on the target leaving Engaged (ACTN-RETREAT-02)")
+add("block", "the actor blocks the target's attack (ACT-FAST-BLOCK)")
+add("help", "the actor helps the target's roll (ACT-HELP-01..03)")
+add("disarmed", "the actor disarms the target of a weapon, kept or thrown away (ACTN-CLOSE-03)",
+    ("weapon", "thrown"))
+add("tripped", "the actor trips the target (ACTN-CLOSE-04)")
+add("shoved", "the actor shoves the target out of Engaged (ACTN-CLOSE-05)")
+add("grappled", "the actor grapples the target (ACTN-CLOSE-06)")
+add("let_go", "the actor lets go of the target it grappled (ACTN-GRAPPLE-01)")
+add("broke_free", "the actor breaks free of the target's grapple (ACTN-BREAKFREE-01)")
+add("fires_first", "of two overwatching shooters, the actor fires first (ACTN-OVERWATCH-03)",
+    rare="only when two shooters overwatch each other at once")
+add("overwatch", "the actor takes overwatch over a zone (ACTN-OVERWATCH-01)", ("zone",))
+add("overwatch_fire", "the actor fires from overwatch at the target (ACTN-OVERWATCH-01/02)")
+add("burst", "a full-auto burst: one extra shot (AUTO-02/03)", ("shot", "vehicle", "mount"))
+add("ammo_dice", "the ammo dice of a shot (AUTO-03/04)", ROLL,
+    rare="only with `full_auto: ammo_dice`, which no bundled scenario uses")
+add("ammo_damage", "an ammo six adds 1 damage to the latest hit (AUTO-05)", ("damage", "vehicle", "mount"),
+    rare="only with `full_auto: ammo_dice`, which no bundled scenario uses")
+add("extra_hit", "an ammo six buys an extra hit on the target, a vehicle or a mount (AUTO-05)",
+    ("vehicle", "mount"), rare="only with `full_auto: ammo_dice`, which no bundled scenario uses")
+add("ammo_used", "rounds the actor's shot used and what is left (AUTO-06)", ("rounds", "left"),
+    rare="only with `full_auto: ammo_dice`, which no bundled scenario uses")
+add("out_of_ammo", "the actor's weapon is out of ammunition (AUTO-06, a failed supply roll)",
+    rare="only when a magazine (`full_auto: ammo_dice`) or a supply runs out")
+add("reloaded", "the actor reloads (ACTN-RELOAD-01..03)")
+add("unpersuaded", "the actor fails to persuade the target (ACT-SLOW-PERSUADE)")
+add("surrendered", "the actor surrenders to the target (`persuade_effect: surrender`, G-19)",
+    rare="only with `persuade_effect: surrender`, which no bundled scenario uses")
+
+# --- doors ---------------------------------------------------------------------------------------
+add("door_damage", "the actor damages the door to a zone: damage and the door's total (ACTN-DOOR-02)",
+    ("zone", "amount", "total"))
+add("door_broken", "the actor breaks the door to a zone open (ACTN-DOOR-02)", ("zone",))
+
+# --- damage, protection and injuries -------------------------------------------------------------
+add("cover", "the target's cover roll, of a cover or a vehicle (COVER-01/02)", (*ROLL, "rating", "vehicle"))
+add("cover_degraded", "the target's cover loses a point (COVER-03)", ("rating",))
+add("armor", "the target's armor roll, or a door's (ARMOR-01..05)", (*ROLL, "rating", "door"))
+add("armor_degraded", "the target's armor loses a point (ARMOR-04)", ("rating",))
+add("armor_worn", "the actor's armor wears down to a maximum (GEAR-05)", ("max",), rare=SHIFT_ONLY)
+add("armor_destroyed", "the actor's armor is destroyed (GEAR-05)", ("armor",), rare=SHIFT_ONLY)
+add("armor_repaired", "the actor's armor is repaired to a rating (GEAR-03..05)", ("rating",), rare=SHIFT_ONLY)
+add("damage", "the target takes damage from the actor (-1: none), after protection; `push`: a push cost",
+    ("amount", "dealt", "push"))
+add("stress", "the target takes stress from the actor (-1: none); `push`: a push cost",
+    ("amount", "dealt", "push"))
+add("stress_level", "the target's stress level rises (PUSH-16/18: stress dice or health only)", ("amount", "level"),
+    rare="only with `push_cost: stress_dice` or `damage_model: health_only`, which no bundled scenario uses")
+add("condition", "the target gains a condition (DMGM conditions damage model)", ("condition",),
+    rare="only with `damage_model: conditions`, which no bundled scenario uses")
+add("broken", "the target is Broken, by damage or stress (BROKEN-01)", ("by",))
+add("critical", "the target suffers a critical injury: table, D66 code and name (CRIT-01)",
+    ("table", "code", "name"))
+add("death_roll", "the actor's death roll, when a lethal limit runs out (DEATH-01/02)", (*ROLL, "skill"))
+add("death", "the target dies, and why (DEATH-01, CRIT-02)", ("cause",))
+add("stabilised", "the actor stabilises the target's lethal injury: saved, or a longer limit (DEATH-03/04)",
+    ("lethal", "limit"))
+add("stabilise_failed", "the actor fails to stabilise the target (DEATH-05)")
+add("recovered", "the target recovers damage or stress (HEAL-01..04): amount and rule", ("amount", "rule"))
+add("injury_healed", "the target's injury heals (HEAL-06/07)", ("injury",), rare=SHIFT_ONLY)
+add("panic", "the actor's panic roll: die, stress, result and rule (PUSH-17)",
+    ("die", "stress", "result", "rule"), rare="only after a 1 on a stress die (stress dice)")
+add("action_lost", "panic costs the actor an action (PUSH-PANIC-10/12)", rare="only after a panic roll")
+add("dropped", "panic makes the actor drop its weapon (PUSH-PANIC-09)", ("weapon",), rare="only after a panic roll")
+
+# --- fire and explosions -------------------------------------------------------------------------
+add("fire", "a fire attack on the target: intensity and roll (FIRE-01..03)", (*ROLL, "intensity"))
+add("caught_fire", "the target catches fire at an intensity (FIRE-02)", ("intensity",))
+add("fire_out", "the fire on the target goes out, or the actor puts it out (FIRE-03, ACTN-EXTINGUISH-01)",
+    rare="only once someone burns and the fire dies down or is put out")
+add("blast", "a blast roll against the target: power and roll (EXPL-01..10)", (*ROLL, "power"))
+add("explosion", "an explosion of a power in a zone (VEH-CRIT-12)", ("power", "zone"),
+    rare="only on the VEH-CRIT-12 row of the vehicle crit table")
+
+# --- gear ----------------------------------------------------------------------------------------
+add("gear_damaged", "a push damages the actor's weapon: its bonus and rating left (GEAR-01/02)",
+    ("weapon", "bonus", "rating", "broken"))
+add("gear_destroyed", "the actor's weapon is destroyed by a failed repair (GEAR-05)", ("weapon",), rare=SHIFT_ONLY)
+add("repaired", "the actor repairs the target's weapon to a rating (GEAR-03/04)", ("weapon", "rating"),
+    rare=SHIFT_ONLY)
+add("repair_failed", "a repair of a weapon or a vehicle part fails (GEAR-05, VEH-REPAIR)",
+    ("weapon", "maximum", "vehicle", "part"), rare=SHIFT_ONLY)
+
+# --- vehicles ------------------------------------------------------------------------------------
+add("boarded", "the actor boards a vehicle, exposed or not (ACT-FAST-VEHENTER, VEH-04/05)",
+    ("vehicle", "exposed"))
+add("got_out", "the actor gets out of a vehicle (ACT-FAST-VEHENTER)", ("vehicle",))
+add("engine_started", "the actor starts a vehicle's engine (ACT-FAST-ENGINE)", ("vehicle",))
+add("took_wheel", "the actor takes a vehicle's wheel (ACT-FAST-WHEEL)", ("vehicle",))
+add("manned", "the actor mans a mounted weapon of a vehicle", ("vehicle", "weapon"))
+add("drove", "the actor drives a vehicle to a zone, so many zones on (VEH-MOVE-01/02)",
+    ("vehicle", "zone", "zones"))
+add("flew", "the actor flies a vehicle to an altitude (VEH-AIR-03)", ("vehicle", "altitude"))
+add("altitude", "a vehicle changes altitude in a chase (CHASE-OTHER-01)", ("vehicle", "altitude"))
+add("vehicle_hit", "a vehicle is hit for damage by the actor (VEH-DMG-01)", ("vehicle", "amount"))
+add("vehicle_armor", "a vehicle's armor roll (VEH-DMG-02)", (*ROLL, "vehicle", "rating"))
+add("vehicle_armor_degraded", "a vehicle's armor loses a point", ("vehicle", "rating"))
+add("vehicle_damage", "a vehicle takes damage: amount and total (VEH-DMG-03)", ("vehicle", "amount", "total"))
+add("vehicle_crit", "a vehicle critical damage row (VEH-CRIT-01..12)",
+    ("vehicle", "row", "die", "name", "rule", "amount"))
+add("vehicle_crit_reroll", "a vehicle crit row that cannot apply is rolled again", ("vehicle", "row"))
+add("vehicle_blast", "a blast roll against a vehicle (EXPL, VEH-DMG)", (*ROLL, "vehicle", "power"),
+    rare="only when an explosive hits a vehicle")
+add("vehicle_fire", "a fire attack on a burning vehicle (FIRE-06)", (*ROLL, "vehicle", "intensity"))
+add("vehicle_fire_out", "a vehicle's fire goes out (FIRE-06)", ("vehicle",),
+    rare="only once a vehicle burns and its fire dies down")
+add("vehicle_explodes", "a vehicle explodes with a blast power (VEH-CRIT)", ("vehicle", "power"))
+add("weapon_disabled", "a vehicle's mounted weapon is disabled (VEH-CRIT)", ("vehicle", "weapon"),
+    rare="only on the mounted-weapon row of the vehicle crit table with a mounted weapon aboard")
+add("engine_failure", "a vehicle's engine fails (VEH-CRIT)", ("vehicle",))
+add("skid", "a vehicle skids (VEH-CRIT-02)", ("vehicle",))
+add("crash", "a vehicle crashes: its die and altitude (VEH-CRIT, VEH-AIR)", ("vehicle", "die", "altitude"))
+add("crash_damage", "the target takes crash damage in a vehicle: the die and amount", ("vehicle", "roll", "amount"))
+add("descent", "a damaged aircraft descends to an altitude (AMB-42)", ("vehicle", "altitude"),
+    rare="only with an aircraft whose engine failed in the air")
+add("ricochet", "a ram ricochets off a vehicle onto another (or none) (VEH-RAM)", ("vehicle", "to"))
+add("wrecked", "a vehicle is wrecked (VEH-DMG-04)", ("vehicle",))
+add("fall", "the target falls a height for an amount of damage (VEH-AIR, FALL)", ("height", "amount"),
+    rare="only when someone leaves an aircraft in the air")
+add("vehicle_repaired", "the actor repairs a vehicle's damage: amount and total (VEH-REPAIR)",
+    ("vehicle", "amount", "total"), rare=SHIFT_ONLY)
+add("component_repaired", "the actor repairs a vehicle part (VEH-REPAIR)", ("vehicle", "part"), rare=SHIFT_ONLY)
+add("unwrecked", "the actor's repairs make a wrecked vehicle run again (VEH-REPAIR)", ("vehicle",),
+    rare=SHIFT_ONLY)
+
+# --- mounts ----------------------------------------------------------------------------------------
+add("mount_damage", "the target's mount takes damage from the actor: amount and Strength left (MOUNT-12)",
+    ("mount", "amount", "left"))
+add("mount_dies", "the target's mount dies (MOUNT-12)", ("mount",))
+add("dismounted", "the actor gets off its mount in a zone (MOUNT-02)", ("mount", "zone"))
+add("remounted", "the actor gets on the target's riderless mount (MOUNT-02)", ("mount",))
+
+# --- chases ----------------------------------------------------------------------------------------
+add("chase_start", "a chase begins: its name, starting range and multi-unit mode (CHASE-05)",
+    ("name", "range", "mode"))
+add("revealed", "a unit's secret action is revealed (CHASE-10)", ("unit", "slot", "action", "vehicle"))
+add("cancelled", "the actor's chase action is cancelled (CHASE-11)")
+add("action_failed", "the actor's chase action fails, and why", ("action", "why"))
+add("obstacle", "the round's obstacle: its table, D10 row, name and rule (CHASE-09)",
+    ("table", "row", "name", "rule"))
+add("obstacle_check", "the actor's check against the obstacle passes or fails", ("check", "passed"))
+add("collateral", "the actor's driving hurts bystanders and raises its side's heat (CHASE-COLLATERAL-01)",
+    ("bystander_damage", "heat"))
+add("npc_attack", "an obstacle's NPC attacks the target (OBST)", (*ROLL, "npc"),
+    rare="only on the guard and thug rows of the foot obstacle table")
+add("blocked", "the actor blocks the target, who falls back (CHASE-BLOCK)")
+add("stopped_by_block", "the actor cannot get past a block (CHASE-BLOCK-02)")
+add("cut_off", "the actor cuts the target off: Engaged (CHASE-CUTOFF)")
+add("cut_off_failed", "the actor's cut-off fails: the range it leaves (CHASE-CUTOFF-03)", ("range",))
+add("overtake", "the actor overtakes the target by so many bands (CHASE-FLEE-04)", ("bands",))
+add("stay_engaged", "the actor stays Engaged on the target's tail")
+add("hidden", "the actor hides from the target (CHASE-HIDE)")
+add("not_hidden", "the target keeps the actor in sight (CHASE-HIDE)")
+add("other", "the actor takes another action: no movement relative to the others (CHASE-OTHER-01)")
+add("caught", "the actor catches the target (CHASE-END-02)")
+add("out_of_chase", "the actor's unit leaves the chase: out or caught (CHASE-END-03)", ("status",))
+add("out_of_sight", "the actor's and target's units are beyond Extreme: no longer chasing (CHASE-FLEE-02)")
+add("escaped", "the actor's unit got away (CHASE-END-01)")
+add("gave_up", "the actor's pursuing unit has no one left to chase (CHASE-END-01)")
+add("chase_over", "the chase is over: winner (or None), reason and the last range", ("winner", "reason", "range"))
+
+register(EVENTS)
