@@ -60,9 +60,11 @@ _OPTION_TYPES = {name: TypeAdapter(hint) for name, hint in typing.get_type_hints
 
 
 def bundled_scenarios() -> list[str]:
-    """Names of the scenarios that ship with yz_gym."""
-    # chase_*.yaml are chase scenarios (yz_gym.scenario.chase_loader), not zone fights
-    return sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml") if not p.stem.startswith("chase_"))
+    """Names of the zone fights (yze skirmish) that ship with yz_gym; every mode's: loading.bundled."""
+    from yz_gym.core import registry
+    from yz_gym.scenario.loading import bundled
+
+    return bundled(registry.get("yze", "skirmish"))
 
 
 def resolve_path(name: str | Path) -> Path:
@@ -79,17 +81,17 @@ def resolve_path(name: str | Path) -> Path:
     bundled = SCENARIO_DIR / f"{name}.yaml"
     if bundled.is_file():
         return bundled
-    raise ScenarioError(
-        f"{name}: no such scenario; give a .yaml path or one of: {', '.join(bundled_scenarios())}"
-    )
+    everything = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
+    raise ScenarioError(f"{name}: no such scenario; give a .yaml path or one of: {', '.join(everything)}")
 
 
 def load_scenario(source: str | Path | dict[str, Any] = DEFAULT_SCENARIO) -> Scenario:
-    """A Scenario from a bundled name, a YAML path, or an already-parsed dict."""
-    if isinstance(source, dict):
-        return build(source, "<dict>")
-    path = resolve_path(source)
-    return build(read_yaml(path), str(path))
+    """A zone fight (yze skirmish) from a bundled name, a YAML path, or an already-parsed dict,
+    through the front door (loading.load); a file of another mode is refused."""
+    from yz_gym.scenario.loading import load
+
+    scenario: Scenario = load(source, ("yze", "skirmish")).scenario
+    return scenario
 
 
 def read_yaml(path: Path) -> dict[str, Any]:

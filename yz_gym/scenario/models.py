@@ -164,6 +164,8 @@ class VictorySpec(Strict):
 class ScenarioFile(Strict):
     """A whole scenario file."""
 
+    ruleset: Literal["yze"] = "yze"  # the game (yz_gym.core.registry); loading.load checks it first
+    mode: Literal["skirmish"] = "skirmish"
     name: Name
     description: str = ""
     sides: list[Name] = Field(min_length=2)
