@@ -74,7 +74,8 @@ def game_of(data: dict[str, Any], origin: str) -> Mode:
     for key, default in (("ruleset", DEFAULT_RULESET), ("mode", DEFAULT_MODE)):
         value = data.get(key, default)
         if not isinstance(value, str) or not value:
-            known = registry.rulesets() if key == "ruleset" else [m.name for m in registry.modes()]
+            of = names.get("ruleset") if names.get("ruleset") in registry.rulesets() else None
+            known = registry.rulesets() if key == "ruleset" else [m.name for m in registry.modes(of)]
             raise ScenarioError(f"{origin}: {key}: got {preview(value)}; give one of: {', '.join(known)}")
         names[key] = value
     try:
@@ -82,7 +83,7 @@ def game_of(data: dict[str, Any], origin: str) -> Mode:
     except UnknownGame as err:
         field = "ruleset" if names["ruleset"] not in registry.rulesets() else "mode"
         raise ScenarioError(f"{origin}: {field}: {err} (see docs/scenarios.md)") from None
-    stray = [key for key in data if key not in mode.file_keys]
+    stray = sorted(str(key) for key in data if key not in mode.file_keys)
     for other in registry.modes(mode.ruleset):
         theirs = [key for key in stray if key in other.file_keys]
         if other is mode or not theirs:
@@ -90,7 +91,7 @@ def game_of(data: dict[str, Any], origin: str) -> Mode:
         said = (
             f"mode is {mode.name}"
             if "mode" in data
-            else f"no mode: is given, so it is {mode.name} (the default)"
+            else f"the file gives no mode:, so it is {mode.name} (the default)"
         )
         keys = f"{', '.join(theirs)} {'is a key' if len(theirs) == 1 else 'are keys'} of {other.label} files"
         fix = f"set mode: {other.name} or remove them" if "mode" in data else f"add mode: {other.name}"
