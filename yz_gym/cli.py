@@ -7,7 +7,7 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Final
+from typing import Annotated
 
 import numpy as np
 import typer
@@ -514,7 +514,13 @@ def _show_advice(game, shown, ranked, agents: dict[str, str], visible_only: bool
 def play(
     scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")] = DEFAULT_SCENARIO,
     side: Annotated[str | None, typer.Option("--as", help="the side you play (default: the first)")] = None,
-    opponent: Annotated[str, typer.Option(help=f"agent for the other sides: {AGENTS_HELP}")] = "tactical",
+    opponent: Annotated[
+        str | None,
+        typer.Option(
+            help=f"agent for the other sides (default: each side's, as in `evaluate`: tactical in a fight, "
+            f"the natural chase agent in a chase): {AGENTS_HELP}"
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="the game's seed")] = 0,
     save: Annotated[Path | None, typer.Option(help="save the game as a replay here when it ends")] = None,
     save_state: Annotated[
@@ -522,42 +528,50 @@ def play(
         typer.Option(help="on quitting, save the game so far here (a replay) for `advise --state`"),
     ] = None,
 ) -> None:
-    """Play one side in the terminal: pick actions by number, '?' asks the advisor for its top three."""
+    """Play one side of a fight or a chase in the terminal: pick actions by number; in a fight '?'
+    asks the advisor for its top three."""
     from agents import make_agent
+    from yz_gym.core import registry
     from yz_gym.evaluation.replay import Replay, Step
     from yz_gym.io import check_outputs
-    from yz_gym.rules import engine
-    from yz_gym.rules.narrate import narrate
     from yz_gym.scenario.loading import load
 
     try:
         check_outputs({"--save": save, "--save-state": save_state})
         found = load(scenario)
         _require(found.mode, "play")
-        data, loaded = found.data, found.scenario
-        _check_agents([opponent])
-    except (ScenarioError, ValueError) as error:
+        for option, path in (("--save", save), ("--save-state", save_state)):
+            if path is not None:
+                _require(found.mode, "replay", f"{option}: ")
+        if opponent is not None:
+            _check_agents([opponent])
+    except (ScenarioError, registry.UnknownGame, ValueError) as error:
         raise _fail(str(error)) from None
-    sides = loaded.setup.sides
+    mode, rules, sides = found.mode, found.mode.rules, found.sides
     mine = side or sides[0]
     if mine not in sides:
         raise _fail(f"no side named '{mine}'; sides: {', '.join(sides)}")
+    names = {s: opponent or mode.default_agent(found.scenario, i) for i, s in enumerate(sides)}
     rng = np.random.default_rng(seed)
-    state = engine.new_game(loaded, rng)
-    agents = [make_agent(opponent, seed + 1 + i) for i in range(len(sides))]
-    record = Replay(
-        data, seed, {s: opponent for s in sides if s != mine} | {mine: "human"}, list(state.opening), []
-    )
-    for line in narrate(state, state.opening):
+    state = rules.new_game(found.scenario, rng)
+    agents = [make_agent(names[s], seed + 1 + i) for i, s in enumerate(sides)]
+    who = {s: names[s] for s in sides if s != mine} | {mine: "human"}
+    record = Replay(found.data, seed, who, list(state.opening), [])  # written only by modes with replays
+    for line in rules.narrate(state, state.opening):
         console.print(line)
-    yours = {c.id for c in state.combatants if sides[c.side] == mine}
-    seen: dict[tuple[str, str], str] | None = None
-    while not engine.is_over(state):
-        actor = state.combatants[engine.current_actor(state)]
-        actions = engine.legal_actions(state)
+    people = rules.people(state)
+    yours = {i for i, c in enumerate(people) if sides[c.side] == mine}
+    seen = None
+    while not rules.is_over(state):
+        actor_id = rules.current_actor(state)
+        actor = people[actor_id]
+        actions = rules.legal_actions(state)
         if sides[actor.side] == mine:
-            seen = _status(state, yours, seen)
-            action = _ask(state, actor, actions, {s: opponent for s in sides} | {mine: "tactical"})
+            lines, seen = mode.board(state, yours, seen)
+            for line in lines:
+                console.print(line)
+            advisors = names | {mine: "tactical"} if "advise" in mode.supports else None
+            action = _ask(rules, state, actor, actions, advisors, mode.label)
             if action is None:
                 if save_state:
                     record.save(save_state)  # the game so far: advise --state re-simulates it
@@ -565,44 +579,22 @@ def play(
                 break
         else:
             action = agents[actor.side].choose(state, actions)
-            if action.kind.name not in ("END_TURN", "DECLINE"):
-                console.print(f"{actor.name}: {engine.describe(state, action)}.")
-        text = engine.describe(state, action)
-        events = engine.apply(state, action, rng)
-        record.steps.append(Step(actor.id, action, text, events))
-        for line in narrate(state, events):
+            if mode.shown(state, action):
+                console.print(f"{actor.name}: {rules.describe(state, action)}.")
+        text = rules.describe(state, action)
+        events = rules.apply(state, action, rng)
+        record.steps.append(Step(actor_id, action, text, events))
+        for line in rules.narrate(state, events):
             console.print(line)
     _write_outputs([("--save", save, record.save, "replay")])
 
 
-MOVES: Final = ("place", "zone", "altitude")  # aspects of a glance that redraw the map
-
-
-def _status(state, mine: set[int], seen: dict[tuple[str, str], str] | None) -> dict[tuple[str, str], str]:  # type: ignore[no-untyped-def]
-    """Show the player the board: the text map first and whenever something moved, the turn order,
-    and what changed since the player's last decision (`seen`); returns what the player has now seen."""
-    from yz_gym.envs.render import changes, glance, text_map, turn_order
-
-    now = glance(state)
-    moved = seen is None or any(seen.get(key) != value for key, value in now.items() if key[1] in MOVES)
-    lines = text_map(state, mine) if moved else []
-    lines.append(turn_order(state))
-    if seen is not None:
-        changed = changes(seen, now)
-        lines += ["Since your last decision:", *(f"  {line}" for line in changed)] if changed else ["Nothing changed since your last decision."]
-    for line in lines:
-        console.print(line)
-    return now
-
-
-def _ask(state, actor, actions, agents: dict[str, str]):  # type: ignore[no-untyped-def]
-    """The human's choice by menu number; '?' asks the advisor, its rollouts played by `agents`."""
-    from agents.advisor import advise as rank
-    from yz_gym.rules import engine
-
-    console.print(Text.assemble((actor.name, "bold"), f" decides ({engine.decision_kind(state)}):"))
+def _ask(rules, state, actor, actions, agents: dict[str, str] | None, label: str):  # type: ignore[no-untyped-def]
+    """The human's choice by menu number; '?' asks the advisor, its rollouts played by `agents`
+    (None: the mode has no advisor yet)."""
+    console.print(Text.assemble((actor.name, "bold"), f" decides ({rules.decision_kind(state)}):"))
     for k, action in enumerate(actions, start=1):
-        console.print(f"  {k:>2}. {engine.describe(state, action)}")
+        console.print(f"  {k:>2}. {rules.describe(state, action)}")
     while True:
         try:
             answer = input("choose a number, '?' for advice, 'q' to quit: ").strip().lower()
@@ -611,6 +603,11 @@ def _ask(state, actor, actions, agents: dict[str, str]):  # type: ignore[no-unty
         if answer in ("q", "quit"):
             return None
         if answer in ("?", "advice", "help"):
+            if agents is None:
+                console.print(f"the advisor does not play {label} games yet")
+                continue
+            from agents.advisor import advise as rank
+
             ranked = rank(state, agents)
             _show_advice(state, ranked[:3], ranked, agents, True)
             continue

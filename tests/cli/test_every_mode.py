@@ -1,6 +1,6 @@
 """Every `yz-gym` command on every registered mode (issue 13): `list` shows the chases with their
-ruleset and mode, `validate`, `evaluate` and `log` take a chase, and the commands a mode does not
-support yet (`play`, `advise`, `log --save` on a chase) refuse in one line naming what they play."""
+ruleset and mode, `validate`, `evaluate`, `log` and `play` take a chase, and what a mode does not
+support yet (`advise` and replays of a chase) is refused in one line naming the modes it plays."""
 
 from __future__ import annotations
 
@@ -101,20 +101,33 @@ def test_a_chase_file_without_its_mode_is_refused_in_one_line(tmp_path):
         assert refused([*command, str(path)]) == message
 
 
+def test_play_a_chase_in_the_terminal():
+    """The prey of the foot chase, always the first choice: the strip before each decision, the
+    opponents' secret choices only at the reveal, '?' saying the advisor does not play chases."""
+    result = runner.invoke(
+        app, ["play", "chase_market_foot", "--as", "thief", "--seed", "3"], input="1\n?\n" + "1\n" * 200, env=WIDE
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("=== Foot chase through the market: the chase begins at Short range (grouped). ===")
+    assert "* .#           Nadia (thief, prey, in) [Nadia STR 2/2]" in out  # the player's runner starred
+    first = out.split("Nadia decides (action):", 1)[1].split("--- Chase round 2 ---", 1)[0]
+    assert "   1. chase / flee" in first and "the advisor does not play yze chase games yet" in out
+    before_reveal = out.split("Obstacle:", 1)[0]
+    assert "Guard 1: chase" not in before_reveal and "Guard 1 reveals: chase / flee." in out  # CHASE-08/10
+    assert out.count("Nadia decides") >= 4 and "Guard 1: go on." in out  # a public decision is shown
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "chase_market_foot"], "play does not support yze chase games yet; it plays: yze skirmish"),
         (["advise", "chase_market_foot"], "advise does not support yze chase games yet; it plays: yze skirmish"),
+        (["log", "chase_market_foot", "--save", "{out}"], "--save: replay does not support yze chase games yet; it plays: yze skirmish"),
+        (["play", "chase_market_foot", "--save", "{out}"], "--save: replay does not support yze chase games yet; it plays: yze skirmish"),
+        (["play", "chase_market_foot", "--save-state", "{out}"], "--save-state: replay does not support yze chase games yet; it plays: yze skirmish"),
     ],
-)
-def test_commands_a_mode_does_not_support_yet_say_which_they_play(args, message):
-    assert refused(args) == message
-
-
-def test_log_save_on_a_chase_is_refused_before_playing(tmp_path):
+)  # fmt: skip
+def test_commands_a_mode_does_not_support_yet_say_which_they_play(tmp_path, args, message):
     out = tmp_path / "chase.jsonl"
-    assert refused(["log", "chase_market_foot", "--save", str(out)]) == (
-        "--save: replay does not support yze chase games yet; it plays: yze skirmish"
-    )
-    assert not out.exists() and not list(Path(tmp_path).iterdir())
+    assert refused([arg.format(out=out) for arg in args]) == message
+    assert not list(Path(tmp_path).iterdir())  # refused before any game: nothing written

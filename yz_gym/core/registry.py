@@ -65,6 +65,9 @@ class Mode:
     summary: Callable[[Any], str]  # one line saying what a scenario holds (`yz-gym validate`)
     characters: Callable[[Any], list[tuple[str, str]]]  # (PC name, problem) against the creation rules
     narrated_game: Callable[[Any, dict[str, str], int], NarratedGame]  # (LoadedScenario, policies, seed)
+    board: Callable[[Any, set[int], Any], tuple[list[str], Any]]  # `yz-gym play`: (state, the player's
+    # people, what the player saw last time or None) -> (lines to show before a decision, what is seen now)
+    shown: Callable[[Any, Any], bool]  # (state, action about to be taken): print an opponent's decision?
     supports: frozenset[str] = field(default_factory=frozenset)  # of OPTIONAL_COMMANDS
 
     @property

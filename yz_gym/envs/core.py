@@ -63,9 +63,9 @@ def scenario_of(source: ScenarioSource | None) -> Scenario:
     """A checked Scenario from a bundled name, a YAML path, a dict, or a Scenario."""
     if source is None:
         source = DEFAULT_SCENARIO
-    scenario = (
-        source if isinstance(source, Scenario) else load(source, ("yze", "skirmish"), "yz_gym/Skirmish-v0").scenario
-    )
+    if not isinstance(source, Scenario):
+        source = load(source, ("yze", "skirmish"), "yz_gym/Skirmish-v0").scenario
+    scenario: Scenario = source
     check_scenario(scenario)
     return scenario
 

@@ -14,7 +14,7 @@ from yz_gym.core.registry import Mode, NarratedGame, register
 from yz_gym.rules import chase, dice, engine
 from yz_gym.rules.actions import Kind
 from yz_gym.rules.chase_narrate import narrate_chase
-from yz_gym.rules.chase_state import ChaseScenario, ChaseState
+from yz_gym.rules.chase_state import ChaseScenario, ChaseState, Phase
 from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import narrate
 from yz_gym.rules.state import ATTRIBUTES, Combatant, GameState, Scenario
@@ -62,6 +62,29 @@ def zone_events(
 
 # --- skirmish: the zone fight --------------------------------------------------------------------
 
+MOVES: Final = ("place", "zone", "altitude")  # aspects of a glance that redraw the map
+
+
+def zone_board(
+    state: GameState, mine: set[int], seen: dict[tuple[str, str], str] | None
+) -> tuple[list[str], dict[tuple[str, str], str]]:
+    """What the player is shown before a decision: the text map first and whenever something
+    moved, the turn order, and what changed since the player's last decision (`seen`)."""
+    from yz_gym.envs.render import changes, glance, text_map, turn_order
+
+    now = glance(state)
+    moved = seen is None or any(seen.get(key) != value for key, value in now.items() if key[1] in MOVES)
+    lines = text_map(state, mine) if moved else []
+    lines.append(turn_order(state))
+    if seen is not None:
+        changed = changes(seen, now)
+        lines += (
+            ["Since your last decision:", *(f"  {line}" for line in changed)]
+            if changed
+            else ["Nothing changed since your last decision."]
+        )
+    return lines, now
+
 
 def _zone_agent(scenario: Scenario, side: int) -> str:
     return (scenario.agents[side] if scenario.agents else "") or DEFAULT_AGENT
@@ -106,6 +129,8 @@ SKIRMISH = register(
         summary=_zone_summary,
         characters=character_problems,
         narrated_game=_zone_game,
+        board=zone_board,
+        shown=lambda state, action: action.kind not in QUIET,
         supports=frozenset({"play", "advise", "replay"}),
     )
 )
@@ -183,6 +208,19 @@ def _chase_people(state: ChaseState) -> list[Combatant]:
     return state.world.combatants
 
 
+def chase_board(state: ChaseState, mine: set[int], seen: object) -> tuple[list[str], None]:
+    """What the player is shown before a decision: the round, the obstacle and the strip of range
+    bands with every participant (the player's starred); the events are narrated as they happen."""
+    from yz_gym.envs.chase_env import render_chase_text
+
+    return render_chase_text(state, (), frozenset(mine)).rstrip("\n").splitlines(), None
+
+
+def _chase_shown(state: ChaseState, action: object) -> bool:
+    """An opponent's choice is secret until the reveal (CHASE-08/10); the rest is seen as taken."""
+    return state.phase != Phase.CHOOSE
+
+
 CHASE_RULES: Final = GameRules(
     new_game=chase.new_chase, current_actor=chase.current_actor, legal_actions=chase.legal_actions,
     apply=chase.apply, is_over=chase.is_over, outcome=chase.outcome, describe=chase.describe,
@@ -206,6 +244,9 @@ CHASE = register(
         summary=_chase_summary,
         characters=lambda scenario: character_problems(scenario.base),
         narrated_game=chase_game,
+        board=chase_board,
+        shown=_chase_shown,
+        supports=frozenset({"play"}),
     )
 )
 
@@ -216,6 +257,8 @@ __all__ = [
     "SKIRMISH",
     "ZONE_RULES",
     "character_problems",
+    "chase_board",
     "chase_game",
+    "zone_board",
     "zone_events",
 ]
