@@ -3,6 +3,7 @@ names, the `ruleset:`/`mode:` defaults and errors, and the envs loading through 
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 from pathlib import Path
 
@@ -76,12 +77,20 @@ def test_registering_a_mode_twice_or_an_unknown_command_is_refused():
         registry.mode_of({})
 
 
+def test_a_loaded_scenario_pickles_with_its_mode_by_name():
+    loaded = load("chase_market_foot")
+    again = pickle.loads(pickle.dumps(loaded))
+    assert again.mode is CHASE and again.name == loaded.name and again.data == loaded.data
+    assert pickle.loads(pickle.dumps(SKIRMISH)) is SKIRMISH
+
+
 def test_optional_commands_name_the_modes_they_play():
-    assert registry.supporting("play") == [SKIRMISH]
-    registry.require(SKIRMISH, "play")
+    assert registry.supporting("play") == [SKIRMISH, CHASE]
+    assert registry.supporting("advise") == registry.supporting("replay") == [SKIRMISH]
+    registry.require(SKIRMISH, "advise")
     with pytest.raises(UnknownGame) as caught:
-        registry.require(CHASE, "play")
-    assert str(caught.value) == "play does not support yze chase games yet; it plays: yze skirmish"
+        registry.require(CHASE, "advise")
+    assert str(caught.value) == "advise does not support yze chase games yet; it plays: yze skirmish"
 
 
 @pytest.mark.parametrize("mode", registry.modes(), ids=lambda m: m.label)

@@ -106,7 +106,7 @@ def test_unknown_bundled_name_lists_the_bundled_scenarios_of_every_mode():
     with pytest.raises(ScenarioError) as caught:
         load_scenario("dule")
     assert str(caught.value) == (
-        f"dule: no such scenario; give a .yaml path or one of: {', '.join(bundled())}"
+        f"dule: no such scenario; did you mean 'duel'? give a .yaml path or one of: {', '.join(bundled())}"
     )
     assert "chase_market_foot" in bundled() and "duel" in bundled_scenarios()  # every mode's files
 

@@ -75,6 +75,10 @@ class Mode:
         """(ruleset, mode)."""
         return self.ruleset, self.name
 
+    def __reduce__(self) -> tuple[Callable[[str, str], Mode], tuple[str, str]]:
+        """Pickled by name: unpickling looks the mode up in the registry (its functions stay home)."""
+        return get, self.key
+
     @property
     def label(self) -> str:
         """ "ruleset mode", e.g. "yze chase"."""

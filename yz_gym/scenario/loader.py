@@ -82,7 +82,9 @@ def resolve_path(name: str | Path) -> Path:
     if bundled.is_file():
         return bundled
     everything = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
-    raise ScenarioError(f"{name}: no such scenario; give a .yaml path or one of: {', '.join(everything)}")
+    close = difflib.get_close_matches(str(name), everything, n=1)
+    guess = f"did you mean '{close[0]}'? " if close else ""
+    raise ScenarioError(f"{name}: no such scenario; {guess}give a .yaml path or one of: {', '.join(everything)}")
 
 
 def load_scenario(source: str | Path | dict[str, Any] = DEFAULT_SCENARIO) -> Scenario:
