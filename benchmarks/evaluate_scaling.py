@@ -14,7 +14,8 @@ import argparse
 import resource
 import time
 
-from yz_gym.evaluation.runner import evaluate, load_any, scenario_sides
+from yz_gym.evaluation.runner import evaluate
+from yz_gym.scenario import load
 from yz_gym.scenario.loader import DEFAULT_SCENARIO
 
 
@@ -33,7 +34,7 @@ def main() -> None:
     parser.add_argument("--policy", action="append", default=[], help="SIDE=AGENT")
     args = parser.parse_args()
     named = dict(p.split("=", 1) for p in args.policy)
-    policies = {side: named.get(side, "random") for side in scenario_sides(load_any(args.scenario))}
+    policies = {side: named.get(side, "random") for side in load(args.scenario).sides}
     print(f"{'games':>8} {'seconds':>9} {'games/s':>9} {'peak MiB main':>14} {'peak MiB worker':>16}")
     for games in args.games:
         start = time.perf_counter()

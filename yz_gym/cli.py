@@ -7,7 +7,7 @@ import sys
 import time
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Final
+from typing import Annotated
 
 import numpy as np
 import typer
@@ -201,14 +201,15 @@ def evaluate(
     """How deadly is this encounter? Win chances, each PC's risk of being Broken, critically injured
     or killed, the party's risks, rounds and damage by side, all with 95% intervals.
 
-    Also chases (chase_* files): escape and catch chances, how the chases ended, wrecks; a chase
+    Also chases (files with mode: chase): escape and catch chances, how the chases ended, wrecks; a chase
     with a hand-over plays the fight after it and reports who won it."""
     from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import compare_table, played_by, plot_report, print_report
-    from yz_gym.evaluation.runner import chosen_by, fight_agents, load_any, side_agents
+    from yz_gym.evaluation.runner import chosen_by, fight_agents, side_agents
     from yz_gym.evaluation.runner import evaluate as run
     from yz_gym.evaluation.stats import paired_difference
     from yz_gym.io import atomic_write_json, check_outputs
+    from yz_gym.scenario.loading import load
 
     try:
         check_outputs({"--json": json_out, "--plot": plot})
@@ -218,7 +219,7 @@ def evaluate(
         if what_if and not compare:
             raise ValueError("--compare-policy is for the what-if run: give --compare SCENARIO too")
         _check_agents([*policies.values(), *fights.values(), *what_if.values()])
-        loaded = load_any(scenario)
+        loaded = load(scenario).scenario
         _check_sides(loaded, policies)
         if fights:
             if not _hands_over(loaded):
@@ -226,7 +227,7 @@ def evaluate(
             _check_sides(loaded, fights, "--fight-policy")
         other_policies = parse_policies(compare_policy) if compare_policy else policies
         if compare:
-            _check_sides(load_any(compare), other_policies)
+            _check_sides(load(compare).scenario, other_policies)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
     if backend not in ("process", "ray"):
@@ -253,7 +254,7 @@ def evaluate(
         report["fight_policies"] = fights
     exit_code = interrupted.exit_code
     if compare and not interrupted:
-        other_loaded = load_any(compare)
+        other_loaded = load(compare).scenario
         other_fights = fights if fights and _hands_over(other_loaded) else None
         other, other_interrupted = _run_with_progress(
             partial(run, fight_policies=other_fights), compare, other_policies, episodes, seed, workers,
@@ -331,26 +332,40 @@ def log(
     ] = None,
     save: Annotated[Path | None, typer.Option(help="also save the game as a replay (JSONL) here")] = None,
 ) -> None:
-    """Play one seeded game and print its combat log, every die shown, after who played each side."""
-    from yz_gym.evaluation.replay import record_game, replay_log
+    """Play one seeded game (a fight, a chase ...) and print its log, every die shown, after who
+    played each side."""
+    from yz_gym.core import registry
     from yz_gym.evaluation.report import played_by
-    from yz_gym.evaluation.runner import chosen_by, load_any
+    from yz_gym.evaluation.runner import chosen_by
     from yz_gym.io import check_outputs
+    from yz_gym.scenario.loading import load
 
     try:
         check_outputs({"--save": save})
         policies = parse_policies(policy or [])
         _check_agents(list(policies.values()))
-        loaded = load_any(scenario)
-        _check_sides(loaded, policies)
-        replay = record_game(scenario, policies, seed)
-    except (ScenarioError, ValueError) as error:
+        loaded = load(scenario)
+        if save is not None:
+            _require(loaded.mode, "replay", "--save: ")
+        _check_sides(loaded.scenario, policies)
+        game = loaded.mode.narrated_game(loaded, policies, seed)
+    except (ScenarioError, registry.UnknownGame, ValueError) as error:
         raise _fail(str(error)) from None
-    who = played_by(replay.policies, chosen_by(loaded, policies))
+    who = played_by(game.agents, chosen_by(loaded.scenario, policies))
     console.print(f"played by: {who}")
-    for line in replay_log(replay):
+    for line in game.lines:
         console.print(line)
-    _write_outputs([("--save", save, replay.save, "replay")])
+    _write_outputs([("--save", save, game.replay.save if game.replay is not None else None, "replay")])
+
+
+def _require(mode, command: str, prefix: str = "") -> None:  # type: ignore[no-untyped-def]
+    """A one-line refusal (ValueError) if `mode` does not support the optional `command` yet."""
+    from yz_gym.core import registry
+
+    try:
+        registry.require(mode, command)
+    except registry.UnknownGame as error:
+        raise ValueError(f"{prefix}{error}") from None
 
 
 @app.command()
@@ -406,9 +421,11 @@ def _advice_state(
     if replay_file is not None:
         saved = Replay.load(replay_file)
         return saved.state_at(len(saved.steps) if at is None else at)[0]
-    from yz_gym.scenario.loader import load_scenario
+    from yz_gym.scenario.loading import load
 
-    return engine.new_game(load_scenario(scenario), seed)
+    loaded = load(scenario)
+    _require(loaded.mode, "advise")
+    return engine.new_game(loaded.scenario, seed)
 
 
 @app.command()
@@ -497,7 +514,13 @@ def _show_advice(game, shown, ranked, agents: dict[str, str], visible_only: bool
 def play(
     scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path")] = DEFAULT_SCENARIO,
     side: Annotated[str | None, typer.Option("--as", help="the side you play (default: the first)")] = None,
-    opponent: Annotated[str, typer.Option(help=f"agent for the other sides: {AGENTS_HELP}")] = "tactical",
+    opponent: Annotated[
+        str | None,
+        typer.Option(
+            help=f"agent for the other sides (default: each side's, as in `evaluate`: tactical in a fight, "
+            f"the natural chase agent in a chase): {AGENTS_HELP}"
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="the game's seed")] = 0,
     save: Annotated[Path | None, typer.Option(help="save the game as a replay here when it ends")] = None,
     save_state: Annotated[
@@ -505,41 +528,50 @@ def play(
         typer.Option(help="on quitting, save the game so far here (a replay) for `advise --state`"),
     ] = None,
 ) -> None:
-    """Play one side in the terminal: pick actions by number, '?' asks the advisor for its top three."""
+    """Play one side of a fight or a chase in the terminal: pick actions by number; in a fight '?'
+    asks the advisor for its top three."""
     from yz_gym.agents import make_agent
-    from yz_gym.evaluation.replay import Replay, Step, scenario_data
+    from yz_gym.core import registry
+    from yz_gym.evaluation.replay import Replay, Step
     from yz_gym.io import check_outputs
-    from yz_gym.rulesets.yze.zone import engine
-    from yz_gym.rulesets.yze.zone.narrate import narrate
-    from yz_gym.scenario.loader import build
+    from yz_gym.scenario.loading import load
 
     try:
         check_outputs({"--save": save, "--save-state": save_state})
-        data = scenario_data(scenario)
-        loaded = build(data, scenario)
-        _check_agents([opponent])
-    except (ScenarioError, ValueError) as error:
+        found = load(scenario)
+        _require(found.mode, "play")
+        for option, path in (("--save", save), ("--save-state", save_state)):
+            if path is not None:
+                _require(found.mode, "replay", f"{option}: ")
+        if opponent is not None:
+            _check_agents([opponent])
+    except (ScenarioError, registry.UnknownGame, ValueError) as error:
         raise _fail(str(error)) from None
-    sides = loaded.setup.sides
+    mode, rules, sides = found.mode, found.mode.rules, found.sides
     mine = side or sides[0]
     if mine not in sides:
         raise _fail(f"no side named '{mine}'; sides: {', '.join(sides)}")
+    names = {s: opponent or mode.default_agent(found.scenario, i) for i, s in enumerate(sides)}
     rng = np.random.default_rng(seed)
-    state = engine.new_game(loaded, rng)
-    agents = [make_agent(opponent, seed + 1 + i) for i in range(len(sides))]
-    record = Replay(
-        data, seed, {s: opponent for s in sides if s != mine} | {mine: "human"}, list(state.opening), []
-    )
-    for line in narrate(state, state.opening):
+    state = rules.new_game(found.scenario, rng)
+    agents = [make_agent(names[s], seed + 1 + i) for i, s in enumerate(sides)]
+    who = {s: names[s] for s in sides if s != mine} | {mine: "human"}
+    record = Replay(found.data, seed, who, list(state.opening), [])  # written only by modes with replays
+    for line in rules.narrate(state, state.opening):
         console.print(line)
-    yours = {c.id for c in state.combatants if sides[c.side] == mine}
-    seen: dict[tuple[str, str], str] | None = None
-    while not engine.is_over(state):
-        actor = state.combatants[engine.current_actor(state)]
-        actions = engine.legal_actions(state)
+    people = rules.people(state)
+    yours = {i for i, c in enumerate(people) if sides[c.side] == mine}
+    seen = None
+    while not rules.is_over(state):
+        actor_id = rules.current_actor(state)
+        actor = people[actor_id]
+        actions = rules.legal_actions(state)
         if sides[actor.side] == mine:
-            seen = _status(state, yours, seen)
-            action = _ask(state, actor, actions, {s: opponent for s in sides} | {mine: "tactical"})
+            lines, seen = mode.board(state, yours, seen)
+            for line in lines:
+                console.print(line)
+            advisors = names | {mine: "tactical"} if "advise" in mode.supports else None
+            action = _ask(rules, state, actor, actions, advisors, mode.label)
             if action is None:
                 if save_state:
                     record.save(save_state)  # the game so far: advise --state re-simulates it
@@ -547,44 +579,22 @@ def play(
                 break
         else:
             action = agents[actor.side].choose(state, actions)
-            if action.kind.name not in ("END_TURN", "DECLINE"):
-                console.print(f"{actor.name}: {engine.describe(state, action)}.")
-        text = engine.describe(state, action)
-        events = engine.apply(state, action, rng)
-        record.steps.append(Step(actor.id, action, text, events))
-        for line in narrate(state, events):
+            if mode.shown(state, action):
+                console.print(f"{actor.name}: {rules.describe(state, action)}.")
+        text = rules.describe(state, action)
+        events = rules.apply(state, action, rng)
+        record.steps.append(Step(actor_id, action, text, events))
+        for line in rules.narrate(state, events):
             console.print(line)
     _write_outputs([("--save", save, record.save, "replay")])
 
 
-MOVES: Final = ("place", "zone", "altitude")  # aspects of a glance that redraw the map
-
-
-def _status(state, mine: set[int], seen: dict[tuple[str, str], str] | None) -> dict[tuple[str, str], str]:  # type: ignore[no-untyped-def]
-    """Show the player the board: the text map first and whenever something moved, the turn order,
-    and what changed since the player's last decision (`seen`); returns what the player has now seen."""
-    from yz_gym.envs.render import changes, glance, text_map, turn_order
-
-    now = glance(state)
-    moved = seen is None or any(seen.get(key) != value for key, value in now.items() if key[1] in MOVES)
-    lines = text_map(state, mine) if moved else []
-    lines.append(turn_order(state))
-    if seen is not None:
-        changed = changes(seen, now)
-        lines += ["Since your last decision:", *(f"  {line}" for line in changed)] if changed else ["Nothing changed since your last decision."]
-    for line in lines:
-        console.print(line)
-    return now
-
-
-def _ask(state, actor, actions, agents: dict[str, str]):  # type: ignore[no-untyped-def]
-    """The human's choice by menu number; '?' asks the advisor, its rollouts played by `agents`."""
-    from yz_gym.agents.advisor import advise as rank
-    from yz_gym.rulesets.yze.zone import engine
-
-    console.print(Text.assemble((actor.name, "bold"), f" decides ({engine.decision_kind(state)}):"))
+def _ask(rules, state, actor, actions, agents: dict[str, str] | None, label: str):  # type: ignore[no-untyped-def]
+    """The human's choice by menu number; '?' asks the advisor, its rollouts played by `agents`
+    (None: the mode has no advisor yet)."""
+    console.print(Text.assemble((actor.name, "bold"), f" decides ({rules.decision_kind(state)}):"))
     for k, action in enumerate(actions, start=1):
-        console.print(f"  {k:>2}. {engine.describe(state, action)}")
+        console.print(f"  {k:>2}. {rules.describe(state, action)}")
     while True:
         try:
             answer = input("choose a number, '?' for advice, 'q' to quit: ").strip().lower()
@@ -593,6 +603,11 @@ def _ask(state, actor, actions, agents: dict[str, str]):  # type: ignore[no-unty
         if answer in ("q", "quit"):
             return None
         if answer in ("?", "advice", "help"):
+            if agents is None:
+                console.print(f"the advisor does not play {label} games yet")
+                continue
+            from yz_gym.agents.advisor import advise as rank
+
             ranked = rank(state, agents)
             _show_advice(state, ranked[:3], ranked, agents, True)
             continue
@@ -611,30 +626,17 @@ def validate(
         ),
     ] = False,
 ) -> None:
-    """Check a scenario or chase file; prints what it contains or one line saying what is wrong."""
-    from yz_gym.evaluation.runner import load_any
-    from yz_gym.rulesets.yze.chase.state import ChaseScenario
+    """Check a scenario file of any mode (a fight, a chase ...); prints what it contains or one line
+    saying what is wrong."""
+    from yz_gym.scenario.loading import load
 
     try:
-        loaded = load_any(scenario)
+        loaded = load(scenario)
     except ScenarioError as error:
         raise _fail(str(error)) from None
-    if isinstance(loaded, ChaseScenario):
-        sides = loaded.base.setup.sides
-        _ok(
-            f"chase {loaded.name}: {len(loaded.units)} units, "
-            f"{len(loaded.base.combatants)} people, {len(loaded.vehicles)} vehicles, "
-            f"pursuer {sides[loaded.pursuer]}, prey {', '.join(s for i, s in enumerate(sides) if i != loaded.pursuer)}"
-        )
-        loaded = loaded.base
-    else:
-        setup = loaded.setup
-        _ok(
-            f"{setup.name}: {len(setup.zone_map.zones)} zones, {len(loaded.combatants)} combatants, "
-            f"sides {', '.join(setup.sides)}"
-        )
+    _ok(f"{loaded.mode.summary(loaded.scenario)} ({loaded.mode.label})")
     if new_characters:
-        for name, problem in character_problems(loaded):
+        for name, problem in loaded.mode.characters(loaded.scenario):
             console.print(Text.assemble((name, "yellow"), f": {problem}"))
 
 
@@ -642,35 +644,14 @@ def _ok(text: str) -> None:
     console.print(Text.assemble(("ok", "green"), " ", text))
 
 
-def character_problems(loaded) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
-    """(PC name, problem) for every player character that breaks the creation rules."""
-    from yz_gym.rulesets.yze.combat.creation import check_pool_character, check_step_character
-    from yz_gym.rulesets.yze.state import ATTRIBUTES
-
-    letters = {v: k for k, v in dice.STEP_SIDES.items()}
-    found = []
-    for c in loaded.combatants:
-        if not c.pc:
-            continue
-        attributes = {a.lower(): v for a, v in zip(ATTRIBUTES, c.max_attrs, strict=True)}
-        skills = {k.lower(): v for k, v in c.skills.items() if v}
-        if loaded.setup.options.dice_mode == "step":
-            problems = check_step_character(
-                {k: letters[v] for k, v in attributes.items()}, {k: letters[v] for k, v in skills.items()}
-            )
-        else:
-            problems = check_pool_character(attributes, skills)
-        found += [(c.name, p) for p in problems]
-    return found
-
-
 @app.command("list")
 def list_scenarios() -> None:
-    """The bundled scenarios."""
-    from yz_gym.scenario.loader import bundled_scenarios, load_scenario
+    """The bundled scenarios of every registered game: `name: title (ruleset mode)`."""
+    from yz_gym.scenario.loading import bundled, load
 
-    for name in bundled_scenarios():
-        console.print(f"{name}: {load_scenario(name).setup.name}")
+    for name in bundled():
+        loaded = load(name)
+        console.print(f"{name}: {loaded.name} ({loaded.mode.label})")
 
 
 POOL_WORD = re.compile(r"^(\d{1,9})\s*(base|attribute|attr|skill|gear)$")

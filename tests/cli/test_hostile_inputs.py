@@ -19,8 +19,7 @@ from typer.testing import CliRunner
 from yz_gym.cli import app
 from yz_gym.evaluation import replay as replay_module
 from yz_gym.evaluation.replay import record_game
-from yz_gym.evaluation.runner import load_any
-from yz_gym.scenario import ScenarioError
+from yz_gym.scenario import ScenarioError, load
 from yz_gym.scenario.loader import SCENARIO_DIR
 from yz_gym.scenario.reading import MAX_DEPTH, MAX_NODES, MAX_YAML_BYTES
 
@@ -340,12 +339,12 @@ def test_bombs_are_refused_in_under_two_seconds_and_200_mb(case, tmp_path):
     path.write_bytes(SCENARIOS[case])
     started = time.process_time()  # CPU time: the machine running the tests may be shared
     with pytest.raises(ScenarioError):
-        load_any(str(path))
+        load(str(path))
     assert time.process_time() - started < 2
     tracemalloc.start()  # measured apart: tracing makes the parsing several times slower
     try:
         with pytest.raises(ScenarioError):
-            load_any(str(path))
+            load(str(path))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -360,7 +359,7 @@ def test_a_twenty_megabyte_scenario_is_refused_at_once(tmp_path):
     assert path.stat().st_size > 20_000_000
     started = time.process_time()
     with pytest.raises(ScenarioError, match="larger than the 1,048,576 bytes"):
-        load_any(str(path))
+        load(str(path))
     assert time.process_time() - started < 2
 
 

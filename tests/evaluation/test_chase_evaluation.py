@@ -7,20 +7,21 @@ import json
 from typer.testing import CliRunner
 
 from yz_gym.cli import app
-from yz_gym.evaluation.runner import evaluate, load_any, play_game
+from yz_gym.evaluation.runner import evaluate, play_game
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze.chase.state import ChaseScenario
+from yz_gym.scenario import load
 from yz_gym.scenario.chase_loader import bundled_chases
 from yz_gym.scenario.loader import SCENARIO_DIR
 
 runner = CliRunner()
 
 
-def test_chase_files_are_recognised():
-    assert all(isinstance(load_any(name), ChaseScenario) for name in bundled_chases())
-    assert isinstance(load_any(str(SCENARIO_DIR / "chase_market_foot.yaml")), ChaseScenario)
-    assert not isinstance(load_any("duel"), ChaseScenario)
-    assert not isinstance(load_any(str(SCENARIO_DIR / "duel.yaml")), ChaseScenario)
+def test_chase_files_are_recognised_by_their_mode():
+    assert all(isinstance(load(name).scenario, ChaseScenario) for name in bundled_chases())
+    assert isinstance(load(str(SCENARIO_DIR / "chase_market_foot.yaml")).scenario, ChaseScenario)
+    assert not isinstance(load("duel").scenario, ChaseScenario)
+    assert not isinstance(load(str(SCENARIO_DIR / "duel.yaml")).scenario, ChaseScenario)
 
 
 def test_a_chase_evaluation_reports_escape_catch_endings_and_wrecks():
@@ -57,7 +58,7 @@ def test_chase_results_do_not_depend_on_workers_and_default_to_natural_agents():
     assert one.to_json() == two.to_json()
     natural, _ = evaluate("chase_market_foot", {"watch": "cutoff", "thief": "flee"}, 120, seed=3)
     assert natural.to_json() == one.to_json()
-    scenario = load_any("chase_market_foot")
+    scenario = load("chase_market_foot").scenario
     summary = play_game(scenario, {"watch": "random", "thief": "hider"}, 0, 0)
     assert summary.ending in ("escaped", "caught", "wrecked", "timeout", "combat", "none")
 

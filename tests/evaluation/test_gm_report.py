@@ -10,10 +10,11 @@ from typer.testing import CliRunner
 
 from yz_gym.agents import make_agent
 from yz_gym.cli import app
-from yz_gym.evaluation.runner import evaluate, game_seeds, load_any
+from yz_gym.evaluation.runner import evaluate, game_seeds
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.zone import engine
+from yz_gym.scenario import load
 
 runner = CliRunner()
 
@@ -91,7 +92,7 @@ def test_risk_figures_agree_with_direct_counting():
     policies = {"crew": "aggressive", "vipers": "random"}
     games, seed = 300, 11
     stats, _ = evaluate("warehouse_ambush", policies, games, seed=seed, workers=1)
-    scenario = load_any("warehouse_ambush")
+    scenario = load("warehouse_ambush").scenario
     sides = scenario.setup.sides
     names = [c.name for c in scenario.combatants]
     broken, injured, dead = dict.fromkeys(names, 0), dict.fromkeys(names, 0), dict.fromkeys(names, 0)
@@ -169,7 +170,7 @@ def test_push_costs_are_told_apart_from_other_damage_with_no_attacker(monkeypatc
         return real(state, target, amount, rng, events, *args, **kwargs)
 
     monkeypatch.setattr(pushing, "take_damage", spy)
-    scenario = load_any("street_firefight")  # damage_stress push costs
+    scenario = load("street_firefight").scenario  # damage_stress push costs
     if scenario.setup.options.push_cost != "damage_stress":
         pytest.skip("street_firefight no longer pays pushes in damage and stress")
     push = 0
@@ -184,10 +185,9 @@ def test_push_costs_are_told_apart_from_other_damage_with_no_attacker(monkeypatc
 def test_a_scenario_file_can_name_the_agent_of_a_side(tmp_path):
     import yaml
 
-    from yz_gym.evaluation.replay import scenario_data
     from yz_gym.evaluation.runner import chosen_by, side_agents
 
-    data = scenario_data("warehouse_ambush")
+    data = load("warehouse_ambush").data
     data["agents"] = {"vipers": "aggressive"}
     path = tmp_path / "charge.yaml"
     path.write_text(yaml.safe_dump(data))
@@ -205,8 +205,8 @@ def test_a_scenario_file_can_name_the_agent_of_a_side(tmp_path):
         path.write_text(yaml.safe_dump({**data, "agents": agents}))
         bad = runner.invoke(app, ["evaluate", str(path), "-n", "2"])
         assert bad.exit_code == 2 and message in bad.output, bad.output
-    chase = scenario_data("chase_market_foot")
+    chase = load("chase_market_foot").data
     chase["agents"] = {"thief": "hider"}
-    scenario = load_any(chase)
+    scenario = load(chase).scenario
     assert side_agents(scenario, {}) == {"watch": "cutoff", "thief": "hider"}
     assert chosen_by(scenario, {"watch": "random"}) == {"watch": "--policy", "thief": "scenario"}

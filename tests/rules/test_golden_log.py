@@ -13,10 +13,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from yz_gym.evaluation.replay import record_game, replay_log
+from yz_gym.scenario import load
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 
@@ -49,41 +48,12 @@ GAMES = [
 ]
 
 
-def chase_log(name: str, policies: dict[str, str], seed: int) -> list[str]:
-    """A seeded chase played by the named agents (a side not named plays its natural chase
-    agent), narrated with every decision: the chase counterpart of `replay_log`."""
-    from yz_gym.agents import make_agent
-    from yz_gym.evaluation.runner import side_agents
-    from yz_gym.rulesets.yze.chase import engine as chase
-    from yz_gym.rulesets.yze.chase.narrate import narrate_chase
-    from yz_gym.scenario.chase_loader import load_chase
-
-    scenario = load_chase(name)
-    sides = scenario.base.setup.sides
-    names = side_agents(scenario, policies)
-    agent_seeds = np.random.SeedSequence([seed, 1]).generate_state(len(sides))
-    agents = [make_agent(names[side], int(agent_seeds[i])) for i, side in enumerate(sides)]
-    rng = np.random.default_rng(seed)
-    state = chase.new_chase(scenario, rng)
-    people = state.world.combatants
-    lines = [f"{scenario.name} (seed {seed})", *narrate_chase(state, state.opening)]
-    while not chase.is_over(state):
-        actor = people[chase.current_actor(state)]
-        legal = chase.legal_actions(state)
-        action = agents[actor.side].choose(state, legal)
-        lines.append(
-            f"[{state.decisions}] {actor.name} ({chase.decision_kind(state)}): {chase.describe(state, action)}."
-        )
-        lines += narrate_chase(state, chase.apply(state, action, rng, legal))
-    return lines
-
-
 def game_log(game: Golden) -> str:
-    """The narrated log of one golden game, as one text."""
-    if game.chase:
-        lines = chase_log(game.scenario, game.policies, game.seed)
-    else:
-        lines = replay_log(record_game(game.scenario, game.policies, game.seed))
+    """The narrated log of one golden game, as one text: the game's mode narrates it, as
+    `yz-gym log` prints it after its `played by` line (yz_gym.core.registry, Mode.narrated_game)."""
+    loaded = load(game.scenario)
+    assert loaded.mode.name == ("chase" if game.chase else "skirmish")
+    lines = loaded.mode.narrated_game(loaded, game.policies, game.seed).lines
     return "\n".join(lines) + "\n"
 
 

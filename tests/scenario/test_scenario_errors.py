@@ -14,6 +14,7 @@ import yaml
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
 from yz_gym.scenario.loader import ITEMS, SKILLS, ScenarioError, bundled_scenarios, load_scenario
+from yz_gym.scenario.loading import bundled
 
 ATTRS = {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}
 BASE: dict[str, Any] = {
@@ -101,12 +102,13 @@ def test_missing_file(tmp_path):
     assert str(caught.value) == f"{path}: no such scenario file; check the path"
 
 
-def test_unknown_bundled_name_lists_the_bundled_scenarios():
+def test_unknown_bundled_name_lists_the_bundled_scenarios_of_every_mode():
     with pytest.raises(ScenarioError) as caught:
         load_scenario("dule")
     assert str(caught.value) == (
-        f"dule: no such scenario; give a .yaml path or one of: {', '.join(bundled_scenarios())}"
+        f"dule: no such scenario; did you mean 'duel'? give a .yaml path or one of: {', '.join(bundled())}"
     )
+    assert "chase_market_foot" in bundled() and "duel" in bundled_scenarios()  # every mode's files
 
 
 @pytest.mark.parametrize(
@@ -138,7 +140,7 @@ def test_unknown_key_at_the_top_level(tmp_path):
     fails_with(
         tmp_path,
         mutated(lambda d: d.update(sied=["red"])),
-        "sied: unknown key 'sied'; did you mean 'sides'? allowed here: name, description, sides, rules, "
+        "sied: unknown key 'sied'; did you mean 'sides'? allowed here: ruleset, mode, name, description, sides, rules, "
         f"map, weapons, combatants, ambush, victory, vehicles, vehicle_rules, agents {DOCS}",
     )
 

@@ -83,8 +83,8 @@ from yz_gym.envs.core import (
 from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import BEYOND, RANGE_NAMES, ChaseScenario, ChaseState, Phase
-from yz_gym.scenario.chase_loader import load_chase
 from yz_gym.scenario.handover import fight_scenario
+from yz_gym.scenario.loading import load
 
 CHASE_ENV_ID = "yz_gym/Chase-v0"
 DEFAULT_CHASE = "chase_car_vs_motorcycle"
@@ -153,7 +153,10 @@ def chase_of(source: ChaseSource | None) -> ChaseScenario:
     """A ChaseScenario from a bundled name, a YAML path, a dict, or a ChaseScenario."""
     if source is None:
         source = DEFAULT_CHASE
-    return source if isinstance(source, ChaseScenario) else load_chase(source)
+    if isinstance(source, ChaseScenario):
+        return source
+    scenario: ChaseScenario = load(source, ("yze", "chase"), "yz_gym/Chase-v0").scenario
+    return scenario
 
 
 def chase_agent_specs(scenario: ChaseScenario, opponents: Any) -> dict[int, Any]:

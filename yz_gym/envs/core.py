@@ -16,7 +16,8 @@ from yz_gym.envs.observation import ObservationEncoder
 from yz_gym.rulesets.yze.state import GameState, Scenario
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action
-from yz_gym.scenario.loader import DEFAULT_SCENARIO, load_scenario
+from yz_gym.scenario import DEFAULT_SCENARIO
+from yz_gym.scenario.loading import load
 
 ScenarioSource = str | Path | dict[str, Any] | Scenario
 
@@ -62,7 +63,9 @@ def scenario_of(source: ScenarioSource | None) -> Scenario:
     """A checked Scenario from a bundled name, a YAML path, a dict, or a Scenario."""
     if source is None:
         source = DEFAULT_SCENARIO
-    scenario = source if isinstance(source, Scenario) else load_scenario(source)
+    if not isinstance(source, Scenario):
+        source = load(source, ("yze", "skirmish"), "yz_gym/Skirmish-v0").scenario
+    scenario: Scenario = source
     check_scenario(scenario)
     return scenario
 

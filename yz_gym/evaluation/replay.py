@@ -19,7 +19,8 @@ from yz_gym.io import atomic_write_text
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.scenario.loader import ScenarioError, build, read_yaml, resolve_path
+from yz_gym.scenario import ScenarioError
+from yz_gym.scenario.loading import LoadedScenario, build_data, load
 from yz_gym.scenario.reading import (
     MAX_REPLAY_BYTES,
     MAX_REPLAY_LINES,
@@ -32,17 +33,11 @@ from yz_gym.scenario.reading import (
 
 SCHEMA_VERSION = 1
 KIND = "yz_gym.replay"
+GAME = ("yze", "skirmish")  # the (ruleset, mode) a replay records (yz_gym.core.registry)
 
 
 class ReplayError(ValueError):
     """A replay file that cannot be read or does not re-simulate; the message says which line."""
-
-
-def scenario_data(source: str | Path | dict[str, Any]) -> dict[str, Any]:
-    """The raw scenario mapping (so a replay carries its own scenario)."""
-    if isinstance(source, dict):
-        return source
-    return read_yaml(resolve_path(source))
 
 
 @dataclass(slots=True)
@@ -68,7 +63,7 @@ class Replay:
     def new_game(self, origin: str = "<replay scenario>") -> tuple[GameState, np.random.Generator]:
         """The game at its start, with the generator that drives it."""
         rng = np.random.default_rng(self.seed)
-        return engine.new_game(build(self.scenario, origin), rng), rng
+        return engine.new_game(build_data(self.scenario, origin, GAME, "a replay").scenario, rng), rng
 
     def state_at(self, step: int) -> tuple[GameState, np.random.Generator]:
         """The game just before decision number `step` (0 = the first decision)."""
@@ -253,14 +248,16 @@ def _event(data: dict[str, Any]) -> Event:
     return Event(data["kind"], data.get("actor", -1), data.get("target", -1), rest or None)
 
 
-def record_game(source: str | Path | dict[str, Any], policies: dict[str, str], seed: int) -> Replay:
-    """Play one seeded game with the named agents (a side not named plays its default agent,
+def record_game(
+    source: str | Path | dict[str, Any] | LoadedScenario, policies: dict[str, str], seed: int
+) -> Replay:
+    """Play one seeded zone fight with the named agents (a side not named plays its default agent,
     runner.side_agents) and record every decision and who played each side."""
     from yz_gym.agents import make_agent
     from yz_gym.evaluation.runner import side_agents
 
-    data = scenario_data(source)
-    scenario = build(data, str(source) if not isinstance(source, dict) else "<dict>")
+    loaded = source if isinstance(source, LoadedScenario) else load(source, GAME, "a replay")
+    data, scenario = loaded.data, loaded.scenario
     sides = scenario.setup.sides
     names = side_agents(scenario, policies)
     agent_seeds = np.random.SeedSequence([seed, 1]).generate_state(len(sides))
@@ -279,6 +276,7 @@ def record_game(source: str | Path | dict[str, Any], policies: dict[str, str], s
 def replay_log(replay: Replay) -> list[str]:
     """The combat log of a replay, re-simulated and narrated."""
     from yz_gym.rulesets.yze.zone.narrate import narrate
+    from yz_gym.scenario.yze_modes import zone_events
 
     state, rng = replay.new_game()
     lines = [f"{state.setup.name} (seed {replay.seed})", *narrate(state, state.opening)]
@@ -288,7 +286,5 @@ def replay_log(replay: Replay) -> list[str]:
             raise ReplayError(
                 f"step {k}: the re-simulated events differ from the recorded ones (rules changed?)"
             )
-        if step.action.kind not in (Kind.END_TURN, Kind.DECLINE):
-            lines.append(f"[{k}] {state.combatants[step.actor].name}: {step.text}.")
-        lines += narrate(state, events)
+        lines += zone_events(state, events, k, step.actor, step.text, step.action.kind)
     return lines

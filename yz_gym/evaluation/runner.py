@@ -1,9 +1,10 @@
 """Play many seeded games of a scenario with chosen agents, in parallel, streaming statistics.
 
-Who plays: a side named in `policies` plays that agent; every other side of a zone fight plays
-`tactical` (DEFAULT_AGENT), and every other side of a chase file (one that names a `pursuer`,
-e.g. the bundled `chase_*`) its natural scripted chase agent (`cutoff` for the pursuer, `flee`
-for the prey); `side_agents` says who played each side. A chase whose file declares a
+Scenarios are loaded by the front door (yz_gym.scenario.load), which knows each file's game
+(ruleset, mode). Who plays: a side named in `policies` plays that agent; every other side plays
+its mode's default agent (yz_gym.core.registry): the file's `agents:`, else `tactical` in a zone
+fight (DEFAULT_AGENT) and a chase side's natural chase agent (`cutoff` for the pursuer, `flee` for
+the prey); `side_agents` says who played each side. A chase whose file declares a
 `handover:` and that ends in combat goes on as a zone fight (scenario/handover.py) with the same
 dice stream, played by `fight_policies` (zone agents, `tactical` for a side without one); the
 fight's winner is the game's winner.
@@ -35,19 +36,18 @@ import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
+from yz_gym.core.registry import mode_of
 from yz_gym.evaluation.stats import EncounterStats
 from yz_gym.rulesets.yze.chase.state import ChaseScenario
 from yz_gym.rulesets.yze.state import Combatant, Scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.chase_loader import build_chase
-from yz_gym.scenario.loader import build, read_yaml, resolve_path
+from yz_gym.scenario.loading import load
+from yz_gym.scenario.yze_modes import DEFAULT_AGENT
 
 ScenarioSource = str | Path | dict[str, Any]
 AnyScenario = Scenario | ChaseScenario
 CHUNK = 100  # games per task sent to a worker
 
-
-DEFAULT_AGENT = "tactical"  # plays every zone-fight side `policies` does not name
 FIGHT_AGENT = DEFAULT_AGENT  # plays a side of the fight after a chase unless fight_policies names one
 
 
@@ -158,15 +158,9 @@ def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator
 
 
 def default_agent(scenario: AnyScenario, side: int) -> str:
-    """The agent of a side no policy names: the one the scenario file's `agents:` names, else a
-    chase side's natural chase agent, else tactical."""
-    if scenario.agents and scenario.agents[side]:
-        return scenario.agents[side]
-    if isinstance(scenario, ChaseScenario):
-        from yz_gym.agents.chase_agents import natural_agent
-
-        return natural_agent(scenario, side)
-    return DEFAULT_AGENT
+    """The agent of a side no policy names: the one the scenario file's `agents:` names, else its
+    mode's (tactical in a zone fight, a chase side's natural chase agent)."""
+    return mode_of(scenario).default_agent(scenario, side)
 
 
 def side_agents(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, str]:
@@ -283,29 +277,18 @@ def play_chase(
     )  # fmt: skip
 
 
-def load_any(source: ScenarioSource) -> AnyScenario:
-    """A zone-fight Scenario or, for a chase file (it names a `pursuer`), a ChaseScenario; a file
-    is read and parsed once."""
-    if isinstance(source, dict):
-        data, origin = source, "<dict>"
-    else:
-        path = resolve_path(source)
-        data, origin = read_yaml(path), str(path)
-    return build_chase(data, origin) if "pursuer" in data else build(data, origin)
-
-
 def scenario_sides(scenario: AnyScenario) -> tuple[str, ...]:
-    """The side names of a zone fight or a chase."""
-    return tuple((scenario.base if isinstance(scenario, ChaseScenario) else scenario).setup.sides)
+    """The side names of a scenario of any mode."""
+    return mode_of(scenario).sides(scenario)
 
 
 @lru_cache(maxsize=8)
 def _cached_scenario(key: str) -> AnyScenario:
-    return load_any(key)
+    return load(key).scenario
 
 
 def _scenario(source: ScenarioSource) -> AnyScenario:
-    return load_any(source) if isinstance(source, dict) else _cached_scenario(str(source))
+    return load(source).scenario if isinstance(source, dict) else _cached_scenario(str(source))
 
 
 def empty_stats(scenario: AnyScenario) -> EncounterStats:
@@ -348,8 +331,8 @@ def play_chunk(
 
 
 def scenario_name(scenario: AnyScenario) -> str:
-    """The name of a zone fight or a chase."""
-    return scenario.name if isinstance(scenario, ChaseScenario) else scenario.setup.name
+    """The name of a scenario of any mode."""
+    return mode_of(scenario).title(scenario)
 
 
 def _chunks(episodes: int) -> Iterator[tuple[int, int]]:

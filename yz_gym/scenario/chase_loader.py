@@ -1,4 +1,4 @@
-"""Load a chase file (configs/scenarios/chase_*.yaml), check it, and build a ChaseScenario.
+"""Check a chase file (`mode: chase`, e.g. configs/scenarios/chase_*.yaml) and build a ChaseScenario.
 
 Errors are one line each, `origin: field.path: what is wrong; what is allowed`, like loader.py,
 whose helpers this reuses: the people are built by loader.build as a one-zone scenario, so every
@@ -25,37 +25,31 @@ from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon, VehicleState
 from yz_gym.scenario.chase_models import ChaseFile
 from yz_gym.scenario.handover import plan_fight
 from yz_gym.scenario.loader import (
-    SCENARIO_DIR,
     ScenarioError,
     build,
-    read_yaml,
     validated,
 )
 from yz_gym.scenario.reading import preview
 from yz_gym.scenario.vehicle_loader import starting_damage
 
-CHASE_PREFIX = "chase_"
 ROAD = "Road"
 
 
 def bundled_chases() -> list[str]:
-    """Names of the chase scenarios that ship with yz_gym."""
-    return sorted(p.stem for p in SCENARIO_DIR.glob(f"{CHASE_PREFIX}*.yaml"))
+    """Names of the chases (yze chase) that ship with yz_gym."""
+    from yz_gym.core import registry
+    from yz_gym.scenario.loading import bundled
+
+    return bundled(registry.get("yze", "chase"))
 
 
 def load_chase(source: str | Path | dict[str, Any]) -> ChaseScenario:
-    """A ChaseScenario from a bundled name, a YAML path, or an already-parsed dict."""
-    if isinstance(source, dict):
-        return build_chase(source, "<dict>")
-    path = Path(source)
-    if path.suffix not in (".yaml", ".yml") and not path.exists():
-        bundled = SCENARIO_DIR / f"{source}.yaml"
-        if not bundled.is_file():
-            raise ScenarioError(
-                f"{source}: no such chase; give a .yaml path or one of: {', '.join(bundled_chases())}"
-            )
-        path = bundled
-    return build_chase(read_yaml(path), str(path))  # a missing file or a folder: one line from read_yaml
+    """A ChaseScenario from a bundled name, a YAML path, or an already-parsed dict (with
+    `mode: chase`), through the front door (loading.load); a file of another mode is refused."""
+    from yz_gym.scenario.loading import load
+
+    scenario: ChaseScenario = load(source, ("yze", "chase")).scenario
+    return scenario
 
 
 def build_chase(data: dict[str, Any], origin: str) -> ChaseScenario:

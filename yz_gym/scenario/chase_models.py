@@ -80,6 +80,8 @@ class HandoverSpec(Strict):
 class ChaseFile(Strict):
     """A whole chase file."""
 
+    ruleset: Literal["yze"] = "yze"  # the game (yz_gym.core.registry): a file says `mode: chase`
+    mode: Literal["chase"] = "chase"  # (a file without it is a zone fight; loading.load)
     name: Name
     description: str = ""
     sides: list[Name] = Field(min_length=2)

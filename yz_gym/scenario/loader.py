@@ -47,9 +47,11 @@ GRADE_RATING = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool 
 
 
 def bundled_scenarios() -> list[str]:
-    """Names of the scenarios that ship with yz_gym."""
-    # chase_*.yaml are chase scenarios (yz_gym.scenario.chase_loader), not zone fights
-    return sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml") if not p.stem.startswith("chase_"))
+    """Names of the zone fights (yze skirmish) that ship with yz_gym; every mode's: loading.bundled."""
+    from yz_gym.core import registry
+    from yz_gym.scenario.loading import bundled
+
+    return bundled(registry.get("yze", "skirmish"))
 
 
 def resolve_path(name: str | Path) -> Path:
@@ -66,17 +68,19 @@ def resolve_path(name: str | Path) -> Path:
     bundled = SCENARIO_DIR / f"{name}.yaml"
     if bundled.is_file():
         return bundled
-    raise ScenarioError(
-        f"{name}: no such scenario; give a .yaml path or one of: {', '.join(bundled_scenarios())}"
-    )
+    everything = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
+    close = difflib.get_close_matches(str(name), everything, n=1)
+    guess = f"did you mean '{close[0]}'? " if close else ""
+    raise ScenarioError(f"{name}: no such scenario; {guess}give a .yaml path or one of: {', '.join(everything)}")
 
 
 def load_scenario(source: str | Path | dict[str, Any] = DEFAULT_SCENARIO) -> Scenario:
-    """A Scenario from a bundled name, a YAML path, or an already-parsed dict."""
-    if isinstance(source, dict):
-        return build(source, "<dict>")
-    path = resolve_path(source)
-    return build(read_yaml(path), str(path))
+    """A zone fight (yze skirmish) from a bundled name, a YAML path, or an already-parsed dict,
+    through the front door (loading.load); a file of another mode is refused."""
+    from yz_gym.scenario.loading import load
+
+    scenario: Scenario = load(source, ("yze", "skirmish")).scenario
+    return scenario
 
 
 def read_yaml(path: Path) -> dict[str, Any]:

@@ -156,7 +156,7 @@ class AmbushSpec(Strict):
 class VictorySpec(Strict):
     """How the game ends: a side out, a zone reached, rounds survived, or the round cap."""
 
-    round_cap: int = Field(20, ge=1, le=500)
+    round_cap: int = Field(default=20, ge=1, le=500)
     reach_zone: dict[str, str] = {}
     survive_rounds: dict[str, Annotated[int, Field(ge=1, le=500)]] = {}
 
@@ -164,6 +164,8 @@ class VictorySpec(Strict):
 class ScenarioFile(Strict):
     """A whole scenario file."""
 
+    ruleset: Literal["yze"] = "yze"  # the game (yz_gym.core.registry); loading.load checks it first
+    mode: Literal["skirmish"] = "skirmish"
     name: Name
     description: str = ""
     sides: list[Name] = Field(min_length=2)

@@ -1,0 +1,133 @@
+"""Every `yz-gym` command on every registered mode (issue 13): `list` shows the chases with their
+ruleset and mode, `validate`, `evaluate`, `log` and `play` take a chase, and what a mode does not
+support yet (`advise` and replays of a chase) is refused in one line naming the modes it plays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from tests.rules.test_golden_log import GOLDEN_DIR, header
+from yz_gym.cli import app
+from yz_gym.scenario import load
+from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.loading import bundled
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "250"}
+
+
+def invoke(args: list[str]):  # type: ignore[no-untyped-def]
+    result = runner.invoke(app, args, env=WIDE)
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+def refused(args: list[str]) -> str:
+    """The one error line of a command that must exit 2."""
+    result = invoke(args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert not result.stdout, result.stdout  # nothing half-written
+    return lines[0].removeprefix("error: ")
+
+
+def test_list_shows_every_bundled_scenario_with_its_ruleset_and_mode():
+    result = invoke(["list"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) == len(bundled()) == 16
+    for name in bundled():
+        loaded = load(name)
+        assert f"{name}: {loaded.name} (yze {loaded.mode.name})" in lines
+    chases = [line for line in lines if line.endswith("(yze chase)")]
+    assert len(chases) == 5 and all(line.startswith("chase_") for line in chases)
+    assert "chase_car_vs_motorcycle: Car chases motorcycle (yze chase)" in lines
+
+
+def test_log_on_a_chase_prints_the_golden_chase():
+    result = invoke(["log", "chase_car_vs_motorcycle", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    kept = (GOLDEN_DIR / "chase_car_vs_motorcycle_seed7.txt").read_text(encoding="utf-8")
+    played = "played by: police: cutoff (default), courier: flee (default)\n"
+    assert result.stdout == played + kept[len(header(kept)) :]
+
+
+def test_log_on_a_chase_names_who_played_and_goes_on_with_the_fight_after_a_handover():
+    chosen = invoke(["log", "chase_market_foot", "--seed", "3", "-p", "thief=hider"])
+    assert chosen.exit_code == 0, chosen.output
+    assert chosen.stdout.startswith("played by: watch: cutoff (default), thief: hider (--policy)\n")
+    fight = invoke(["log", "chase_bounty_hunt", "--seed", "0"])
+    assert fight.exit_code == 0, fight.output
+    lines = fight.stdout.splitlines()
+    turn = next(i for i, line in enumerate(lines) if line.startswith("=== The chase goes on as a zone fight"))
+    assert lines[turn].endswith("(hunters tactical, fugitives tactical) ===")
+    assert lines[turn + 1].startswith("Initiative: ") and "--- Round 1 ---" in lines[turn + 2 :]
+    assert "=== The hunters win" not in "\n".join(lines[:turn])  # the chase itself ended in combat
+    assert lines[-1] == "=== The hunters win: the other side is out of the fight. ==="  # seed 0
+
+
+def test_validate_and_evaluate_take_a_chase(tmp_path):
+    ok = invoke(["validate", "chase_car_vs_motorcycle", "--new-characters"])
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout.splitlines()[0] == (
+        "ok chase Car chases motorcycle: 2 units, 3 people, 2 vehicles, pursuer police, prey courier (yze chase)"
+    )
+    duel = invoke(["validate", "duel"])
+    assert duel.stdout == "ok Duel at the crossroads: 3 zones, 2 combatants, sides ilsa, brann (yze skirmish)\n"
+    out = tmp_path / "r.json"
+    result = invoke(["evaluate", "chase_market_foot", "-n", "30", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "escape (prey wins the chase)" in result.stdout
+    report = json.loads(out.read_text())
+    assert report["games"] == 30 and report["agents"]["watch"] == {"agent": "cutoff", "chosen_by": "default"}
+
+
+def test_a_chase_file_without_its_mode_is_refused_in_one_line(tmp_path):
+    data = yaml.safe_load((SCENARIO_DIR / "chase_car_vs_motorcycle.yaml").read_text(encoding="utf-8"))
+    del data["mode"]
+    path = tmp_path / "chase_no_mode.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    message = (
+        f"{path}: mode: the file gives no mode:, so it is skirmish (the default), but chase_rules, pursuer, "
+        "terrain are keys of yze chase files; add mode: chase (see docs/chase_scenarios.md)"
+    )
+    for command in (["validate"], ["log"], ["evaluate", "-n", "2"], ["play"]):
+        assert refused([*command, str(path)]) == message
+
+
+def test_play_a_chase_in_the_terminal():
+    """The prey of the foot chase, always the first choice: the strip before each decision, the
+    opponents' secret choices only at the reveal, '?' saying the advisor does not play chases."""
+    result = runner.invoke(
+        app, ["play", "chase_market_foot", "--as", "thief", "--seed", "3"], input="1\n?\n" + "1\n" * 200, env=WIDE
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("=== Foot chase through the market: the chase begins at Short range (grouped). ===")
+    assert "* .#           Nadia (thief, prey, in) [Nadia STR 2/2]" in out  # the player's runner starred
+    first = out.split("Nadia decides (action):", 1)[1].split("--- Chase round 2 ---", 1)[0]
+    assert "   1. chase / flee" in first and "the advisor does not play yze chase games yet" in out
+    before_reveal = out.split("Obstacle:", 1)[0]
+    assert "Guard 1: chase" not in before_reveal and "Guard 1 reveals: chase / flee." in out  # CHASE-08/10
+    assert out.count("Nadia decides") >= 4 and "Guard 1: go on." in out  # a public decision is shown
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["advise", "chase_market_foot"], "advise does not support yze chase games yet; it plays: yze skirmish"),
+        (["log", "chase_market_foot", "--save", "{out}"], "--save: replay does not support yze chase games yet; it plays: yze skirmish"),
+        (["play", "chase_market_foot", "--save", "{out}"], "--save: replay does not support yze chase games yet; it plays: yze skirmish"),
+        (["play", "chase_market_foot", "--save-state", "{out}"], "--save-state: replay does not support yze chase games yet; it plays: yze skirmish"),
+    ],
+)  # fmt: skip
+def test_commands_a_mode_does_not_support_yet_say_which_they_play(tmp_path, args, message):
+    out = tmp_path / "chase.jsonl"
+    assert refused([arg.format(out=out) for arg in args]) == message
+    assert not list(Path(tmp_path).iterdir())  # refused before any game: nothing written

@@ -1,0 +1,177 @@
+"""The registry of games, keyed by (ruleset, mode): what a scenario file's `ruleset:` and `mode:`
+name, and everything the loader, the envs, the evaluation and the command line need to treat every
+mode alike.
+
+A ruleset registers each of its modes as a Mode record (the YZE ones: yz_gym.scenario.yze_modes,
+imported on the first lookup). Adding a mode is a new Mode plus one `register` call:
+
+    from yz_gym.core import registry
+    mode = registry.get("yze", "chase")              # or registry.mode_of(scenario)
+    scenario = mode.build(data, "my_file.yaml")      # a parsed file -> the mode's scenario
+    state = mode.rules.new_game(scenario, 7)         # the game protocol (core/protocol.py)
+
+An unknown name raises UnknownGame, whose message lists what exists and guesses what was meant.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from yz_gym.core.protocol import GameRules
+
+DEFAULT_RULESET: Final = "yze"  # a scenario file without `ruleset:`
+DEFAULT_MODE: Final = "skirmish"  # a scenario file without `mode:`
+BUILTIN: Final = ("yz_gym.scenario.yze_modes",)  # modules that register the bundled rulesets' modes
+OPTIONAL_COMMANDS: Final = ("play", "advise", "replay")  # commands a mode may not support yet
+
+
+class UnknownGame(ValueError):
+    """A ruleset or mode nobody registered; the message lists the registered ones."""
+
+
+@dataclass(frozen=True, slots=True)
+class NarratedGame:
+    """One seeded game as `yz-gym log` prints it."""
+
+    agents: dict[str, str]  # who played each side, in side order
+    lines: list[str]  # the narrated log, its title first
+    replay: Any = None  # a saveable record (has .save(path)), or None if the mode has no replay format
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One game of a ruleset: how its files are built, its rules, and what the tools ask of it.
+
+    Every callable taking `scenario` takes the object `build` returns (an instance of
+    `scenario_type`)."""
+
+    ruleset: str
+    name: str
+    description: str  # one line, as `yz-gym list` and the errors show it
+    doc: str  # where its file format is documented, e.g. "docs/chase_scenarios.md"
+    scenario_type: type  # what `build` returns
+    file_keys: frozenset[str]  # the top-level keys its scenario files may have
+    build: Callable[[dict[str, Any], str], Any]  # (parsed file, origin for errors) -> scenario
+    rules: GameRules  # the game protocol
+    sides: Callable[[Any], tuple[str, ...]]  # a scenario's side names, in order
+    title: Callable[[Any], str]  # a scenario's name
+    people: Callable[[Any], Sequence[Any]]  # a scenario's people (each has .name, .side, .pc)
+    agents: tuple[str, ...]  # the scripted agents that can play it
+    default_agent: Callable[[Any, int], str]  # (scenario, side index) -> agent when no policy names one
+    summary: Callable[[Any], str]  # one line saying what a scenario holds (`yz-gym validate`)
+    characters: Callable[[Any], list[tuple[str, str]]]  # (PC name, problem) against the creation rules
+    narrated_game: Callable[[Any, dict[str, str], int], NarratedGame]  # (LoadedScenario, policies, seed)
+    board: Callable[[Any, set[int], Any], tuple[list[str], Any]]  # `yz-gym play`: (state, the player's
+    # people, what the player saw last time or None) -> (lines to show before a decision, what is seen now)
+    shown: Callable[[Any, Any], bool]  # (state, action about to be taken): print an opponent's decision?
+    supports: frozenset[str] = field(default_factory=frozenset)  # of OPTIONAL_COMMANDS
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """(ruleset, mode)."""
+        return self.ruleset, self.name
+
+    def __reduce__(self) -> tuple[Callable[[str, str], Mode], tuple[str, str]]:
+        """Pickled by name: unpickling looks the mode up in the registry (its functions stay home)."""
+        return get, self.key
+
+    @property
+    def label(self) -> str:
+        """ "ruleset mode", e.g. "yze chase"."""
+        return f"{self.ruleset} {self.name}"
+
+
+_MODES: dict[tuple[str, str], Mode] = {}
+_loaded: list[bool] = [False]
+
+
+def register(mode: Mode) -> Mode:
+    """Add a mode; registering the same (ruleset, mode) twice is a programming error."""
+    if mode.key in _MODES and _MODES[mode.key] is not mode:
+        raise ValueError(f"{mode.label} is registered twice")
+    unknown = set(mode.supports) - set(OPTIONAL_COMMANDS)
+    if unknown:
+        raise ValueError(f"{mode.label}: supports {sorted(unknown)}; known: {', '.join(OPTIONAL_COMMANDS)}")
+    _MODES[mode.key] = mode
+    return mode
+
+
+def _builtin() -> dict[tuple[str, str], Mode]:
+    """Every registered mode, the bundled rulesets' imported on first use."""
+    if not _loaded[0]:
+        _loaded[0] = True
+        for module in BUILTIN:
+            importlib.import_module(module)
+    return _MODES
+
+
+def rulesets() -> list[str]:
+    """The registered rulesets, sorted."""
+    return sorted({ruleset for ruleset, _ in _builtin()})
+
+
+def modes(ruleset: str | None = None) -> list[Mode]:
+    """The registered modes (of one ruleset), in registration order."""
+    return [m for m in _builtin().values() if ruleset is None or m.ruleset == ruleset]
+
+
+def _guess(name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1)
+    return f"did you mean '{close[0]}'? " if close else ""
+
+
+def get(ruleset: str, mode: str) -> Mode:
+    """The mode registered as (ruleset, mode), or UnknownGame naming what exists."""
+    registered = _builtin()
+    if (ruleset, mode) in registered:
+        return registered[(ruleset, mode)]
+    known = rulesets()
+    if ruleset not in known:
+        raise UnknownGame(
+            f"unknown ruleset '{ruleset}'; {_guess(ruleset, known)}rulesets: {', '.join(known)}"
+        )
+    names = [m.name for m in modes(ruleset)]
+    raise UnknownGame(
+        f"unknown mode '{mode}' of ruleset {ruleset}; {_guess(mode, names)}modes: {', '.join(names)}"
+    )
+
+
+def mode_of(scenario: Any) -> Mode:
+    """The mode whose `build` made this scenario object."""
+    for mode in _builtin().values():
+        if isinstance(scenario, mode.scenario_type):
+            return mode
+    labels = ", ".join(m.label for m in _MODES.values())
+    raise UnknownGame(f"a {type(scenario).__name__} is no registered mode's scenario; modes: {labels}")
+
+
+def supporting(command: str) -> list[Mode]:
+    """The modes that support an optional command (`play`, `advise`, `replay`)."""
+    return [m for m in _builtin().values() if command in m.supports]
+
+
+def require(mode: Mode, command: str) -> None:
+    """UnknownGame (one line) if `mode` does not support the optional `command`."""
+    if command not in mode.supports:
+        able = ", ".join(m.label for m in supporting(command)) or "none yet"
+        raise UnknownGame(f"{command} does not support {mode.label} games yet; it plays: {able}")
+
+
+__all__ = [
+    "DEFAULT_MODE",
+    "DEFAULT_RULESET",
+    "Mode",
+    "NarratedGame",
+    "UnknownGame",
+    "get",
+    "mode_of",
+    "modes",
+    "register",
+    "require",
+    "rulesets",
+    "supporting",
+]
