@@ -1,5 +1,5 @@
 """Render a fight: text ("ansi", and `play`'s map and changes) from state and events, and the
-picture of the scene (scene.py) painted with matplotlib ("rgb_array").
+picture of the scene (scene.py) of a zone fight or a chase painted with matplotlib ("rgb_array").
 
 matplotlib is imported only when a picture is drawn, with the Agg backend (no display)."""
 
@@ -10,8 +10,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from yz_gym.envs.scene import Scene, build_scene, frame_size, plan_map, room_needs, text_width, zone_needs
+from yz_gym.envs.scene import (
+    Scene,
+    build_chase_scene,
+    build_scene,
+    chase_size,
+    frame_size,
+    plan_map,
+    room_needs,
+    text_width,
+    zone_needs,
+)
 from yz_gym.rules import engine
+from yz_gym.rules.chase_state import ChaseState
 from yz_gym.rules.events import Event
 from yz_gym.rules.narrate import narrate
 from yz_gym.rules.state import Combatant, GameState, Phase
@@ -243,6 +254,14 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
     mine = set(controlled)
     plan = plan_map(state, [room_needs(state), zone_needs(state)])
     return paint(build_scene(state, list(log), mine, plan), frame_size(state, mine))
+
+
+def render_chase_rgb(state: ChaseState, log: Iterable[Event] = (), controlled: Iterable[int] = ()) -> np.ndarray:
+    """A picture of a chase (scene.build_chase_scene): the strip of range bands with every
+    participant and the range between them, vehicles with Hull and crew, runners, the obstacle,
+    who acts this round and a legend; every frame of a chase has the same size."""
+    mine = set(controlled)
+    return paint(build_chase_scene(state, list(log), mine), chase_size(state, mine))
 
 
 def paint(scene: Scene, size: tuple[int, int] | None = None) -> np.ndarray:
