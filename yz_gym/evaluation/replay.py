@@ -1,24 +1,33 @@
-"""Saved games: a self-contained JSONL replay (scenario, seed, every decision and its events).
+"""Saved games: a self-contained JSONL replay (scenario, seed, every decision and its events) of a
+zone fight or a chase.
 
 A replay is re-simulated from the scenario and seed; the stored events are checked against the
 re-simulation, so a replay that does not match the current rules is reported, not trusted. A
 loaded replay's `actor` and `text` fields come from the re-simulation, never from the file, and
-the file is read within the limits of scenario/reading.py: a replay is safe to open."""
+the file is read within the limits of scenario/reading.py: a replay is safe to open. What differs
+between a zone fight and a chase (building the scenario, the rules' verbs, the action's numbers,
+the narration) is its `Mode`; `mode_of` tells which one a scenario plays."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from yz_gym.io import atomic_write_text
-from yz_gym.rules import engine
+from yz_gym.rules import chase, engine
 from yz_gym.rules.actions import Action, Kind
+from yz_gym.rules.chase_narrate import narrate_chase
+from yz_gym.rules.chase_state import CK, ChaseAction
 from yz_gym.rules.events import Event
-from yz_gym.rules.state import GameState
+from yz_gym.rules.narrate import narrate
+from yz_gym.rules.state import Combatant, GameState
+from yz_gym.scenario.chase_loader import build_chase
 from yz_gym.scenario.loader import ScenarioError, build, read_yaml, resolve_path
 from yz_gym.scenario.reading import (
     MAX_REPLAY_BYTES,
@@ -45,12 +54,62 @@ def scenario_data(source: str | Path | dict[str, Any]) -> dict[str, Any]:
     return read_yaml(resolve_path(source))
 
 
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """How the replay of one game mode is played, read and told: its scenario builder, the rules'
+    verbs (the same set for every mode), its action as numbers, and its log lines."""
+
+    name: str
+    build: Callable[[dict[str, Any], str], Any]
+    start: Callable[[Any, np.random.Generator], Any]
+    current_actor: Callable[[Any], int]
+    legal_actions: Callable[[Any], list[Any]]
+    apply: Callable[[Any, Any, np.random.Generator, Any], list[Event]]
+    is_over: Callable[[Any], bool]
+    describe: Callable[[Any, Any], str]
+    people: Callable[[Any], list[Combatant]]
+    title: Callable[[Any], str]  # the scenario's name
+    kinds: type[IntEnum]  # the action kinds
+    action: Callable[..., Any]  # an action from its numbers, kind first
+    fields: Sequence[str]  # the action's numbers, as the file writes them
+    narrate: Callable[[Any, list[Event]], list[str]]
+    line: Callable[[Any, int, Any], str]  # "[k] who: what." for decision k, before it is taken
+    quiet: frozenset[int] = frozenset()  # action kinds the log does not print (ending a turn)
+
+
+def _zone_line(state: GameState, k: int, action: Action) -> str:
+    return f"[{k}] {state.combatants[engine.current_actor(state)].name}: {engine.describe(state, action)}."
+
+
+def _chase_line(state: chase.ChaseState, k: int, action: ChaseAction) -> str:
+    actor = state.world.combatants[chase.current_actor(state)]
+    return f"[{k}] {actor.name} ({chase.decision_kind(state)}): {chase.describe(state, action)}."
+
+
+SKIRMISH = Mode(
+    "skirmish", build, engine.new_game, engine.current_actor, engine.legal_actions, engine.apply, engine.is_over,
+    engine.describe, lambda state: state.combatants, lambda state: state.setup.name, Kind, Action, ("kind", "target", "zone", "option"),
+    narrate, _zone_line, frozenset({Kind.END_TURN, Kind.DECLINE}),
+)  # fmt: skip
+CHASE = Mode(
+    "chase", build_chase, chase.new_chase, chase.current_actor, chase.legal_actions, chase.apply, chase.is_over,
+    chase.describe, lambda state: state.world.combatants, lambda state: state.scenario.name, CK, ChaseAction,
+    ("kind", "unit", "target", "vehicle", "option"), narrate_chase, _chase_line,
+)  # fmt: skip
+
+
+def mode_of(scenario: dict[str, Any]) -> Mode:
+    """The mode a scenario mapping plays: a chase names its `pursuer` (as runner.load_any reads it).
+    The one place that picks the chase loader, for the (ruleset, mode) registry to replace."""
+    return CHASE if "pursuer" in scenario else SKIRMISH
+
+
 @dataclass(slots=True)
 class Step:
     """One decision: who took it, what it was, and what happened."""
 
     actor: int
-    action: Action
+    action: Action | ChaseAction
     text: str
     events: list[Event]
 
@@ -65,10 +124,22 @@ class Replay:
     opening: list[Event]
     steps: list[Step]
 
-    def new_game(self, origin: str = "<replay scenario>") -> tuple[GameState, np.random.Generator]:
-        """The game at its start, with the generator that drives it."""
+    @property
+    def mode(self) -> Mode:
+        """The mode its scenario plays."""
+        return mode_of(self.scenario)
+
+    def start(self, origin: str = "<replay scenario>") -> tuple[Any, np.random.Generator]:
+        """The game (a GameState, or a ChaseState for a chase) at its start, with its generator."""
         rng = np.random.default_rng(self.seed)
-        return engine.new_game(build(self.scenario, origin), rng), rng
+        mode = self.mode
+        return mode.start(mode.build(self.scenario, origin), rng), rng
+
+    def new_game(self, origin: str = "<replay scenario>") -> tuple[GameState, np.random.Generator]:
+        """The zone fight at its start, with the generator that drives it."""
+        if self.mode is not SKIRMISH:
+            raise ReplayError(f"{origin}: a replay of a {self.mode.name}, not a zone fight; `yz-gym replay` reads it")
+        return self.start(origin)
 
     def state_at(self, step: int) -> tuple[GameState, np.random.Generator]:
         """The game just before decision number `step` (0 = the first decision)."""
@@ -100,7 +171,7 @@ class Replay:
                     {
                         "step": k,
                         "actor": s.actor,
-                        "action": [int(s.action.kind), *s.action[1:]],
+                        "action": [int(s.action[0]), *s.action[1:]],
                         "text": s.text,
                         "events": [e.to_json() for e in s.events],
                     }
@@ -144,41 +215,45 @@ class Replay:
                 f"{path}:1: policies: got {preview(policies)}; give a mapping of side names to agent names"
             )
         opening = _events(path, 1, header.get("opening", []), "opening")
+        mode = mode_of(scenario)
         steps = [
-            _step(path, number, line, k) for k, (number, line) in enumerate(enumerate(lines[1:], start=2))
+            _step(path, number, line, k, mode)
+            for k, (number, line) in enumerate(enumerate(lines[1:], start=2))
         ]
         return cls(scenario, seed, dict(policies), opening, steps).checked(str(path))
 
     def checked(self, origin: str) -> Replay:
         """This replay re-simulated: each action legal and taken by the combatant the rules ask,
         the events as recorded, no step after the end; `actor` and `text` re-derived."""
+        mode = self.mode
         try:
-            state, rng = self.new_game(f"{origin}:1: scenario")
+            state, rng = self.start(f"{origin}:1: scenario")
         except ScenarioError as err:
             raise ReplayError(str(err)) from None
-        if not same_events(state.opening, self.opening):
+        if not same_events(list(state.opening), self.opening):
             raise ReplayError(
                 f"{origin}:1: the opening differs from the re-simulated one (another scenario or seed?)"
             )
         steps = []
         for k, step in enumerate(self.steps):
             where = f"{origin}:{k + 2}: step {k}"
-            if engine.is_over(state):
+            if mode.is_over(state):
                 raise ReplayError(f"{where}: the game was already over; remove this and the later lines")
-            actor = engine.current_actor(state)
+            actor = mode.current_actor(state)
+            name = mode.people(state)[actor].name
             if step.actor != actor:
                 raise ReplayError(
-                    f"{where}: actor {step.actor}, but the rules ask {state.combatants[actor].name} "
+                    f"{where}: actor {step.actor}, but the rules ask {name} "
                     f"(combatant {actor}) to decide (a replay of another game?)"
                 )
-            legal = engine.legal_actions(state)
+            legal = mode.legal_actions(state)
             if step.action not in legal:
                 raise ReplayError(
-                    f"{where}: action {list(step.action)} is not legal for {state.combatants[actor].name} "
+                    f"{where}: action {list(step.action)} is not legal for {name} "
                     "here (a replay of another scenario or rules?)"
                 )
-            text = engine.describe(state, step.action)
-            events = engine.apply(state, step.action, rng, legal)
+            text = mode.describe(state, step.action)
+            events = mode.apply(state, step.action, rng, legal)
             if not same_events(events, step.events):
                 raise ReplayError(
                     f"{where}: the re-simulated events differ from the recorded ones (rules changed?)"
@@ -202,7 +277,7 @@ def _row(path: Path, number: int, line: str, expected: str) -> dict[str, Any]:
     return row
 
 
-def _step(path: Path, number: int, line: str, k: int) -> Step:
+def _step(path: Path, number: int, line: str, k: int, mode: Mode) -> Step:
     """Step number `k` from its line (the actor is checked and the text re-derived by `checked`)."""
     row = _row(path, number, line, "each step is a JSON object")
     where = f"{path}:{number}"
@@ -213,16 +288,19 @@ def _step(path: Path, number: int, line: str, k: int) -> Step:
     actor, action = row.get("actor"), row.get("action")
     if type(actor) is not int:
         raise ReplayError(f"{where}: actor: got {preview(actor)}; give a combatant number")
+    size = len(mode.fields)
     if not (
-        isinstance(action, list) and len(action) == 4 and all(type(x) is int for x in action)
-        and action[0] in Kind._value2member_map_
+        isinstance(action, list) and len(action) == size and all(type(x) is int for x in action)
+        and action[0] in mode.kinds._value2member_map_
     ):  # fmt: skip
         raise ReplayError(
-            f"{where}: action: got {preview(action)}; give [kind, target, zone, option] as 4 whole numbers"
+            f"{where}: action: got {preview(action)}; give [{', '.join(mode.fields)}] as {size} whole numbers "
+            f"(a {mode.name} action)"
         )
     return Step(
-        actor, Action(Kind(action[0]), *action[1:]), "", _events(path, number, row.get("events"), "events")
-    )
+        actor, mode.action(mode.kinds(action[0]), *action[1:]), "",
+        _events(path, number, row.get("events"), "events"),
+    )  # fmt: skip
 
 
 def _events(path: Path, number: int, data: Any, field: str) -> list[Event]:
@@ -235,8 +313,10 @@ def _events(path: Path, number: int, data: Any, field: str) -> list[Event]:
             raise ReplayError(
                 f"{path}:{number}: {field}[{i}]: got {preview(e)}; an event is an object with a kind"
             )
-        if not all(type(e.get(key, -1)) is int for key in ("actor", "target")):
-            raise ReplayError(f"{path}:{number}: {field}[{i}]: actor and target are combatant numbers")
+        if type(e.get("actor", -1)) is not int or type(e.get("target", -1)) not in (int, str):
+            raise ReplayError(
+                f"{path}:{number}: {field}[{i}]: the actor is a combatant number, the target one or a name"
+            )
         events.append(_event(e))
     return events
 
@@ -249,46 +329,52 @@ def same_events(a: list[Event], b: list[Event]) -> bool:
 
 
 def _event(data: dict[str, Any]) -> Event:
-    rest = {k: v for k, v in data.items() if k not in ("kind", "actor", "target")}
-    return Event(data["kind"], data.get("actor", -1), data.get("target", -1), rest or None)
+    """An event from its JSON. Some events' data name their target (a chase's shot, a ram), which
+    Event.to_json writes over the target number: such a name stays in the data, so that the event
+    writes the same JSON again (loaded events are only compared with the re-simulated ones)."""
+    named = isinstance(data.get("target"), str)
+    rest = {k: v for k, v in data.items() if k not in ("kind", "actor") and (named or k != "target")}
+    return Event(data["kind"], data.get("actor", -1), -1 if named else data.get("target", -1), rest or None)
 
 
 def record_game(source: str | Path | dict[str, Any], policies: dict[str, str], seed: int) -> Replay:
-    """Play one seeded game with the named agents (a side not named plays its default agent,
-    runner.side_agents) and record every decision and who played each side."""
+    """Play one seeded game (a zone fight or a chase) with the named agents (a side not named plays
+    its default agent, runner.side_agents) and record every decision and who played each side."""
     from agents import make_agent
     from yz_gym.evaluation.runner import side_agents
 
     data = scenario_data(source)
-    scenario = build(data, str(source) if not isinstance(source, dict) else "<dict>")
-    sides = scenario.setup.sides
+    mode = mode_of(data)
+    scenario = mode.build(data, str(source) if not isinstance(source, dict) else "<dict>")
     names = side_agents(scenario, policies)
-    agent_seeds = np.random.SeedSequence([seed, 1]).generate_state(len(sides))
-    agents = [make_agent(names[side], int(agent_seeds[i])) for i, side in enumerate(sides)]
+    agent_seeds = np.random.SeedSequence([seed, 1]).generate_state(len(names))
+    agents = [make_agent(name, int(agent_seeds[i])) for i, name in enumerate(names.values())]
     rng = np.random.default_rng(seed)
-    state = engine.new_game(scenario, rng)
+    state = mode.start(scenario, rng)
     replay = Replay(data, seed, names, list(state.opening), [])
-    while not engine.is_over(state):
-        actor = engine.current_actor(state)
-        action = agents[state.combatants[actor].side].choose(state, engine.legal_actions(state))
-        text = engine.describe(state, action)
-        replay.steps.append(Step(actor, action, text, engine.apply(state, action, rng)))
+    while not mode.is_over(state):
+        actor = mode.current_actor(state)
+        legal = mode.legal_actions(state)
+        action = agents[mode.people(state)[actor].side].choose(state, legal)
+        text = mode.describe(state, action)
+        replay.steps.append(Step(actor, action, text, mode.apply(state, action, rng, legal)))
     return replay
 
 
 def replay_log(replay: Replay) -> list[str]:
-    """The combat log of a replay, re-simulated and narrated."""
-    from yz_gym.rules.narrate import narrate
-
-    state, rng = replay.new_game()
-    lines = [f"{state.setup.name} (seed {replay.seed})", *narrate(state, state.opening)]
+    """The log of a replay, re-simulated and narrated: a zone fight's combat log, or a chase's with
+    the decision kind of every decision (as the golden chase logs read)."""
+    mode = replay.mode
+    state, rng = replay.start()
+    lines = [f"{mode.title(state)} (seed {replay.seed})", *mode.narrate(state, list(state.opening))]
     for k, step in enumerate(replay.steps):
-        events = engine.apply(state, step.action, rng)
+        told = mode.line(state, k, step.action)
+        events = mode.apply(state, step.action, rng, None)
         if not same_events(events, step.events):
             raise ReplayError(
                 f"step {k}: the re-simulated events differ from the recorded ones (rules changed?)"
             )
-        if step.action.kind not in (Kind.END_TURN, Kind.DECLINE):
-            lines.append(f"[{k}] {state.combatants[step.actor].name}: {step.text}.")
-        lines += narrate(state, events)
+        if step.action[0] not in mode.quiet:
+            lines.append(told)
+        lines += mode.narrate(state, events)
     return lines
