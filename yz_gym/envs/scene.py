@@ -765,7 +765,7 @@ def build_scene(state: GameState, log: Sequence[Event] = (), controlled: Iterabl
 # --- the chase ------------------------------------------------------------------------------------
 
 BAND_W = 100  # one column of the strip of range bands
-STRIP_HEAD = 58  # the band names and the obstacle banner above the lanes
+STRIP_HEAD = 64  # the band names and the obstacle banner above the lanes
 LANE_GAP = 12
 OBSTACLE_COLOUR = "#e8740c"
 BAND_WORDS = (*RANGE_NAMES, "beyond")
@@ -921,9 +921,10 @@ def _strip_shapes(scene: Scene, state: ChaseState, top: float, bottom: float) ->
         return
     words = f"Obstacle: {o.name} ({o.table} D10 = {o.row}): {o.effect}"
     scene.obstacle = f"{o.name}: {o.effect}"
-    scene.shapes.append(Shape("rect", PAD, top + 24, len(BAND_WORDS) * BAND_W, 24, r=5, fill=OBSTACLE_COLOUR))
-    scene.shapes.append(label(PAD + 6, top + 40, words, 9.5, len(BAND_WORDS) * BAND_W - 12, bold=True,
-                              fill="#ffffff"))  # fmt: skip
+    wide = len(BAND_WORDS) * BAND_W
+    scene.shapes.append(Shape("rect", PAD, top + 23, wide, 34, r=5, fill=OBSTACLE_COLOUR))
+    for k, line in enumerate(wrap(words, 9.5, wide - 12)):
+        scene.shapes.append(label(PAD + 6, top + 37 + 12 * k, line, 9.5, wide - 12, fill="#ffffff"))
 
 
 def _runner(scene: Scene, state: ChaseState, u: int, box: Box, controlled: set[int], where: str,
