@@ -138,7 +138,7 @@ class Replay:
     def new_game(self, origin: str = "<replay scenario>") -> tuple[GameState, np.random.Generator]:
         """The zone fight at its start, with the generator that drives it."""
         if self.mode is not SKIRMISH:
-            raise ReplayError(f"{origin}: a replay of a {self.mode.name}, not a zone fight; `yz-gym replay` reads it")
+            raise ReplayError(f"a replay of a {self.mode.name}, not a zone fight; `yz-gym replay` reads it")
         return self.start(origin)
 
     def state_at(self, step: int) -> tuple[GameState, np.random.Generator]:
