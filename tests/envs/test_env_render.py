@@ -127,7 +127,9 @@ def test_chase_frames_change_as_the_chase_changes_and_keep_one_size(scenario: st
     assert height > 300 and width > 1000
     for k in range(1, len(frames)):
         if _seen(states[k]) != _seen(states[k - 1]):
-            assert not np.array_equal(frames[k], frames[k - 1]), f"step {k}: the chase changed, the picture not"
+            assert not np.array_equal(frames[k], frames[k - 1]), (
+                f"step {k}: the chase changed, the picture not"
+            )
     again = render_chase_rgb(states[-1], env.log, env.controlled)
     assert np.array_equal(again, frames[-1]), "the same chase paints the same picture"
 
@@ -140,11 +142,18 @@ def test_a_chase_scene_shows_who_is_where_and_how_far():
         assert [(v.name, v.band, v.status) for v in scene.units] == [
             (state.vehicles[u.vehicle].name, min(5, u.pos - low), u.status) for u in state.units
         ]
-        chasing = [(a, b) for a in range(len(state.units)) for b in range(a + 1, len(state.units)) if state.chasing(a, b)]
+        chasing = [
+            (a, b)
+            for a in range(len(state.units))
+            for b in range(a + 1, len(state.units))
+            if state.chasing(a, b)
+        ]
         assert [r.band for r in scene.ranges] == [BAND_WORDS[state.range(a, b)] for a, b in chasing]
         texts = {s.text for s in scene.shapes if s.kind == "text"}
         for v in state.vehicles:
-            assert any(t.startswith(f"Hull {v.hull - v.damage}/{v.hull}, armor {v.armor}") for t in texts), v.name
+            assert any(t.startswith(f"Hull {v.hull - v.damage}/{v.hull}, armor {v.armor}") for t in texts), (
+                v.name
+            )
         seats = {(t.name, t.vehicle, t.seat) for t in scene.tokens}
         for v in state.vehicles:
             for c in v.occupants:
@@ -164,10 +173,14 @@ def test_a_chase_scene_keeps_the_choices_secret_until_the_reveal():
             people = state.world.combatants
             assert [c.name for c in cards] == [
                 f"{people[c].name}: {'action' if slot == -1 else 'shot'} ({'chosen' if done else 'to choose'})"
-                for (c, slot), done in [*((k, True) for k in state.choices), *((k, False) for k in state.choosers)]
+                for (c, slot), done in [
+                    *((k, True) for k in state.choices),
+                    *((k, False) for k in state.choosers),
+                ]
             ]
             assert [c.current for c in cards].count(True) == 1
         elif state.phase == ChasePhase.RESOLVE:  # revealed (CHASE-10): what each participant does
             assert [c.name for c in cards[: len(state.acts)]] == [
-                f"{build_chase_scene(state).units[u].name}: {chase.describe(state, act)}" for u, act in state.acts.items()
+                f"{build_chase_scene(state).units[u].name}: {chase.describe(state, act)}"
+                for u, act in state.acts.items()
             ]

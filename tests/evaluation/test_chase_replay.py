@@ -40,7 +40,9 @@ def test_a_chase_replay_reads_back_as_it_was_written(recorded: Replay, saved: Pa
     assert len(rows) == len(recorded.steps) + 1 and all(len(row["action"]) == 5 for row in rows[1:])
     back = Replay.load(saved)
     assert back.mode is CHASE and (back.seed, back.policies) == (7, recorded.policies)
-    assert [(s.actor, s.action, s.text) for s in back.steps] == [(s.actor, s.action, s.text) for s in recorded.steps]
+    assert [(s.actor, s.action, s.text) for s in back.steps] == [
+        (s.actor, s.action, s.text) for s in recorded.steps
+    ]
     same = [[e.to_json() for e in s.events] for s in back.steps]
     assert same == [[e.to_json() for e in s.events] for s in recorded.steps]
     assert replay_log(back) == replay_log(recorded)

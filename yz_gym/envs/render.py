@@ -256,7 +256,9 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
     return paint(build_scene(state, list(log), mine, plan), frame_size(state, mine))
 
 
-def render_chase_rgb(state: ChaseState, log: Iterable[Event] = (), controlled: Iterable[int] = ()) -> np.ndarray:
+def render_chase_rgb(
+    state: ChaseState, log: Iterable[Event] = (), controlled: Iterable[int] = ()
+) -> np.ndarray:
     """A picture of a chase (scene.build_chase_scene): the strip of range bands with every
     participant and the range between them, vehicles with Hull and crew, runners, the obstacle,
     who acts this round and a legend; every frame of a chase has the same size."""

@@ -87,15 +87,40 @@ def _chase_line(state: chase.ChaseState, k: int, action: ChaseAction) -> str:
 
 
 SKIRMISH = Mode(
-    "skirmish", build, engine.new_game, engine.current_actor, engine.legal_actions, engine.apply, engine.is_over,
-    engine.describe, lambda state: state.combatants, lambda state: state.setup.name, Kind, Action, ("kind", "target", "zone", "option"),
-    narrate, _zone_line, frozenset({Kind.END_TURN, Kind.DECLINE}),
-)  # fmt: skip
+    name="skirmish",
+    build=build,
+    start=engine.new_game,
+    current_actor=engine.current_actor,
+    legal_actions=engine.legal_actions,
+    apply=engine.apply,
+    is_over=engine.is_over,
+    describe=engine.describe,
+    people=lambda state: state.combatants,
+    title=lambda state: state.setup.name,
+    kinds=Kind,
+    action=Action,
+    fields=("kind", "target", "zone", "option"),
+    narrate=narrate,
+    line=_zone_line,
+    quiet=frozenset({Kind.END_TURN, Kind.DECLINE}),
+)
 CHASE = Mode(
-    "chase", build_chase, chase.new_chase, chase.current_actor, chase.legal_actions, chase.apply, chase.is_over,
-    chase.describe, lambda state: state.world.combatants, lambda state: state.scenario.name, CK, ChaseAction,
-    ("kind", "unit", "target", "vehicle", "option"), narrate_chase, _chase_line,
-)  # fmt: skip
+    name="chase",
+    build=build_chase,
+    start=chase.new_chase,
+    current_actor=chase.current_actor,
+    legal_actions=chase.legal_actions,
+    apply=chase.apply,
+    is_over=chase.is_over,
+    describe=chase.describe,
+    people=lambda state: state.world.combatants,
+    title=lambda state: state.scenario.name,
+    kinds=CK,
+    action=ChaseAction,
+    fields=("kind", "unit", "target", "vehicle", "option"),
+    narrate=narrate_chase,
+    line=_chase_line,
+)
 
 
 def mode_of(scenario: dict[str, Any]) -> Mode:
