@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from yz_gym.envs.chase_env import unit_names
 from yz_gym.layout import zone_positions
 from yz_gym.rules import chase, engine
 from yz_gym.rules.chase_obstacles import obstacle
@@ -120,7 +121,7 @@ class Token:
     id: int
     name: str
     side: str
-    zone: str
+    zone: str  # a chase: the participant's band on the strip
     x: float
     y: float
     vehicle: str = ""
@@ -145,7 +146,8 @@ class VehicleView:
 
 @dataclass(frozen=True, slots=True)
 class TurnCard:
-    """One line of the turn order: the initiative card, who holds it, and where the turn stands."""
+    """One line of the turn order: the initiative card, who holds it, and where the turn stands
+    (a chase: its place in the round's list, and who chooses or what was revealed)."""
 
     card: int
     name: str
@@ -797,11 +799,6 @@ class RangeView:
     band: str  # Engaged .. Extreme, or "beyond"
 
 
-def _unit_name(state: ChaseState, u: int) -> str:
-    unit = state.units[u]
-    return state.vehicles[unit.vehicle].name if unit.vehicle >= 0 else state.world.combatants[unit.pilot].name
-
-
 def _lane_height(state: ChaseState, u: int) -> float:
     """A lane's height: its vehicle's box with room for the crew it started with, or one runner."""
     unit = state.units[u]
@@ -844,7 +841,7 @@ def _chase_order(state: ChaseState) -> list[TurnCard]:
             )
     elif state.phase == ChasePhase.RESOLVE:
         for k, (u, act) in enumerate(state.acts.items()):
-            name = _unit_name(state, u)
+            name = unit_names(state.scenario)[u]
             cards.append(TurnCard(k + 1, f"{name}: {chase.describe(state, act)}", sides[state.units[u].side],
                                   False, False))  # fmt: skip
         if state.asking >= 0:
@@ -953,7 +950,7 @@ def _marker(
     else:
         scene.shapes.append(Shape("circle", x, y, r=BADGE_R, fill=_colour(unit.side), stroke=ring, width=thick,
                                   opacity=faded))  # fmt: skip
-    scene.shapes.append(label(x, y + 4, badge(_unit_name(state, u)), 10, 26, anchor="middle", bold=True,
+    scene.shapes.append(label(x, y + 4, badge(unit_names(state.scenario)[u]), 10, 26, anchor="middle", bold=True,
                               fill="#ffffff"))  # fmt: skip
     words = role if unit.status == "in" else f"{role}, {unit.status}"
     if state.altitude(u):
@@ -1006,7 +1003,7 @@ def build_chase_scene(state: ChaseState, log: Sequence[Event] = (), controlled: 
             _vehicle(scene, state.world, state.vehicles[unit.vehicle], box, mine, spots, BAND_WORDS[band])
         else:
             _runner(scene, state, u, box, mine, BAND_WORDS[band], spots)
-        scene.units.append(UnitView(_unit_name(state, u), state.world.setup.sides[unit.side], role, unit.status,
+        scene.units.append(UnitView(unit_names(state.scenario)[u], state.world.setup.sides[unit.side], role, unit.status,
                                     band, state.altitude(u), tuple(state.world.combatants[c].name for c in state.crew(u)),
                                     unit.vehicle >= 0, x, mid))  # fmt: skip
         y += lane + LANE_GAP
@@ -1030,4 +1027,4 @@ def _range_shapes(scene: Scene, state: ChaseState, a: int, b: int, marks: list[t
     wide = text_width(word, 9.5, True) + 12
     scene.shapes.append(Shape("rect", mx - wide / 2, my - 9, wide, 17, r=4, fill="#ffffff", stroke="#444444"))
     scene.shapes.append(label(mx, my + 3.5, word, 9.5, wide, anchor="middle", bold=True, fill="#222222"))
-    scene.ranges.append(RangeView(_unit_name(state, a), _unit_name(state, b), word))
+    scene.ranges.append(RangeView(*(unit_names(state.scenario)[k] for k in (a, b)), word))
