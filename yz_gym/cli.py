@@ -375,7 +375,7 @@ def replay(
         Path | None, typer.Option("--html", help="write a self-contained page that steps through the game")
     ] = None,
 ) -> None:
-    """Print the combat log of a saved game (re-simulated and checked against the record)."""
+    """Print the log of a saved zone fight or chase (re-simulated and checked against the record)."""
     from yz_gym.evaluation.html import write_html
     from yz_gym.evaluation.replay import Replay, ReplayError, replay_log
     from yz_gym.io import OutputError, check_outputs

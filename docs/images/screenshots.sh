@@ -15,3 +15,4 @@ shot() {  # scenario, its two sides' agents, the step to show, the window size
 shot technical_raid raiders=tactical villagers=random 34 1900,1050
 shot cavalry_skirmish dragoons=tactical militia=random 29 1900,1000
 shot helicopter_extraction air_cavalry=tactical militia=random 81 1700,1050
+shot chase_helicopter_pickup air_unit=cutoff smugglers=flee 12 1400,760

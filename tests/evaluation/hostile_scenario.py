@@ -75,3 +75,30 @@ def hostile_scenario() -> dict[str, Any]:
         ],
         "victory": {"round_cap": 4, "reach_zone": {hostile(2): hostile(7)}},
     }
+
+
+def hostile_chase() -> dict[str, Any]:
+    """A chase whose every name is hostile: the chase, its sides, a weapon, the vehicles, the people."""
+    people = {
+        "attributes": {"strength": 3, "agility": 4, "wits": 3, "empathy": 3},
+        "skills": {"mobility": 2, "marksmanship": 2, "observation": 1},
+    }
+    return {
+        "mode": "chase",
+        "name": hostile(0),
+        "description": hostile(1),
+        "sides": [hostile(2), hostile(3)],
+        "pursuer": hostile(2),
+        "chase_rules": {"chase_start_range": "medium", "chase_max_rounds": 6},
+        "weapons": hostile_scenario()["weapons"],
+        "combatants": [
+            {"name": hostile(9), "side": hostile(2), "weapons": [hostile(4)], **people},
+            {"name": hostile(10), "side": hostile(2), "weapons": [hostile(4)], **people},
+            {"name": hostile(12), "side": hostile(3), "weapons": [hostile(4)], **people},
+            {"name": hostile(13), "side": hostile(3), "weapons": [hostile(4)], **people},
+        ],
+        "vehicles": [
+            {"name": hostile(8), "type": "car", "driver": hostile(9), "passengers": [hostile(10)]},
+            {"name": hostile(7), "type": "motorcycle", "driver": hostile(12), "exposed": [hostile(12)]},
+        ],
+    }

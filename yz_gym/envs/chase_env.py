@@ -54,7 +54,9 @@ side=...)`, or `engine.new_game(info["handover"], rng)`.
 same seed and actions give the same episode in any process, also after pickling.
 
 **Render.** "ansi": the strip of range bands, vehicles, people and the last narrated events;
-"rgb_array": a picture of the strip (matplotlib, imported on first use).
+"rgb_array": the chase scene of `yz_gym.envs.scene` (the strip of range bands with every participant
+and the ranges between them, vehicles with Hull and crew, the obstacle, who acts, a legend), painted
+by `yz_gym.envs.render` like the zone fights' pictures (matplotlib, imported on first use).
 """
 
 from __future__ import annotations
@@ -269,12 +271,14 @@ class ChaseEnv(LearnerEnv):
         return self._obs, float(reward), terminated, truncated, self._info()
 
     def render(self) -> Any:
-        """'ansi': the chase in text; 'rgb_array': a picture of the strip of range bands."""
+        """'ansi': the chase in text; 'rgb_array': the chase scene (envs/render.render_chase_rgb)."""
         if self.state is None or self.render_mode is None:
             return None
         if self.render_mode == "ansi":
             return render_chase_text(self.state, self.log, self.controlled)
-        return render_chase_rgb(self.state, self.controlled)
+        from yz_gym.envs.render import render_chase_rgb
+
+        return render_chase_rgb(self.state, self.log, self.controlled)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -442,36 +446,6 @@ def _person_text(state: ChaseState, c: Any) -> str:
     return f"{c.name} {label} {now}/{most}" + (" OUT" if c.out else "")
 
 
-def render_chase_rgb(state: ChaseState, controlled: frozenset[int] | set[int] = frozenset()) -> np.ndarray:
-    """An RGB picture of the strip: one marker per participant at its band, altitude upward
-    (matplotlib's Agg canvas; pyplot and GUI backends are never imported)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    names = unit_names(state.scenario)
-    colours = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
-    fig = Figure(figsize=(6.4, 3.2), dpi=80)
-    canvas = FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    low = min((u.pos for u in state.units), default=0)
-    for u, unit in enumerate(state.units):
-        x, y = unit.pos - low, state.altitude(u) + 0.15 * u
-        ax.scatter(
-            [x], [y], s=160, color=colours[unit.side % 4], alpha=1.0 if unit.status == "in" else 0.3,
-            marker="s" if unit.vehicle >= 0 else "o",
-            edgecolors="black" if any(c in controlled for c in state.crew(u)) else "none",
-        )  # fmt: skip
-        ax.annotate(names[u], (x, y), textcoords="offset points", xytext=(6, 6), fontsize=7)
-    span = max(5, max((u.pos - low for u in state.units), default=0))
-    ax.set_xlim(-0.5, span + 0.5)
-    ax.set_xticks(range(span + 1))
-    ax.set_xlabel("band position (1 = one range band)")
-    ax.set_ylabel("altitude")
-    ax.set_title(f"{state.scenario.name}: round {state.round}")
-    canvas.draw()
-    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
-
-
 __all__ = [
     "CHASE_ENV_ID",
     "ENDINGS",
@@ -479,6 +453,5 @@ __all__ = [
     "ChaseShaping",
     "chase_outcome",
     "ending",
-    "render_chase_rgb",
     "render_chase_text",
 ]

@@ -50,7 +50,6 @@ from yz_gym.envs.chase_env import (
     chase_outcome,
     chase_shaping,
     potential,
-    render_chase_rgb,
     render_chase_text,
     terminal_reward,
 )
@@ -108,7 +107,9 @@ class ChaseAEC(TurnAEC):
             return None
         if self.render_mode == "ansi":
             return render_chase_text(self.state, self.log)
-        return render_chase_rgb(self.state)
+        from yz_gym.envs.render import render_chase_rgb
+
+        return render_chase_rgb(self.state, self.log)
 
     # --- what differs from a zone fight ----------------------------------------------------
 

@@ -1,5 +1,5 @@
 """Render a fight: text ("ansi", and `play`'s map and changes) from state and events, and the
-picture of the scene (scene.py) painted with matplotlib ("rgb_array").
+picture of the scene (scene.py) of a zone fight or a chase painted with matplotlib ("rgb_array").
 
 matplotlib is imported only when a picture is drawn, with the Agg backend (no display)."""
 
@@ -11,7 +11,18 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.envs.scene import Scene, build_scene, frame_size, plan_map, room_needs, text_width, zone_needs
+from yz_gym.envs.scene import (
+    Scene,
+    build_chase_scene,
+    build_scene,
+    chase_size,
+    frame_size,
+    plan_map,
+    room_needs,
+    text_width,
+    zone_needs,
+)
+from yz_gym.rulesets.yze.chase.state import ChaseState
 from yz_gym.rulesets.yze.state import Combatant, GameState, Phase
 from yz_gym.rulesets.yze.vehicles.seats import MOUNTED_PREFIX, is_mounted_weapon
 from yz_gym.rulesets.yze.zone import engine
@@ -245,6 +256,16 @@ def render_rgb(state: GameState, log: Iterable[Event], controlled: Iterable[int]
     mine = set(controlled)
     plan = plan_map(state, [room_needs(state), zone_needs(state)])
     return paint(build_scene(state, list(log), mine, plan), frame_size(state, mine))
+
+
+def render_chase_rgb(
+    state: ChaseState, log: Iterable[Event] = (), controlled: Iterable[int] = ()
+) -> np.ndarray:
+    """A picture of a chase (scene.build_chase_scene): the strip of range bands with every
+    participant and the range between them, vehicles with Hull and crew, runners, the obstacle,
+    who acts this round and a legend; every frame of a chase has the same size."""
+    mine = set(controlled)
+    return paint(build_chase_scene(state, list(log), mine), chase_size(state, mine))
 
 
 def paint(scene: Scene, size: tuple[int, int] | None = None) -> np.ndarray:

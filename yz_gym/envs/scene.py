@@ -14,7 +14,12 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from yz_gym.core.events import Event
+from yz_gym.envs.chase_env import unit_names
 from yz_gym.layout import zone_positions
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.obstacles import obstacle
+from yz_gym.rulesets.yze.chase.state import BEYOND, PILOT, RANGE_NAMES, SHOOTER, ChaseState
+from yz_gym.rulesets.yze.chase.state import Phase as ChasePhase
 from yz_gym.rulesets.yze.mounts.riding import riderless, riding
 from yz_gym.rulesets.yze.state import Combatant, GameState, Phase
 from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
@@ -117,7 +122,7 @@ class Token:
     id: int
     name: str
     side: str
-    zone: str
+    zone: str  # a chase: the participant's band on the strip
     x: float
     y: float
     vehicle: str = ""
@@ -142,7 +147,8 @@ class VehicleView:
 
 @dataclass(frozen=True, slots=True)
 class TurnCard:
-    """One line of the turn order: the initiative card, who holds it, and where the turn stands."""
+    """One line of the turn order: the initiative card, who holds it, and where the turn stands
+    (a chase: its place in the round's list, and who chooses or what was revealed)."""
 
     card: int
     name: str
@@ -165,6 +171,9 @@ class Scene:
     riderless: list[tuple[str, str]] = field(default_factory=list)  # (mount, zone)
     turn_order: list[TurnCard] = field(default_factory=list)
     legend: list[str] = field(default_factory=list)
+    units: list[UnitView] = field(default_factory=list)  # a chase's participants
+    ranges: list[RangeView] = field(default_factory=list)  # a chase's ranges between them
+    obstacle: str = ""  # a chase's obstacle this round
     shapes: list[Shape] = field(default_factory=list)
 
 
@@ -397,9 +406,8 @@ def _horse(shapes: list[Shape], cx: float, cy: float) -> None:
 
 
 def _vehicle(scene: Scene, state: GameState, v: VehicleState, box: Box, controlled: set[int],
-             spots: dict[int, tuple[float, float]]) -> None:  # fmt: skip
-    """Draw a vehicle as a box holding its occupants."""
-    zone = state.zone_map.zones[v.zone].name
+             spots: dict[int, tuple[float, float]], zone: str) -> None:  # fmt: skip
+    """Draw a vehicle as a box holding its occupants; `zone` is where it is (a chase: its band)."""
     shapes = scene.shapes
     fill = "#f3ead3" if not v.wrecked else "#d9c9c0"
     edge = _colour(v.side) if v.side >= 0 else "#6b6b6b"
@@ -540,13 +548,13 @@ def _people_shapes(
         if not airborne(v):
             box = Box(base.x + PAD, ground_top[v.zone], base.w - 2 * PAD, height - PAD)
             ground_top[v.zone] += height + PAD
-            _vehicle(scene, state, v, box, controlled, spots)
+            _vehicle(scene, state, v, box, controlled, spots, state.zone_map.zones[v.zone].name)
         else:
             sky = plan.skies[v.zone]
             left = sky.x if sky is not None else base.x
             box = Box(left + PAD, sky_top[v.zone], base.w - 2 * PAD, height - PAD)
             sky_top[v.zone] += height + PAD
-            _vehicle(scene, state, v, box, controlled, spots)
+            _vehicle(scene, state, v, box, controlled, spots, state.zone_map.zones[v.zone].name)
     count = [0] * len(plan.zones)
     zm = state.zone_map
     for c in state.combatants:
@@ -636,12 +644,7 @@ def _panel_shapes(scene: Scene, state: GameState, left: float, controlled: set[i
     y = end + 12
     shapes.append(label(left, y + 12, "Legend", 12, width, bold=True, fill="#111111"))
     y += 22
-    entries: list[tuple[str, Shape]] = []
-    for k, side in enumerate(state.setup.sides):
-        entries.append((f"side: {side}", Shape("circle", left + 8, 0, r=7, fill=_colour(k))))
-    if controlled:
-        entries.append(("gold ring: the learner's", Shape("circle", left + 8, 0, r=7, fill="#ffffff",
-                                                           stroke="#f5b800", width=3)))  # fmt: skip
+    entries = _side_entries(state.setup.sides, left, controlled)
     entries += [
         (
             "black ring: in cover",
@@ -677,6 +680,24 @@ def _panel_shapes(scene: Scene, state: GameState, left: float, controlled: set[i
     for door, colour in DOOR_COLOURS.items():
         entries.append((f"dashed: {door.name.lower()} door or hatch",
                         Shape("line", points=((left, 0), (left + 16, 0)), stroke=colour, width=3, dash="5,2")))  # fmt: skip
+    return _legend(scene, entries, left, y, width) - TITLE_H + PAD
+
+
+def _side_entries(sides: Sequence[str], left: float, controlled: set[int]) -> list[tuple[str, Shape]]:
+    """Legend entries for the sides' colours and the learner's ring."""
+    entries = [
+        (f"side: {side}", Shape("circle", left + 8, 0, r=7, fill=_colour(k))) for k, side in enumerate(sides)
+    ]
+    if controlled:
+        entries.append(("gold ring: the learner's", Shape("circle", left + 8, 0, r=7, fill="#ffffff",
+                                                           stroke="#f5b800", width=3)))  # fmt: skip
+    return entries
+
+
+def _legend(scene: Scene, entries: list[tuple[str, Shape]], left: float, y: float, width: float) -> float:
+    """The legend's entries (text and a sample drawn around y = 0), one a line from `y`; returns the
+    y below them."""
+    shapes = scene.shapes
     for text, sample in entries:
         mid = y + 8
         if sample.kind == "line" and text.startswith("red arrow"):
@@ -697,7 +718,7 @@ def _panel_shapes(scene: Scene, state: GameState, left: float, controlled: set[i
         shapes.append(label(left + 24, mid + 3.5, text, 9, width - 24, fill="#222222"))
         scene.legend.append(text)
         y += 17
-    return y - TITLE_H + PAD
+    return y
 
 
 def title(state: GameState) -> str:
@@ -742,3 +763,269 @@ def build_scene(state: GameState, log: Sequence[Event] = (), controlled: Iterabl
     scene.height = max(scene.height, math.ceil(TITLE_H + panel))
     scene.shapes[0] = Shape("rect", 0, 0, scene.width, scene.height, fill="#ffffff")
     return scene
+
+
+# --- the chase ------------------------------------------------------------------------------------
+
+BAND_W = 100  # one column of the strip of range bands
+STRIP_HEAD = 64  # the band names and the obstacle banner above the lanes
+LANE_GAP = 12
+OBSTACLE_COLOUR = "#e8740c"
+BAND_WORDS = (*RANGE_NAMES, "beyond")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitView:
+    """A chase participant as drawn: its column on the strip (bands from the rearmost participant),
+    role, status and crew."""
+
+    name: str
+    side: str
+    role: str  # "pursuer" or "prey"
+    status: str  # in, escaped, lost, caught, out, combat
+    band: int  # 0..5: its column, capped at "beyond"
+    altitude: int
+    crew: tuple[str, ...]
+    vehicle: bool
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class RangeView:
+    """The range band between two participants still chasing each other."""
+
+    a: str
+    b: str
+    band: str  # Engaged .. Extreme, or "beyond"
+
+
+def _lane_height(state: ChaseState, u: int) -> float:
+    """A lane's height: its vehicle's box with room for the crew it started with, or one runner."""
+    unit = state.units[u]
+    if unit.vehicle < 0:
+        return VEHICLE_HEAD + CELL_H + PAD
+    crew = max(
+        len(state.vehicles[unit.vehicle].occupants), len(state.scenario.vehicles[unit.vehicle].occupants)
+    )
+    return VEHICLE_HEAD + _rows(max(1, crew)) * CELL_H + PAD
+
+
+def chase_title(state: ChaseState) -> str:
+    """The chase, its round, and who decides now (or how it ended)."""
+    words = f"{state.scenario.name} \u2014 round {state.round}/{state.options.chase_max_rounds}"
+    if state.phase == ChasePhase.OVER:
+        out = chase.outcome(state)
+        if out is not None:
+            words += f" \u2014 over: {out.winner or 'no winner'} ({out.reason})"
+    else:
+        actor = state.world.combatants[chase.current_actor(state)]
+        kind = chase.decision_kind(state).replace("_", " ")
+        words += f" \u2014 {actor.name} ({state.world.setup.sides[actor.side]}) decides: {kind}"
+    return words
+
+
+def _chase_order(state: ChaseState) -> list[TurnCard]:
+    """Who acts this round: while choosing, who has chosen (never what: the choices are secret until
+    the reveal, CHASE-08) and who is still to choose; while resolving, the revealed actions
+    (CHASE-10) in the order they resolve, and who is asked now."""
+    people, sides = state.world.combatants, state.world.setup.sides
+    cards: list[TurnCard] = []
+    if state.phase == ChasePhase.CHOOSE:
+        slots = [(key, True) for key in state.choices] + [(key, False) for key in state.choosers]
+        for k, ((c, slot), done) in enumerate(slots):
+            what = "action" if slot == PILOT else "shot" if slot == SHOOTER else "auto weapon"
+            current = not done and (c, slot) == state.choosers[0]
+            word = "chosen" if done else "to choose"
+            cards.append(
+                TurnCard(k + 1, f"{people[c].name}: {what} ({word})", sides[people[c].side], current, done)
+            )
+    elif state.phase == ChasePhase.RESOLVE:
+        for k, (u, act) in enumerate(state.acts.items()):
+            name = unit_names(state.scenario)[u]
+            cards.append(TurnCard(k + 1, f"{name}: {chase.describe(state, act)}", sides[state.units[u].side],
+                                  False, False))  # fmt: skip
+        if state.asking >= 0:
+            c = people[state.asking]
+            cards.append(
+                TurnCard(len(cards) + 1, f"{c.name} decides: {state.ask}", sides[c.side], True, False)
+            )
+    return cards
+
+
+def _chase_panel(scene: Scene, state: ChaseState, left: float, controlled: set[int]) -> float:
+    """Who acts this round and the legend in a column right of the strip; returns its bottom."""
+    shapes = scene.shapes
+    width = PANEL_W - 2 * PAD
+    y = TITLE_H + 4
+    phase = ("choosing in secret", "resolving", "over")[int(state.phase)]
+    shapes.append(label(left, y + 12, f"Round {state.round}: {phase}", 12, width, bold=True, fill="#111111"))
+    y += 20
+    scene.turn_order = _chase_order(state)
+    slots = sum(1 + len(v.weapons) for v in state.vehicles) + len(state.world.combatants) + 1
+    end = y + 18 * max(slots, len(state.units) + 1)  # room for the longest list: the same every frame
+    if not scene.turn_order:
+        shapes.append(label(left, y + 12, "nobody acts", 9.5, width, italic=True, fill="#555555"))
+    for card in scene.turn_order:
+        holder = state.world.setup.sides.index(card.side)
+        if card.current:
+            shapes.append(Shape("rect", left - 4, y + 1, width + 8, 17, r=3, fill="#fff2b3"))
+        shapes.append(Shape("circle", left + 6, y + 10, r=5, fill=_colour(holder)))
+        shapes.append(label(left + 16, y + 14, ("\u25b6 " if card.current else "") + card.name, 10, width - 16,
+                            bold=card.current, fill="#888888" if card.done else "#111111"))  # fmt: skip
+        y += 18
+    y = end + 12
+    shapes.append(label(left, y + 12, "Legend", 12, width, bold=True, fill="#111111"))
+    entries = _side_entries(state.world.setup.sides, left, controlled)
+    entries += [
+        ("square on the strip: a vehicle", Shape("rect", left + 1, -6, 14, 12, r=3, fill="#888888")),
+        ("round on the strip: a runner", Shape("circle", left + 8, 0, r=7, fill="#888888")),
+        ("faded: out of the chase", Shape("circle", left + 8, 0, r=7, fill="#888888", opacity=0.35)),
+        (
+            "line with a band: the range between them",
+            Shape("line", points=((left, 0), (left + 16, 0)), stroke="#444444", width=2),
+        ),
+        ("orange: this round's obstacle", Shape("rect", left, -6, 16, 11, r=2, fill=OBSTACLE_COLOUR)),
+        (
+            "framed box: a vehicle and who is aboard",
+            Shape("rect", left, -6, 16, 11, r=2, fill="#f3ead3", stroke="#6b6b6b", width=1.5),
+        ),
+        (
+            "dashed frame: wrecked",
+            Shape("rect", left, -6, 16, 11, r=2, fill="#d9c9c0", stroke="#6b6b6b", width=1.5, dash="3,2"),
+        ),
+        ("grey with a cross: dead", Shape("circle", left + 8, 0, r=7, fill="#9e9e9e")),
+        ("green bar: health (or Strength)", Shape("rect", left, -2, 16, 4, fill="#2ca02c")),
+        ("blue bar: resolve, stress (or Wits)", Shape("rect", left, -2, 16, 4, fill="#3366cc")),
+        (
+            "red arrow: the last hit (grey dashed: a miss)",
+            Shape("line", points=((left, 0), (left + 17, 0)), stroke="#d62728"),
+        ),
+    ]
+    return _legend(scene, entries, left, y + 22, width) + PAD
+
+
+def _strip_shapes(scene: Scene, state: ChaseState, top: float, bottom: float) -> None:
+    """The band columns counted from the rearmost participant, and the obstacle banner."""
+    for k, word in enumerate(BAND_WORDS):
+        x = PAD + k * BAND_W
+        scene.shapes.append(
+            Shape("rect", x, top, BAND_W, bottom - top, fill="#f2f2ec" if k % 2 else "#e6e6dc")
+        )
+        scene.shapes.append(label(x + BAND_W / 2, top + 15, word, 10.5, BAND_W - 6, anchor="middle", bold=True,
+                                  fill="#444444"))  # fmt: skip
+    o = obstacle(state.scenario.obstacle_table, state.obstacle)
+    if o is None:
+        return
+    words = f"Obstacle: {o.name} ({o.table} D10 = {o.row}): {o.effect}"
+    scene.obstacle = f"{o.name}: {o.effect}"
+    wide = len(BAND_WORDS) * BAND_W
+    scene.shapes.append(Shape("rect", PAD, top + 23, wide, 34, r=5, fill=OBSTACLE_COLOUR))
+    for k, line in enumerate(wrap(words, 9.5, wide - 12)):
+        scene.shapes.append(label(PAD + 6, top + 37 + 12 * k, line, 9.5, wide - 12, fill="#ffffff"))
+
+
+def _runner(scene: Scene, state: ChaseState, u: int, box: Box, controlled: set[int], where: str,
+            spots: dict[int, tuple[float, float]]) -> None:  # fmt: skip
+    """A runner's card: a light box with the name and the person."""
+    c = state.world.combatants[state.units[u].pilot]
+    scene.shapes.append(
+        Shape("rect", box.x, box.y, box.w, box.h, r=6, fill="#fbfbf7", stroke=_colour(c.side))
+    )
+    scene.shapes.append(label(box.x + PAD, box.y + 14, f"{c.name} (on foot)", 11, box.w - 2 * PAD, bold=True,
+                              fill="#222222"))  # fmt: skip
+    spots[c.id] = _person(scene, state.world, c, box.x + PAD, box.y + VEHICLE_HEAD, where, controlled, False)
+
+
+def _marker(
+    scene: Scene, state: ChaseState, u: int, x: float, y: float, controlled: set[int], role: str
+) -> None:
+    """A participant's mark on the strip: a square for a vehicle, a circle for a runner."""
+    unit = state.units[u]
+    mine = any(c in controlled for c in state.crew(u))
+    faded = 1.0 if unit.status == "in" else 0.35
+    ring, thick = ("#f5b800", 3.0) if mine else ("#ffffff", 1.2)
+    if unit.vehicle >= 0:
+        scene.shapes.append(Shape("rect", x - 15, y - 12, 30, 24, r=4, fill=_colour(unit.side), stroke=ring,
+                                  width=thick, opacity=faded))  # fmt: skip
+    else:
+        scene.shapes.append(Shape("circle", x, y, r=BADGE_R, fill=_colour(unit.side), stroke=ring, width=thick,
+                                  opacity=faded))  # fmt: skip
+    scene.shapes.append(label(x, y + 4, badge(unit_names(state.scenario)[u]), 10, 26, anchor="middle", bold=True,
+                              fill="#ffffff"))  # fmt: skip
+    words = role if unit.status == "in" else f"{role}, {unit.status}"
+    if state.altitude(u):
+        words += f", alt {state.altitude(u)}"
+    scene.shapes.append(
+        label(x, y + 27, words, 8.5, BAND_W - 4, anchor="middle", italic=True, fill="#333333")
+    )
+
+
+def chase_size(state: ChaseState, controlled: Iterable[int] = ()) -> tuple[int, int]:
+    """(width, height) in pixels of every picture of this chase, whatever happens in it."""
+    lanes = TITLE_H + STRIP_HEAD + sum(_lane_height(state, u) + LANE_GAP for u in range(len(state.units)))
+    panel = _chase_panel(Scene(0, 0, ""), state, 0, set(controlled))
+    width = PAD + len(BAND_WORDS) * BAND_W + GAP_Y + ZONE_W + 2 * PAD + PANEL_W
+    return math.ceil(width), math.ceil(max(lanes + PAD, panel))
+
+
+def build_chase_scene(state: ChaseState, log: Sequence[Event] = (), controlled: Iterable[int] = ()) -> Scene:
+    """The scene of a chase now: one lane per participant with its mark on the strip of range bands
+    (CHASE-MULTI-04, counted from the rearmost participant), the range between every pair still
+    chasing each other, its card (the vehicle with Hull, armor, altitude and who sits where, or the
+    runner), this round's obstacle, who acts, and a legend; the last shot as an arrow."""
+    mine = set(controlled)
+    width, height = chase_size(state, mine)
+    scene = Scene(width, height, chase_title(state))
+    scene.shapes.append(Shape("rect", 0, 0, width, height, fill="#ffffff"))
+    scene.shapes.append(label(PAD, 22, scene.title, 14, width - 2 * PAD, bold=True, fill="#111111"))
+    strip_bottom = (
+        TITLE_H + STRIP_HEAD + sum(_lane_height(state, u) + LANE_GAP for u in range(len(state.units)))
+    )
+    _strip_shapes(scene, state, TITLE_H, strip_bottom)
+    low = min((unit.pos for unit in state.units if unit.status == "in"),
+              default=min((unit.pos for unit in state.units), default=0))  # fmt: skip
+    pursuer = state.scenario.pursuer
+    card_x = PAD + len(BAND_WORDS) * BAND_W + GAP_Y
+    spots: dict[int, tuple[float, float]] = {}
+    marks: list[tuple[float, float]] = []
+    y = TITLE_H + STRIP_HEAD
+    for u, unit in enumerate(state.units):
+        lane = _lane_height(state, u)
+        band = max(0, min(BEYOND, unit.pos - low))
+        role = "pursuer" if unit.side == pursuer else "prey"
+        x, mid = PAD + band * BAND_W + BAND_W / 2, y + lane / 2 - 8
+        marks.append((x, mid))
+        scene.shapes.append(Shape("line", points=((PAD, y + lane + LANE_GAP / 2),
+                                                  (card_x - GAP_Y / 2, y + lane + LANE_GAP / 2)),
+                                  stroke="#cfcfc4", width=1, dash="4,4"))  # fmt: skip
+        box = Box(card_x, y, ZONE_W, lane - PAD)
+        if unit.vehicle >= 0:
+            _vehicle(scene, state.world, state.vehicles[unit.vehicle], box, mine, spots, BAND_WORDS[band])
+        else:
+            _runner(scene, state, u, box, mine, BAND_WORDS[band], spots)
+        scene.units.append(UnitView(unit_names(state.scenario)[u], state.world.setup.sides[unit.side], role, unit.status,
+                                    band, state.altitude(u), tuple(state.world.combatants[c].name for c in state.crew(u)),
+                                    unit.vehicle >= 0, x, mid))  # fmt: skip
+        y += lane + LANE_GAP
+    for a in range(len(state.units)):
+        for b in range(a + 1, len(state.units)):
+            if state.chasing(a, b):
+                _range_shapes(scene, state, a, b, marks)
+    for u in range(len(state.units)):
+        _marker(scene, state, u, *marks[u], mine, scene.units[u].role)
+    _attack_shapes(scene, log, spots)
+    _chase_panel(scene, state, width - PANEL_W + PAD, mine)
+    return scene
+
+
+def _range_shapes(scene: Scene, state: ChaseState, a: int, b: int, marks: list[tuple[float, float]]) -> None:
+    """A line between two participants' marks with the range band between them (CHASE-04/18)."""
+    word = BAND_WORDS[state.range(a, b)]
+    (xa, ya), (xb, yb) = marks[a], marks[b]
+    scene.shapes.append(Shape("line", points=((xa, ya), (xb, yb)), stroke="#444444", width=2))
+    mx, my = (xa + xb) / 2, (ya + yb) / 2
+    wide = text_width(word, 9.5, True) + 12
+    scene.shapes.append(Shape("rect", mx - wide / 2, my - 9, wide, 17, r=4, fill="#ffffff", stroke="#444444"))
+    scene.shapes.append(label(mx, my + 3.5, word, 9.5, wide, anchor="middle", bold=True, fill="#222222"))
+    scene.ranges.append(RangeView(*(unit_names(state.scenario)[k] for k in (a, b)), word))

@@ -1,4 +1,5 @@
-"""A self-contained HTML page that steps through a replay on the scene picture (no external files).
+"""A self-contained HTML page that steps through a replay of a zone fight or a chase on the scene
+picture (no external files): one page and one script for both, told apart by `mode` in the data.
 
 Built with escaping by construction: a Jinja2 template with autoescape, the frames as JSON inside a
 `<script type="application/json">` block with `<`, `>`, `&` and `'` escaped (`tojson`), and one fixed
@@ -12,7 +13,8 @@ import base64
 import hashlib
 import json
 import shlex
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,12 +23,9 @@ from jinja2 import Environment, select_autoescape
 from markupsafe import Markup
 
 from yz_gym.core.events import Event
-from yz_gym.envs.scene import build_scene, plan_map, zone_needs
-from yz_gym.evaluation.replay import Replay, ReplayError, same_events
+from yz_gym.envs.scene import Scene, build_chase_scene, build_scene, plan_map, zone_needs
+from yz_gym.evaluation.replay import Replay, ReplayError, format_of, same_events
 from yz_gym.io import atomic_write_text
-from yz_gym.rulesets.yze.state import GameState
-from yz_gym.rulesets.yze.zone import engine
-from yz_gym.rulesets.yze.zone.narrate import narrate
 
 
 @cache
@@ -45,22 +44,17 @@ def _environment() -> Environment:
     return env
 
 
-def replay_positions(replay: Replay) -> list[tuple[GameState, list[Event], str]]:
+def replay_positions(replay: Replay) -> list[tuple[Any, list[Event], str]]:
     """(the game before decision k, the events of decision k - 1, decision k in words) for every
-    step k from 0 to the end; checks each re-simulated decision against the recorded events."""
-    state, rng = replay.new_game()
-    positions: list[tuple[GameState, list[Event], str]] = []
+    step k from 0 to the end; checks each re-simulated decision against the recorded events. The
+    game is a GameState, or a ChaseState for a chase."""
+    mode = replay.mode
+    state, rng = replay.start()
+    positions: list[tuple[Any, list[Event], str]] = []
     last: list[Event] = list(state.opening)
     for k, step in enumerate(replay.steps):
-        actor = engine.current_actor(state)
-        positions.append(
-            (
-                state.clone(),
-                last,
-                f"[{k}] {state.combatants[actor].name}: {engine.describe(state, step.action)}.",
-            )
-        )
-        last = engine.apply(state, step.action, rng)
+        positions.append((state.clone(), last, format_of(mode).line(state, k, step.action)))
+        last = mode.rules.apply(state, step.action, rng, None)
         if not same_events(last, step.events):
             raise ReplayError(
                 f"step {k}: the re-simulated events differ from the recorded ones (rules changed?)"
@@ -70,16 +64,23 @@ def replay_positions(replay: Replay) -> list[tuple[GameState, list[Event], str]]
 
 
 def page_data(replay: Replay, replay_file: str = "game.jsonl") -> tuple[str, str, dict[str, Any]]:
-    """(title, description, the JSON the page steps through): shapes stored once, frames as indices."""
+    """(title, description, the JSON the page steps through): shapes stored once, frames as indices.
+    `mode` in the JSON tells the page's script what it shows: "skirmish" or "chase"."""
+    mode = replay.mode
     positions = replay_positions(replay)
     first = positions[0][0]
-    plan = plan_map(first, [zone_needs(state) for state, _, _ in positions])
+    scene_of: Callable[[Any, list[Event]], Scene]
+    if mode.name == "chase":
+        scene_of = build_chase_scene
+    else:
+        plan = plan_map(first, [zone_needs(state) for state, _, _ in positions])
+        scene_of = partial(build_scene, plan=plan)
     shapes: list[dict[str, Any]] = []
     index: dict[str, int] = {}
     frames = []
     width = height = 0.0
     for k, (state, events, upcoming) in enumerate(positions):
-        scene = build_scene(state, events, plan=plan)
+        scene = scene_of(state, events)
         width, height = max(width, scene.width), max(height, scene.height)
         ids = []
         for s in scene.shapes:
@@ -89,16 +90,16 @@ def page_data(replay: Replay, replay_file: str = "game.jsonl") -> tuple[str, str
                 index[key] = len(shapes)
                 shapes.append(data)
             ids.append(index[key])
-        told = narrate(state, events)
+        told = mode.rules.narrate(state, events)
         if k > 0:
             told = [positions[k - 1][2], *told]
         frames.append({"step": k, "round": state.round, "log": told, "next": upcoming, "shapes": ids})
     description = (
         str(replay.scenario.get("description", "") or "") if isinstance(replay.scenario, dict) else ""
     )
-    data = {"width": width, "height": height, "lastStep": len(positions) - 1, "replayFile": shlex.quote(replay_file),
-            "shapes": shapes, "frames": frames}  # fmt: skip
-    return first.setup.name, description, data
+    data = {"mode": mode.name, "width": width, "height": height, "lastStep": len(positions) - 1,
+            "replayFile": shlex.quote(replay_file), "shapes": shapes, "frames": frames}  # fmt: skip
+    return format_of(mode).title(first), description, data
 
 
 def render_page(replay: Replay, replay_file: str = "game.jsonl") -> str:

@@ -1,26 +1,35 @@
-"""Saved games: a self-contained JSONL replay (scenario, seed, every decision and its events).
+"""Saved games: a self-contained JSONL replay (scenario, seed, every decision and its events) of a
+zone fight or a chase.
 
 A replay is re-simulated from the scenario and seed; the stored events are checked against the
 re-simulation, so a replay that does not match the current rules is reported, not trusted. A
 loaded replay's `actor` and `text` fields come from the re-simulation, never from the file, and
-the file is read within the limits of scenario/reading.py: a replay is safe to open."""
+the file is read within the limits of scenario/reading.py: a replay is safe to open. What differs
+between a zone fight and a chase (building the scenario, the rules' verbs, the action's numbers,
+the narration) is its `Mode`; `mode_of` tells which one a scenario plays."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from yz_gym.core.events import Event
+from yz_gym.core.registry import Mode
 from yz_gym.io import atomic_write_text
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.state import CK, ChaseAction
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario import ScenarioError
-from yz_gym.scenario.loading import LoadedScenario, build_data, load
+from yz_gym.scenario.loader import read_yaml, resolve_path
+from yz_gym.scenario.loading import LoadedScenario, game_of, load
 from yz_gym.scenario.reading import (
     MAX_REPLAY_BYTES,
     MAX_REPLAY_LINES,
@@ -33,11 +42,63 @@ from yz_gym.scenario.reading import (
 
 SCHEMA_VERSION = 1
 KIND = "yz_gym.replay"
-GAME = ("yze", "skirmish")  # the (ruleset, mode) a replay records (yz_gym.core.registry)
 
 
 class ReplayError(ValueError):
     """A replay file that cannot be read or does not re-simulate; the message says which line."""
+
+
+def scenario_data(source: str | Path | dict[str, Any]) -> dict[str, Any]:
+    """The raw scenario mapping (so a replay carries its own scenario)."""
+    if isinstance(source, dict):
+        return source
+    return read_yaml(resolve_path(source))
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFormat:
+    """How one mode's decisions are written in a replay and told in its log: the action kinds, an
+    action from its numbers, the numbers' names, the line of a decision, and what the log leaves out."""
+
+    kinds: type[IntEnum]
+    action: Callable[..., Any]  # an action from its numbers, kind first
+    fields: Sequence[str]  # the action's numbers, as the file writes them
+    line: Callable[[Any, int, Any], str]  # "[k] who: what." for decision k, before it is taken
+    title: Callable[[Any], str]  # the scenario's name, from a game state
+    quiet: frozenset[int] = frozenset()  # action kinds the log does not print (ending a turn)
+
+
+def _zone_line(state: GameState, k: int, action: Action) -> str:
+    return f"[{k}] {state.combatants[engine.current_actor(state)].name}: {engine.describe(state, action)}."
+
+
+def _chase_line(state: chase.ChaseState, k: int, action: ChaseAction) -> str:
+    actor = state.world.combatants[chase.current_actor(state)]
+    return f"[{k}] {actor.name} ({chase.decision_kind(state)}): {chase.describe(state, action)}."
+
+
+FORMATS: Final = {  # (ruleset, mode) -> its replay format; a mode without one has no replays
+    ("yze", "skirmish"): ReplayFormat(
+        Kind, Action, ("kind", "target", "zone", "option"), _zone_line, lambda state: state.setup.name,
+        frozenset({Kind.END_TURN, Kind.DECLINE})
+    ),
+    ("yze", "chase"): ReplayFormat(CK, ChaseAction, ("kind", "unit", "target", "vehicle", "option"), _chase_line,
+        lambda state: state.scenario.name,
+    ),
+}
+
+
+def mode_of(scenario: dict[str, Any], origin: str = "<replay scenario>") -> Mode:
+    """The registered mode a scenario mapping plays (its `ruleset:` and `mode:`), if it has replays."""
+    mode = game_of(scenario, origin)
+    if mode.key not in FORMATS:
+        raise ReplayError(f"{origin}: a {mode.label} game has no replay format yet")
+    return mode
+
+
+def format_of(mode: Mode) -> ReplayFormat:
+    """The replay format of a mode."""
+    return FORMATS[mode.key]
 
 
 @dataclass(slots=True)
@@ -45,7 +106,7 @@ class Step:
     """One decision: who took it, what it was, and what happened."""
 
     actor: int
-    action: Action
+    action: Action | ChaseAction
     text: str
     events: list[Event]
 
@@ -60,10 +121,22 @@ class Replay:
     opening: list[Event]
     steps: list[Step]
 
-    def new_game(self, origin: str = "<replay scenario>") -> tuple[GameState, np.random.Generator]:
-        """The game at its start, with the generator that drives it."""
+    @property
+    def mode(self) -> Mode:
+        """The mode its scenario plays."""
+        return mode_of(self.scenario)
+
+    def start(self, origin: str = "<replay scenario>") -> tuple[Any, np.random.Generator]:
+        """The game (a GameState, or a ChaseState for a chase) at its start, with its generator."""
         rng = np.random.default_rng(self.seed)
-        return engine.new_game(build_data(self.scenario, origin, GAME, "a replay").scenario, rng), rng
+        mode = self.mode
+        return mode.rules.new_game(mode.build(self.scenario, origin), rng), rng
+
+    def new_game(self, origin: str = "<replay scenario>") -> tuple[GameState, np.random.Generator]:
+        """The zone fight at its start, with the generator that drives it."""
+        if self.mode.key != ("yze", "skirmish"):
+            raise ReplayError(f"a replay of a {self.mode.name}, not a zone fight; `yz-gym replay` reads it")
+        return self.start(origin)
 
     def state_at(self, step: int) -> tuple[GameState, np.random.Generator]:
         """The game just before decision number `step` (0 = the first decision)."""
@@ -95,7 +168,7 @@ class Replay:
                     {
                         "step": k,
                         "actor": s.actor,
-                        "action": [int(s.action.kind), *s.action[1:]],
+                        "action": [int(s.action[0]), *s.action[1:]],
                         "text": s.text,
                         "events": [e.to_json() for e in s.events],
                     }
@@ -139,41 +212,45 @@ class Replay:
                 f"{path}:1: policies: got {preview(policies)}; give a mapping of side names to agent names"
             )
         opening = _events(path, 1, header.get("opening", []), "opening")
+        mode = mode_of(scenario)
         steps = [
-            _step(path, number, line, k) for k, (number, line) in enumerate(enumerate(lines[1:], start=2))
+            _step(path, number, line, k, mode)
+            for k, (number, line) in enumerate(enumerate(lines[1:], start=2))
         ]
         return cls(scenario, seed, dict(policies), opening, steps).checked(str(path))
 
     def checked(self, origin: str) -> Replay:
         """This replay re-simulated: each action legal and taken by the combatant the rules ask,
         the events as recorded, no step after the end; `actor` and `text` re-derived."""
+        mode = self.mode
         try:
-            state, rng = self.new_game(f"{origin}:1: scenario")
+            state, rng = self.start(f"{origin}:1: scenario")
         except ScenarioError as err:
             raise ReplayError(str(err)) from None
-        if not same_events(state.opening, self.opening):
+        if not same_events(list(state.opening), self.opening):
             raise ReplayError(
                 f"{origin}:1: the opening differs from the re-simulated one (another scenario or seed?)"
             )
         steps = []
         for k, step in enumerate(self.steps):
             where = f"{origin}:{k + 2}: step {k}"
-            if engine.is_over(state):
+            if mode.rules.is_over(state):
                 raise ReplayError(f"{where}: the game was already over; remove this and the later lines")
-            actor = engine.current_actor(state)
+            actor = mode.rules.current_actor(state)
+            name = mode.rules.people(state)[actor].name
             if step.actor != actor:
                 raise ReplayError(
-                    f"{where}: actor {step.actor}, but the rules ask {state.combatants[actor].name} "
+                    f"{where}: actor {step.actor}, but the rules ask {name} "
                     f"(combatant {actor}) to decide (a replay of another game?)"
                 )
-            legal = engine.legal_actions(state)
+            legal = mode.rules.legal_actions(state)
             if step.action not in legal:
                 raise ReplayError(
-                    f"{where}: action {list(step.action)} is not legal for {state.combatants[actor].name} "
+                    f"{where}: action {list(step.action)} is not legal for {name} "
                     "here (a replay of another scenario or rules?)"
                 )
-            text = engine.describe(state, step.action)
-            events = engine.apply(state, step.action, rng, legal)
+            text = mode.rules.describe(state, step.action)
+            events = mode.rules.apply(state, step.action, rng, legal)
             if not same_events(events, step.events):
                 raise ReplayError(
                     f"{where}: the re-simulated events differ from the recorded ones (rules changed?)"
@@ -197,7 +274,7 @@ def _row(path: Path, number: int, line: str, expected: str) -> dict[str, Any]:
     return row
 
 
-def _step(path: Path, number: int, line: str, k: int) -> Step:
+def _step(path: Path, number: int, line: str, k: int, mode: Mode) -> Step:
     """Step number `k` from its line (the actor is checked and the text re-derived by `checked`)."""
     row = _row(path, number, line, "each step is a JSON object")
     where = f"{path}:{number}"
@@ -208,16 +285,20 @@ def _step(path: Path, number: int, line: str, k: int) -> Step:
     actor, action = row.get("actor"), row.get("action")
     if type(actor) is not int:
         raise ReplayError(f"{where}: actor: got {preview(actor)}; give a combatant number")
+    form = format_of(mode)
+    size = len(form.fields)
     if not (
-        isinstance(action, list) and len(action) == 4 and all(type(x) is int for x in action)
-        and action[0] in Kind._value2member_map_
+        isinstance(action, list) and len(action) == size and all(type(x) is int for x in action)
+        and action[0] in form.kinds._value2member_map_
     ):  # fmt: skip
         raise ReplayError(
-            f"{where}: action: got {preview(action)}; give [kind, target, zone, option] as 4 whole numbers"
+            f"{where}: action: got {preview(action)}; give [{', '.join(form.fields)}] as {size} whole numbers "
+            f"(a {mode.name} action)"
         )
     return Step(
-        actor, Action(Kind(action[0]), *action[1:]), "", _events(path, number, row.get("events"), "events")
-    )
+        actor, form.action(form.kinds(action[0]), *action[1:]), "",
+        _events(path, number, row.get("events"), "events"),
+    )  # fmt: skip
 
 
 def _events(path: Path, number: int, data: Any, field: str) -> list[Event]:
@@ -230,8 +311,10 @@ def _events(path: Path, number: int, data: Any, field: str) -> list[Event]:
             raise ReplayError(
                 f"{path}:{number}: {field}[{i}]: got {preview(e)}; an event is an object with a kind"
             )
-        if not all(type(e.get(key, -1)) is int for key in ("actor", "target")):
-            raise ReplayError(f"{path}:{number}: {field}[{i}]: actor and target are combatant numbers")
+        if type(e.get("actor", -1)) is not int or type(e.get("target", -1)) not in (int, str):
+            raise ReplayError(
+                f"{path}:{number}: {field}[{i}]: the actor is a combatant number, the target one or a name"
+            )
         events.append(_event(e))
     return events
 
@@ -244,47 +327,53 @@ def same_events(a: list[Event], b: list[Event]) -> bool:
 
 
 def _event(data: dict[str, Any]) -> Event:
-    rest = {k: v for k, v in data.items() if k not in ("kind", "actor", "target")}
-    return Event(data["kind"], data.get("actor", -1), data.get("target", -1), rest or None)
+    """An event from its JSON. Some events' data name their target (a chase's shot, a ram), which
+    Event.to_json writes over the target number: such a name stays in the data, so that the event
+    writes the same JSON again (loaded events are only compared with the re-simulated ones)."""
+    named = isinstance(data.get("target"), str)
+    rest = {k: v for k, v in data.items() if k not in ("kind", "actor") and (named or k != "target")}
+    return Event(data["kind"], data.get("actor", -1), -1 if named else data.get("target", -1), rest or None)
 
 
 def record_game(
     source: str | Path | dict[str, Any] | LoadedScenario, policies: dict[str, str], seed: int
 ) -> Replay:
-    """Play one seeded zone fight with the named agents (a side not named plays its default agent,
-    runner.side_agents) and record every decision and who played each side."""
+    """Play one seeded game (a zone fight or a chase) with the named agents (a side not named plays
+    its default agent, runner.side_agents) and record every decision and who played each side."""
     from yz_gym.agents import make_agent
     from yz_gym.evaluation.runner import side_agents
 
-    loaded = source if isinstance(source, LoadedScenario) else load(source, GAME, "a replay")
-    data, scenario = loaded.data, loaded.scenario
-    sides = scenario.setup.sides
+    loaded = source if isinstance(source, LoadedScenario) else load(source, user="a replay")
+    mode, scenario, data = mode_of(loaded.data, loaded.origin), loaded.scenario, loaded.data
     names = side_agents(scenario, policies)
-    agent_seeds = np.random.SeedSequence([seed, 1]).generate_state(len(sides))
-    agents = [make_agent(names[side], int(agent_seeds[i])) for i, side in enumerate(sides)]
+    agent_seeds = np.random.SeedSequence([seed, 1]).generate_state(len(names))
+    agents = [make_agent(name, int(agent_seeds[i])) for i, name in enumerate(names.values())]
     rng = np.random.default_rng(seed)
-    state = engine.new_game(scenario, rng)
+    state = mode.rules.new_game(scenario, rng)
     replay = Replay(data, seed, names, list(state.opening), [])
-    while not engine.is_over(state):
-        actor = engine.current_actor(state)
-        action = agents[state.combatants[actor].side].choose(state, engine.legal_actions(state))
-        text = engine.describe(state, action)
-        replay.steps.append(Step(actor, action, text, engine.apply(state, action, rng)))
+    while not mode.rules.is_over(state):
+        actor = mode.rules.current_actor(state)
+        legal = mode.rules.legal_actions(state)
+        action = agents[mode.rules.people(state)[actor].side].choose(state, legal)
+        text = mode.rules.describe(state, action)
+        replay.steps.append(Step(actor, action, text, mode.rules.apply(state, action, rng, legal)))
     return replay
 
 
 def replay_log(replay: Replay) -> list[str]:
-    """The combat log of a replay, re-simulated and narrated."""
-    from yz_gym.rulesets.yze.zone.narrate import narrate
-    from yz_gym.scenario.yze_modes import zone_events
-
-    state, rng = replay.new_game()
-    lines = [f"{state.setup.name} (seed {replay.seed})", *narrate(state, state.opening)]
+    """The log of a replay, re-simulated and narrated: a zone fight's combat log, or a chase's with
+    the decision kind of every decision (as the golden chase logs read)."""
+    mode = replay.mode
+    state, rng = replay.start()
+    lines = [f"{format_of(mode).title(state)} (seed {replay.seed})", *mode.rules.narrate(state, list(state.opening))]
     for k, step in enumerate(replay.steps):
-        events = engine.apply(state, step.action, rng)
+        told = format_of(mode).line(state, k, step.action)
+        events = mode.rules.apply(state, step.action, rng, None)
         if not same_events(events, step.events):
             raise ReplayError(
                 f"step {k}: the re-simulated events differ from the recorded ones (rules changed?)"
             )
-        lines += zone_events(state, events, k, step.actor, step.text, step.action.kind)
+        if step.action[0] not in format_of(mode).quiet:
+            lines.append(told)
+        lines += mode.rules.narrate(state, events)
     return lines

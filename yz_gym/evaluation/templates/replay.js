@@ -6,6 +6,8 @@ const slider = document.getElementById("slider");
 svg.setAttribute("viewBox", "0 0 " + D.width + " " + D.height);
 svg.setAttribute("width", D.width); svg.setAttribute("height", D.height);
 const ANCHOR = {start: "start", middle: "middle", end: "end"};
+const CHASE = D.mode === "chase";  // a chase: the same scene shapes; `advise` reads zone fights only
+document.getElementById("advice").hidden = CHASE;
 function shape(s) {
   const tag = s.k === "line" ? (s.fill ? "polygon" : "polyline") : s.k;
   const e = document.createElementNS(NS, tag);
@@ -41,7 +43,7 @@ function draw() {
   if (f.next) { const n = document.createElement("span"); n.className = "next"; n.textContent = "next: " + f.next; logBox.appendChild(n); }
   logBox.scrollTop = logBox.scrollHeight;
   slider.value = String(frame);
-  document.getElementById("where").textContent = "step " + f.step + " / " + D.lastStep + ", round " + f.round;
+  document.getElementById("where").textContent = "step " + f.step + " / " + D.lastStep + (CHASE ? ", chase round " : ", round ") + f.round;
   document.getElementById("advise").textContent = "yz-gym advise --replay " + D.replayFile + " --at " + f.step;
   try { history.replaceState(null, "", "#step=" + f.step); } catch (error) { /* some browsers refuse it on file: pages */ }
 }
