@@ -18,8 +18,8 @@ played by each side's chase agent (as `yz-gym evaluate` plays them) and, when th
 over to a zone fight (scenario/handover.py), on through that fight with the tactical agent.
 
 Speed: rollout (action, k) is a pure function of the position, the seed, the action and k, so the
-race hands the rollouts to the workers in small batches and takes them back in any order; the
-answer stays the same. With common random numbers the race also drops an action as soon as the
+race hands the rollouts to the workers one by one and takes them back in any order; the answer
+stays the same. With common random numbers the race also drops an action as soon as the
 rollouts it shares with the leader show it worse (a one-sided sign test at level RACE_DROP on the
 rollouts where only one of the two won: at least 3 such rollouts, all the leader's), a test
 stricter than the halving that follows it; this saves about an eighth of the rollouts on the
@@ -50,7 +50,6 @@ from yz_gym.rules.state import Combatant, GameState
 
 DEFAULT_AGENT: Final = "tactical"  # plays a zone-fight side (and the fight after a chase) no one names
 RACE_DROP: Final = 0.15  # the race drops an action that a sign test finds worse than the leader at this level
-BATCHES_PER_WORKER: Final = 4  # a race stage is cut in this many batches per worker, so none waits long
 AnyState = GameState | ChaseState
 
 
@@ -372,10 +371,8 @@ def _run_stage(pool: ProcessPoolExecutor | _Serial, workers: int, alive: list[Ad
     units = [(a.number, k) for a in alive for k in range(a.games, target)]
     if isinstance(pool, _Serial):
         done = _batch(units)
-    else:
-        size = max(1, math.ceil(len(units) / (workers * BATCHES_PER_WORKER)))
-        parts = [units[i : i + size] for i in range(0, len(units), size)]
-        done = [unit for part in pool.map(_batch, parts) for unit in part]
+    else:  # one rollout per task: a worker that is done takes the next, none waits at the stage's end
+        done = [unit for part in pool.map(_batch, [[u] for u in units]) for unit in part]
     by_number = {a.number: a for a in alive}
     for number, k, won, effects in sorted(done, key=lambda d: (d[0], d[1])):
         a = by_number[number]
