@@ -12,14 +12,6 @@ from typing import Annotated, Final
 import numpy as np
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.text import Text
 
 from yz_gym.rules import dice
@@ -290,6 +282,15 @@ def evaluate(
 
 
 def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     from yz_gym.evaluation.runner import worker_count
 
     start = time.perf_counter()
