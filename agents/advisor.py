@@ -1,8 +1,9 @@
 """The tactical advisor: ranks the acting combatant's legal actions by Monte Carlo rollouts.
 
 Each candidate action is applied to a copy of the state and the game is played out by the
-agents that play each side (named per side; tactical by default); the share of rollouts the
-actor's side wins estimates the action's win probability, with a 95% Wilson interval.
+agents that play each side (named per side; by default those `yz-gym evaluate` uses); the share
+of rollouts the actor's side wins estimates the action's win probability, with a 95% Wilson
+interval.
 
 Rollouts race (successive halving): every action gets `first` rollouts, then the actions whose
 interval lies wholly below the leader's are dropped, the better half of the rest doubles its
@@ -131,9 +132,14 @@ def check_fit(state: AnyState, agents: dict[str, str]) -> None:
     for side, name in agents.items():
         if is_chase and name not in (*CHASE_AGENT_NAMES, "random"):
             fits = ", ".join((*CHASE_AGENT_NAMES, "random"))
-            raise ValueError(f"{side}: '{name}' plays zone fights, not chases; a chase side plays one of {fits}")
+            raise ValueError(
+                f"{side}: '{name}' plays zone fights, not chases; a chase side plays one of {fits}"
+            )
         if not is_chase and name in CHASE_AGENT_NAMES:
-            raise ValueError(f"{side}: '{name}' plays chases only; a zone-fight side plays random, aggressive, tactical or a trained policy")
+            raise ValueError(
+                f"{side}: '{name}' plays chases only; a zone-fight side plays random, aggressive, "
+                "tactical or a trained policy"
+            )
 
 
 def hands_over(state: AnyState) -> bool:
@@ -290,7 +296,8 @@ def _batch(units: list[tuple[int, int]]) -> list[tuple[int, int, bool, Counter[s
     done = []
     for number, k in units:
         effects: Counter[str] = Counter()
-        won = rollout(state, actions[number - 1], players, _seed(_JOB["seed"], k), effects, _JOB["visible_only"])
+        seed = _seed(_JOB["seed"], k)
+        won = rollout(state, actions[number - 1], players, seed, effects, _JOB["visible_only"])
         done.append((number, k, won, effects))
     return done
 

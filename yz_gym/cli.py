@@ -418,9 +418,12 @@ def game_at_start(scenario: str, seed: int):  # type: ignore[no-untyped-def]
     from yz_gym.rules.chase_state import ChaseScenario
 
     loaded = load_any(scenario)
-    game = chase.new_chase(loaded, seed) if isinstance(loaded, ChaseScenario) else engine.new_game(loaded, seed)
-    sides = (loaded.base if isinstance(loaded, ChaseScenario) else loaded).setup.sides
-    return game, {side: name for side, name in zip(sides, loaded.agents, strict=False) if name}  # () names none
+    if isinstance(loaded, ChaseScenario):
+        game, sides = chase.new_chase(loaded, seed), loaded.base.setup.sides
+    else:
+        game, sides = engine.new_game(loaded, seed), loaded.setup.sides
+    declared = zip(sides, loaded.agents, strict=False)  # `agents` is () when the file names none
+    return game, {side: name for side, name in declared if name}
 
 
 @app.command()
