@@ -12,14 +12,6 @@ from typing import Annotated
 import numpy as np
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.text import Text
 
 from yz_gym.rulesets.yze import dice
@@ -291,6 +283,15 @@ def evaluate(
 
 
 def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     from yz_gym.evaluation.runner import worker_count
 
     start = time.perf_counter()
@@ -410,28 +411,34 @@ def _write_outputs(outputs, exit_code: int = 0) -> None:  # type: ignore[no-unty
 def _advice_state(
     scenario: str, state_file: Path | None, replay_file: Path | None, at: int | None, seed: int
 ):  # type: ignore[no-untyped-def]
-    """The state to advise on: a saved state (the replay of a game so far), a replay at a step, or
-    the scenario's start."""
+    """The game to advise on and the agents its file names per side: a saved state (the replay of
+    a game so far), a replay at a step, or the scenario's start."""
     from yz_gym.evaluation.replay import Replay
-    from yz_gym.rulesets.yze.zone import engine
 
     if state_file is not None:
         saved = Replay.load(state_file)
-        return saved.state_at(len(saved.steps))[0]
+        return saved.state_at(len(saved.steps))[0], {}
     if replay_file is not None:
         saved = Replay.load(replay_file)
-        return saved.state_at(len(saved.steps) if at is None else at)[0]
+        return saved.state_at(len(saved.steps) if at is None else at)[0], {}
+    return game_at_start(scenario, seed)
+
+
+def game_at_start(scenario: str, seed: int):  # type: ignore[no-untyped-def]
+    """A scenario's game at its first decision (its mode from the registry) and the agents its
+    file names per side."""
     from yz_gym.scenario.loading import load
 
     loaded = load(scenario)
     _require(loaded.mode, "advise")
-    return engine.new_game(loaded.scenario, seed)
+    declared = zip(loaded.sides, loaded.scenario.agents, strict=False)  # `agents` is () when the file names none
+    return loaded.mode.rules.new_game(loaded.scenario, seed), {side: name for side, name in declared if name}
 
 
 @app.command()
 def advise(
     scenario: Annotated[
-        str, typer.Argument(help="scenario (used when no --state/--replay is given)")
+        str, typer.Argument(help="scenario or chase (used when no --state/--replay is given)")
     ] = DEFAULT_SCENARIO,
     state: Annotated[
         Path | None,
@@ -443,8 +450,13 @@ def advise(
         int, typer.Option(min=4, help="rollouts for the best actions (the race's finalists)")
     ] = 48,
     agent: Annotated[
-        str, typer.Option(help=f"rollout agent for every side not named by --policy: {AGENTS_HELP}")
-    ] = "tactical",
+        str | None,
+        typer.Option(
+            help=f"rollout agent for every side not named by --policy (default: the side's agent in "
+            f"`evaluate`: the file's agents:, else tactical; a chase side cutoff as pursuer, flee as "
+            f"prey): {AGENTS_HELP}; chases: flee, hider, cutoff, shooter, random"
+        ),
+    ] = None,
     policy: Annotated[
         list[str] | None,
         typer.Option("--policy", "-p", help=f"SIDE=AGENT for a side's rollouts; repeatable. AGENT: {AGENTS_HELP}"),
@@ -453,8 +465,8 @@ def advise(
         bool,
         typer.Option(
             "--full-state",
-            help="let rollouts read hidden initiative cards and unseen enemies (default: only what the "
-            "acting side can see, the rest re-drawn each rollout)",
+            help="let rollouts read hidden initiative cards, unseen enemies and a chase's secret choices "
+            "(default: only what the acting side can see, the rest re-drawn each rollout)",
         ),
     ] = False,
     workers: Annotated[
@@ -463,18 +475,23 @@ def advise(
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="rollout seed")] = 0,
     top: Annotated[int, typer.Option(min=1, help="how many actions to list")] = 10,
 ) -> None:
-    """Rank the acting combatant's legal actions (by menu number) by estimated win probability."""
+    """Rank the acting combatant's legal actions (by menu number) by estimated win probability; also
+    a chase's (rollouts played by its chase agents)."""
     from yz_gym.agents.advisor import advise as rank
+    from yz_gym.agents.advisor import check_fit, side_names
     from yz_gym.evaluation.replay import ReplayError
 
     try:
         policies = parse_policies(policy or [])
-        _check_agents([agent, *policies.values()])
-        game = _advice_state(scenario, state, replay_file, at, seed)
+        _check_agents([*([agent] if agent else []), *policies.values()])
+        game, declared = _advice_state(scenario, state, replay_file, at, seed)
+        sides = side_names(game)
         for side in policies:
-            if side not in game.setup.sides:
-                raise ValueError(f"--policy: no side named '{side}'; sides: {', '.join(game.setup.sides)}")
-        agents = {side: policies.get(side, agent) for side in game.setup.sides}
+            if side not in sides:
+                raise ValueError(f"--policy: no side named '{side}'; sides: {', '.join(sides)}")
+        named = {side: policies.get(side) or agent or declared.get(side) for side in sides}
+        agents = {side: name for side, name in named.items() if name}
+        check_fit(game, agents)
         ranked = rank(
             game, agents, rollouts=rollouts, seed=seed, visible_only=not full_state, workers=workers
         )
@@ -487,12 +504,12 @@ def _show_advice(game, shown, ranked, agents: dict[str, str], visible_only: bool
     """The advisor's table (menu numbers, win %, intervals), who played the rollouts, its verdict."""
     from rich.table import Table
 
-    from yz_gym.agents.advisor import explain, ties, who_played
-    from yz_gym.rulesets.yze.zone import engine
+    from yz_gym.agents.advisor import acting, explain, rules_of, side_names, ties, who_played
 
-    actor = game.combatants[engine.current_actor(game)]
+    actor = acting(game)
     console.print(
-        f"{actor.name} ({game.setup.sides[actor.side]}) to decide ({engine.decision_kind(game)}), round {game.round}:"
+        f"{actor.name} ({side_names(game)[actor.side]}) to decide ({rules_of(game).decision_kind(game)}), "
+        f"round {game.round}:"
     )
     close = {a.number for a in ties(ranked)}
     table = Table()
@@ -570,7 +587,7 @@ def play(
             lines, seen = mode.board(state, yours, seen)
             for line in lines:
                 console.print(line)
-            advisors = names | {mine: "tactical"} if "advise" in mode.supports else None
+            advisors = names | {mine: mode.default_agent(found.scenario, sides.index(mine))} if "advise" in mode.supports else None
             action = _ask(rules, state, actor, actions, advisors, mode.label)
             if action is None:
                 if save_state:

@@ -5,9 +5,7 @@ support yet (`advise` and replays of a chase) is refused in one line naming the 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import pytest
 import yaml
 from typer.testing import CliRunner
 
@@ -103,7 +101,7 @@ def test_a_chase_file_without_its_mode_is_refused_in_one_line(tmp_path):
 
 def test_play_a_chase_in_the_terminal():
     """The prey of the foot chase, always the first choice: the strip before each decision, the
-    opponents' secret choices only at the reveal, '?' saying the advisor does not play chases."""
+    opponents' secret choices only at the reveal, '?' ranking the choices with the chase agents."""
     result = runner.invoke(
         app, ["play", "chase_market_foot", "--as", "thief", "--seed", "3"], input="1\n?\n" + "1\n" * 200, env=WIDE
     )
@@ -112,22 +110,19 @@ def test_play_a_chase_in_the_terminal():
     assert out.startswith("=== Foot chase through the market: the chase begins at Short range (grouped). ===")
     assert "* .#           Nadia (thief, prey, in) [Nadia STR 2/2]" in out  # the player's runner starred
     first = out.split("Nadia decides (action):", 1)[1].split("--- Chase round 2 ---", 1)[0]
-    assert "   1. chase / flee" in first and "the advisor does not play yze chase games yet" in out
+    assert "   1. chase / flee" in first and "Rollouts: watch cutoff, thief flee" in out
     before_reveal = out.split("Obstacle:", 1)[0]
     assert "Guard 1: chase" not in before_reveal and "Guard 1 reveals: chase / flee." in out  # CHASE-08/10
     assert out.count("Nadia decides") >= 4 and "Guard 1: go on." in out  # a public decision is shown
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["advise", "chase_market_foot"], "advise does not support yze chase games yet; it plays: yze skirmish"),
-        (["log", "chase_market_foot", "--save", "{out}"], "--save: replay does not support yze chase games yet; it plays: yze skirmish"),
-        (["play", "chase_market_foot", "--save", "{out}"], "--save: replay does not support yze chase games yet; it plays: yze skirmish"),
-        (["play", "chase_market_foot", "--save-state", "{out}"], "--save-state: replay does not support yze chase games yet; it plays: yze skirmish"),
-    ],
-)  # fmt: skip
-def test_commands_a_mode_does_not_support_yet_say_which_they_play(tmp_path, args, message):
+def test_a_chase_saved_by_log_replays_as_logged(tmp_path):
+    """`log --save` on a chase writes a replay; `replay` re-simulates it and tells the same chase."""
     out = tmp_path / "chase.jsonl"
-    assert refused([arg.format(out=out) for arg in args]) == message
-    assert not list(Path(tmp_path).iterdir())  # refused before any game: nothing written
+    logged = runner.invoke(app, ["log", "chase_market_foot", "--seed", "3", "--save", str(out)], env=WIDE)
+    assert logged.exit_code == 0, logged.output
+    replayed = runner.invoke(app, ["replay", str(out)], env=WIDE)
+    assert replayed.exit_code == 0, replayed.output
+    told = replayed.stdout.splitlines()
+    assert told[0] == "Foot chase through the market (seed 3)" and len(told) > 20
+    assert logged.stdout.splitlines()[1 : 1 + len(told)] == told

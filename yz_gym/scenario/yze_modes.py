@@ -163,6 +163,7 @@ def chase_game(loaded: LoadedScenario, policies: dict[str, str], seed: int) -> N
     to a zone fight (scenario/handover.py) goes on with that fight, narrated as `yz-gym log` does.
     The agents are seeded as record_game seeds them, and the dice come from `seed`."""
     from yz_gym.agents import make_agent
+    from yz_gym.evaluation.replay import Replay, Step
     from yz_gym.evaluation.runner import fight_agents, side_agents
     from yz_gym.scenario.handover import fight_scenario
 
@@ -175,17 +176,20 @@ def chase_game(loaded: LoadedScenario, policies: dict[str, str], seed: int) -> N
     state: ChaseState = chase.new_chase(scenario, rng)
     people = state.world.combatants
     lines = [f"{scenario.name} (seed {seed})", *narrate_chase(state, state.opening)]
+    replay = Replay(loaded.data, seed, names, list(state.opening), [])  # the chase, for `log --save`
     while not chase.is_over(state):
-        actor = people[chase.current_actor(state)]
+        actor_id = chase.current_actor(state)
+        actor = people[actor_id]
         legal = chase.legal_actions(state)
         action = agents[actor.side].choose(state, legal)
-        lines.append(
-            f"[{state.decisions}] {actor.name} ({chase.decision_kind(state)}): {chase.describe(state, action)}."
-        )
-        lines += narrate_chase(state, chase.apply(state, action, rng, legal))
+        text = chase.describe(state, action)
+        lines.append(f"[{state.decisions}] {actor.name} ({chase.decision_kind(state)}): {text}.")
+        events = chase.apply(state, action, rng, legal)
+        replay.steps.append(Step(actor_id, action, text, events))
+        lines += narrate_chase(state, events)
     fight = fight_scenario(state)
     if fight is None:
-        return NarratedGame(names, lines)
+        return NarratedGame(names, lines, replay)
     fighters = fight_agents(scenario, None)
     played = ", ".join(f"{side} {fighters[side]}" for side in fight.setup.sides)
     lines.append(f"=== The chase goes on as a zone fight: {fight.setup.name} ({played}) ===")
@@ -203,7 +207,7 @@ def chase_game(loaded: LoadedScenario, policies: dict[str, str], seed: int) -> N
         events = engine.apply(game, move, rng, legal_moves)
         lines += zone_events(game, events, step, actor_id, text, move.kind)
         step += 1
-    return NarratedGame(names, lines)
+    return NarratedGame(names, lines, replay)  # the replay holds the chase; `log` shows the fight too
 
 
 def _chase_people(state: ChaseState) -> list[Combatant]:
@@ -248,7 +252,7 @@ CHASE = register(
         narrated_game=chase_game,
         board=chase_board,
         shown=_chase_shown,
-        supports=frozenset({"play"}),
+        supports=frozenset({"play", "advise", "replay"}),
     )
 )
 
