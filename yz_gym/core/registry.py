@@ -51,7 +51,7 @@ class Mode:
 
     ruleset: str
     name: str
-    description: str  # one line, as `yz-gym list` and the errors show it
+    description: str  # one line saying what the game is
     doc: str  # where its file format is documented, e.g. "docs/chase_scenarios.md"
     scenario_type: type  # what `build` returns
     file_keys: frozenset[str]  # the top-level keys its scenario files may have
