@@ -20,9 +20,12 @@ from yz_gym.envs.action_space import (
     form_of,
 )
 from yz_gym.envs.limits import MAX_ALLIES, MAX_ZONES, N_SLOTS
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.resolution import stack
 from yz_gym.rulesets.yze.resolution.effects import SPECS
-from yz_gym.rulesets.yze.state import COMBAT
-from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.resolution.stages import S_PUSH
+from yz_gym.rulesets.yze.state import COMBAT, Frame
+from yz_gym.rulesets.yze.zone import engine, legal
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.narrate import FAILED_WORDS
 from yz_gym.rulesets.yze.zone.spec import ActionSpec, Span, Timing
@@ -132,3 +135,29 @@ def test_slow_hooks_decide_the_cost_per_action():
     assert not SPECS[Kind.RELOAD].slow(state, a, Action(Kind.RELOAD, option=0))
     assert SPECS[Kind.SHOOT].slow(state, a, Action(Kind.SHOOT, 1))
     assert not SPECS[Kind.RUN].slow(state, a, Action(Kind.RUN, zone=1))
+
+
+@pytest.mark.skipif(dice.COMPILED, reason="rebinds a module constant, which the compiled build inlines")
+def test_a_kind_with_an_offer_hook_is_offered_on_turns_and_decisions(monkeypatch):
+    """How a new kind gets offered (docs/architecture.md): its spec's `offer` hook, asked after the
+    chapter's listers on a turn and before DECLINE in a decision. Exercised with hooks offering
+    existing kinds, so no rule is invented."""
+    data = scenario_dict(combatants=[fighter("A", "red", "A"), fighter("B", "blue", "B")])
+    state = turn_of(game(data), "A")
+    before = engine.legal_actions(state)
+
+    def offer_turn(s, c, frame):
+        assert frame is None and c is s.combatants[0]
+        return [Action(Kind.FLEE)]
+
+    monkeypatch.setattr(legal, "TURN_OFFERS", (offer_turn,))
+    assert engine.legal_actions(state) == [*before, Action(Kind.FLEE)]
+
+    asked = Frame(Kind.SHOOT, 0, 1, stage=S_PUSH, asking=[0])
+
+    def offer_decision(s, c, frame):
+        assert frame is asked and c is s.combatants[0]
+        return [Action(Kind.HELP)]
+
+    monkeypatch.setattr(stack, "DECISION_OFFERS", (offer_decision,))
+    assert stack.decision_actions(state, asked) == [Action(Kind.PUSH), Action(Kind.HELP), Action(Kind.DECLINE)]

@@ -37,6 +37,7 @@ from yz_gym.rulesets.yze.zone.spec import (
     Effect,
     Events,
     Instant,
+    Offer,
     Rng,
     Shape,
     Skill,
@@ -443,10 +444,11 @@ _ZONE_OR_AIR: Final = (Shape(zone=True), Shape(options=(vehicle.CLIMB, vehicle.D
 def _spec(
     kind: Kind, label: str, timing: Timing, forms: tuple[Shape, ...], *, slow: Slow = never,
     skill: Skill = no_roll, dice: Dice = rolling.plain_dice, effect: Effect | None = None,
-    instant: Instant | None = None, words: Words = no_words, failed: str | None = None,
+    instant: Instant | None = None, offer: Offer | None = None, words: Words = no_words,
+    failed: str | None = None,
 ) -> ActionSpec:  # fmt: skip
     """A spec, with the defaults most kinds share: fast-or-free cost, no roll, no extra words."""
-    return ActionSpec(kind, label, timing, slow, skill, dice, effect, instant, forms, words, failed)
+    return ActionSpec(kind, label, timing, slow, skill, dice, effect, instant, offer, forms, words, failed)
 
 
 FREE, FAST, SLOW, DECISION = Timing.FREE, Timing.FAST, Timing.SLOW, Timing.DECISION
@@ -579,5 +581,7 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     # frames the rules open by themselves, never chosen
     _spec(Kind.STRESS_ROLL, "roll Insight against stress", Timing.FRAME, (), skill=insight_skill, effect=_stress),
 )
-if any(spec.kind != kind for spec, kind in zip(SPECS, Kind, strict=True)):
+if len(SPECS) != len(Kind) or any(spec.kind != kind for spec, kind in zip(SPECS, Kind, strict=True)):
     raise ImportError("resolution/effects.py: SPECS must hold one spec per Kind, in Kind order")
+TURN_OFFERS: Final = tuple(s.offer for s in SPECS if s.offer is not None and s.timing != Timing.DECISION)
+DECISION_OFFERS: Final = tuple(s.offer for s in SPECS if s.offer is not None and s.timing == Timing.DECISION)

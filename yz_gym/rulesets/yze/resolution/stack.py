@@ -35,7 +35,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.resolution.attacks import land_hits
 from yz_gym.rulesets.yze.resolution.bursts import ammo_supply, extra_hits, follow_shots, next_shot, spend_six
-from yz_gym.rulesets.yze.resolution.effects import SPECS, action_skill, after, resolve
+from yz_gym.rulesets.yze.resolution.effects import DECISION_OFFERS, SPECS, action_skill, after, resolve
 from yz_gym.rulesets.yze.resolution.reactions import (
     KEEPS_WATCH,
     blockers,
@@ -170,7 +170,17 @@ _YES: Final = {S_HELP: Action(Kind.HELP), S_BLOCK: Action(Kind.BLOCK)}  # and _P
 
 
 def decision_actions(state: GameState, frame: Frame) -> list[Action]:
-    """The choices of the one asked at the frame's decision stage (see the module docstring)."""
+    """The choices of the one asked at the frame's decision stage (see the module docstring), those
+    the decision kinds with an `ActionSpec.offer` offer before DECLINE."""
+    actions = _asked(state, frame)
+    if DECISION_OFFERS:
+        who = state.combatants[frame.asking[0]]
+        actions[-1:-1] = [a for offer in DECISION_OFFERS for a in offer(state, who, frame)]
+    return actions
+
+
+def _asked(state: GameState, frame: Frame) -> list[Action]:
+    """The choices the stage itself asks for, DECLINE last."""
     stage = frame.stage
     if stage == S_FOLLOW:
         return [*follow_shots(state, state.combatants[frame.actor]), _DECLINE]

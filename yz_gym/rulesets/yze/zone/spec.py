@@ -65,6 +65,8 @@ Skill = Callable[[GameState, Frame], "str | None"]  # the skill the frame rolls,
 Dice = Callable[[GameState, Frame, Combatant, str, Modifiers, np.random.Generator, list[Event]], "DicePool | None"]
 Effect = Callable[[GameState, Frame, Combatant, int, bool, np.random.Generator, list[Event]], None]
 Instant = Callable[[GameState, Combatant, "Frame | None", Action, np.random.Generator, list[Event]], None]
+# the actions of the kind `c` may take now: on its turn (frame None) or answering `frame` (a decision)
+Offer = Callable[[GameState, Combatant, "Frame | None"], list[Action]]
 Words = Callable[[GameState, Action, int, list[str]], None]  # adds to `describe`'s words (actor id or -1)
 
 
@@ -75,7 +77,10 @@ class ActionSpec:
 
     A kind is carried out by exactly one of `effect` (declared, rolled and resolved on the stack:
     its args are the frame, the actor, the net successes and whether it succeeded) and `instant`
-    (free actions and decisions, done at once; `frame` is the frame answered, None on a turn)."""
+    (free actions and decisions, done at once; `frame` is the frame answered, None on a turn).
+    `offer` lists when it may be taken: the kinds that predate the specs are listed by their
+    chapter's listers, interleaved in the order that keeps seeded games; a new kind says it here
+    (turn kinds come after the others, decisions before DECLINE)."""
 
     kind: Kind
     label: str  # `describe` text, e.g. "shoot at"
@@ -85,6 +90,7 @@ class ActionSpec:
     dice: Dice  # the pool of the roll `skill` names (gear, artifact die, modifiers): frame.modifier is set
     effect: Effect | None
     instant: Instant | None
+    offer: Offer | None  # legality: None = listed by its chapter (zone/legal.py, vehicles, riding, the stack)
     forms: tuple[Shape, ...]  # the env encoding; () = never chosen by an agent
     words: Words  # extra words for `describe` (weapon, cover, fire mode...)
     failed: str | None  # a failed roll: None = no `failed` event, "" = its own events tell it, else the words
