@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
 from tests.helpers import fighter, game, scenario_dict, turn_of
-from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
@@ -23,12 +21,12 @@ def _section() -> str:
     return text[start : end if end >= 0 else len(text)]
 
 
-def _blocks() -> list[str]:
-    return re.findall(r"```python\n(.*?)```", _section(), flags=re.S)
+def _blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", _section(), flags=re.S)
 
 
 def test_the_quoted_code_is_the_code():
-    quoted = [b for b in _blocks() if b.startswith("# ")]
+    quoted = _blocks("py")  # excerpts, each headed by the file it quotes
     assert len(quoted) == 4
     for block in quoted:
         path, _, body = block.partition("\n")
@@ -37,11 +35,11 @@ def test_the_quoted_code_is_the_code():
 
 
 def test_the_offer_hook_of_the_example_offers_what_legal_offers():
-    (hook,) = [b for b in _blocks() if b.startswith("def _get_up_offer")]
-    ast.parse(hook)
-    namespace = {"GameState": GameState, "Combatant": Combatant, "Frame": Frame, "Action": Action, "Kind": Kind}
+    (hook,) = [b for b in _blocks("python") if "def _get_up_offer(" in b]
+    namespace: dict[str, object] = {}
     exec(compile(hook, "docs/architecture.md", "exec"), namespace)
     offer = namespace["_get_up_offer"]
+    assert callable(offer)
     data = scenario_dict(combatants=[fighter("A", "red", "A"), fighter("B", "blue", "B")])
     for prone in (False, True):
         state = turn_of(game(data), "A")

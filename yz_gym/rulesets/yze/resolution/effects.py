@@ -135,7 +135,7 @@ def _retreat(
 def _get_up(
     state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
 ) -> None:
-    """ACT-FAST-GETUP."""
+    """ACT-FAST-GETUP: up from prone."""
     actor.prone = False
     events.append(Event("got_up", actor.id))
 
@@ -271,20 +271,6 @@ def _shoot_vehicle(
         burst_on(state, frame, actor, success, actor.weapons[actor.held], rng, events)
 
 
-def _persuade_effect(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACT-SLOW-PERSUADE/OPP-05."""
-    _persuade(state, actor, state.combatants[frame.target], net, rng, events)
-
-
-def _force_door_effect(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-DOOR-02."""
-    _force_door(state, frame, actor, net, rng, events)
-
-
 # --- free actions and decisions (ActionSpec.instant) --------------------------------------------------
 
 
@@ -377,14 +363,10 @@ def _decline(
 
 
 def _persuade(
-    state: GameState,
-    actor: Combatant,
-    target: Combatant,
-    net: int,
-    rng: np.random.Generator,
-    events: list[Event],
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
 ) -> None:
     """ACT-SLOW-PERSUADE/OPP-05: Persuasion against Insight; the effect is a switch (G-19)."""
+    target = state.combatants[frame.target]
     if net <= 0:
         events.append(Event("unpersuaded", actor.id, target.id))
         return
@@ -396,12 +378,7 @@ def _persuade(
 
 
 def _force_door(
-    state: GameState,
-    frame: Frame,
-    actor: Combatant,
-    net: int,
-    rng: np.random.Generator,
-    events: list[Event],
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
 ) -> None:
     """ACTN-DOOR-02: a locked door can be forced; a wooden one gives way after 5 damage."""
     border = state.zone_map.border_between(actor.zone, frame.zone)
@@ -505,14 +482,14 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
         Kind.FIRST_AID, "give first aid to", SLOW, (Shape(target=True, options=(0, 1)),),  # 1 = stabilise
         slow=always, skill=healing_skill, dice=rolling.first_aid_dice, effect=_first_aid, words=describe.aid_words, failed="",
     ),
-    _spec(Kind.PERSUADE, "persuade", SLOW, _T, slow=always, skill=persuasion_skill, effect=_persuade_effect, failed=""),
+    _spec(Kind.PERSUADE, "persuade", SLOW, _T, slow=always, skill=persuasion_skill, effect=_persuade, failed=""),
     _spec(
         Kind.EXTINGUISH, "put out the fire on", SLOW, _T,
         slow=always, skill=mobility_skill, dice=rolling.extinguish_dice, effect=_extinguish, failed="Mobility",
     ),
     _spec(
         Kind.FORCE_DOOR, "force the door to", SLOW, _Z,
-        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_force_door_effect, failed="",
+        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_force_door, failed="",
     ),
     _spec(Kind.PEEK, "peek through the door to", FAST, _Z, effect=_peek, failed="peek"),
     _spec(
