@@ -1,5 +1,8 @@
 """Resolving a declared action step by step: overwatch, help, block, roll, push, effect.
 
+What each step does for a kind (its cost, skill, dice, effect, the decisions it answers) is the
+kind's `ActionSpec` in resolution/effects.py; this module walks the steps.
+
 Each step that needs someone's decision waits on the stack of frames (ACT-REACT-01). The
 decisions, and the actions `decision_actions` offers for them:
 
