@@ -8,7 +8,7 @@ import re
 from typer.testing import CliRunner
 
 from yz_gym.cli import app
-from yz_gym.rules import chase
+from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.scenario.chase_loader import load_chase
 
 runner = CliRunner()

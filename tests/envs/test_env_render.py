@@ -7,14 +7,14 @@ import sys
 import gymnasium as gym
 import numpy as np
 import pytest
-from yz_gym.rules.chase_obstacles import obstacle
-from yz_gym.rules.chase_state import Phase as ChasePhase
 
 from tests.envs.env_helpers import make, random_legal
 from yz_gym.envs.multiagent import aec_env
 from yz_gym.envs.render import render_chase_rgb, render_rgb, render_text
 from yz_gym.envs.scene import BAND_WORDS, build_chase_scene, chase_size, chase_title
-from yz_gym.rules import chase
+from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.chase.obstacles import obstacle
+from yz_gym.rulesets.yze.chase.state import Phase as ChasePhase
 
 
 def played(scenario: str, steps: int, render_mode: str):

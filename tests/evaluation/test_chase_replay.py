@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
-from yz_gym.rules.chase_state import CK, ChaseAction
 
 from tests.rules.test_golden_log import GOLDEN_DIR, header
 from yz_gym.cli import app
 from yz_gym.evaluation.replay import Replay, ReplayError, mode_of, record_game, replay_log
+from yz_gym.rulesets.yze.chase.state import CK, ChaseAction
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.yze_modes import CHASE
 

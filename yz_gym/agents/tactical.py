@@ -61,12 +61,14 @@ from yz_gym.rulesets.yze.combat.attacks import (
 )
 from yz_gym.rulesets.yze.dice import Source, help_bonus, reroll_indices
 from yz_gym.rulesets.yze.mounts.riding import MAX_RIDE, ride_paths
+from yz_gym.rulesets.yze.resolution.effects import SPECS
 from yz_gym.rulesets.yze.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
 from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.actions import vehicle_shot_modifier
 from yz_gym.rulesets.yze.vehicles.operation import driving_pool
-from yz_gym.rulesets.yze.zone.actions import FIRST_EXTENSION, SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
+from yz_gym.rulesets.yze.zone.actions import UNARMED_SPECIALS, Action, Kind
 from yz_gym.rulesets.yze.zone.engine import current_actor, decision_kind
+from yz_gym.rulesets.yze.zone.spec import Timing
 from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 
 OPPORTUNITY = 0.6  # worth now of an attack the position sets up for next turn
@@ -82,7 +84,12 @@ GOAL_STEP = 0.15  # per move toward a zone whose reaching wins the game
 WIN = 50.0
 NEVER = -1e9
 KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE, Kind.RELOAD})
-EXTENSION_KINDS = frozenset(k for k in Kind if k >= FIRST_EXTENSION)  # vehicles and mounts
+EXTENSION_KINDS = frozenset(
+    {Kind.ENTER_VEHICLE, Kind.EXIT_VEHICLE, Kind.START_ENGINE, Kind.GRAB_WHEEL, Kind.DRIVE, Kind.MANEUVER,
+     Kind.RAM, Kind.SHOOT_VEHICLE, Kind.MAN_WEAPON, Kind.RIDE, Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT,
+     Kind.ATTACK_VEHICLE, Kind.DISMOUNT, Kind.REMOUNT}
+)  # fmt: skip  # vehicles and mounts: valued by `extension`
+SLOW_KINDS = frozenset(spec.kind for spec in SPECS if spec.timing == Timing.SLOW)  # usually slow (ACT-SLOW-*)
 IGNORED = frozenset(
     {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.PEEK, Kind.FLEE, Kind.LET_GO,
      Kind.DISMOUNT, Kind.REMOUNT}  # getting off a horse: not part of these tactics (yet)

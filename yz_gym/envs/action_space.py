@@ -1,7 +1,9 @@
 """The flat Discrete action encoding shared by every yz_gym environment.
 
-One index stands for one rules `Action(kind, target, zone, option)`. The space is the
-concatenation of one block per action `Kind`, in `Kind` order; `OFFSETS[kind]` is where the
+One index stands for one rules `Action(kind, target, zone, option)`. The layout is derived from
+each kind's `ActionSpec.forms` (resolution/effects.py: which fields a kind uses and their ranges,
+`Span`s filled from envs/limits.py). The space is the concatenation of one block per action `Kind`,
+in `Kind` order; `OFFSETS[kind]` is where the
 kind's block starts and `BLOCK_SIZES[kind]` how long it is. Inside a block the index is
 
     OFFSETS[kind] + (target_slot * zone_dim + zone) * option_dim + option_index
@@ -26,8 +28,8 @@ to a zone, or to Engaged with a target), each a sub-block of its own, in the ord
   DRIVE and MANEUVER a zone, or in their second form CLIMB (1) / DESCEND (2) for aircraft;
   REMOUNT names the mount's rider as its target (slot 0 = the actor's own mount).
 
-Forms added to a kind after its block was laid out (`APPENDED_FORMS`) come after every kind's
-block, in that order, so the indices of older actions keep their meaning: SHOOT_VEHICLE's bursts
+Forms added to a kind after its block was laid out (`APPENDED_FORMS`, the shapes with
+`appended` >= 0) come after every kind's block, in that order, so the indices of older actions keep their meaning: SHOOT_VEHICLE's bursts
 (its `zone` field holds the fire mode n = 1..MAX_AMMO_DICE, full auto or that many ammo dice,
 x the vehicle index as option) and SHOOT_MOUNT's (target slot x option n = 1..MAX_AMMO_DICE).
 `APPENDED_OFFSETS[i]` is where the i-th starts. A form's `zones` lists the values its zone field
@@ -57,7 +59,9 @@ from yz_gym.envs.limits import (
     N_SLOTS,
     SELF_SLOT,
 )
-from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind
+from yz_gym.rulesets.yze.resolution.effects import SPECS
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.spec import Shape, Span
 
 
 class Form(NamedTuple):
@@ -69,80 +73,38 @@ class Form(NamedTuple):
     zones: tuple[int, ...] = ()  # the zone field's values, if not the zone indices (0..MAX_ZONES-1)
 
 
-_T = (Form(target=True),)
-_Z = (Form(zone=True),)
-_N = (Form(),)
-
-# A kind's block is its forms' sub-blocks one after the other.
-KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
-    Kind.END_TURN: _N,
-    Kind.SWAP_INITIATIVE: _T,
-    Kind.RUN: _Z,
-    Kind.ENGAGE: _T,
-    Kind.CRAWL: (Form(zone=True), Form(target=True)),  # to a zone; prone, to Engaged with someone
-    Kind.DOOR: _Z,
-    Kind.RETREAT: _Z,
-    Kind.GET_UP: _N,
-    Kind.DROP_PRONE: _N,
-    Kind.DRAW: (Form(options=tuple(range(MAX_WEAPONS))),),
-    Kind.AIM: (Form(options=(-1, 1)),),  # 1 = through a telescopic sight (slow)
-    Kind.TAKE_COVER: (Form(options=tuple(range(MAX_COVERS))),),
-    Kind.CLOSE_ATTACK: _T,
-    Kind.DISARM: (Form(target=True, options=(-1, 1)),),  # 1 = throw the weapon away (ACTN-CLOSE-03)
-    Kind.TRIP: _T,
-    Kind.SHOVE: _T,
-    Kind.GRAPPLE: _T,
-    Kind.GRAPPLE_ATTACK: _T,
-    Kind.LET_GO: _T,
-    Kind.BREAK_FREE: _T,
-    Kind.DIVING_BLOW: _T,
-    Kind.SHOOT: (Form(target=True, options=(-1, *range(1, MAX_AMMO_DICE + 1))),),  # 1.. = full auto / ammo dice
-    Kind.RELOAD: (Form(options=(0, 1)),),  # 0 = fast readying, 1 = slow reload
-    Kind.OVERWATCH: _Z,
-    Kind.FIRST_AID: (Form(target=True, options=(0, 1)),),  # 0 = treat Broken, 1 = stabilise
-    Kind.PERSUADE: _T,
-    Kind.EXTINGUISH: _T,
-    Kind.FORCE_DOOR: _Z,
-    Kind.PEEK: _Z,
-    Kind.USE_ITEM: (Form(target=True, options=tuple(range(MAX_ITEMS))), Form(options=tuple(range(MAX_ITEMS)))),
-    Kind.FLEE: _N,
-    Kind.CHOOSE_CARD: (Form(options=tuple(range(1, MAX_CARDS + 1))),),
-    Kind.BLOCK: _N,
-    Kind.HELP: _N,
-    Kind.PUSH: _N,
-    Kind.OVERWATCH_FIRE: _T,
-    Kind.DECLINE: _N,
-    # vehicles and mounts (vehicles/actions.py, mounts/riding.py)
-    Kind.ENTER_VEHICLE: (Form(options=tuple(range(2 * MAX_VEHICLES))),),  # 2 * vehicle + 1 for an exposed seat
-    Kind.EXIT_VEHICLE: _N,
-    Kind.START_ENGINE: _N,
-    Kind.GRAB_WHEEL: _N,
-    Kind.DRIVE: (Form(zone=True), Form(options=(CLIMB, DESCEND))),  # across to a zone; or up / down
-    Kind.MANEUVER: (Form(zone=True), Form(options=(CLIMB, DESCEND))),
-    Kind.RAM: (Form(target=True), Form(options=tuple(range(MAX_VEHICLES)))),  # a person; or a vehicle
-    Kind.SHOOT_VEHICLE: (Form(options=tuple(range(MAX_VEHICLES))),),
-    Kind.MAN_WEAPON: (Form(options=tuple(range(MAX_WEAPONS))),),
-    Kind.RIDE: _Z,
-    Kind.ATTACK_MOUNT: _T,
-    Kind.SHOOT_MOUNT: _T,
-    Kind.ATTACK_VEHICLE: (Form(options=tuple(range(MAX_VEHICLES))),),  # appended: earlier offsets stay
-    Kind.DISMOUNT: _N,  # appended, as the two below
-    Kind.REMOUNT: _T,  # the mount's rider: the actor itself (slot 0) or, with remount_by: side, an ally
-    Kind.STRESS_ROLL: (),  # a frame the rules open (STRESS-02), never chosen: no actions
+# the option values of each span of the rules' encoding forms, from the declared maxima
+_SPAN_VALUES: dict[Span, tuple[int, ...]] = {
+    Span.WEAPONS: tuple(range(MAX_WEAPONS)),
+    Span.COVERS: tuple(range(MAX_COVERS)),
+    Span.ITEMS: tuple(range(MAX_ITEMS)),
+    Span.CARDS: tuple(range(1, MAX_CARDS + 1)),
+    Span.SHOTS: (-1, *range(1, MAX_AMMO_DICE + 1)),
+    Span.AMMO_DICE: tuple(range(1, MAX_AMMO_DICE + 1)),
+    Span.SEATS: tuple(range(2 * MAX_VEHICLES)),
+    Span.VEHICLES: tuple(range(MAX_VEHICLES)),
 }
+_FIRE_MODES = tuple(range(1, MAX_AMMO_DICE + 1))  # a `fire` form's zone field: full auto or ammo dice
 
-# Forms appended after every kind's block, in this order (older indices keep their meaning).
-APPENDED_FORMS: tuple[tuple[Kind, Form], ...] = (
-    (
-        Kind.SHOOT_VEHICLE,
-        Form(zone=True, zones=tuple(range(1, MAX_AMMO_DICE + 1)), options=tuple(range(MAX_VEHICLES))),
-    ),  # AUTO-01/03: a burst or ammo dice (zone = fire mode) at a vehicle
-    (Kind.SHOOT_MOUNT, Form(target=True, options=tuple(range(1, MAX_AMMO_DICE + 1)))),  # ... at a mount
+
+def form_of(shape: Shape) -> Form:
+    """The env's form of one of a kind's encoding shapes (ActionSpec.forms)."""
+    options = shape.options if shape.span == Span.FIXED else _SPAN_VALUES[shape.span]
+    return Form(target=shape.target, zone=shape.zone, options=options, zones=_FIRE_MODES if shape.fire else ())
+
+
+# A kind's block is its forms' sub-blocks one after the other (ActionSpec.forms, those not appended).
+KIND_SPECS: dict[Kind, tuple[Form, ...]] = {
+    spec.kind: tuple(form_of(shape) for shape in spec.forms if shape.appended < 0) for spec in SPECS
+}
+# Forms appended after every kind's block, in the order their `appended` says (older indices keep their meaning).
+APPENDED_FORMS: tuple[tuple[Kind, Form], ...] = tuple(
+    (spec.kind, form_of(shape))
+    for spec, shape in sorted(
+        ((spec, shape) for spec in SPECS for shape in spec.forms if shape.appended >= 0),
+        key=lambda pair: pair[1].appended,
+    )
 )
-
-_missing = [k.name for k in Kind if k not in KIND_SPECS]
-if _missing:  # a Kind added to the rules needs a line above (and a new env version)
-    raise ImportError(f"yz_gym.envs.action_space: no encoding for action kinds {_missing}")
 
 
 def _dims(form: Form) -> tuple[int, int, int]:
@@ -180,6 +142,7 @@ for _kind, _form in APPENDED_FORMS:
     APPENDED_OFFSETS.append(len(_DECODE))
     _lay_out(_kind, _form)
 N_ACTIONS = len(_DECODE)
+_FIRES = [any(shape.fire for shape in spec.forms) for spec in SPECS]  # the kind's zone field is a fire mode
 
 
 def perspective(sides: list[int] | tuple[int, ...], me: int) -> tuple[list[int], list[int]]:
@@ -297,7 +260,7 @@ def describe_index(index: int) -> str:
         else:
             parts.append(f"target=enemy#{tslot - ENEMY_SLOT0}")
     if zone >= 0:
-        parts.append(f"fire={zone}" if kind == Kind.SHOOT_VEHICLE else f"zone={zone}")
+        parts.append(f"fire={zone}" if _FIRES[kind] else f"zone={zone}")
     if option != -1:
         parts.append(f"option={option}")
     return " ".join(parts)
@@ -322,7 +285,7 @@ def describe_action_space() -> str:
         end = APPENDED_OFFSETS[i + 1] if i + 1 < len(APPENDED_OFFSETS) else N_ACTIONS
         fields = [f"target[{N_SLOTS}]"] if form.target else []
         if form.zone:
-            fields.append(f"{'fire' if kind == Kind.SHOOT_VEHICLE else 'zone'}{list(form.zones)}")
+            fields.append(f"{'fire' if form.zones else 'zone'}{list(form.zones)}")
         fields.append(f"option{list(form.options)}")
         shape = " x ".join(fields)
         lines.append(f"{APPENDED_OFFSETS[i]:5d} +{end - APPENDED_OFFSETS[i]:4d}  {kind.name:<16} {shape} (appended)")

@@ -83,10 +83,11 @@ from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
 from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers, as_modifiers
 from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.rolls import base_pool, roll_modifiers, with_stress_dice
-from yz_gym.rulesets.yze.state import Combatant, GameState
+from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.vehicles.seats import altitude, band, can_fire_out
 from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
 from yz_gym.rulesets.yze.zone.movement import engaged_enemies, enter_zone, passable
+from yz_gym.rulesets.yze.zone.spec import Events, Rng
 from yz_gym.rulesets.yze.zone.zones import Range
 
 MAX_RIDE: Final = 6  # the most zones one RIDE can aim at (1 + successes, MOUNT-03)
@@ -212,9 +213,12 @@ def ride_paths(state: GameState, c: Combatant, limit: int) -> dict[int, list[int
     return paths
 
 
-def ride(state: GameState, c: Combatant, dest: int, successes: int, events: list[Event]) -> None:
-    """MOUNT-03, AMB-11: 1 zone plus 1 per success along the way to `dest`, stopping there."""
-    path = ride_paths(state, c, MAX_RIDE).get(dest, [])
+def ride(
+    state: GameState, frame: Frame, c: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """MOUNT-03, AMB-11: 1 zone plus 1 per success along the way to the frame's zone, stopping there."""
+    successes = frame.roll.successes if frame.roll is not None else 0
+    path = ride_paths(state, c, MAX_RIDE).get(frame.zone, [])
     steps = path[: 1 + max(0, successes)]
     for zone in steps:
         enter_zone(state, c, zone)
@@ -225,7 +229,14 @@ def ride(state: GameState, c: Combatant, dest: int, successes: int, events: list
 # --- getting off and on; the riderless mount (DISMOUNT, REMOUNT) -------------------------------
 
 
-def dismount(state: GameState, c: Combatant, events: list[Event]) -> None:
+def mount_slow(state: GameState, c: Combatant, action: Action) -> bool:
+    """Getting off or on an animal is slow or fast as `mount_action` says (VEH-05 by analogy: fast)."""
+    return state.options.mount_action == "slow"
+
+
+def dismount(
+    state: GameState, frame: Frame, c: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
     """MOUNT-02: `c` gets off; the mount stays in the zone, riderless (VEH-05 by analogy)."""
     m = c.mount
     if m is None or not m.ridden:
@@ -234,9 +245,12 @@ def dismount(state: GameState, c: Combatant, events: list[Event]) -> None:
     events.append(Event("dismounted", c.id, -1, {"mount": m.name, "zone": c.zone}))
 
 
-def remount(state: GameState, c: Combatant, owner: Combatant, events: list[Event]) -> None:
-    """MOUNT-02: `c` gets on `owner`'s riderless mount (its own, or a fallen ally's with
-    `remount_by: side`); riders seek no cover (MOUNT-04 list)."""
+def remount(
+    state: GameState, frame: Frame, c: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """MOUNT-02: `c` gets on the riderless mount of the frame's target (its own, or a fallen ally's
+    with `remount_by: side`); riders seek no cover (MOUNT-04 list)."""
+    owner = state.combatants[frame.target]
     m = owner.mount
     if m is None or m.dead or m.zone != c.zone:
         return
@@ -394,6 +408,22 @@ def _off_and_on(state: GameState, c: Combatant, out: list[Action]) -> None:
                 out.append(action(Kind.SHOOT_MOUNT, o.id, -1, option))
 
 
+def dismount_words(state: GameState, action: Action, actor: int, words: list[str]) -> None:
+    """The actor's mount, for `describe`."""
+    if actor >= 0:
+        m = state.combatants[actor].mount
+        if m is not None:
+            words.append(f"({m.name})")
+
+
+def remount_words(state: GameState, action: Action, actor: int, words: list[str]) -> None:
+    """The mount got on, for `describe`."""
+    if action.target >= 0:
+        m = state.combatants[action.target].mount
+        if m is not None:
+            words.append(f"({m.name})")
+
+
 __all__ = [
     "MAX_RIDE",
     "can_dismount",
@@ -401,12 +431,15 @@ __all__ = [
     "can_shoot_riderless",
     "carry_capacity",
     "dismount",
+    "dismount_words",
     "mount_actions",
     "mount_push",
+    "mount_slow",
     "mount_zone",
     "recover_mount",
     "remount",
     "remount_owners",
+    "remount_words",
     "ride",
     "ride_paths",
     "riderless",

@@ -70,12 +70,13 @@ def burst_on(
 
 
 def next_shot(
-    state: GameState, frame: Frame, actor: Combatant, action: Action, rng: np.random.Generator, events: list[Event]
-) -> None:
-    """AUTO-01: fire the burst's next shot at the chosen target, or stop (DECLINE)."""
+    state: GameState, frame: Frame, actor: Combatant, action: Action, skill: str | None, rng: np.random.Generator,
+    events: list[Event],
+) -> None:  # fmt: skip
+    """AUTO-01: fire the burst's next shot (of `skill`) at the chosen target, or stop (DECLINE)."""
     if action.kind == Kind.DECLINE:
         return  # advance() ends the burst
-    pay_for_push(state, frame, actor, rng, events)  # PUSH-13: each shot's push is paid
+    pay_for_push(state, frame, actor, skill, rng, events)  # PUSH-13: each shot's push is paid
     frame.target, frame.zone = action.target, -1
     frame.stage = S_ROLL
     frame.roll = frame.block_roll = None

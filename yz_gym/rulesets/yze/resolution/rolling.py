@@ -21,11 +21,11 @@ from yz_gym.rulesets.yze.combat.attacks import (
     held_weapon,
     range_between,
     ranged_modifier,
-    shot_skill,
 )
 from yz_gym.rulesets.yze.combat.damage import take_damage
 from yz_gym.rulesets.yze.combat.pushing import after_roll
-from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS
+from yz_gym.rulesets.yze.dice import DicePool
+from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.mounts.riding import (
     mount_push,
     riderless,
@@ -46,12 +46,11 @@ from yz_gym.rulesets.yze.resolution.stages import (
 from yz_gym.rulesets.yze.rolls import entry_of, roll_data, skill_pool
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.tables import Weapon
-from yz_gym.rulesets.yze.vehicles.actions import extension_pool, frame_skill
-from yz_gym.rulesets.yze.zone.actions import CLOSE_KINDS, FIRST_EXTENSION, KIND_NAMES, UNARMED_SPECIALS, Kind
-from yz_gym.rulesets.yze.zone.movement import move_skill
+from yz_gym.rulesets.yze.vehicles.actions import mounted_pool
+from yz_gym.rulesets.yze.zone.actions import CLOSE_KINDS, KIND_NAMES, UNARMED_SPECIALS, Kind
+from yz_gym.rulesets.yze.zone.spec import Dice
 from yz_gym.rulesets.yze.zone.zones import Range
 
-_MOVE_ROLLS: Final = frozenset({Kind.RUN, Kind.DOOR, Kind.ENGAGE})  # moves that may need a roll (movement.move_skill)
 _BARE_HANDED: Final = UNARMED_SPECIALS | {Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE}
 _SHOTS: Final = frozenset({Kind.SHOOT, Kind.OVERWATCH_FIRE})
 _MELEE_ROLLS: Final = CLOSE_KINDS | {Kind.GRAPPLE_ATTACK, Kind.FORCE_DOOR}  # ATK-01: rolled with Melee and a close weapon
@@ -66,94 +65,24 @@ def attack_weapon(state: GameState, c: Combatant, kind: Kind) -> Weapon:
     return close_weapon(state, c)[1]
 
 
-_FIXED_SKILLS: Final = {  # kinds that always roll the same skill
-    **dict.fromkeys(_MELEE_ROLLS, "Melee"),  # ATK-01
-    Kind.BREAK_FREE: "Melee",  # ACTN-BREAKFREE-01
-    Kind.RETREAT: "Mobility",  # ACTN-RETREAT-01
-    Kind.EXTINGUISH: "Mobility",  # ACTN-EXTINGUISH-01
-    Kind.FIRST_AID: "Healing",
-    Kind.PERSUADE: "Persuasion",
-    Kind.STRESS_ROLL: "Insight",  # STRESS-01
-}
-
-
-def action_skill(state: GameState, frame: Frame) -> str | None:
-    """The skill the action rolls, or None if it needs no roll."""
-    kind = frame.kind
-    skill = _FIXED_SKILLS.get(kind)
-    if skill is not None:
-        return skill
-    if kind >= FIRST_EXTENSION:
-        return frame_skill(state, kind, state.combatants[frame.actor])  # vehicles/actions.py
-    if kind == Kind.SHOOT:
-        return shot_skill(held_weapon(state, state.combatants[frame.actor]))  # ATK-03: thrown weapons use Mobility
-    if kind in _MOVE_ROLLS:
-        return move_skill(state, state.combatants[frame.actor], kind, frame.zone)  # ACTN-RUN-03, DARK-02
-    if kind == Kind.TAKE_COVER:
-        return "Mobility" if state.options.take_cover_roll else None  # ACTN-COVER-02
-    return None
-
-
 def roll_action(
-    state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
-) -> None:
-    """The action's roll (help, gear, artifact die, modifiers), the opposing roll, then the push question."""
-    skill = action_skill(state, frame)
+    state: GameState, frame: Frame, actor: Combatant, skill: str | None, dice_of: Dice,
+    rng: np.random.Generator, events: list[Event],
+) -> None:  # fmt: skip
+    """The action's roll of `skill` (help, then `dice_of`: gear, artifact die, modifiers), the opposing
+    roll, then the push question; no roll without a skill."""
     frame.stage = S_PUSH
     if skill is None:
         frame.stage = S_RESOLVE
         return
     kind = frame.kind
-    if kind == Kind.STRESS_ROLL:
+    if kind == Kind.STRESS_ROLL:  # a frame the rules open: no action, its own push rule
         _stress_roll(state, frame, actor, rng, events)
         return
-    gear, modifier = 0, NO_MODIFIERS.plus(dice.help_bonus(len(frame.helpers)))  # HELP-01: one cause
-    artifact = 0  # DICE-11: the artifact die of the item used
-    sneak = bool(frame.flags & F_SNEAK)
-    target = state.combatants[frame.target] if frame.target >= 0 else None
-    loose = target is not None and frame.flags & F_MOUNT and riderless(target)  # at a riderless mount
-    if kind in _MELEE_ROLLS:
-        weapon = attack_weapon(state, actor, kind)
-        gear = _gear(actor, weapon)
-        artifact = 0 if weapon is UNARMED else artifact_die(state, actor)
-        if loose:
-            modifier = modifier.join(riderless_close_modifier(state, actor))  # MOUNT-08: RMOD-01, DARK-03 only
-        elif target is not None:
-            modifier = modifier.join(close_modifier(state, actor, target, sneak))
-        if kind == Kind.DIVING_BLOW:
-            modifier = modifier.plus(DIVING_BLOW)  # RMOD-04
-    elif kind == Kind.SHOOT and loose:
-        assert target is not None
-        gear = _gear(actor, held_weapon(state, actor))
-        artifact = artifact_die(state, actor)
-        modifier = modifier.join(riderless_shot_modifier(state, actor, target))  # MOUNT-11 at a riderless mount
-        zone = target.mount.zone if target.mount is not None else target.zone
-        near = state.zone_map.zones[zone].dark and riderless_band(state, actor, target) == Range.SHORT
-        if near and _lost_in_dark(state, frame, actor, target, rng, events):  # DARK-04
-            return
-    elif kind == Kind.SHOOT:
-        assert target is not None
-        weapon = held_weapon(state, actor)
-        gear = _gear(actor, weapon)
-        artifact = artifact_die(state, actor)
-        modifier = modifier.join(ranged_modifier(state, actor, target, sneak))
-        dark = state.zone_map.zones[target.zone].dark
-        if dark and range_between(state, actor, target) == Range.SHORT and _lost_in_dark(
-            state, frame, actor, target, rng, events
-        ):  # DARK-04
-            return
-    elif kind == Kind.FIRST_AID and "medkit" in actor.items:
-        gear = MEDKIT_GEAR  # DEATH-03: medical gear gives a bonus
-    elif kind == Kind.EXTINGUISH and "blanket" in actor.items:
-        modifier = modifier.plus(BLANKET_MODIFIER)  # FIRE-04
-    frame.modifier = modifier
-    if kind >= FIRST_EXTENSION or actor.mount is not None or frame.flags & F_MOUNT:
-        pool = extension_pool(
-            state, kind, actor, frame.target, frame.option, skill, gear, modifier, bool(frame.flags & F_MOUNT),
-            artifact,
-        )  # vehicles and mounts (MOUNT-06/08..11, VEH-MOVE-02, VEH-RAM-01)
-    else:
-        pool = skill_pool(state, actor, skill, gear, modifier, artifact)
+    help_modifier = NO_MODIFIERS.plus(dice.help_bonus(len(frame.helpers)))  # HELP-01: one cause
+    pool = dice_of(state, frame, actor, skill, help_modifier, rng, events)
+    if pool is None:
+        return  # DARK-04: lost in the dark
     frame.roll = dice.roll(pool, rng)
     events.append(
         Event(
@@ -172,6 +101,100 @@ def roll_action(
         frame.asking = [actor.id]  # PUSH-04: the roller decides
     else:
         frame.stage = S_RESOLVE
+
+
+# --- dice (ActionSpec.dice): each sets frame.modifier to the modifiers a tie-break reroll keeps ----------
+
+
+def plain_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool | None:  # fmt: skip
+    """The skill's dice, no gear (or the mount's, MOUNT-06)."""
+    return _pool(state, frame, actor, skill, 0, modifier, 0)
+
+
+def melee_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool | None:  # fmt: skip
+    """ATK-01: Melee with the close weapon's gear and artifact die, the close-combat modifiers."""
+    return _melee(state, frame, actor, skill, modifier, 0)
+
+
+def diving_blow_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool | None:  # fmt: skip
+    """ACTN-DIVE-01: a bare-handed close attack at RMOD-04's modifier."""
+    return _melee(state, frame, actor, skill, modifier, DIVING_BLOW)
+
+
+def _melee(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers, extra: int
+) -> DicePool:
+    weapon = attack_weapon(state, actor, frame.kind)
+    artifact = 0 if weapon is UNARMED else artifact_die(state, actor)
+    target = state.combatants[frame.target] if frame.target >= 0 else None
+    if target is not None and frame.flags & F_MOUNT and riderless(target):
+        modifier = modifier.join(riderless_close_modifier(state, actor))  # MOUNT-08: RMOD-01, DARK-03 only
+    elif target is not None:
+        modifier = modifier.join(close_modifier(state, actor, target, bool(frame.flags & F_SNEAK)))
+    if extra:
+        modifier = modifier.plus(extra)
+    return _pool(state, frame, actor, skill, _gear(actor, weapon), modifier, artifact)
+
+
+def shot_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool | None:  # fmt: skip
+    """ACTN-SHOOT-01: the weapon's gear and artifact die, the ranged modifiers (MOUNT-11 at a
+    riderless mount); None when the target is lost in the dark (DARK-04)."""
+    target = state.combatants[frame.target]
+    weapon = held_weapon(state, actor)
+    gear = _gear(actor, weapon)
+    artifact = artifact_die(state, actor)
+    if frame.flags & F_MOUNT and riderless(target):
+        modifier = modifier.join(riderless_shot_modifier(state, actor, target))
+        zone = target.mount.zone if target.mount is not None else target.zone
+        near = state.zone_map.zones[zone].dark and riderless_band(state, actor, target) == Range.SHORT
+    else:
+        modifier = modifier.join(ranged_modifier(state, actor, target, bool(frame.flags & F_SNEAK)))
+        near = state.zone_map.zones[target.zone].dark and range_between(state, actor, target) == Range.SHORT
+    if near and _lost_in_dark(state, frame, actor, target, rng, events):
+        return None
+    return _pool(state, frame, actor, skill, gear, modifier, artifact)
+
+
+def first_aid_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool | None:  # fmt: skip
+    """DEATH-03: medical gear gives a bonus."""
+    return _pool(state, frame, actor, skill, MEDKIT_GEAR if "medkit" in actor.items else 0, modifier, 0)
+
+
+def extinguish_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool | None:  # fmt: skip
+    """FIRE-04: a blanket helps."""
+    if "blanket" in actor.items:
+        modifier = modifier.plus(BLANKET_MODIFIER)
+    return _pool(state, frame, actor, skill, 0, modifier, 0)
+
+
+def _pool(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, gear: int, modifier: Modifiers, artifact: int
+) -> DicePool:
+    """The pool, on foot or as riding changes it (MOUNT-06/08..11); the frame keeps the modifiers."""
+    frame.modifier = modifier
+    if actor.mount is not None or frame.flags & F_MOUNT:
+        return mounted_pool(
+            state, frame.kind, actor, frame.target, skill, gear, modifier, bool(frame.flags & F_MOUNT), artifact
+        )
+    return skill_pool(state, actor, skill, gear, modifier, artifact)
 
 
 def open_stress_roll(state: GameState, c: Combatant, potential: int) -> None:
@@ -276,10 +299,10 @@ def net_successes(state: GameState, frame: Frame) -> int:
 
 
 def break_tie(
-    state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
-) -> None:
-    """OPP-03 (opposed_tie="reroll"): a tied contest is rolled again by both sides, unpushed."""
-    skill = action_skill(state, frame)
+    state: GameState, frame: Frame, actor: Combatant, skill: str | None, rng: np.random.Generator,
+    events: list[Event],
+) -> None:  # fmt: skip
+    """OPP-03 (opposed_tie="reroll"): a tied contest of `skill` is rolled again by both sides, unpushed."""
     for _ in range(20):
         if skill is None or frame.roll is None or frame.block_roll is None:
             return
@@ -293,10 +316,11 @@ def break_tie(
 
 
 def pay_for_push(
-    state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
-) -> None:
+    state: GameState, frame: Frame, actor: Combatant, skill: str | None, rng: np.random.Generator,
+    events: list[Event],
+) -> None:  # fmt: skip
     """PUSH-10..20, PUSH-13: the push's cost falls after the action (combat/pushing.py); it never causes
-    a crit (BROKEN-05). PUSH-17: 1s on stress dice of either roll call for panic."""
+    a crit (BROKEN-05). PUSH-17: 1s on stress dice of either roll call for panic. `skill`: the roll's."""
     kind = frame.kind
     tool = -1  # PUSH-02/PUSH-12: the weapon the roll used
     if kind in (Kind.SHOOT, Kind.OVERWATCH_FIRE, Kind.SHOOT_VEHICLE):
@@ -306,7 +330,7 @@ def pay_for_push(
     opponent = -1
     if frame.block_roll is not None:
         opponent = frame.blocker if frame.blocker >= 0 else frame.target
-    skill = action_skill(state, frame) or "Mobility"
+    skill = skill or "Mobility"
     roll = frame.roll
     if actor.mount is not None and roll is not None:
         roll = mount_push(state, actor, kind, skill, roll, rng, events)  # MOUNT-12: the mount's dice harm it

@@ -1,5 +1,8 @@
 """Resolving a declared action step by step: overwatch, help, block, roll, push, effect.
 
+What each step does for a kind (its cost, skill, dice, effect, the decisions it answers) is the
+kind's `ActionSpec` in resolution/effects.py; this module walks the steps.
+
 Each step that needs someone's decision waits on the stack of frames (ACT-REACT-01). The
 decisions, and the actions `decision_actions` offers for them:
 
@@ -35,18 +38,17 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.resolution.attacks import land_hits
 from yz_gym.rulesets.yze.resolution.bursts import ammo_supply, extra_hits, follow_shots, next_shot, spend_six
-from yz_gym.rulesets.yze.resolution.effects import after, resolve
+from yz_gym.rulesets.yze.resolution.effects import DECISION_OFFERS, SPECS, action_skill, after, resolve
 from yz_gym.rulesets.yze.resolution.reactions import (
     KEEPS_WATCH,
     blockers,
     doing,
     helpers,
-    overwatch_fire,
     overwatchers,
     prune,
     watch_targets,
 )
-from yz_gym.rulesets.yze.resolution.rolling import action_skill, roll_action
+from yz_gym.rulesets.yze.resolution.rolling import roll_action
 from yz_gym.rulesets.yze.resolution.stages import (
     DECISION_STAGES,
     F_FREE,
@@ -64,27 +66,10 @@ from yz_gym.rulesets.yze.resolution.stages import (
     S_ROLL,
     STAGE_NAMES,
 )
-from yz_gym.rulesets.yze.rolls import push_roll, roll_data
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
-from yz_gym.rulesets.yze.vehicles.actions import is_slow_action
-from yz_gym.rulesets.yze.zone.actions import (
-    AT_MOUNT,
-    CLOSE_KINDS,
-    DECISION_KINDS,
-    FIRST_EXTENSION,
-    KIND_NAMES,
-    MOVE_KINDS,
-    Action,
-    Kind,
-    is_slow,
-)
-from yz_gym.rulesets.yze.zone.movement import engage, moving_is_slow
-
-# ACTN-OVERWATCH-01: "at any moment": every action declared in a watched zone is a moment to fire
-TRIGGERS_OVERWATCH: Final = frozenset(k for k in Kind if k not in DECISION_KINDS)
-# option 1 is the slow form: aiming through a scope (ACTN-SHOOT-02), a full reload (ACTN-RELOAD-02:
-# readying an arrow or stone is fast)
-_SLOW_BY_OPTION: Final = frozenset({Kind.AIM, Kind.RELOAD})
+from yz_gym.rulesets.yze.zone.actions import AT_MOUNT, CLOSE_KINDS, KIND_NAMES, Action, Kind
+from yz_gym.rulesets.yze.zone.movement import engage
+from yz_gym.rulesets.yze.zone.spec import Timing
 
 
 def declare(
@@ -92,8 +77,9 @@ def declare(
 ) -> None:
     """ACT-02: the actor states the action and pays for it; resolution starts on the stack."""
     kind = action.kind
-    slow = _is_slow(c, action) if kind < FIRST_EXTENSION else is_slow_action(state, c, action)  # AMB-10
-    if kind == Kind.DIVING_BLOW:
+    spec = SPECS[kind]
+    slow = spec.slow(state, c, action)  # AMB-10, ACTN-CRAWL-03, ACTN-SHOOT-02
+    if spec.timing == Timing.WHOLE_TURN:
         c.spend(True)  # ACTN-DIVE-01: the move and the attack use the whole turn
         c.spend(False)
     else:
@@ -113,16 +99,9 @@ def declare(
         frame.flags |= F_MOUNT
     if c.hidden and kind in CLOSE_KINDS | {Kind.SHOOT}:
         frame.flags |= F_SNEAK
-    if kind in TRIGGERS_OVERWATCH:
+    if spec.timing != Timing.DECISION:  # ACTN-OVERWATCH-01: "at any moment"
         frame.asking = overwatchers(state, c, action)
     state.stack.append(frame)
-
-
-def _is_slow(c: Combatant, action: Action) -> bool:
-    """Slow actions, moves made slow by injuries, and aiming through a scope (ACTN-SHOOT-02)."""
-    if action.kind in _SLOW_BY_OPTION:
-        return action.option == 1
-    return is_slow(action.kind) or (action.kind in MOVE_KINDS and moving_is_slow(c))
 
 
 def answer(
@@ -130,33 +109,15 @@ def answer(
 ) -> None:
     """Take one out-of-turn decision for the frame on top of the stack."""
     who = state.combatants[frame.asking.pop(0)]
-    kind = action.kind
     if frame.stage == S_FOLLOW:
-        next_shot(state, frame, who, action, rng, events)
+        next_shot(state, frame, who, action, action_skill(state, frame), rng, events)
         return
     if frame.stage == S_AMMO:
         spend_six(state, frame, who, action, events)
         return
-    if kind == Kind.DECLINE:
-        return
-    if kind == Kind.OVERWATCH_FIRE:
-        overwatch_fire(state, frame, who, state.combatants[action.target], rng, events)
-    elif kind == Kind.HELP:
-        who.spend(frame.slow)  # ACT-HELP-01: an action of the same type
-        doing(state, who, kind, keep_watch=False)
-        frame.helpers.append(who.id)
-        events.append(Event("help", who.id, frame.actor))
-    elif kind == Kind.BLOCK:
-        who.spend(False)  # ACTN-BLOCK-03: each block uses one of your actions
-        doing(state, who, kind, keep_watch=False)
-        frame.blocker = who.id
-        events.append(Event("block", who.id, frame.actor))
-    elif kind == Kind.PUSH:
-        assert frame.roll is not None
-        frame.roll = push_roll(state, state.combatants[frame.actor], frame.roll, rng)  # PUSH-04..07, 16
-        events.append(
-            Event("push", frame.actor, -1, {**roll_data(frame.roll), "skill": action_skill(state, frame)})
-        )
+    instant = SPECS[action.kind].instant
+    assert instant is not None, f"{action.kind.name} is no decision"
+    instant(state, who, frame, action, rng, events)  # decline, help, block, push, overwatch fire
 
 
 def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: list[Event]) -> None:
@@ -185,7 +146,7 @@ def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: li
         elif stage == S_BLOCK:
             frame.stage = S_ROLL
         elif stage == S_ROLL:
-            roll_action(state, frame, actor, rng, events)
+            roll_action(state, frame, actor, action_skill(state, frame), SPECS[frame.kind].dice, rng, events)
         elif stage == S_PUSH:
             frame.stage = S_RESOLVE
         elif stage == S_RESOLVE:
@@ -212,7 +173,17 @@ _YES: Final = {S_HELP: Action(Kind.HELP), S_BLOCK: Action(Kind.BLOCK)}  # and _P
 
 
 def decision_actions(state: GameState, frame: Frame) -> list[Action]:
-    """The choices of the one asked at the frame's decision stage (see the module docstring)."""
+    """The choices of the one asked at the frame's decision stage (see the module docstring), those
+    the decision kinds with an `ActionSpec.offer` offer before DECLINE."""
+    actions = _asked(state, frame)
+    if DECISION_OFFERS:
+        who = state.combatants[frame.asking[0]]
+        actions[-1:-1] = [a for offer in DECISION_OFFERS for a in offer(state, who, frame)]
+    return actions
+
+
+def _asked(state: GameState, frame: Frame) -> list[Action]:
+    """The choices the stage itself asks for, DECLINE last."""
     stage = frame.stage
     if stage == S_FOLLOW:
         return [*follow_shots(state, state.combatants[frame.actor]), _DECLINE]

@@ -3,8 +3,8 @@ shooting at vehicles and from them (VEH-02..06, VEH-MOVE-01/02, VEH-RAM-01/02, V
 VEH-AIR-01..05, ACT-FAST-VEHENTER/ENGINE/WHEEL/DRIVE, ACTN-VEHICLE-01, COVER-08, AMB-10/11/15/16/19).
 
 The vehicle itself (damage, armor, component crits, crashes, fire, rams) is vehicles/operation.py and
-vehicles/damage.py; this module turns it into actions of the zone engine, and resolution/ (rolling.py, effects.py)
-hands every action kind from `FIRST_EXTENSION` on to it (mounts/riding.py for the riding ones). Seats and
+vehicles/damage.py; this module turns it into actions of the zone engine: their costs, dice, effects and words, which
+their ActionSpecs (resolution/effects.py) name (mounts/riding.py for the riding ones). Seats and
 mounted weapons are in vehicles/seats.py, where vehicles can go in vehicles/movement.py. Decisions
 where the seed leaves room:
 
@@ -30,9 +30,8 @@ where the seed leaves room:
   a large target); with a full-auto weapon it may open a burst (option = the vehicle, zone = the
   fire mode, SHOOT's option: 1 = AUTO-01 basic full auto, n = AUTO-03 ammo dice; resolution/ and
   zone/auto_targets.py run the rest of the burst as for one opened at a person); the hit goes
-  through the vehicle's armor and may cause component damage on the D12/D66 table
-  (vehicles/damage.py: hit_vehicle). A ricochet (VEH-CRIT-01)
-  goes to a random other person on foot or vehicle in the zone.
+  through the vehicle's armor and may cause component damage on the D12/D66 table (vehicles/damage.py
+  hit_vehicle); a ricochet (VEH-CRIT-01) goes to a random other person on foot or vehicle in the zone.
 - Close attacks on a vehicle (ATTACK_VEHICLE, ATK-01): a slow Melee roll with the close weapon
   by anyone on foot (not riding) in the vehicle's zone, at altitude 0; Engaged is a relation
   between people, so a vehicle in your zone is within reach. Not at a wreck. The hit goes through
@@ -72,7 +71,6 @@ from yz_gym.rulesets.yze.combat.attacks import (
     hands_ok,
     held_weapon,
     shot_options,
-    shot_skill,
     smoky,
     spend_ammo,
 )
@@ -80,17 +78,14 @@ from yz_gym.rulesets.yze.combat.damage import attack_crit, take_damage
 from yz_gym.rulesets.yze.dice import DicePool, Roll
 from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.mounts.riding import (
-    dismount,
     mount_actions,
-    remount,
-    ride,
     riding,
     riding_pool,
     uses_mount,
     wound_mount,
 )
 from yz_gym.rulesets.yze.rolls import skill_pool
-from yz_gym.rulesets.yze.state import Combatant, GameState
+from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle, ram
 from yz_gym.rulesets.yze.vehicles.damage import round_end as vehicle_round_end
 from yz_gym.rulesets.yze.vehicles.movement import MAX_MANEUVER, climb_ok, drive_paths, drive_to, fly_step
@@ -117,8 +112,9 @@ from yz_gym.rulesets.yze.vehicles.seats import (
     vehicle_of,
 )
 from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
-from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind, is_slow
+from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind
 from yz_gym.rulesets.yze.zone.movement import engaged_enemies
+from yz_gym.rulesets.yze.zone.spec import Events, Rng
 from yz_gym.rulesets.yze.zone.zones import Range
 
 # what an occupant may still do of the ordinary actions (SHOOT/OVERWATCH only with can_fire_out)
@@ -323,52 +319,67 @@ def _driver_actions(state: GameState, c: Combatant, v: VehicleState, slow: bool,
             out.append(Action(Kind.RAM, option=i))
 
 
-# --- declaring and rolling ----------------------------------------------------------------------
+# --- costs, skills and dice (their ActionSpecs in resolution/effects.py) -----------------------------
 
 
-def is_slow_action(state: GameState, c: Combatant, action: Action) -> bool:
-    """VEH-04/05, AMB-10: getting in or out is slow or fast by the vehicle; on or off an animal
-    as `mount_action` says (VEH-05 by analogy: fast); the rest by kind."""
-    if action.kind in (Kind.DISMOUNT, Kind.REMOUNT):
-        return state.options.mount_action == "slow"
-    if action.kind == Kind.ENTER_VEHICLE:
-        return enter_exit_action(state.vehicles[action.option // 2]) == "slow"
-    if action.kind == Kind.EXIT_VEHICLE and c.vehicle >= 0:
-        return enter_exit_action(state.vehicles[c.vehicle]) == "slow"
-    return is_slow(action.kind)
+def enter_slow(state: GameState, c: Combatant, action: Action) -> bool:
+    """VEH-04/05, AMB-10: getting in is slow or fast by the vehicle."""
+    return enter_exit_action(state.vehicles[action.option // 2]) == "slow"
 
 
-def frame_skill(state: GameState, kind: Kind, actor: Combatant) -> str | None:
-    """The skill an extension action rolls (its push cost follows it): driving rolls count as
-    Mobility (VEH-03; a Driving skill is Agility-based too), shots as ATK-03 says."""
-    if kind in (Kind.MANEUVER, Kind.RAM, Kind.RIDE):
-        return "Mobility"
-    if kind == Kind.SHOOT_VEHICLE:
-        return shot_skill(held_weapon(state, actor))
-    if kind == Kind.ATTACK_VEHICLE:
-        return "Melee"  # ATK-01
-    return None
+def exit_slow(state: GameState, c: Combatant, action: Action) -> bool:
+    """VEH-04/05, AMB-10: getting out is slow or fast by the vehicle."""
+    return c.vehicle >= 0 and enter_exit_action(state.vehicles[c.vehicle]) == "slow"
 
 
-def extension_pool(
-    state: GameState, kind: Kind, actor: Combatant, target: int, option: int, skill: str,
+def maneuver_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool:  # fmt: skip
+    """VEH-MOVE-02, AMB-11: the driving roll."""
+    frame.modifier = modifier
+    return driving_pool(state, actor, state.vehicles[actor.vehicle], modifier)
+
+
+def ram_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool:  # fmt: skip
+    """VEH-RAM-01, AMB-15: the driving roll, with the close-combat modifiers against a person (MOUNT-09, RMOD-02/03)."""
+    frame.modifier = modifier
+    if frame.target >= 0:
+        modifier = modifier.join(close_modifier(state, actor, state.combatants[frame.target], False))
+    return driving_pool(state, actor, state.vehicles[actor.vehicle], modifier)
+
+
+def shoot_vehicle_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool:  # fmt: skip
+    """ACTN-SHOOT-01 at a vehicle: the weapon's gear and artifact die (DICE-11), RMOD-11 and the rest."""
+    frame.modifier = modifier
+    gear = max(0, actor.weapons[actor.held].bonus)
+    modifier = modifier.join(vehicle_shot_modifier(state, actor, state.vehicles[frame.option]))
+    return skill_pool(state, actor, skill, gear, modifier, artifact_die(state, actor))
+
+
+def attack_vehicle_dice(
+    state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
+    rng: np.random.Generator, events: list[Event],
+) -> DicePool:  # fmt: skip
+    """ATK-01 at a vehicle: the close weapon's gear (ATK-07) and artifact die (DICE-11)."""
+    frame.modifier = modifier
+    armed = close_weapon(state, actor)[0] >= 0
+    gear = max(0, actor.weapons[actor.held].bonus) if armed else 0
+    return skill_pool(state, actor, skill, gear, modifier, artifact_die(state, actor) if armed else 0)
+
+
+def mounted_pool(
+    state: GameState, kind: Kind, actor: Combatant, target: int, skill: str,
     gear: int, modifier: Modifiers, at_mount: bool, artifact: int = 0,
 ) -> DicePool:  # fmt: skip
-    """The dice of an extension action, or of a roll that riding changes (MOUNT-06/09/11)."""
-    if kind in (Kind.MANEUVER, Kind.RAM):
-        v = state.vehicles[actor.vehicle]
-        if kind == Kind.RAM and target >= 0:
-            modifier = modifier.join(close_modifier(state, actor, state.combatants[target], False))  # MOUNT-09, RMOD-02/03
-        return driving_pool(state, actor, v, modifier)  # VEH-MOVE-02, VEH-RAM-01, AMB-15
-    if kind == Kind.SHOOT_VEHICLE:
-        gear = max(0, actor.weapons[actor.held].bonus)
-        artifact = artifact_die(state, actor)  # DICE-11
-        modifier = modifier.join(vehicle_shot_modifier(state, actor, state.vehicles[option]))
-    elif kind == Kind.ATTACK_VEHICLE:
-        armed = close_weapon(state, actor)[0] >= 0
-        gear = max(0, actor.weapons[actor.held].bonus) if armed else 0  # ATK-07
-        artifact = artifact_die(state, actor) if armed else 0  # DICE-11
-    elif at_mount and target >= 0 and riding(state.combatants[target]):
+    """The dice of a roll that riding changes (MOUNT-06/08/11): at a rider's mount, or rolled by a rider."""
+    if at_mount and target >= 0 and riding(state.combatants[target]):
         ranged = kind == Kind.SHOOT
         if not ranged or state.options.rider_penalty_ranged:
             modifier = modifier.without(RIDER_PENALTY)  # MOUNT-08/11: at the mount, not the rider
@@ -377,55 +388,100 @@ def extension_pool(
     return skill_pool(state, actor, skill, gear, modifier, artifact)
 
 
-# --- effects --------------------------------------------------------------------------------
+# --- effects (ActionSpec.effect: the frame, the actor, net successes, success) ------------------------
 
 
-def extension_effect(
-    state: GameState, kind: Kind, actor: Combatant, target: int, zone: int, option: int,
-    roll: Roll | None, rng: np.random.Generator, events: list[Event],
-) -> None:  # fmt: skip
-    """Carry out an extension action (resolution._resolve hands it over with the frame's roll)."""
-    successes = roll.successes if roll is not None else 0
-    if kind == Kind.RIDE:
-        ride(state, actor, zone, successes, events)  # MOUNT-03
-        return
-    if kind == Kind.DISMOUNT:
-        dismount(state, actor, events)  # MOUNT-02: off; the animal stays in the zone
-        return
-    if kind == Kind.REMOUNT:
-        remount(state, actor, state.combatants[target], events)  # MOUNT-02: back in the saddle
-        return
-    if kind == Kind.ENTER_VEHICLE:
-        get_in(state, actor, option // 2, bool(option % 2), events)
-        return
-    v = vehicle_of(state, actor)
-    if kind == Kind.SHOOT_VEHICLE:
-        _shoot_vehicle(state, actor, state.vehicles[option], successes, rng, events)
-    elif kind == Kind.ATTACK_VEHICLE:
-        _attack_vehicle(state, actor, state.vehicles[option], successes, rng, events)
-    elif v is None:
-        return
-    elif kind == Kind.EXIT_VEHICLE:
+def enter_vehicle(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """ACT-FAST-VEHENTER: into vehicle option // 2, an exposed seat if the option is odd."""
+    get_in(state, actor, frame.option // 2, bool(frame.option % 2), events)
+
+
+def exit_vehicle(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """ACT-FAST-VEHENTER, VEH-DMG-03: out, on foot in the vehicle's zone."""
+    if vehicle_of(state, actor) is not None:
         get_out(state, actor, events)
-    elif kind == Kind.START_ENGINE:
-        start_engine(v)  # VEH-06
+        sync_weapons(state)
+
+
+def start_engine_effect(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """VEH-06: the engine runs."""
+    v = vehicle_of(state, actor)
+    if v is not None:
+        start_engine(v)
         events.append(Event("engine_started", actor.id, -1, {"vehicle": v.name}))
-    elif kind == Kind.GRAB_WHEEL:
+        sync_weapons(state)
+
+
+def grab_wheel(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """ACT-FAST-WHEEL: the actor drives."""
+    v = vehicle_of(state, actor)
+    if v is not None:
         v.driver = -1
-        take_wheel(v, actor.id)  # ACT-FAST-WHEEL
+        take_wheel(v, actor.id)
         events.append(Event("took_wheel", actor.id, -1, {"vehicle": v.name}))
-    elif kind == Kind.MAN_WEAPON:
-        man_weapon(state, actor, option, events)
-    elif kind in (Kind.DRIVE, Kind.MANEUVER):
-        if not can_move(v) or v.driver != actor.id:
-            return
-        zones = drive_zones(successes if roll is not None else None)  # VEH-MOVE-01/02, AMB-11
-        if zone >= 0:
-            drive_to(state, v, zone, zones, events)
-        else:
-            fly_step(state, v, 1 if option == CLIMB else -1, zones, events)  # VEH-AIR-03
-    elif kind == Kind.RAM and roll is not None:
-        _ram(state, actor, v, target, option, roll, rng, events)
+        sync_weapons(state)
+
+
+def man_weapon_effect(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """The vehicle's mounted weapon `option` in the actor's hands."""
+    if vehicle_of(state, actor) is not None:
+        man_weapon(state, actor, frame.option, events)
+        sync_weapons(state)
+
+
+def drive(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """VEH-MOVE-01/02, AMB-11: toward the zone (1 + successes zones if rolled), or up / down (VEH-AIR-03)."""
+    v = vehicle_of(state, actor)
+    if v is None or not can_move(v) or v.driver != actor.id:
+        return
+    roll = frame.roll
+    zones = drive_zones(roll.successes if roll is not None else None)
+    if frame.zone >= 0:
+        drive_to(state, v, frame.zone, zones, events)
+    else:
+        fly_step(state, v, 1 if frame.option == CLIMB else -1, zones, events)
+    sync_weapons(state)
+
+
+def ram_effect(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """VEH-RAM-01/02: the frame's driving roll is the close attack."""
+    v = vehicle_of(state, actor)
+    if v is None:
+        return
+    if frame.roll is not None:
+        _ram(state, actor, v, frame.target, frame.option, frame.roll, rng, events)
+    sync_weapons(state)
+
+
+def attack_vehicle(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """ATK-01 at vehicle `option`."""
+    roll = frame.roll
+    _attack_vehicle(state, actor, state.vehicles[frame.option], roll.successes if roll is not None else 0, rng, events)
+    sync_weapons(state)
+
+
+def shoot_vehicle(
+    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
+) -> None:
+    """A single shot at vehicle `option` (resolution/effects.py runs bursts and ammo dice around it)."""
+    roll = frame.roll
+    _shoot_vehicle(state, actor, state.vehicles[frame.option], roll.successes if roll is not None else 0, rng, events)
     sync_weapons(state)
 
 
@@ -518,43 +574,27 @@ def round_end(state: GameState, rng: np.random.Generator, events: list[Event]) -
     sync_weapons(state)
 
 
-def describe_words(state: GameState, action: Action, actor: int) -> list[str]:
-    """Extra words naming the vehicle, seat, weapon or direction of an extension action."""
-    kind, option = action.kind, action.option
-    if kind == Kind.ENTER_VEHICLE:
-        v = state.vehicles[option // 2]
-        return [v.name, "(exposed seat)" if option % 2 else "(covered seat)"]
-    if kind == Kind.SHOOT_VEHICLE and option >= 0:
-        words = [state.vehicles[option].name]
-        if action.zone >= 1:  # the fire mode
-            auto = state.options.full_auto == "basic"
-            words.append("(full auto)" if auto else f"({action.zone} ammo dice)")  # AUTO-01, AUTO-03
-        return words
-    if kind in (Kind.RAM, Kind.ATTACK_VEHICLE) and option >= 0:
-        return [state.vehicles[option].name]
-    if kind in (Kind.DRIVE, Kind.MANEUVER) and action.zone < 0:
-        return ["(climb)" if option == CLIMB else "(descend)"]
-    if kind == Kind.DISMOUNT and actor >= 0:
-        m = state.combatants[actor].mount
-        return [f"({m.name})"] if m is not None else []
-    if kind == Kind.REMOUNT and action.target >= 0:
-        m = state.combatants[action.target].mount
-        return [f"({m.name})"] if m is not None else []
-    if kind == Kind.MAN_WEAPON and actor >= 0 and state.combatants[actor].vehicle >= 0:
-        key = state.vehicles[state.combatants[actor].vehicle].weapons[option].weapon
-        return [state.setup.weapons[key].name]
-    return []
-
-
 __all__ = [
+    "attack_vehicle",
+    "attack_vehicle_dice",
     "can_attack_vehicle",
     "can_shoot_vehicle",
-    "extension_effect",
-    "extension_pool",
-    "frame_skill",
-    "is_slow_action",
+    "drive",
+    "enter_slow",
+    "enter_vehicle",
+    "exit_slow",
+    "exit_vehicle",
+    "grab_wheel",
+    "man_weapon_effect",
+    "maneuver_dice",
+    "mounted_pool",
+    "ram_dice",
+    "ram_effect",
     "round_end",
+    "shoot_vehicle",
+    "shoot_vehicle_dice",
     "shot_hits_vehicle",
+    "start_engine_effect",
     "turn_actions",
     "wound",
 ]

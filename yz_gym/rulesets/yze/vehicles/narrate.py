@@ -1,4 +1,5 @@
-"""Log lines for vehicle and mount events in zone fights (zone/narrate.py asks here first)."""
+"""Log lines for vehicle and mount events in zone fights (zone/narrate.py asks here first), and the
+words `describe` gives the vehicle kinds (their ActionSpec.words)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.dice_text import faces_text, rating_text
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.vehicles.seats import weapon_label
+from yz_gym.rulesets.yze.zone.actions import CLIMB, Action
 
 KINDS: Final = frozenset(
     {
@@ -109,3 +111,40 @@ def shared_vehicle_line(e: Event, a: str, t: str, v: Any, step: bool) -> str | N
     if k == "descent":
         return f"  {v} sinks to altitude {e.get('altitude')}."
     return None
+
+
+# --- words (ActionSpec.words) of the vehicle kinds, for `describe` --------------------------------------
+
+
+def enter_words(state: GameState, action: Action, actor: int, words: list[str]) -> None:
+    """The vehicle and the seat."""
+    v = state.vehicles[action.option // 2]
+    words += [v.name, "(exposed seat)" if action.option % 2 else "(covered seat)"]
+
+
+def shoot_vehicle_words(state: GameState, action: Action, actor: int, words: list[str]) -> None:
+    """The vehicle and the fire mode (AUTO-01, AUTO-03)."""
+    if action.option >= 0:
+        words.append(state.vehicles[action.option].name)
+        if action.zone >= 1:
+            auto = state.options.full_auto == "basic"
+            words.append("(full auto)" if auto else f"({action.zone} ammo dice)")
+
+
+def vehicle_words(state: GameState, action: Action, actor: int, words: list[str]) -> None:
+    """The vehicle `option` (rammed or attacked)."""
+    if action.option >= 0:
+        words.append(state.vehicles[action.option].name)
+
+
+def drive_words(state: GameState, action: Action, actor: int, words: list[str]) -> None:
+    """Up or down, for an aircraft (VEH-AIR-03)."""
+    if action.zone < 0:
+        words.append("(climb)" if action.option == CLIMB else "(descend)")
+
+
+def man_weapon_words(state: GameState, action: Action, actor: int, words: list[str]) -> None:
+    """The mounted weapon."""
+    if actor >= 0 and state.combatants[actor].vehicle >= 0:
+        key = state.vehicles[state.combatants[actor].vehicle].weapons[action.option].weapon
+        words.append(state.setup.weapons[key].name)

@@ -88,61 +88,19 @@ def action(kind: Kind, target: int = -1, zone: int = -1, option: int = -1) -> Ac
     return found
 
 
-SLOW_KINDS: Final = frozenset(
-    {
-        Kind.CRAWL, Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE,
-        Kind.BREAK_FREE, Kind.SHOOT, Kind.RELOAD, Kind.FIRST_AID, Kind.PERSUADE,
-        Kind.EXTINGUISH, Kind.FORCE_DOOR,
-        Kind.RAM, Kind.SHOOT_VEHICLE, Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT,
-        Kind.ATTACK_VEHICLE,  # ENTER/EXIT: vehicles/actions.py
-    }
-)  # fmt: skip
-FREE_KINDS: Final = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.DROP_PRONE, Kind.LET_GO})
-DECISION_KINDS: Final = frozenset(
-    {Kind.CHOOSE_CARD, Kind.BLOCK, Kind.HELP, Kind.PUSH, Kind.OVERWATCH_FIRE, Kind.DECLINE}
-)
 MOVE_KINDS: Final = frozenset({Kind.RUN, Kind.CRAWL, Kind.DOOR, Kind.RETREAT, Kind.ENGAGE})
 CLOSE_KINDS: Final = frozenset(
     {Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.DIVING_BLOW}
 )
 UNARMED_SPECIALS: Final = frozenset({Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE})  # ACTN-CLOSE-02
 
-LABELS: Final = {
-    Kind.END_TURN: "end turn", Kind.SWAP_INITIATIVE: "swap initiative with", Kind.RUN: "run to",
-    Kind.ENGAGE: "close in on", Kind.CRAWL: "crawl to", Kind.DOOR: "go through the door to",
-    Kind.RETREAT: "retreat to", Kind.GET_UP: "get up", Kind.DROP_PRONE: "drop prone",
-    Kind.DRAW: "draw", Kind.AIM: "aim", Kind.TAKE_COVER: "take cover behind",
-    Kind.CLOSE_ATTACK: "attack", Kind.DISARM: "disarm", Kind.TRIP: "trip", Kind.SHOVE: "shove",
-    Kind.GRAPPLE: "grapple", Kind.GRAPPLE_ATTACK: "strike the held", Kind.LET_GO: "let go",
-    Kind.BREAK_FREE: "break free", Kind.DIVING_BLOW: "make a diving blow at",
-    Kind.SHOOT: "shoot at", Kind.RELOAD: "reload", Kind.OVERWATCH: "go on overwatch over",
-    Kind.FIRST_AID: "give first aid to", Kind.PERSUADE: "persuade",
-    Kind.EXTINGUISH: "put out the fire on", Kind.FORCE_DOOR: "force the door to",
-    Kind.PEEK: "peek through the door to", Kind.USE_ITEM: "use", Kind.FLEE: "flee the fight",
-    Kind.CHOOSE_CARD: "take initiative card", Kind.BLOCK: "block", Kind.HELP: "help",
-    Kind.PUSH: "push the roll", Kind.OVERWATCH_FIRE: "fire from overwatch at",
-    Kind.DECLINE: "pass",
-    Kind.ENTER_VEHICLE: "get into", Kind.EXIT_VEHICLE: "get out of the vehicle",
-    Kind.START_ENGINE: "start the engine", Kind.GRAB_WHEEL: "grab the wheel",
-    Kind.DRIVE: "drive", Kind.MANEUVER: "maneuver", Kind.RAM: "ram",
-    Kind.SHOOT_VEHICLE: "shoot at", Kind.MAN_WEAPON: "man the", Kind.RIDE: "ride hard to",
-    Kind.ATTACK_MOUNT: "attack the mount of", Kind.SHOOT_MOUNT: "shoot at the mount of",
-    Kind.ATTACK_VEHICLE: "attack", Kind.DISMOUNT: "dismount", Kind.REMOUNT: "get on the mount of",
-    Kind.STRESS_ROLL: "roll Insight against stress",
-}  # fmt: skip
-FIRST_EXTENSION: Final = Kind.ENTER_VEHICLE  # kinds from here on are resolved by vehicles/actions.py / mounts/riding.py
-RULE_FRAMES: Final = frozenset({Kind.STRESS_ROLL})  # ... except these, which resolution/ resolves
 AT_MOUNT: Final = {Kind.ATTACK_MOUNT: Kind.CLOSE_ATTACK, Kind.SHOOT_MOUNT: Kind.SHOOT}  # MOUNT-08/11
 CLIMB: Final = 1  # DRIVE / MANEUVER options for an air vehicle's vertical move (VEH-AIR-03)
 DESCEND: Final = 2
 # SHOOT_VEHICLE keeps the vehicle index in `option` (as it always has) and names its fire mode in
 # the otherwise unused `zone` field, with the values SHOOT's option has: -1 a plain shot, 1 basic
-# full auto (AUTO-01), n >= 1 that many ammo dice (AUTO-03).
+# full auto (AUTO-01), n >= 1 that many ammo dice (AUTO-03); its encoding form says so (`fire`).
 
 
 KIND_NAMES: Final = {kind: kind.name.lower() for kind in Kind}  # as events spell them, e.g. "close_attack"
 
-
-def is_slow(kind: Kind) -> bool:
-    """True for slow actions (ACT-SLOW-*)."""
-    return kind in SLOW_KINDS

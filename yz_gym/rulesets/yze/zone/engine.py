@@ -11,14 +11,14 @@ from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.yze.combat.damage import fire_attack, start_of_turn, tick_lethal_injuries
+from yz_gym.rulesets.yze.resolution.effects import SPECS, end_turn
 from yz_gym.rulesets.yze.resolution.stack import advance, answer, decision_actions, decision_name, declare
 from yz_gym.rulesets.yze.resolution.stages import DECISION_STAGES, S_PUSH
 from yz_gym.rulesets.yze.state import COMBAT, OVER, SETUP, Combatant, GameState, Scenario
-from yz_gym.rulesets.yze.vehicles.actions import describe_words
 from yz_gym.rulesets.yze.vehicles.actions import round_end as vehicle_round_end
-from yz_gym.rulesets.yze.vehicles.seats import setup_vehicles, weapon_label
+from yz_gym.rulesets.yze.vehicles.seats import setup_vehicles
 from yz_gym.rulesets.yze.zone import initiative
-from yz_gym.rulesets.yze.zone.actions import FIRST_EXTENSION, LABELS, Action, Kind
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.legal import turn_actions
 
 
@@ -140,7 +140,9 @@ def apply(
     state.decisions += 1
     if state.phase == SETUP:
         chooser = state.choosing.pop(0)
-        initiative.choose(state, chooser, action.option, events)  # INIT-SURPRISE-01 / AMB-28
+        instant = SPECS[action.kind].instant  # CHOOSE_CARD: INIT-SURPRISE-01 / AMB-28
+        assert instant is not None
+        instant(state, state.combatants[chooser], None, action, rng, events)
         if not state.choosing:
             _start_combat(state, rng, events)
         return events
@@ -156,26 +158,12 @@ def _turn_action(
     state: GameState, c: Combatant, action: Action, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """Free actions happen at once; others are declared and resolved on the stack."""
-    kind = action.kind
-    if kind == Kind.END_TURN:
-        _end_turn(state)
-        return
-    if kind == Kind.SWAP_INITIATIVE:
-        initiative.swap(state, c.id, action.target, events)  # INIT-SWAP-01..04
-        state.turn_begun = False  # the partner's turn begins now (INIT-SWAP-03)
+    instant = SPECS[action.kind].instant
+    if instant is not None:
+        instant(state, c, None, action, rng, events)  # END_TURN, SWAP_INITIATIVE, DROP_PRONE, LET_GO
         return
     state.turn_acts += 1  # INIT-SWAP-02: no swap once the turn has begun acting
-    if kind == Kind.DROP_PRONE:
-        c.prone = True  # ACT-FREE-01: costs none of the round's two actions
-        c.prone_drops += 1
-        events.append(Event("prone", c.id))
-    elif kind == Kind.LET_GO:
-        victim = state.combatants[c.grappling]
-        victim.grappled_by = -1
-        c.grappling = -1
-        events.append(Event("let_go", c.id, victim.id))
-    else:
-        declare(state, c, action, rng, events)
+    declare(state, c, action, rng, events)
 
 
 def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
@@ -199,7 +187,7 @@ def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> Non
             _begin_turn(state, c, rng, events)
             continue
         if c.out or c.acted or (c.actions_used >= 2 and len(turn_actions(state, c)) == 1):
-            _end_turn(state)  # ACT-01: both actions used and no free action left to take
+            end_turn(state)  # ACT-01: both actions used and no free action left to take
             continue
         return
 
@@ -233,14 +221,6 @@ def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events
         return
     if not c.out:
         events.append(Event("turn", c.id, -1, {"round": state.round, "card": state.cards[c.id]}))
-
-
-def _end_turn(state: GameState) -> None:
-    """The combatant's turn is over; the next card acts (INIT-04)."""
-    c = state.combatants[state.order[state.turn_pos]]
-    c.acted = True
-    state.turn_pos += 1
-    state.turn_begun = False
 
 
 def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
@@ -326,30 +306,11 @@ def outcome(state: GameState) -> Outcome | None:
 
 def describe(state: GameState, action: Action) -> str:
     """The action in plain words, e.g. "shoot at Ganger 2" or "run to Loading dock"."""
-    words = [LABELS[action.kind]]
-    if action.kind == Kind.CHOOSE_CARD:
-        words.append(f"#{action.option}")
+    spec = SPECS[action.kind]
+    words = [spec.label]
     if 0 <= action.target < len(state.combatants):
         words.append(state.combatants[action.target].name)
-    if 0 <= action.zone < len(state.zone_map.zones) and action.kind != Kind.SHOOT_VEHICLE:  # its fire mode
-        words.append(state.zone_map.zones[action.zone].name)
-    actor = current_actor(state)
-    if action.kind == Kind.DRAW and actor >= 0:
-        words.append(weapon_label(state, state.combatants[actor].weapons[action.option].name))
-    if action.kind == Kind.TAKE_COVER and actor >= 0:
-        zone = state.zone_map.zones[state.combatants[actor].zone]
-        words.append(zone.covers[action.option].replace("_", " "))
-    if action.kind in (Kind.SHOOT, Kind.SHOOT_MOUNT) and action.option >= 1:
-        auto = state.options.full_auto == "basic"
-        words.append("(full auto)" if auto else f"({action.option} ammo dice)")  # AUTO-01, AUTO-03
-    if action.kind == Kind.USE_ITEM and actor >= 0:
-        words.insert(1, state.combatants[actor].items[action.option].replace("_", " ") + " on")
-    if action.kind == Kind.DISARM and action.option == 1:
-        words.append("(throw it away)")  # ACTN-CLOSE-03
-    if action.kind == Kind.FIRST_AID and action.option == 1:
-        words.append("(stabilise)")
-    if action.kind == Kind.AIM and action.option == 1:
-        words.append("(through the scope)")
-    if action.kind >= FIRST_EXTENSION:
-        words += describe_words(state, action, actor)  # vehicles and mounts
+    if 0 <= action.zone < len(state.zone_map.zones) and not any(shape.fire for shape in spec.forms):
+        words.append(state.zone_map.zones[action.zone].name)  # (SHOOT_VEHICLE's zone is its fire mode)
+    spec.words(state, action, current_actor(state), words)
     return " ".join(words)

@@ -18,6 +18,7 @@ from yz_gym.rulesets.yze.combat.attacks import (
     weapon_def,
 )
 from yz_gym.rulesets.yze.combat.damage import may_stabilise
+from yz_gym.rulesets.yze.resolution.effects import TURN_OFFERS
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.actions import turn_actions as vehicle_turn_actions
 from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
@@ -60,10 +61,15 @@ def _free_actions(state: GameState, c: Combatant) -> list[Action]:
 
 
 def turn_actions(state: GameState, c: Combatant) -> list[Action]:
-    """Every action `c` may take now on its own turn: the free ones first (see `_free_actions`)."""
+    """Every action `c` may take now on its own turn: the free ones first (see `_free_actions`),
+    then those the kinds with an `ActionSpec.offer` offer."""
     if state.vehicles or state.setup.mounted:  # vehicles and mounts change the list
-        return vehicle_turn_actions(state, c, _turn_actions(state, c))
-    return _turn_actions(state, c)
+        actions = vehicle_turn_actions(state, c, _turn_actions(state, c))
+    else:
+        actions = _turn_actions(state, c)
+    for offer in TURN_OFFERS:
+        actions += offer(state, c, None)
+    return actions
 
 
 def _turn_actions(state: GameState, c: Combatant) -> list[Action]:

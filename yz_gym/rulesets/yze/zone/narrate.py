@@ -7,13 +7,16 @@ from typing import Final
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.dice_text import faces_text, rating_text
+from yz_gym.rulesets.yze.resolution.effects import SPECS
 from yz_gym.rulesets.yze.state import ATTRIBUTES, GameState
 from yz_gym.rulesets.yze.vehicles.narrate import vehicle_line
 from yz_gym.rulesets.yze.vehicles.seats import weapon_label
+from yz_gym.rulesets.yze.zone.actions import KIND_NAMES
 
-TOLD_ELSEWHERE: Final = frozenset({"first_aid", "force_door", "persuade"})  # their own events say it
-FAILED_WORDS: Final = {"door": "Mobility", "run": "Mobility", "retreat": "retreat", "extinguish": "Mobility",
-                "take_cover": "Mobility", "break_free": "break-free", "crawl": "Mobility"}  # fmt: skip
+# a failed roll, as each kind's spec says it (ActionSpec.failed; "" when the kind's own events tell it)
+FAILED_WORDS: Final = {KIND_NAMES[spec.kind]: spec.failed for spec in SPECS if spec.failed is not None}
+
+
 def _successes(event: Event) -> str:
     n = event.get("successes", 0)
     return "no success" if n == 0 else f"{n} success{'es' if n > 1 else ''}"
@@ -139,9 +142,8 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         return over_line(e)
     if k == "failed":
         kind = e.get("kind")
-        if kind in TOLD_ELSEWHERE:
-            return ""
-        return f"  {a}'s {FAILED_WORDS.get(kind, kind.replace('_', ' '))} roll fails."
+        words = FAILED_WORDS.get(kind, kind.replace("_", " "))
+        return f"  {a}'s {words} roll fails." if words else ""
     if k in ("armor_degraded", "cover_degraded"):
         return f"  {t}'s {k.split('_')[0]} is worn down to {rating_text(e.get('rating'), step)}."
     if k == "unpersuaded":

@@ -1,0 +1,162 @@
+"""One home per action kind (issue 13): every `Kind` has a complete `ActionSpec`, and the engine, the
+stack, the env's encoding, `describe` and the narration all read it."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+
+from tests.helpers import fighter, game, scenario_dict, turn_of
+from yz_gym.envs.action_space import (
+    _DECODE,
+    APPENDED_FORMS,
+    BLOCK_SIZES,
+    KIND_SPECS,
+    N_ACTIONS,
+    ActionCodec,
+    form_of,
+)
+from yz_gym.envs.limits import MAX_ALLIES, MAX_ZONES, N_SLOTS
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.resolution import stack
+from yz_gym.rulesets.yze.resolution.effects import SPECS
+from yz_gym.rulesets.yze.resolution.stages import S_PUSH
+from yz_gym.rulesets.yze.state import COMBAT, Frame
+from yz_gym.rulesets.yze.zone import engine, legal
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.narrate import FAILED_WORDS
+from yz_gym.rulesets.yze.zone.spec import ActionSpec, Span, Timing
+from yz_gym.scenario.loader import load_scenario
+
+ON_THE_STACK = {Timing.FAST, Timing.SLOW, Timing.WHOLE_TURN, Timing.FRAME}  # carried out by `effect`
+AT_ONCE = {Timing.FREE, Timing.DECISION}  # carried out by `instant`
+HOOKS = ("slow", "skill", "dice", "words")
+DECODE_DIGEST = "cc945b08dbe45d5896a5a70131e0d2254689b9e8038b4b66de6189c63bb093b9"  # before the specs
+
+
+def test_there_is_one_spec_per_kind_in_kind_order():
+    assert len(SPECS) == len(Kind)
+    assert [spec.kind for spec in SPECS] == list(Kind)
+
+
+@pytest.mark.parametrize("kind", list(Kind), ids=lambda k: k.name)
+def test_every_spec_is_complete(kind):
+    spec = SPECS[kind]
+    assert isinstance(spec, ActionSpec)
+    assert isinstance(spec.label, str) and spec.label.strip() == spec.label and spec.label
+    assert isinstance(spec.timing, Timing)
+    for hook in HOOKS:
+        assert callable(getattr(spec, hook)), f"{kind.name}.{hook}"
+    if spec.timing in ON_THE_STACK:  # exactly one way to carry it out, the one its timing asks for
+        assert callable(spec.effect) and spec.instant is None
+    else:
+        assert spec.timing in AT_ONCE and callable(spec.instant) and spec.effect is None
+    assert spec.failed is None or isinstance(spec.failed, str)
+    if spec.failed:
+        assert FAILED_WORDS[kind.name.lower()] == spec.failed  # the narration tells its failed roll
+
+
+@pytest.mark.parametrize("kind", list(Kind), ids=lambda k: k.name)
+def test_every_encoding_form_is_consistent_with_the_env_action_space(kind):
+    spec = SPECS[kind]
+    assert (spec.forms == ()) == (spec.timing == Timing.FRAME)  # frames the rules open take no index
+    for shape in spec.forms:
+        assert not shape.fire or shape.zone  # a fire mode rides in the zone field
+        assert (shape.span == Span.FIXED) or shape.options == (-1,)  # a span replaces the options
+        assert shape.options and len(set(shape.options)) == len(shape.options)
+    kept = [shape for shape in spec.forms if shape.appended < 0]
+    assert KIND_SPECS[kind] == tuple(form_of(shape) for shape in kept)
+    size = 0
+    for form in KIND_SPECS[kind]:
+        size += (N_SLOTS if form.target else 1) * ((len(form.zones) or MAX_ZONES) if form.zone else 1) * len(form.options)
+    assert BLOCK_SIZES[kind] == size
+
+
+def test_appended_forms_are_numbered_in_order_and_come_last():
+    appended = sorted(
+        (shape.appended, spec.kind) for spec in SPECS for shape in spec.forms if shape.appended >= 0
+    )
+    assert [i for i, _ in appended] == list(range(len(appended)))
+    assert [kind for kind, _ in APPENDED_FORMS] == [kind for _, kind in appended]
+
+
+def test_every_index_decodes_to_an_action_that_encodes_back_to_it():
+    sides = [0] * (1 + MAX_ALLIES) + [1] * 4 + [2] * 4  # every ally slot of combatant 0 filled
+    codec = ActionCodec(sides)
+    seen = set()
+    for index in range(N_ACTIONS):
+        action = codec.decode(0, index)
+        if action is None:  # an enemy slot past the 8 enemies
+            continue
+        seen.add(action.kind)
+        assert codec.encode(0, action) == index, (index, action)
+    assert seen == {spec.kind for spec in SPECS if spec.forms}
+
+
+def test_the_action_space_keeps_its_size_and_order():
+    """Derived from the specs, the space is index for index the one the envs had (a new kind or form
+    changes it on purpose: then bump the env versions and update these numbers)."""
+    table = [(int(kind), slot, zone, option) for kind, slot, zone, option in _DECODE]
+    assert N_ACTIONS == len(table) == 996
+    assert hashlib.sha256(repr(table).encode()).hexdigest() == DECODE_DIGEST
+
+
+@pytest.mark.parametrize("name", ["street_firefight", "technical_raid", "cavalry_skirmish", "npc_group_surprise"])
+def test_what_the_rules_offer_matches_each_kinds_timing_and_label(name):
+    """Random play: turn actions are never decisions, decisions only are asked out of turn, and
+    `describe` starts with the kind's label."""
+    rng = np.random.default_rng(7)
+    state = engine.new_game(load_scenario(name), rng)
+    for _ in range(400):
+        if engine.is_over(state):
+            break
+        legal = engine.legal_actions(state)
+        on_turn = not state.stack and state.phase == COMBAT
+        for a in legal:
+            timing = SPECS[a.kind].timing
+            assert timing != Timing.FRAME
+            assert (timing == Timing.DECISION) != on_turn, (a, timing)
+            assert engine.describe(state, a).startswith(SPECS[a.kind].label)
+        engine.apply(state, legal[int(rng.integers(len(legal)))], rng)
+
+
+def test_slow_hooks_decide_the_cost_per_action():
+    """ACTN-SHOOT-02: aiming through a scope is slow, plain aiming fast; ACTN-RELOAD-02: readying
+    is fast, a full reload slow; ACT-SLOW-SHOOT: a shot is slow; ACT-FAST-RUN: a run is fast."""
+    data = scenario_dict(combatants=[fighter("A", "red", "A"), fighter("B", "blue", "B")])
+    state = turn_of(game(data), "A")
+    a = state.combatants[0]
+    assert SPECS[Kind.AIM].slow(state, a, Action(Kind.AIM, option=1))
+    assert not SPECS[Kind.AIM].slow(state, a, Action(Kind.AIM))
+    assert SPECS[Kind.RELOAD].slow(state, a, Action(Kind.RELOAD, option=1))
+    assert not SPECS[Kind.RELOAD].slow(state, a, Action(Kind.RELOAD, option=0))
+    assert SPECS[Kind.SHOOT].slow(state, a, Action(Kind.SHOOT, 1))
+    assert not SPECS[Kind.RUN].slow(state, a, Action(Kind.RUN, zone=1))
+
+
+@pytest.mark.skipif(dice.COMPILED, reason="rebinds a module constant, which the compiled build inlines")
+def test_a_kind_with_an_offer_hook_is_offered_on_turns_and_decisions(monkeypatch):
+    """How a new kind gets offered (docs/architecture.md): its spec's `offer` hook, asked after the
+    chapter's listers on a turn and before DECLINE in a decision. Exercised with hooks offering
+    existing kinds, so no rule is invented."""
+    data = scenario_dict(combatants=[fighter("A", "red", "A"), fighter("B", "blue", "B")])
+    state = turn_of(game(data), "A")
+    before = engine.legal_actions(state)
+
+    def offer_turn(s, c, frame):
+        assert frame is None and c is s.combatants[0]
+        return [Action(Kind.FLEE)]
+
+    monkeypatch.setattr(legal, "TURN_OFFERS", (offer_turn,))
+    assert engine.legal_actions(state) == [*before, Action(Kind.FLEE)]
+
+    asked = Frame(Kind.SHOOT, 0, 1, stage=S_PUSH, asking=[0])
+
+    def offer_decision(s, c, frame):
+        assert frame is asked and c is s.combatants[0]
+        return [Action(Kind.HELP)]
+
+    monkeypatch.setattr(stack, "DECISION_OFFERS", (offer_decision,))
+    assert stack.decision_actions(state, asked) == [Action(Kind.PUSH), Action(Kind.HELP), Action(Kind.DECLINE)]
