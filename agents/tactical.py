@@ -373,6 +373,13 @@ class _Turn:
             if c.side == me.side and c.id != me.id and c.broken and not (c.dead or c.fled or c.surrendered)
         ]  # fmt: skip
         self.view = map_view(state)
+        self.watchers = [e for e in self.enemies if e.overwatch >= 0]  # enemies on overwatch
+        self.tied = {  # enemies busy in melee with someone else still fighting (a Broken one does not)
+            e.id: any(other != me.id and not state.combatants[other].out for other in e.engaged)
+            for e in self.enemies
+        }
+        self.fast_reload = [weapon_def(state, me, i).reload_fast for i in range(len(me.weapons))]
+        self._nearest: dict[int, int] = {}
         self._zone_dangers: dict[tuple[int, int, bool], tuple[float, dict[int, float]]] = {}
         self._zone_opportunities: dict[tuple[int, int, bool, int, bool], float] = {}
         self.vchoice: Action | None = None  # vehicle_tactics' pick for an occupant, scored a little up
@@ -418,11 +425,13 @@ class _Turn:
             guns = self._guns.get(e.id)
             if guns is None:
                 guns = self._guns[e.id] = [(i, w) for i, w in usable_weapons(state, e) if shoots(w)]
+            soak: tuple[int, ...] | None = None
             for index, weapon in guns:
                 aim = 1 if index == e.held else 0  # it may aim, or must draw first
                 pool = shot_pool(state, e, index, e.zone, me, max(aim, e.aiming), zone)
                 if pool is not None:
-                    soak = soak_sides(state, me, True, zone, cover)
+                    if soak is None:
+                        soak = soak_sides(state, me, True, zone, cover)
                     v = max(v, odds.harm(pool, (), weapon.damage, soak, self.left))
             v *= self.my_w
             self._ranged_in[key] = v
@@ -486,8 +495,7 @@ class _Turn:
             per: dict[int, float] = {}
             total = 0.0
             cramped = self.state.zone_map.zones[zone].cramped
-            me_id = self.me.id
-            combatants = self.state.combatants
+            tied = self.tied
             for e in self.enemies:
                 v = self.ranged_in(e, zone, cover)
                 if e.zone == zone:
@@ -495,7 +503,7 @@ class _Turn:
                         v = max(v, self.melee_in(e, prone))
                 elif self.dist[e.zone][zone] == 1:
                     v = max(v, CLOSING_IN * self.melee_in(e, prone))
-                if any(other != me_id and not combatants[other].out for other in e.engaged):
+                if tied[e.id]:
                     v *= ENGAGED_ELSEWHERE  # tied up by someone still fighting (a Broken one does not)
                 v *= self.share(e)
                 per[e.id] = v
@@ -549,7 +557,7 @@ class _Turn:
 
     def opportunity(self, pos: Pos) -> float:
         """Worth of the best attack (or first aid) `pos` sets up for my next turn."""
-        if not pos.loaded and pos.held >= 0 and weapon_def(self.state, self.me, pos.held).reload_fast:
+        if not pos.loaded and pos.held >= 0 and self.fast_reload[pos.held]:
             return self._zone_opportunity(pos.zone, pos.held, True, 0, pos.prone)  # ready, then shoot
         return self._zone_opportunity(pos.zone, pos.held, pos.loaded, 2 if pos.aiming else 1, pos.prone)
 
@@ -563,10 +571,17 @@ class _Turn:
                     v += WIN
                 v -= GOAL_STEP * min(self.dist[pos.zone][self.goal], 20)
             if self.enemies and self.approach:
-                near = min(self.dist[pos.zone][e.zone] for e in self.enemies)
-                v -= self.approach * min(near, 20)
+                v -= self.approach * min(self.nearest(pos.zone), 20)
             self._pos[pos] = v
         return v
+
+    def nearest(self, zone: int) -> int:
+        """Moves from `zone` to the nearest enemy."""
+        near = self._nearest.get(zone)
+        if near is None:
+            row = self.dist[zone]
+            near = self._nearest[zone] = min(row[e.zone] for e in self.enemies)
+        return near
 
     def moved(self, pos: Pos, zone: int, prone: bool | None = None) -> Pos:
         moved = Pos(zone, frozenset(), -1, 0, pos.prone if prone is None else prone, pos.held, pos.loaded)
@@ -574,7 +589,7 @@ class _Turn:
 
     def unready(self, pos: Pos) -> Pos:
         """ACTN-RELOAD-02: a bow or sling must be readied again after doing anything else."""
-        if pos.loaded and pos.held >= 0 and weapon_def(self.state, self.me, pos.held).reload_fast:
+        if pos.loaded and pos.held >= 0 and self.fast_reload[pos.held]:
             return pos._replace(loaded=False)
         return pos
 
@@ -663,8 +678,8 @@ class _Turn:
         """Harm of the overwatch shots my action would draw (ACTN-OVERWATCH-01)."""
         total = 0.0
         me = self.me
-        for e in self.enemies:
-            if e.overwatch >= 0 and (e.overwatch == me.zone or e.overwatch == dest):
+        for e in self.watchers:
+            if e.overwatch == me.zone or e.overwatch == dest:
                 total += self.ranged_in(e, me.zone, me.cover)
         return total
 
