@@ -157,7 +157,7 @@ def declare(
 ) -> None:
     """ACT-02: the actor states the action and pays for it; resolution starts on the stack."""
     kind = action.kind
-    slow = _is_slow(c, action) if kind < FIRST_EXTENSION else is_slow_action(state, c, action)  # AMB-10
+    slow = action_is_slow(state, c, action)
     if kind == Kind.DIVING_BLOW:
         c.spend(True)  # ACTN-DIVE-01: the move and the attack use the whole turn
         c.spend(False)
@@ -196,8 +196,12 @@ def _doing(state: GameState, c: Combatant, kind: Kind, keep_watch: bool = True) 
         c.overwatch = -1  # ACTN-OVERWATCH-04: overwatch ends if you do anything else
 
 
-def _is_slow(c: Combatant, action: Action) -> bool:
-    """Slow actions, moves made slow by injuries, and aiming through a scope (ACTN-SHOOT-02)."""
+def action_is_slow(state: GameState, c: Combatant, action: Action) -> bool:
+    """Whether `action` costs `c` its slow action: slow kinds, moves made slow by lying prone or
+    by injuries, aiming through a scope (ACTN-SHOOT-02), and the vehicle and mount actions as
+    vehicle_actions.is_slow_action says (AMB-10)."""
+    if action.kind >= FIRST_EXTENSION:
+        return is_slow_action(state, c, action)
     if action.kind in _SLOW_BY_OPTION:
         return action.option == 1
     return is_slow(action.kind) or (action.kind in MOVE_KINDS and moving_is_slow(c))
