@@ -11,15 +11,7 @@ from typing import NamedTuple
 from agents import odds
 from yz_gym.rules.actions import Action, Kind
 from yz_gym.rules.attacks import (
-    BAND,
-    DARK_MODIFIER,
-    DEFENCELESS,
-    MOUNTED_SHOT,
-    RANGE_MODIFIER,
-    RIDER_PENALTY,
-    SIZE_MODIFIER,
     UNARMED,
-    UNSEEN_MODIFIER,
     artifact_die,
     block_gear,
     can_block,
@@ -29,14 +21,12 @@ from yz_gym.rules.attacks import (
     hands_ok,
     ranged_modifier,
     shot_skill,
-    smoky,
     weapon_def,
 )
-from yz_gym.rules.dice import NO_MODIFIERS, Modifiers, rating_pool
+from yz_gym.rules.dice import Modifiers, rating_pool
 from yz_gym.rules.rolls import skill_pool
 from yz_gym.rules.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rules.tables import Weapon
-from yz_gym.rules.vehicle_seats import can_fire_out, targetable
 from yz_gym.rules.vehicles import occupant_cover
 from yz_gym.rules.zones import BorderKind, DoorState, Range, ZoneMap
 
@@ -220,9 +210,8 @@ def shot_pool(
 ) -> tuple[int, ...] | None:
     """Dice of a's shot at b (a in `from_zone`, b in `to_zone`), or None if it cannot shoot.
 
-    Where both stand where they are, with the weapon in hand, the rules' own can_shoot and
-    ranged_modifier are used. Otherwise this mirrors them (ACTN-SHOOT-01, ATK-08, RMOD-05..16,
-    DARK-03..05) for a hypothetical position, to weigh moves before making them.
+    The rules' can_shoot and ranged_modifier answer for the hypothetical position too, so moves
+    are weighed before they are made (ACTN-SHOOT-01, ATK-08, RMOD-05..16, DARK-03..05).
     """
     if to_zone < 0:
         to_zone = b.zone
@@ -252,54 +241,13 @@ def _shot_base(
     engaged: bool,
     loaded: bool | None,
 ) -> tuple[str, int, Modifiers] | None:
-    """(skill, gear, modifiers before aiming) of a possible shot, or None."""
-    if weapon_index < 0 or b.dead or b.hidden:
+    """(skill, gear, modifiers before aiming) of a possible shot, or None: the rules' own
+    can_shoot and ranged_modifier, asked with the hypothetical position."""
+    if weapon_index < 0 or not can_shoot(state, a, b, weapon_index, from_zone, to_zone, engaged, loaded):
         return None
-    if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
-        return None  # VEH-DMG-08: only exposed seats shoot out and can be shot
-    carried = a.weapons[weapon_index]
     weapon = weapon_def(state, a, weapon_index)
-    if not shoots(weapon) or carried.bonus < 0 or not (carried.loaded if loaded is None else loaded):
-        return None
-    gear = max(0, carried.bonus)
-    real_engaged = b.id in a.engaged
-    if (
-        from_zone == a.zone
-        and to_zone == b.zone
-        and weapon_index == a.held
-        and engaged == real_engaged
-        and carried.loaded
-    ):
-        if not can_shoot(state, a, b):
-            return None
-        return shot_skill(weapon), gear, ranged_modifier(state, a, b, False, aim=False)
-    view = map_view(state)
-    peeks = (a.peek if from_zone == a.zone else -1, b.peek if to_zone == b.zone else -1)
-    if peeks == (-1, -1):
-        if not view.fire[from_zone][to_zone]:
-            return None
-    elif not state.zone_map.line_of_fire(from_zone, to_zone, state.doors, peeks):
-        return None
-    band = Range.ENGAGED if engaged else view.band[from_zone][to_zone]
-    if band > BAND[weapon.range]:
-        return None
-    target_zone = state.zone_map.zones[to_zone]
-    if target_zone.dark and band >= Range.MEDIUM:
-        return None
-    mods = NO_MODIFIERS.plus(DEFENCELESS if band == Range.ENGAGED and b.broken else RANGE_MODIFIER[band])
-    if target_zone.dim:
-        options = state.options
-        mods = mods.plus(options.dim_zone_mod if from_zone != to_zone else getattr(options, "dim_light_mod", 0))
-    if target_zone.dark:
-        mods = mods.plus(DARK_MODIFIER)
-    mods = mods.plus(SIZE_MODIFIER.get(getattr(b, "size", "normal"), 0))
-    if smoky(state, to_zone) or smoky(state, from_zone):
-        mods = mods.plus(UNSEEN_MODIFIER)
-    if b.mount is not None and b.mount.ridden and state.options.rider_penalty_ranged:
-        mods = mods.plus(RIDER_PENALTY)  # MOUNT-09/11
-    if a.mount is not None and a.mount.ridden:
-        mods = mods.plus(MOUNTED_SHOT)  # MOUNT-10
-    return shot_skill(weapon), gear, mods
+    modifier = ranged_modifier(state, a, b, False, False, from_zone, to_zone, engaged)
+    return shot_skill(weapon), max(0, a.weapons[weapon_index].bonus), modifier
 
 
 def shot_value(

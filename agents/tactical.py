@@ -47,12 +47,10 @@ from agents.common import (
     weight,
 )
 from agents.vehicle_tactics import aboard_first, occupant_choice
-from yz_gym.rules.actions import FIRST_EXTENSION, SLOW_KINDS, UNARMED_SPECIALS, Action, Kind
+from yz_gym.rules.actions import FIRST_EXTENSION, UNARMED_SPECIALS, Action, Kind
 from yz_gym.rules.attacks import (
     BAND,
     DIVING_BLOW,
-    PRONE_ATTACKER,
-    PRONE_TARGET,
     UNARMED,
     close_modifier,
     close_weapon,
@@ -63,6 +61,7 @@ from yz_gym.rules.attacks import (
 from yz_gym.rules.dice import Source, help_bonus, reroll_indices
 from yz_gym.rules.engine import current_actor, decision_kind
 from yz_gym.rules.mounts import MAX_RIDE, ride_paths
+from yz_gym.rules.resolution import action_is_slow, roll_skill
 from yz_gym.rules.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
 from yz_gym.rules.tables import Weapon
 from yz_gym.rules.vehicle_actions import vehicle_shot_modifier
@@ -215,21 +214,6 @@ def _block_pays(state: GameState, me: Combatant) -> bool:
     return w * gain > (0.0 if me.acted else BLOCK_COST)
 
 
-def _frame_skill(state: GameState, me: Combatant, kind: Kind) -> str:
-    """The skill a rolled action uses (as the rules resolve it)."""
-    if kind == Kind.SHOOT:
-        return shot_skill(held_weapon(state, me))
-    if kind == Kind.FIRST_AID:
-        return "Healing"
-    if kind == Kind.PERSUADE:
-        return "Persuasion"
-    if kind == Kind.STRESS_ROLL:
-        return "Insight"  # STRESS-01
-    if kind in (Kind.RETREAT, Kind.EXTINGUISH, Kind.RUN, Kind.TAKE_COVER, Kind.CRAWL):
-        return "Mobility"
-    return "Melee"
-
-
 def push_gain(state: GameState, me: Combatant) -> float:
     """Expected worth of pushing the roll on top of the stack, less its expected cost.
 
@@ -245,6 +229,9 @@ def push_gain(state: GameState, me: Combatant) -> float:
     dice_ = roll.pool.dice
     redo = reroll_indices(roll)
     if not redo:
+        return -1.0
+    skill = roll_skill(state, frame)
+    if skill is None:
         return -1.0
     more = odds.successes(tuple(dice_[i].sides for i in redo))
     have = roll.successes
@@ -283,7 +270,7 @@ def push_gain(state: GameState, me: Combatant) -> float:
     gain = sum(p * worth(have + x) for x, p in enumerate(more)) - now
     if gain <= 1e-9:
         return 0.0
-    return gain - _push_cost(state, me, roll, redo, _frame_skill(state, me, kind))
+    return gain - _push_cost(state, me, roll, redo, skill)
 
 
 def _success_value(state: GameState, me: Combatant, kind: Kind, target: Combatant | None) -> float:
@@ -405,9 +392,7 @@ class _Turn:
             state, me = self.state, self.me
             index, weapon = close_weapon(state, e)
             gear = max(0, e.weapons[index].bonus) if index >= 0 else 0
-            modifier = close_modifier(state, e, me, False)
-            if prone != me.prone and not me.broken:  # RMOD-02 for me lying down, or gone as I get up
-                modifier = modifier.plus(PRONE_TARGET) if prone else modifier.without(PRONE_TARGET)
+            modifier = close_modifier(state, e, me, False, b_prone=prone)  # RMOD-02 with me as `prone`
             pool = pool_sides(state, e, "Melee", gear, modifier)
             oppose = (block_sides(state, me, e, weapon) or ()) if may_block(state, me) else ()
             soak = soak_sides(state, me, False)
@@ -463,9 +448,7 @@ class _Turn:
             if held < 0 or weapon.ranged or me.weapons[held].bonus < 0:
                 index, weapon = -1, UNARMED
             gear = max(0, me.weapons[index].bonus) if index >= 0 else 0
-            modifier = close_modifier(state, me, e, False).plus(extra)
-            if prone != me.prone:  # RMOD-01 for me lying down, or gone as I get up
-                modifier = modifier.plus(PRONE_ATTACKER) if prone else modifier.without(PRONE_ATTACKER)
+            modifier = close_modifier(state, me, e, False, a_prone=prone).plus(extra)  # RMOD-01 as `prone`
             pool = pool_sides(state, me, "Melee", gear, modifier)
             oppose = (block_sides(state, e, me, weapon) or ()) if may_block(state, e) else ()
             soak = soak_sides(state, e, False)
@@ -730,7 +713,7 @@ class _Turn:
             score = self.score(a)
             if score > best_score + 1e-9:
                 best, best_score = a, score
-        if swaps and best.kind not in SLOW_KINDS and best.kind not in (Kind.AIM, Kind.ENGAGE):
+        if swaps and not action_is_slow(self.state, me, best) and best.kind not in (Kind.AIM, Kind.ENGAGE):
             swap = self.swap(swaps)
             if swap is not None:
                 return swap
@@ -749,11 +732,7 @@ class _Turn:
             if not any(zones[z].cramped for z in (me.zone, *state.zone_map.neighbours[me.zone])):
                 return NEVER
             return self.follow(here._replace(prone=True), me.can_take(True)) - 0.02
-        slow = (
-            kind in SLOW_KINDS
-            or (kind == Kind.AIM and a.option == 1)
-            or (kind == Kind.RELOAD and a.option == 1)
-        )
+        slow = action_is_slow(state, me, a)
         risk = self.overwatch_risk(a.zone if kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT) else -1)
         imm, pos = 0.0, here
         if (
@@ -819,7 +798,7 @@ class _Turn:
             pos = here._replace(aiming=0)
         elif kind == Kind.DIVING_BLOW:
             target = state.combatants[a.target]
-            imm = self.my_close(-1, target, here.prone, extra=2)
+            imm = self.my_close(-1, target, here.prone, extra=DIVING_BLOW)  # RMOD-04
             pos = here._replace(engaged=here.engaged | {a.target}, prone=True, cover=-1, aiming=0)
             return imm + self.value(pos) - risk
         elif kind == Kind.FIRST_AID:

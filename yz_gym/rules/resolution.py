@@ -295,7 +295,7 @@ def answer(
         assert frame.roll is not None
         frame.roll = push_roll(state, state.combatants[frame.actor], frame.roll, rng)  # PUSH-04..07, 16
         events.append(
-            Event("push", frame.actor, -1, {**roll_data(frame.roll), "skill": _skill(state, frame)})
+            Event("push", frame.actor, -1, {**roll_data(frame.roll), "skill": roll_skill(state, frame)})
         )
 
 
@@ -318,7 +318,7 @@ def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: li
                 engage(state, actor, state.combatants[frame.target])  # ACTN-DIVE-01: move in, then strike
                 events.append(Event("engaged", actor.id, frame.target))
             frame.stage = S_HELP
-            frame.asking = _helpers(state, frame) if _skill(state, frame) else []
+            frame.asking = _helpers(state, frame) if roll_skill(state, frame) else []
         elif stage == S_HELP:
             frame.stage = S_BLOCK
             frame.asking = _blockers(state, frame)
@@ -485,7 +485,7 @@ _FIXED_SKILLS: Final = {  # kinds that always roll the same skill
 }
 
 
-def _skill(state: GameState, frame: Frame) -> str | None:
+def roll_skill(state: GameState, frame: Frame) -> str | None:
     """The skill the action rolls, or None if it needs no roll."""
     kind = frame.kind
     skill = _FIXED_SKILLS.get(kind)
@@ -505,7 +505,7 @@ def _skill(state: GameState, frame: Frame) -> str | None:
 def _roll(
     state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    skill = _skill(state, frame)
+    skill = roll_skill(state, frame)
     frame.stage = S_PUSH
     if skill is None:
         frame.stage = S_RESOLVE
@@ -686,7 +686,7 @@ def _break_tie(
     state: GameState, frame: Frame, actor: Combatant, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """OPP-03 (opposed_tie="reroll"): a tied contest is rolled again by both sides, unpushed."""
-    skill = _skill(state, frame)
+    skill = roll_skill(state, frame)
     for _ in range(20):
         if skill is None or frame.roll is None or frame.block_roll is None:
             return
@@ -824,7 +824,7 @@ def _pay_for_push(
     opponent = -1
     if frame.block_roll is not None:
         opponent = frame.blocker if frame.blocker >= 0 else frame.target
-    skill = _skill(state, frame) or "Mobility"
+    skill = roll_skill(state, frame) or "Mobility"
     roll = frame.roll
     if actor.mount is not None and roll is not None:
         roll = mount_push(state, actor, kind, skill, roll, rng, events)  # MOUNT-12: the mount's dice harm it
