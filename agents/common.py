@@ -18,6 +18,7 @@ from yz_gym.rules.attacks import (
     can_shoot,
     close_modifier,
     close_weapon,
+    free_hands,
     hands_ok,
     ranged_modifier,
     shot_skill,
@@ -69,8 +70,38 @@ def pool_sides(
     key = (c.id, skill, gear, modifier, artifact)
     sides = memo.get(key)
     if sides is None:
-        sides = memo[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
+        sides = memo[key] = _kept_pool(state, c, skill, gear, modifier, artifact)
     return sides  # type: ignore[return-value]
+
+
+def _kept_pool(
+    state: GameState, c: Combatant, skill: str, gear: int, modifier: int | Modifiers, artifact: int
+) -> tuple[int, ...]:
+    """rolls.skill_pool's sides, kept from decision to decision for the numbers it reads (the
+    attribute, skill level and stress) while nothing else on `c` modifies rolls: no injury,
+    condition or panic effect, and not Observation (which the zone modifies)."""
+    if c.injuries or c.conditions or c.panic or skill == "Observation":
+        return skill_pool(state, c, skill, gear, modifier, artifact).sides
+    kept = kept_table(state.options)
+    key = ("pool", skill, c.attrs[SKILL_ATTRIBUTE[skill]], c.skills.get(skill, 0), c.stress, gear, modifier, artifact)
+    sides = kept.get(key)
+    if sides is None:
+        sides = kept[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
+    return sides  # type: ignore[return-value]
+
+
+_KEPT: dict[int, tuple[object, dict[tuple[object, ...], object]]] = {}
+
+
+def kept_table(owner: object) -> dict[tuple[object, ...], object]:
+    """A cache of numbers that depend on `owner` (a game's options, its weapon table) and on what
+    the key holds, kept across decisions and games as long as `owner` is in use."""
+    entry = _KEPT.get(id(owner))
+    if entry is None or entry[0] is not owner:
+        if len(_KEPT) > 64:
+            _KEPT.clear()
+        entry = _KEPT[id(owner)] = (owner, {})
+    return entry[1]
 
 
 # --- combatants ------------------------------------------------------------------------------
@@ -112,7 +143,21 @@ def usable_weapons(state: GameState, c: Combatant) -> list[tuple[int, Weapon]]:
 def threat(state: GameState, c: Combatant) -> float:
     """Mean damage of c's best attack against an unarmored target (0 if it cannot attack).
 
-    A quick measure: attribute + skill + gear dice, without situational modifiers."""
+    A quick measure: attribute + skill + gear dice, without situational modifiers; kept for the
+    numbers it reads (attributes, skills, weapons, hands free, riding)."""
+    kept = kept_table(state.setup.weapons)
+    key = (
+        "threat", tuple(c.attrs), tuple(c.skills.items()),
+        tuple((w.name, w.bonus, w.loaded, w.reloads) for w in c.weapons),
+        free_hands(c) if c.injuries else 2, c.mount is not None and c.mount.ridden,
+    )  # fmt: skip
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _threat(state, c)
+    return found  # type: ignore[return-value]
+
+
+def _threat(state: GameState, c: Combatant) -> float:
     best = 0.0
     attrs, skills = c.attrs, c.skills
     for i, weapon in [*usable_weapons(state, c), (-1, UNARMED)]:
