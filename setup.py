@@ -33,7 +33,13 @@ from setuptools.errors import BaseError, CCompilerError
 # compiled class cannot subclass KeyError), pickling.py (reducers for compiled frozen dataclasses)
 # and the package __init__.
 INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py"}
-EXTRA_COMPILED = ["yz_gym/envs/observation.py", "yz_gym/envs/opponents.py", "yz_gym/envs/masks.py"]
+EXTRA_COMPILED = [
+    "yz_gym/envs/observation.py",
+    "yz_gym/envs/opponents.py",
+    "yz_gym/envs/masks.py",
+    "agents/odds.py",  # the agents' dice odds and shared helpers: the scripted agents' hot path
+    "agents/common.py",
+]
 SETTING = "YZ_GYM_MYPYC"
 # setup.py commands (as PEP 517 backends and `python setup.py` pass them) that install in place,
 # and those that build the package; the others (egg_info, dist_info, sdist) only read metadata.
@@ -124,7 +130,8 @@ def toolchain_problem() -> str | None:
 
 
 def compiled_modules() -> list[str]:
-    """The source files mypyc compiles: the rules core, the observation encoder, the masks, the opponents' loop."""
+    """The source files mypyc compiles: the rules core, the observation encoder, the masks, the opponents'
+    loop, the agents' odds and shared helpers."""
     rules = sorted(p.as_posix() for p in Path("yz_gym/rules").glob("*.py") if p.name not in INTERPRETED)
     return rules + EXTRA_COMPILED
 

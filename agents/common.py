@@ -6,7 +6,7 @@ agents never change the state they are shown.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple, cast
 
 from agents import odds
 from yz_gym.rules.actions import Action, Kind
@@ -31,16 +31,16 @@ from yz_gym.rules.tables import Weapon
 from yz_gym.rules.vehicles import occupant_cover
 from yz_gym.rules.zones import BorderKind, DoorState, Range, ZoneMap
 
-MOVE_COST = {Kind.RUN: 1, Kind.DOOR: 1, Kind.CRAWL: 2, Kind.FORCE_DOOR: 3}
-LOCKED_COST = 4  # a locked door takes a few Force rolls (ACTN-DOOR-02)
-CRAWL_COST = 2  # crawling is slow (ACTN-CRAWL-01)
-FAR = 10**6
-D6 = tuple((6,) * n for n in range(31))  # pools of n D6, shared
+MOVE_COST: Final = {Kind.RUN: 1, Kind.DOOR: 1, Kind.CRAWL: 2, Kind.FORCE_DOOR: 3}
+LOCKED_COST: Final = 4  # a locked door takes a few Force rolls (ACTN-DOOR-02)
+CRAWL_COST: Final = 2  # crawling is slow (ACTN-CRAWL-01)
+FAR: Final = 10**6
+D6: Final = tuple((6,) * n for n in range(31))  # pools of n D6, shared
 
 
 # --- a memo for one decision ----------------------------------------------------------------
 
-_MEMO: dict[tuple, object] | None = None  # type: ignore[type-arg]
+_MEMO: dict[tuple[object, ...], object] | None = None
 _VIEW: tuple[GameState, MapView] | None = None  # the map view of the state being decided on
 
 
@@ -68,10 +68,10 @@ def pool_sides(
     if memo is None:
         return skill_pool(state, c, skill, gear, modifier, artifact).sides
     key = (c.id, skill, gear, modifier, artifact)
-    sides = memo.get(key)
-    if sides is None:
-        sides = memo[key] = _kept_pool(state, c, skill, gear, modifier, artifact)
-    return sides  # type: ignore[return-value]
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _kept_pool(state, c, skill, gear, modifier, artifact)
+    return cast("tuple[int, ...]", found)
 
 
 def _kept_pool(
@@ -84,10 +84,10 @@ def _kept_pool(
         return skill_pool(state, c, skill, gear, modifier, artifact).sides
     kept = kept_table(state.options)
     key = ("pool", skill, c.attrs[SKILL_ATTRIBUTE[skill]], c.skills.get(skill, 0), c.stress, gear, modifier, artifact)
-    sides = kept.get(key)
-    if sides is None:
-        sides = kept[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
-    return sides  # type: ignore[return-value]
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
+    return cast("tuple[int, ...]", found)
 
 
 _KEPT: dict[int, tuple[object, dict[tuple[object, ...], object]]] = {}
@@ -154,7 +154,7 @@ def threat(state: GameState, c: Combatant) -> float:
     found = kept.get(key)
     if found is None:
         found = kept[key] = _threat(state, c)
-    return found  # type: ignore[return-value]
+    return cast("float", found)
 
 
 def _threat(state: GameState, c: Combatant) -> float:
@@ -265,8 +265,9 @@ def shot_pool(
         base = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
     else:
         key = ("shot", a.id, weapon_index, from_zone, b.id, to_zone, engaged, loaded)
-        base = memo.get(key, memo)
-        if base is memo:
+        if key in memo:
+            base = cast("tuple[str, int, Modifiers] | None", memo[key])
+        else:
             base = memo[key] = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
     if base is None:
         return None
@@ -403,7 +404,8 @@ def step_toward(state: GameState, me: Combatant, goals: set[int], actions: list[
         return None
     dist = distances(state)
     here = min(dist[me.zone][g] for g in goals)
-    best, best_cost = None, here
+    best: Action | None = None
+    best_cost: float = here
     for action in actions:
         cost = MOVE_COST.get(action.kind)
         if cost is None or action.zone < 0:
@@ -423,7 +425,7 @@ def in_zone_enemies(state: GameState, c: Combatant) -> list[Combatant]:
     return [e for e in state.enemies(c) if e.zone == c.zone and not e.hidden]
 
 
-BLAST = {"frag_grenade": (6, 2)}  # item -> (blast power, base damage): EXPL-07..10, attacks.ITEMS
+BLAST: Final = {"frag_grenade": (6, 2)}  # item -> (blast power, base damage): EXPL-07..10, attacks.ITEMS
 
 
 def blast_value(state: GameState, me: Combatant, item: str, target: Combatant) -> float | None:
