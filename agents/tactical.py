@@ -23,7 +23,7 @@ Behaviours that fall out of this, and the few rules laid on top:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from agents import odds
 from agents.base import Agent
@@ -58,31 +58,32 @@ from yz_gym.rules.attacks import (
     shot_skill,
     weapon_def,
 )
-from yz_gym.rules.dice import Source, help_bonus, reroll_indices
+from yz_gym.rules.dice import Roll, Source, help_bonus, reroll_indices
 from yz_gym.rules.engine import current_actor, decision_kind
 from yz_gym.rules.mounts import MAX_RIDE, ride_paths
+from yz_gym.rules.resolution import KEEPS_READY as RULES_KEEP_READY
 from yz_gym.rules.resolution import action_is_slow, roll_skill
-from yz_gym.rules.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
+from yz_gym.rules.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, Frame, GameState
 from yz_gym.rules.tables import Weapon
 from yz_gym.rules.vehicle_actions import vehicle_shot_modifier
 from yz_gym.rules.vehicles import driving_pool
 from yz_gym.rules.zones import BorderKind, DoorState
 
-OPPORTUNITY = 0.6  # worth now of an attack the position sets up for next turn
-DANGER = 1.0  # share of the harm enemies could do that they will aim at this combatant
-ENGAGED_ELSEWHERE = 0.4  # an enemy busy in melee with someone else is less of a threat here
-CLOSING_IN = 0.3  # an enemy one zone away can close in but strike only the turn after
-BLOCK_COST = 0.06  # a fast action spent blocking before its own turn
-GEAR_COST = 0.08  # one point of weapon bonus lost to a push
-PUSH_FLAT_COST = 0.1  # push costs that are not points off a track (stress dice, conditions, doom)
-APPROACH = 0.02  # per move, pulls a fighter with nothing in reach toward the enemy
-HOLD_OUT = 1.5  # more care when surviving wins (survive_rounds), less when the enemy's does
-GOAL_STEP = 0.15  # per move toward a zone whose reaching wins the game
-WIN = 50.0
-NEVER = -1e9
-KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE, Kind.RELOAD})
-EXTENSION_KINDS = frozenset(k for k in Kind if k >= FIRST_EXTENSION)  # vehicles and mounts
-IGNORED = frozenset(
+OPPORTUNITY: Final = 0.6  # worth now of an attack the position sets up for next turn
+DANGER: Final = 1.0  # share of the harm enemies could do that they will aim at this combatant
+ENGAGED_ELSEWHERE: Final = 0.4  # an enemy busy in melee with someone else is less of a threat here
+CLOSING_IN: Final = 0.3  # an enemy one zone away can close in but strike only the turn after
+BLOCK_COST: Final = 0.06  # a fast action spent blocking before its own turn
+GEAR_COST: Final = 0.08  # one point of weapon bonus lost to a push
+PUSH_FLAT_COST: Final = 0.1  # push costs that are not points off a track (stress dice, conditions, doom)
+APPROACH: Final = 0.02  # per move, pulls a fighter with nothing in reach toward the enemy
+HOLD_OUT: Final = 1.5  # more care when surviving wins (survive_rounds), less when the enemy's does
+GOAL_STEP: Final = 0.15  # per move toward a zone whose reaching wins the game
+WIN: Final = 50.0
+NEVER: Final = -1e9
+KEEPS_READY: Final = RULES_KEEP_READY | {Kind.RELOAD}  # ACTN-RELOAD-02, and readying itself
+EXTENSION_KINDS: Final = frozenset(k for k in Kind if k >= FIRST_EXTENSION)  # vehicles and mounts
+IGNORED: Final = frozenset(
     {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.PEEK, Kind.FLEE, Kind.LET_GO,
      Kind.DISMOUNT, Kind.REMOUNT}  # getting off a horse: not part of these tactics (yet)
 )  # fmt: skip
@@ -178,7 +179,9 @@ def _no(actions: list[Action]) -> Action:
 # --- reactions --------------------------------------------------------------------------------
 
 
-def _attack_profile(state: GameState, frame, attacker: Combatant, target: Combatant):  # type: ignore[no-untyped-def]
+def _attack_profile(
+    state: GameState, frame: Frame, attacker: Combatant, target: Combatant
+) -> tuple[tuple[int, ...], Weapon, bool]:
     """The pool, weapon and damage-dealing of a close attack being resolved."""
     kind = Kind(frame.kind)
     if kind in UNARMED_SPECIALS or kind in (Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK):
@@ -294,7 +297,7 @@ def _success_value(state: GameState, me: Combatant, kind: Kind, target: Combatan
     return 0.05
 
 
-def _push_cost(state: GameState, me: Combatant, roll, redo: tuple[int, ...], skill: str) -> float:  # type: ignore[no-untyped-def]
+def _push_cost(state: GameState, me: Combatant, roll: Roll, redo: tuple[int, ...], skill: str) -> float:
     """Expected worth of what the push costs the roller (PUSH-10..20, pushing.py)."""
     options = state.options
     mode = options.push_cost
@@ -304,7 +307,7 @@ def _push_cost(state: GameState, me: Combatant, roll, redo: tuple[int, ...], ski
     faces = roll.faces
     w = weight(state, me)
 
-    def banes_of(sources: tuple[Source, ...]):  # type: ignore[no-untyped-def]
+    def banes_of(sources: tuple[Source, ...]) -> odds.Dist:
         old = sum(1 for d, f in zip(dice_, faces, strict=True) if f == 1 and d.source in sources)
         return odds.shift(odds.banes([dice_[i].sides for i in redo if dice_[i].source in sources]), old)
 
@@ -836,7 +839,7 @@ class _Turn:
             return -0.5  # an action these tactics do not know: only if nothing else
         if kind not in KEEPS_READY:
             pos = self.unready(pos)
-        if left >= 2 and (kind != Kind.DIVING_BLOW):
+        if left >= 2:  # (a diving blow, which takes the whole turn, returned above)
             return imm + self.follow(pos, not slow and me.can_take(True)) - risk
         return imm + self.value(pos) - risk
 
