@@ -35,7 +35,13 @@ from setuptools.errors import BaseError, CCompilerError
 # __init__ files.
 COMPILED_PACKAGES = ("yz_gym/core", "yz_gym/rulesets")
 INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py"}
-EXTRA_COMPILED = ["yz_gym/envs/observation.py", "yz_gym/envs/opponents.py", "yz_gym/envs/masks.py"]
+EXTRA_COMPILED = [
+    "yz_gym/envs/observation.py",
+    "yz_gym/envs/opponents.py",
+    "yz_gym/envs/masks.py",
+    "yz_gym/agents/odds.py",  # the agents' dice odds and shared helpers: the scripted agents' hot path
+    "yz_gym/agents/common.py",
+]
 SETTING = "YZ_GYM_MYPYC"
 # setup.py commands (as PEP 517 backends and `python setup.py` pass them) that install in place,
 # and those that build the package; the others (egg_info, dist_info, sdist) only read metadata.

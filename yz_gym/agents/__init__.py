@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from pathlib import Path
@@ -37,11 +38,7 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
 
         return CHASE_AGENTS[name](seed)
     if name in AGENT_NAMES:
-        module = importlib.import_module(f"{__name__}.{name}")
-        for _, cls in inspect.getmembers(module, inspect.isclass):
-            if issubclass(cls, Agent) and not inspect.isabstract(cls) and cls.name == name:
-                return cls(seed)
-        raise ImportError(f"{__name__}.{name} defines no Agent subclass with name = '{name}'")
+        return _scripted(name)(seed)
     if name.startswith(WEIGHTS_PREFIX):
         from yz_gym.agents.policy import PolicyAgent
 
@@ -70,3 +67,14 @@ __all__ = [
     "RandomAgent",
     "make_agent",
 ]
+
+
+@functools.cache
+def _scripted(name: str) -> type[Agent]:
+    """The Agent subclass whose `name` is `name` in module `yz_gym.agents.<name>` (looked up once: an
+    evaluation makes two agents per game)."""
+    module = importlib.import_module(f"{__name__}.{name}")
+    for _, cls in inspect.getmembers(module, inspect.isclass):
+        if issubclass(cls, Agent) and not inspect.isabstract(cls) and cls.name == name:
+            return cls
+    raise ImportError(f"{__name__}.{name} defines no Agent subclass with name = '{name}'")

@@ -6,51 +6,42 @@ agents never change the state they are shown.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple, cast
 
 from yz_gym.agents import odds
 from yz_gym.rulesets.yze.combat.attacks import (
-    BAND,
-    DARK_MODIFIER,
-    DEFENCELESS,
-    MOUNTED_SHOT,
-    RANGE_MODIFIER,
-    RIDER_PENALTY,
-    SIZE_MODIFIER,
     UNARMED,
-    UNSEEN_MODIFIER,
     artifact_die,
     block_gear,
     can_block,
     can_shoot,
     close_modifier,
     close_weapon,
+    free_hands,
     hands_ok,
     ranged_modifier,
     shot_skill,
-    smoky,
     weapon_def,
 )
 from yz_gym.rulesets.yze.dice import rating_pool
-from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
+from yz_gym.rulesets.yze.modifiers import Modifiers
 from yz_gym.rulesets.yze.rolls import skill_pool
 from yz_gym.rulesets.yze.state import SKILL_ATTRIBUTE, STR, WIT, Combatant, GameState
 from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.operation import occupant_cover
-from yz_gym.rulesets.yze.vehicles.seats import can_fire_out, targetable
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState, Range, ZoneMap
 
-MOVE_COST = {Kind.RUN: 1, Kind.DOOR: 1, Kind.CRAWL: 2, Kind.FORCE_DOOR: 3}
-LOCKED_COST = 4  # a locked door takes a few Force rolls (ACTN-DOOR-02)
-CRAWL_COST = 2  # crawling is slow (ACTN-CRAWL-01)
-FAR = 10**6
-D6 = tuple((6,) * n for n in range(31))  # pools of n D6, shared
+MOVE_COST: Final = {Kind.RUN: 1, Kind.DOOR: 1, Kind.CRAWL: 2, Kind.FORCE_DOOR: 3}
+LOCKED_COST: Final = 4  # a locked door takes a few Force rolls (ACTN-DOOR-02)
+CRAWL_COST: Final = 2  # crawling is slow (ACTN-CRAWL-01)
+FAR: Final = 10**6
+D6: Final = tuple((6,) * n for n in range(31))  # pools of n D6, shared
 
 
 # --- a memo for one decision ----------------------------------------------------------------
 
-_MEMO: dict[tuple, object] | None = None  # type: ignore[type-arg]
+_MEMO: dict[tuple[object, ...], object] | None = None
 _VIEW: tuple[GameState, MapView] | None = None  # the map view of the state being decided on
 
 
@@ -78,10 +69,40 @@ def pool_sides(
     if memo is None:
         return skill_pool(state, c, skill, gear, modifier, artifact).sides
     key = (c.id, skill, gear, modifier, artifact)
-    sides = memo.get(key)
-    if sides is None:
-        sides = memo[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
-    return sides  # type: ignore[return-value]
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _kept_pool(state, c, skill, gear, modifier, artifact)
+    return cast("tuple[int, ...]", found)
+
+
+def _kept_pool(
+    state: GameState, c: Combatant, skill: str, gear: int, modifier: int | Modifiers, artifact: int
+) -> tuple[int, ...]:
+    """rolls.skill_pool's sides, kept from decision to decision for the numbers it reads (the
+    attribute, skill level and stress) while nothing else on `c` modifies rolls: no injury,
+    condition or panic effect, and not Observation (which the zone modifies)."""
+    if c.injuries or c.conditions or c.panic or skill == "Observation":
+        return skill_pool(state, c, skill, gear, modifier, artifact).sides
+    kept = kept_table(state.options)
+    key = ("pool", skill, c.attrs[SKILL_ATTRIBUTE[skill]], c.skills.get(skill, 0), c.stress, gear, modifier, artifact)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
+    return cast("tuple[int, ...]", found)
+
+
+_KEPT: dict[int, tuple[object, dict[tuple[object, ...], object]]] = {}
+
+
+def kept_table(owner: object) -> dict[tuple[object, ...], object]:
+    """A cache of numbers that depend on `owner` (a game's options, its weapon table) and on what
+    the key holds, kept across decisions and games as long as `owner` is in use."""
+    entry = _KEPT.get(id(owner))
+    if entry is None or entry[0] is not owner:
+        if len(_KEPT) > 64:
+            _KEPT.clear()
+        entry = _KEPT[id(owner)] = (owner, {})
+    return entry[1]
 
 
 # --- combatants ------------------------------------------------------------------------------
@@ -123,7 +144,21 @@ def usable_weapons(state: GameState, c: Combatant) -> list[tuple[int, Weapon]]:
 def threat(state: GameState, c: Combatant) -> float:
     """Mean damage of c's best attack against an unarmored target (0 if it cannot attack).
 
-    A quick measure: attribute + skill + gear dice, without situational modifiers."""
+    A quick measure: attribute + skill + gear dice, without situational modifiers; kept for the
+    numbers it reads (attributes, skills, weapons, hands free, riding)."""
+    kept = kept_table(state.setup.weapons)
+    key = (
+        "threat", tuple(c.attrs), tuple(c.skills.items()),
+        tuple((w.name, w.bonus, w.loaded, w.reloads) for w in c.weapons),
+        free_hands(c) if c.injuries else 2, c.mount is not None and c.mount.ridden,
+    )  # fmt: skip
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _threat(state, c)
+    return cast("float", found)
+
+
+def _threat(state: GameState, c: Combatant) -> float:
     best = 0.0
     attrs, skills = c.attrs, c.skills
     for i, weapon in [*usable_weapons(state, c), (-1, UNARMED)]:
@@ -221,9 +256,8 @@ def shot_pool(
 ) -> tuple[int, ...] | None:
     """Dice of a's shot at b (a in `from_zone`, b in `to_zone`), or None if it cannot shoot.
 
-    Where both stand where they are, with the weapon in hand, the rules' own can_shoot and
-    ranged_modifier are used. Otherwise this mirrors them (ACTN-SHOOT-01, ATK-08, RMOD-05..16,
-    DARK-03..05) for a hypothetical position, to weigh moves before making them.
+    The rules' can_shoot and ranged_modifier answer for the hypothetical position too, so moves
+    are weighed before they are made (ACTN-SHOOT-01, ATK-08, RMOD-05..16, DARK-03..05).
     """
     if to_zone < 0:
         to_zone = b.zone
@@ -232,8 +266,9 @@ def shot_pool(
         base = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
     else:
         key = ("shot", a.id, weapon_index, from_zone, b.id, to_zone, engaged, loaded)
-        base = memo.get(key, memo)
-        if base is memo:
+        if key in memo:
+            base = cast("tuple[str, int, Modifiers] | None", memo[key])
+        else:
             base = memo[key] = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
     if base is None:
         return None
@@ -253,54 +288,13 @@ def _shot_base(
     engaged: bool,
     loaded: bool | None,
 ) -> tuple[str, int, Modifiers] | None:
-    """(skill, gear, modifiers before aiming) of a possible shot, or None."""
-    if weapon_index < 0 or b.dead or b.hidden:
+    """(skill, gear, modifiers before aiming) of a possible shot, or None: the rules' own
+    can_shoot and ranged_modifier, asked with the hypothetical position."""
+    if weapon_index < 0 or not can_shoot(state, a, b, weapon_index, from_zone, to_zone, engaged, loaded):
         return None
-    if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
-        return None  # VEH-DMG-08: only exposed seats shoot out and can be shot
-    carried = a.weapons[weapon_index]
     weapon = weapon_def(state, a, weapon_index)
-    if not shoots(weapon) or carried.bonus < 0 or not (carried.loaded if loaded is None else loaded):
-        return None
-    gear = max(0, carried.bonus)
-    real_engaged = b.id in a.engaged
-    if (
-        from_zone == a.zone
-        and to_zone == b.zone
-        and weapon_index == a.held
-        and engaged == real_engaged
-        and carried.loaded
-    ):
-        if not can_shoot(state, a, b):
-            return None
-        return shot_skill(weapon), gear, ranged_modifier(state, a, b, False, aim=False)
-    view = map_view(state)
-    peeks = (a.peek if from_zone == a.zone else -1, b.peek if to_zone == b.zone else -1)
-    if peeks == (-1, -1):
-        if not view.fire[from_zone][to_zone]:
-            return None
-    elif not state.zone_map.line_of_fire(from_zone, to_zone, state.doors, peeks):
-        return None
-    band = Range.ENGAGED if engaged else view.band[from_zone][to_zone]
-    if band > BAND[weapon.range]:
-        return None
-    target_zone = state.zone_map.zones[to_zone]
-    if target_zone.dark and band >= Range.MEDIUM:
-        return None
-    mods = NO_MODIFIERS.plus(DEFENCELESS if band == Range.ENGAGED and b.broken else RANGE_MODIFIER[band])
-    if target_zone.dim:
-        options = state.options
-        mods = mods.plus(options.dim_zone_mod if from_zone != to_zone else getattr(options, "dim_light_mod", 0))
-    if target_zone.dark:
-        mods = mods.plus(DARK_MODIFIER)
-    mods = mods.plus(SIZE_MODIFIER.get(getattr(b, "size", "normal"), 0))
-    if smoky(state, to_zone) or smoky(state, from_zone):
-        mods = mods.plus(UNSEEN_MODIFIER)
-    if b.mount is not None and b.mount.ridden and state.options.rider_penalty_ranged:
-        mods = mods.plus(RIDER_PENALTY)  # MOUNT-09/11
-    if a.mount is not None and a.mount.ridden:
-        mods = mods.plus(MOUNTED_SHOT)  # MOUNT-10
-    return shot_skill(weapon), gear, mods
+    modifier = ranged_modifier(state, a, b, False, False, from_zone, to_zone, engaged)
+    return shot_skill(weapon), max(0, a.weapons[weapon_index].bonus), modifier
 
 
 def shot_value(
@@ -411,7 +405,8 @@ def step_toward(state: GameState, me: Combatant, goals: set[int], actions: list[
         return None
     dist = distances(state)
     here = min(dist[me.zone][g] for g in goals)
-    best, best_cost = None, here
+    best: Action | None = None
+    best_cost: float = here
     for action in actions:
         cost = MOVE_COST.get(action.kind)
         if cost is None or action.zone < 0:
@@ -431,7 +426,7 @@ def in_zone_enemies(state: GameState, c: Combatant) -> list[Combatant]:
     return [e for e in state.enemies(c) if e.zone == c.zone and not e.hidden]
 
 
-BLAST = {"frag_grenade": (6, 2)}  # item -> (blast power, base damage): EXPL-07..10, attacks.ITEMS
+BLAST: Final = {"frag_grenade": (6, 2)}  # item -> (blast power, base damage): EXPL-07..10, attacks.ITEMS
 
 
 def blast_value(state: GameState, me: Combatant, item: str, target: Combatant) -> float | None:

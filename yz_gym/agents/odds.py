@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from yz_gym.rulesets.yze.dice import successes_on
 
 Dist = tuple[float, ...]  # P(value = i) for i = 0, 1, 2, ...
 
-BREAK_VALUE = 1.0  # worth of putting a combatant out of the fight, in "whole combatants"
-DAMAGE_VALUE = 0.5  # worth of damage that does not break, per fraction of what is left
+BREAK_VALUE: Final = 1.0  # worth of putting a combatant out of the fight, in "whole combatants"
+DAMAGE_VALUE: Final = 0.5  # worth of damage that does not break, per fraction of what is left
 
 
 @lru_cache(maxsize=16)

@@ -23,7 +23,7 @@ Behaviours that fall out of this, and the few rules laid on top:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from yz_gym.agents import odds
 from yz_gym.agents.base import Agent
@@ -50,8 +50,6 @@ from yz_gym.agents.vehicle_tactics import aboard_first, occupant_choice
 from yz_gym.rulesets.yze.combat.attacks import (
     BAND,
     DIVING_BLOW,
-    PRONE_ATTACKER,
-    PRONE_TARGET,
     UNARMED,
     close_modifier,
     close_weapon,
@@ -59,10 +57,11 @@ from yz_gym.rulesets.yze.combat.attacks import (
     shot_skill,
     weapon_def,
 )
-from yz_gym.rulesets.yze.dice import Source, help_bonus, reroll_indices
+from yz_gym.rulesets.yze.dice import Roll, Source, help_bonus, reroll_indices
 from yz_gym.rulesets.yze.mounts.riding import MAX_RIDE, ride_paths
-from yz_gym.rulesets.yze.resolution.effects import SPECS
-from yz_gym.rulesets.yze.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, GameState
+from yz_gym.rulesets.yze.resolution.effects import SPECS, action_skill, is_slow
+from yz_gym.rulesets.yze.resolution.reactions import KEEPS_READY as RULES_KEEP_READY
+from yz_gym.rulesets.yze.state import AGI, SKILL_ATTRIBUTE, STR, Combatant, Frame, GameState
 from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.actions import vehicle_shot_modifier
 from yz_gym.rulesets.yze.vehicles.operation import driving_pool
@@ -71,26 +70,26 @@ from yz_gym.rulesets.yze.zone.engine import current_actor, decision_kind
 from yz_gym.rulesets.yze.zone.spec import Timing
 from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
 
-OPPORTUNITY = 0.6  # worth now of an attack the position sets up for next turn
-DANGER = 1.0  # share of the harm enemies could do that they will aim at this combatant
-ENGAGED_ELSEWHERE = 0.4  # an enemy busy in melee with someone else is less of a threat here
-CLOSING_IN = 0.3  # an enemy one zone away can close in but strike only the turn after
-BLOCK_COST = 0.06  # a fast action spent blocking before its own turn
-GEAR_COST = 0.08  # one point of weapon bonus lost to a push
-PUSH_FLAT_COST = 0.1  # push costs that are not points off a track (stress dice, conditions, doom)
-APPROACH = 0.02  # per move, pulls a fighter with nothing in reach toward the enemy
-HOLD_OUT = 1.5  # more care when surviving wins (survive_rounds), less when the enemy's does
-GOAL_STEP = 0.15  # per move toward a zone whose reaching wins the game
-WIN = 50.0
-NEVER = -1e9
-KEEPS_READY = frozenset({Kind.SHOOT, Kind.AIM, Kind.OVERWATCH, Kind.OVERWATCH_FIRE, Kind.RELOAD})
-EXTENSION_KINDS = frozenset(
+OPPORTUNITY: Final = 0.6  # worth now of an attack the position sets up for next turn
+DANGER: Final = 1.0  # share of the harm enemies could do that they will aim at this combatant
+ENGAGED_ELSEWHERE: Final = 0.4  # an enemy busy in melee with someone else is less of a threat here
+CLOSING_IN: Final = 0.3  # an enemy one zone away can close in but strike only the turn after
+BLOCK_COST: Final = 0.06  # a fast action spent blocking before its own turn
+GEAR_COST: Final = 0.08  # one point of weapon bonus lost to a push
+PUSH_FLAT_COST: Final = 0.1  # push costs that are not points off a track (stress dice, conditions, doom)
+APPROACH: Final = 0.02  # per move, pulls a fighter with nothing in reach toward the enemy
+HOLD_OUT: Final = 1.5  # more care when surviving wins (survive_rounds), less when the enemy's does
+GOAL_STEP: Final = 0.15  # per move toward a zone whose reaching wins the game
+WIN: Final = 50.0
+NEVER: Final = -1e9
+KEEPS_READY: Final = RULES_KEEP_READY | {Kind.RELOAD}  # ACTN-RELOAD-02, and readying itself
+EXTENSION_KINDS: Final = frozenset(
     {Kind.ENTER_VEHICLE, Kind.EXIT_VEHICLE, Kind.START_ENGINE, Kind.GRAB_WHEEL, Kind.DRIVE, Kind.MANEUVER,
      Kind.RAM, Kind.SHOOT_VEHICLE, Kind.MAN_WEAPON, Kind.RIDE, Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT,
      Kind.ATTACK_VEHICLE, Kind.DISMOUNT, Kind.REMOUNT}
 )  # fmt: skip  # vehicles and mounts: valued by `extension`
-SLOW_KINDS = frozenset(spec.kind for spec in SPECS if spec.timing == Timing.SLOW)  # usually slow (ACT-SLOW-*)
-IGNORED = frozenset(
+SLOW_KINDS: Final = frozenset(spec.kind for spec in SPECS if spec.timing == Timing.SLOW)  # usually slow (ACT-SLOW-*)
+IGNORED: Final = frozenset(
     {Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.PEEK, Kind.FLEE, Kind.LET_GO,
      Kind.DISMOUNT, Kind.REMOUNT}  # getting off a horse: not part of these tactics (yet)
 )  # fmt: skip
@@ -186,7 +185,9 @@ def _no(actions: list[Action]) -> Action:
 # --- reactions --------------------------------------------------------------------------------
 
 
-def _attack_profile(state: GameState, frame, attacker: Combatant, target: Combatant):  # type: ignore[no-untyped-def]
+def _attack_profile(
+    state: GameState, frame: Frame, attacker: Combatant, target: Combatant
+) -> tuple[tuple[int, ...], Weapon, bool]:
     """The pool, weapon and damage-dealing of a close attack being resolved."""
     kind = Kind(frame.kind)
     if kind in UNARMED_SPECIALS or kind in (Kind.DIVING_BLOW, Kind.GRAPPLE_ATTACK):
@@ -222,21 +223,6 @@ def _block_pays(state: GameState, me: Combatant) -> bool:
     return w * gain > (0.0 if me.acted else BLOCK_COST)
 
 
-def _frame_skill(state: GameState, me: Combatant, kind: Kind) -> str:
-    """The skill a rolled action uses (as the rules resolve it)."""
-    if kind == Kind.SHOOT:
-        return shot_skill(held_weapon(state, me))
-    if kind == Kind.FIRST_AID:
-        return "Healing"
-    if kind == Kind.PERSUADE:
-        return "Persuasion"
-    if kind == Kind.STRESS_ROLL:
-        return "Insight"  # STRESS-01
-    if kind in (Kind.RETREAT, Kind.EXTINGUISH, Kind.RUN, Kind.TAKE_COVER, Kind.CRAWL):
-        return "Mobility"
-    return "Melee"
-
-
 def push_gain(state: GameState, me: Combatant) -> float:
     """Expected worth of pushing the roll on top of the stack, less its expected cost.
 
@@ -252,6 +238,9 @@ def push_gain(state: GameState, me: Combatant) -> float:
     dice_ = roll.pool.dice
     redo = reroll_indices(roll)
     if not redo:
+        return -1.0
+    skill = action_skill(state, frame)
+    if skill is None:
         return -1.0
     more = odds.successes(tuple(dice_[i].sides for i in redo))
     have = roll.successes
@@ -290,7 +279,7 @@ def push_gain(state: GameState, me: Combatant) -> float:
     gain = sum(p * worth(have + x) for x, p in enumerate(more)) - now
     if gain <= 1e-9:
         return 0.0
-    return gain - _push_cost(state, me, roll, redo, _frame_skill(state, me, kind))
+    return gain - _push_cost(state, me, roll, redo, skill)
 
 
 def _success_value(state: GameState, me: Combatant, kind: Kind, target: Combatant | None) -> float:
@@ -314,7 +303,7 @@ def _success_value(state: GameState, me: Combatant, kind: Kind, target: Combatan
     return 0.05
 
 
-def _push_cost(state: GameState, me: Combatant, roll, redo: tuple[int, ...], skill: str) -> float:  # type: ignore[no-untyped-def]
+def _push_cost(state: GameState, me: Combatant, roll: Roll, redo: tuple[int, ...], skill: str) -> float:
     """Expected worth of what the push costs the roller (PUSH-10..20, combat/pushing.py)."""
     options = state.options
     mode = options.push_cost
@@ -324,7 +313,7 @@ def _push_cost(state: GameState, me: Combatant, roll, redo: tuple[int, ...], ski
     faces = roll.faces
     w = weight(state, me)
 
-    def banes_of(sources: tuple[Source, ...]):  # type: ignore[no-untyped-def]
+    def banes_of(sources: tuple[Source, ...]) -> odds.Dist:
         old = sum(1 for d, f in zip(dice_, faces, strict=True) if f == 1 and d.source in sources)
         return odds.shift(odds.banes([dice_[i].sides for i in redo if dice_[i].source in sources]), old)
 
@@ -380,6 +369,13 @@ class _Turn:
             if c.side == me.side and c.id != me.id and c.broken and not (c.dead or c.fled or c.surrendered)
         ]  # fmt: skip
         self.view = map_view(state)
+        self.watchers = [e for e in self.enemies if e.overwatch >= 0]  # enemies on overwatch
+        self.tied = {  # enemies busy in melee with someone else still fighting (a Broken one does not)
+            e.id: any(other != me.id and not state.combatants[other].out for other in e.engaged)
+            for e in self.enemies
+        }
+        self.fast_reload = [weapon_def(state, me, i).reload_fast for i in range(len(me.weapons))]
+        self._nearest: dict[int, int] = {}
         self._zone_dangers: dict[tuple[int, int, bool], tuple[float, dict[int, float]]] = {}
         self._zone_opportunities: dict[tuple[int, int, bool, int, bool], float] = {}
         self.vchoice: Action | None = None  # vehicle_tactics' pick for an occupant, scored a little up
@@ -405,9 +401,7 @@ class _Turn:
             state, me = self.state, self.me
             index, weapon = close_weapon(state, e)
             gear = max(0, e.weapons[index].bonus) if index >= 0 else 0
-            modifier = close_modifier(state, e, me, False)
-            if prone != me.prone and not me.broken:  # RMOD-02 for me lying down, or gone as I get up
-                modifier = modifier.plus(PRONE_TARGET) if prone else modifier.without(PRONE_TARGET)
+            modifier = close_modifier(state, e, me, False, b_prone=prone)  # RMOD-02 with me as `prone`
             pool = pool_sides(state, e, "Melee", gear, modifier)
             oppose = (block_sides(state, me, e, weapon) or ()) if may_block(state, me) else ()
             soak = soak_sides(state, me, False)
@@ -425,11 +419,13 @@ class _Turn:
             guns = self._guns.get(e.id)
             if guns is None:
                 guns = self._guns[e.id] = [(i, w) for i, w in usable_weapons(state, e) if shoots(w)]
+            soak: tuple[int, ...] | None = None
             for index, weapon in guns:
                 aim = 1 if index == e.held else 0  # it may aim, or must draw first
                 pool = shot_pool(state, e, index, e.zone, me, max(aim, e.aiming), zone)
                 if pool is not None:
-                    soak = soak_sides(state, me, True, zone, cover)
+                    if soak is None:
+                        soak = soak_sides(state, me, True, zone, cover)
                     v = max(v, odds.harm(pool, (), weapon.damage, soak, self.left))
             v *= self.my_w
             self._ranged_in[key] = v
@@ -461,9 +457,7 @@ class _Turn:
             if held < 0 or weapon.ranged or me.weapons[held].bonus < 0:
                 index, weapon = -1, UNARMED
             gear = max(0, me.weapons[index].bonus) if index >= 0 else 0
-            modifier = close_modifier(state, me, e, False).plus(extra)
-            if prone != me.prone:  # RMOD-01 for me lying down, or gone as I get up
-                modifier = modifier.plus(PRONE_ATTACKER) if prone else modifier.without(PRONE_ATTACKER)
+            modifier = close_modifier(state, me, e, False, a_prone=prone).plus(extra)  # RMOD-01 as `prone`
             pool = pool_sides(state, me, "Melee", gear, modifier)
             oppose = (block_sides(state, e, me, weapon) or ()) if may_block(state, e) else ()
             soak = soak_sides(state, e, False)
@@ -493,8 +487,7 @@ class _Turn:
             per: dict[int, float] = {}
             total = 0.0
             cramped = self.state.zone_map.zones[zone].cramped
-            me_id = self.me.id
-            combatants = self.state.combatants
+            tied = self.tied
             for e in self.enemies:
                 v = self.ranged_in(e, zone, cover)
                 if e.zone == zone:
@@ -502,7 +495,7 @@ class _Turn:
                         v = max(v, self.melee_in(e, prone))
                 elif self.dist[e.zone][zone] == 1:
                     v = max(v, CLOSING_IN * self.melee_in(e, prone))
-                if any(other != me_id and not combatants[other].out for other in e.engaged):
+                if tied[e.id]:
                     v *= ENGAGED_ELSEWHERE  # tied up by someone still fighting (a Broken one does not)
                 v *= self.share(e)
                 per[e.id] = v
@@ -556,7 +549,7 @@ class _Turn:
 
     def opportunity(self, pos: Pos) -> float:
         """Worth of the best attack (or first aid) `pos` sets up for my next turn."""
-        if not pos.loaded and pos.held >= 0 and weapon_def(self.state, self.me, pos.held).reload_fast:
+        if not pos.loaded and pos.held >= 0 and self.fast_reload[pos.held]:
             return self._zone_opportunity(pos.zone, pos.held, True, 0, pos.prone)  # ready, then shoot
         return self._zone_opportunity(pos.zone, pos.held, pos.loaded, 2 if pos.aiming else 1, pos.prone)
 
@@ -570,10 +563,17 @@ class _Turn:
                     v += WIN
                 v -= GOAL_STEP * min(self.dist[pos.zone][self.goal], 20)
             if self.enemies and self.approach:
-                near = min(self.dist[pos.zone][e.zone] for e in self.enemies)
-                v -= self.approach * min(near, 20)
+                v -= self.approach * min(self.nearest(pos.zone), 20)
             self._pos[pos] = v
         return v
+
+    def nearest(self, zone: int) -> int:
+        """Moves from `zone` to the nearest enemy."""
+        near = self._nearest.get(zone)
+        if near is None:
+            row = self.dist[zone]
+            near = self._nearest[zone] = min(row[e.zone] for e in self.enemies)
+        return near
 
     def moved(self, pos: Pos, zone: int, prone: bool | None = None) -> Pos:
         moved = Pos(zone, frozenset(), -1, 0, pos.prone if prone is None else prone, pos.held, pos.loaded)
@@ -581,7 +581,7 @@ class _Turn:
 
     def unready(self, pos: Pos) -> Pos:
         """ACTN-RELOAD-02: a bow or sling must be readied again after doing anything else."""
-        if pos.loaded and pos.held >= 0 and weapon_def(self.state, self.me, pos.held).reload_fast:
+        if pos.loaded and pos.held >= 0 and self.fast_reload[pos.held]:
             return pos._replace(loaded=False)
         return pos
 
@@ -670,8 +670,8 @@ class _Turn:
         """Harm of the overwatch shots my action would draw (ACTN-OVERWATCH-01)."""
         total = 0.0
         me = self.me
-        for e in self.enemies:
-            if e.overwatch >= 0 and (e.overwatch == me.zone or e.overwatch == dest):
+        for e in self.watchers:
+            if e.overwatch == me.zone or e.overwatch == dest:
                 total += self.ranged_in(e, me.zone, me.cover)
         return total
 
@@ -722,7 +722,7 @@ class _Turn:
             score = self.score(a)
             if score > best_score + 1e-9:
                 best, best_score = a, score
-        if swaps and best.kind not in SLOW_KINDS and best.kind not in (Kind.AIM, Kind.ENGAGE):
+        if swaps and not is_slow(self.state, me, best) and best.kind not in (Kind.AIM, Kind.ENGAGE):
             swap = self.swap(swaps)
             if swap is not None:
                 return swap
@@ -741,11 +741,7 @@ class _Turn:
             if not any(zones[z].cramped for z in (me.zone, *state.zone_map.neighbours[me.zone])):
                 return NEVER
             return self.follow(here._replace(prone=True), me.can_take(True)) - 0.02
-        slow = (
-            kind in SLOW_KINDS
-            or (kind == Kind.AIM and a.option == 1)
-            or (kind == Kind.RELOAD and a.option == 1)
-        )
+        slow = is_slow(state, me, a)
         risk = self.overwatch_risk(a.zone if kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT) else -1)
         imm, pos = 0.0, here
         if (
@@ -811,7 +807,7 @@ class _Turn:
             pos = here._replace(aiming=0)
         elif kind == Kind.DIVING_BLOW:
             target = state.combatants[a.target]
-            imm = self.my_close(-1, target, here.prone, extra=2)
+            imm = self.my_close(-1, target, here.prone, extra=DIVING_BLOW)  # RMOD-04
             pos = here._replace(engaged=here.engaged | {a.target}, prone=True, cover=-1, aiming=0)
             return imm + self.value(pos) - risk
         elif kind == Kind.FIRST_AID:
@@ -849,7 +845,7 @@ class _Turn:
             return -0.5  # an action these tactics do not know: only if nothing else
         if kind not in KEEPS_READY:
             pos = self.unready(pos)
-        if left >= 2 and (kind != Kind.DIVING_BLOW):
+        if left >= 2:  # (a diving blow, which takes the whole turn, returned above)
             return imm + self.follow(pos, not slow and me.can_take(True)) - risk
         return imm + self.value(pos) - risk
 

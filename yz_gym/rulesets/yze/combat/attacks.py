@@ -41,7 +41,8 @@ from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.rolls import entry_of, roll_data, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState, WeaponState
 from yz_gym.rulesets.yze.tables import WEAPONS, Weapon
-from yz_gym.rulesets.yze.vehicles.seats import can_fire_out, combatant_band, targetable
+from yz_gym.rulesets.yze.vehicles.seats import altitude, can_fire_out, targetable
+from yz_gym.rulesets.yze.vehicles.seats import band as altitude_band
 from yz_gym.rulesets.yze.zone.movement import cramped_adjacent, cramped_fire_clear
 from yz_gym.rulesets.yze.zone.zones import Range
 
@@ -113,13 +114,18 @@ def hands_ok(c: Combatant, weapon: Weapon) -> bool:
     return free_hands(c) >= (2 if weapon.grip == "2H" else 1)
 
 
-def range_between(state: GameState, a: Combatant, b: Combatant) -> Range:
-    """RANGE-*: Engaged if engaged, else by zone hops (AMB-23)."""
-    if b.id in a.engaged:
+def range_between(
+    state: GameState, a: Combatant, b: Combatant, a_zone: int = -1, b_zone: int = -1, engaged: bool | None = None
+) -> Range:
+    """RANGE-*: Engaged if engaged, else by zone hops (AMB-23). Agents weighing a move place the
+    two hypothetically: `a_zone`, `b_zone` and `engaged` (default: where and as they are)."""
+    if b.id in a.engaged if engaged is None else engaged:
         return Range.ENGAGED
-    if a.vehicle >= 0 or b.vehicle >= 0:
-        return combatant_band(state, a, b)  # VEH-AIR-02: altitude counts as zones
-    return state.zone_map.band(a.zone, b.zone, state.options.extreme_max_hops)
+    from_zone = a.zone if a_zone < 0 else a_zone
+    to_zone = b.zone if b_zone < 0 else b_zone
+    if a.vehicle >= 0 or b.vehicle >= 0:  # VEH-AIR-02: altitude counts as zones
+        return altitude_band(state, from_zone, altitude(state, a), to_zone, altitude(state, b))
+    return state.zone_map.band(from_zone, to_zone, state.options.extreme_max_hops)
 
 
 def close_weapon(state: GameState, c: Combatant) -> tuple[int, Weapon]:
@@ -140,14 +146,17 @@ def defenceless(b: Combatant) -> bool:
     return b.broken or b.grappled_by >= 0
 
 
-def close_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) -> Modifiers:
-    """RMOD-01..03 and DARK-03: prone attacker -2, prone target +2, defenceless +3 (one cause each)."""
+def close_modifier(
+    state: GameState, a: Combatant, b: Combatant, sneak: bool, a_prone: bool | None = None, b_prone: bool | None = None
+) -> Modifiers:
+    """RMOD-01..03 and DARK-03: prone attacker -2, prone target +2, defenceless +3 (one cause each).
+    `a_prone` and `b_prone` lay the two down or stand them up hypothetically (default: as they are)."""
     mods = NO_MODIFIERS
-    if a.prone:
+    if a.prone if a_prone is None else a_prone:
         mods = mods.plus(PRONE_ATTACKER)  # RMOD-01
     if defenceless(b) or sneak:
         mods = mods.plus(DEFENCELESS)  # RMOD-03 (SNEAK-04): does not stack further with prone
-    elif b.prone:
+    elif b.prone if b_prone is None else b_prone:
         mods = mods.plus(PRONE_TARGET)  # RMOD-02
     if state.zone_map.zones[a.zone].dark:
         mods = mods.plus(DARK_MODIFIER)  # DARK-03
@@ -156,48 +165,80 @@ def close_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool) ->
     return mods
 
 
-def can_shoot(state: GameState, a: Combatant, b: Combatant) -> bool:
-    """ACTN-SHOOT-01: a loaded ranged weapon, line of fire, in range, target not hidden."""
-    if a.held < 0 or b.dead or b.hidden:
+def can_shoot(
+    state: GameState,
+    a: Combatant,
+    b: Combatant,
+    weapon_index: int | None = None,
+    a_zone: int = -1,
+    b_zone: int = -1,
+    engaged: bool | None = None,
+    loaded: bool | None = None,
+) -> bool:
+    """ACTN-SHOOT-01: a loaded ranged weapon, line of fire, in range, target not hidden.
+
+    Agents weighing a move ask it hypothetically: with the carried weapon `weapon_index` in
+    hand, `loaded` or not, from `a_zone` at `b` in `b_zone`, `engaged` or not (default: as
+    things are). A combatant placed in another zone does not peek, and has no place yet in a
+    cramped line (ZONE-FEAT-CRAMPED-03 is checked where both stand)."""
+    index = a.held if weapon_index is None else weapon_index
+    if index < 0 or b.dead or b.hidden:
         return False
     if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
         return False  # VEH-DMG-08, AMB-19: only exposed seats shoot out and can be shot
-    weapon = held_weapon(state, a)
-    carried = a.weapons[a.held]
-    if not (weapon.ranged or weapon.thrown) or not carried.loaded or carried.bonus < 0:
+    weapon = weapon_def(state, a, index)
+    carried = a.weapons[index]
+    ready = carried.loaded if loaded is None else loaded
+    if not (weapon.ranged or weapon.thrown) or not ready or carried.bonus < 0:
         return False  # ATK-03: a ranged weapon, or a close-combat weapon that can be thrown
     if not hands_ok(a, weapon):
         return False
+    from_zone = a.zone if a_zone < 0 else a_zone
+    to_zone = b.zone if b_zone < 0 else b_zone
+    here = from_zone == a.zone and to_zone == b.zone
     zone_map = state.zone_map
-    if not zone_map.line_of_fire(a.zone, b.zone, state.doors, (a.peek, b.peek)):
+    peeks = (a.peek if from_zone == a.zone else -1, b.peek if to_zone == b.zone else -1)
+    if not zone_map.line_of_fire(from_zone, to_zone, state.doors, peeks):
         return False  # ZONE-FEAT-DARK-03, BORDER-03/04
-    band = range_between(state, a, b)
-    if band > BAND[weapon.range]:
+    reach = range_between(state, a, b, from_zone, to_zone, engaged)
+    if reach > BAND[weapon.range]:
         return False  # ATK-08
-    if zone_map.zones[b.zone].dark and band >= Range.MEDIUM:
+    if zone_map.zones[to_zone].dark and reach >= Range.MEDIUM:
         return False  # DARK-05
     # ZONE-FEAT-CRAMPED-03: nobody in a cramped line between you and the target (AMB-25)
-    return band == Range.ENGAGED or cramped_fire_clear(state, a, b)
+    return reach == Range.ENGAGED or not here or cramped_fire_clear(state, a, b)
 
 
-def ranged_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool, aim: bool = True) -> Modifiers:
+def ranged_modifier(
+    state: GameState,
+    a: Combatant,
+    b: Combatant,
+    sneak: bool,
+    aim: bool = True,
+    a_zone: int = -1,
+    b_zone: int = -1,
+    engaged: bool | None = None,
+) -> Modifiers:
     """RMOD-05..16 and DARK-03/04: aim, range band, dim or dark target zone (one cause each);
-    `aim=False` leaves out the aim the shooter has taken."""
-    band = range_between(state, a, b)
-    reach = RANGE_MODIFIER[band]
-    if band == Range.ENGAGED and (defenceless(b) or sneak):
+    `aim=False` leaves out the aim the shooter has taken; `a_zone`, `b_zone` and `engaged`
+    place the two hypothetically, as in `can_shoot` (default: where and as they are)."""
+    from_zone = a.zone if a_zone < 0 else a_zone
+    to_zone = b.zone if b_zone < 0 else b_zone
+    span = range_between(state, a, b, from_zone, to_zone, engaged)
+    reach = RANGE_MODIFIER[span]
+    if span == Range.ENGAGED and (defenceless(b) or sneak):
         reach = DEFENCELESS  # RMOD-06: +3 instead against a defenceless or unaware target
     mods = NO_MODIFIERS.plus(reach)
     if aim:
         mods = mods.plus(a.aiming)  # RMOD-05 (+2), ACTN-SHOOT-02 (+3 with a telescopic sight)
-    zone = state.zone_map.zones[b.zone]
+    zone = state.zone_map.zones[to_zone]
     if zone.dim:  # ZONE-FEAT-DARK-02/RMOD-16: -2 into a dim zone; RMOD-13: -1 inside it (AMB-24)
-        mods = mods.plus(state.options.dim_zone_mod if a.zone != b.zone else state.options.dim_light_mod)
+        mods = mods.plus(state.options.dim_zone_mod if from_zone != to_zone else state.options.dim_light_mod)
     if zone.dark:
         mods = mods.plus(DARK_MODIFIER)  # DARK-03/04
     mods = mods.plus(SIZE_MODIFIER[b.size])  # RMOD-11/12
-    if unseen(state, a, b):
-        mods = mods.plus(UNSEEN_MODIFIER)  # RMOD-15
+    if smoky(state, to_zone) or smoky(state, from_zone):
+        mods = mods.plus(UNSEEN_MODIFIER)  # RMOD-15: smoke hides the target, or the shooter sees nothing
     if b.mount is not None and b.mount.ridden and state.options.rider_penalty_ranged:
         mods = mods.plus(RIDER_PENALTY)  # MOUNT-09/11, AMB-13: -1 against the rider, shots too
     if a.mount is not None and a.mount.ridden:
@@ -208,11 +249,6 @@ def ranged_modifier(state: GameState, a: Combatant, b: Combatant, sneak: bool, a
 def shot_skill(weapon: Weapon) -> str:
     """ATK-03: Marksmanship for ranged weapons; a thrown weapon rolls Mobility."""
     return "Mobility" if weapon.thrown else weapon.skill
-
-
-def unseen(state: GameState, a: Combatant, b: Combatant) -> bool:
-    """RMOD-15: smoke hides the target, or the shooter sees nothing from inside it."""
-    return smoky(state, b.zone) or smoky(state, a.zone)
 
 
 def smoky(state: GameState, zone: int) -> bool:
