@@ -128,13 +128,22 @@ def _check_agents(names: list[str]) -> None:
         getattr(agent, "model", None)  # a PolicyAgent loads its file on first use
 
 
-def _check_sides(loaded, policies: dict[str, str], option: str = "--policy") -> None:  # type: ignore[no-untyped-def]
+def _check_sides(loaded, policies: dict[str, str], option: str = "--policy", plays=None) -> None:  # type: ignore[no-untyped-def]
+    """Every side named exists, and its agent plays the game (`plays`: the mode, else the scenario's)."""
+    from yz_gym.agents import MODEL_PREFIX, WEIGHTS_PREFIX
+    from yz_gym.core import registry
     from yz_gym.evaluation.runner import scenario_name, scenario_sides
 
     sides, name = scenario_sides(loaded), scenario_name(loaded)
-    for side in policies:
+    mode = plays or registry.mode_of(loaded)
+    for side, agent in policies.items():
         if side not in sides:
             raise ValueError(f"{option}: no side named '{side}' in {name}; sides: {', '.join(sides)}")
+        if agent not in mode.agents and not agent.startswith((MODEL_PREFIX, WEIGHTS_PREFIX)):
+            raise ValueError(
+                f"{option}: {side}={agent}: '{agent}' does not play {mode.label} games; "
+                f"give one of {', '.join(mode.agents)} or a trained policy"
+            )
 
 
 def _hands_over(loaded) -> bool:  # type: ignore[no-untyped-def]
@@ -216,7 +225,9 @@ def evaluate(
         if fights:
             if not _hands_over(loaded):
                 raise ValueError(f"--fight-policy: {scenario} is not a chase with a handover: block")
-            _check_sides(loaded, fights, "--fight-policy")
+            from yz_gym.core import registry
+
+            _check_sides(loaded, fights, "--fight-policy", registry.get("yze", "skirmish"))
         other_policies = parse_policies(compare_policy) if compare_policy else policies
         if compare:
             _check_sides(load(compare).scenario, other_policies)
@@ -562,6 +573,7 @@ def play(
                 _require(found.mode, "replay", f"{option}: ")
         if opponent is not None:
             _check_agents([opponent])
+            _check_sides(found.scenario, dict.fromkeys(found.sides, opponent), "--opponent")
     except (ScenarioError, registry.UnknownGame, ValueError) as error:
         raise _fail(str(error)) from None
     mode, rules, sides = found.mode, found.mode.rules, found.sides

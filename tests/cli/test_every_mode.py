@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import yaml
 from typer.testing import CliRunner
 
@@ -126,3 +127,21 @@ def test_a_chase_saved_by_log_replays_as_logged(tmp_path):
     told = replayed.stdout.splitlines()
     assert told[0] == "Foot chase through the market (seed 3)" and len(told) > 20
     assert logged.stdout.splitlines()[1 : 1 + len(told)] == told
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["evaluate", "chase_car_vs_motorcycle", "-n", "2", "-p", "police=tactical"],
+         "--policy: police=tactical: 'tactical' does not play yze chase games; give one of random, flee, hider, cutoff, shooter or a trained policy"),
+        (["evaluate", "duel", "-n", "2", "-p", "ilsa=flee"],
+         "--policy: ilsa=flee: 'flee' does not play yze skirmish games; give one of random, aggressive, tactical or a trained policy"),
+        (["log", "chase_market_foot", "-p", "watch=aggressive"],
+         "--policy: watch=aggressive: 'aggressive' does not play yze chase games; give one of random, flee, hider, cutoff, shooter or a trained policy"),
+        (["play", "duel", "--opponent", "cutoff"],
+         "--opponent: ilsa=cutoff: 'cutoff' does not play yze skirmish games; give one of random, aggressive, tactical or a trained policy"),
+    ],
+)  # fmt: skip
+def test_an_agent_that_does_not_play_the_mode_is_one_error_line(args, message):
+    """An agent of another mode is refused before any game, naming the side, the mode and the fix."""
+    assert refused(args) == message
