@@ -406,7 +406,7 @@ def step_toward(state: GameState, me: Combatant, goals: set[int], actions: list[
     dist = distances(state)
     here = min(dist[me.zone][g] for g in goals)
     best: Action | None = None
-    best_cost: float = here
+    best_cost = float(here)
     for action in actions:
         cost = MOVE_COST.get(action.kind)
         if cost is None or action.zone < 0:
