@@ -47,6 +47,7 @@ def test_a_package_registers_the_frozen_dataclasses_of_every_subpackage():
     """What the compiled build's yz_gym.rulesets.yze and yz_gym.core do at import (register_package)."""
     import yz_gym.core
     import yz_gym.rulesets.yze
+    from yz_gym.core.ending import Termination
     from yz_gym.core.game import Outcome
     from yz_gym.rulesets.yze.chase.obstacles import Obstacle
     from yz_gym.rulesets.yze.modifiers import Modifiers
@@ -61,7 +62,7 @@ def test_a_package_registers_the_frozen_dataclasses_of_every_subpackage():
         for cls in (Obstacle, VehicleType, VehicleCrit, Modifiers, Outcome):  # chase/, vehicles/, top, core
             assert cls in copyreg.dispatch_table, cls
         assert Frame not in copyreg.dispatch_table or Frame in saved  # not frozen: registered by name only
-        outcome = Outcome("pursuer", "caught", 3)
+        outcome = Outcome("pursuer", "caught", 3, Termination.CAUGHT)
         assert pickle.loads(pickle.dumps(outcome)) == outcome
     finally:
         copyreg.dispatch_table.clear()
