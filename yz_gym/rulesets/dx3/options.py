@@ -55,12 +55,17 @@ class Dx3Options:
         "raising 侵蝕率 by the HP healed; `false` leaves a fallen character down.",
     )
 
-    def __post_init__(self) -> None:
-        if self.unfloored_crit_min > self.crit_floor:
-            raise ValueError(
-                f"unfloored_crit_min {self.unfloored_crit_min} is above crit_floor {self.crit_floor}; "
-                "a change that ignores the floor cannot stop above it: lower unfloored_crit_min"
-            )
+
+def _unfloored_min_within_floor(options: Dx3Options) -> tuple[str, str] | None:
+    """A change that ignores the C値 floor cannot be stopped above that floor."""
+    if options.unfloored_crit_min > options.crit_floor:
+        return "unfloored_crit_min", (
+            f"{options.unfloored_crit_min} is above crit_floor {options.crit_floor}; a change that ignores "
+            "the floor cannot stop above it: give at most crit_floor"
+        )
+    return None
 
 
-DX3_RULES: Final = SwitchBlock("dx3_rules", Dx3Options, "DX3 rule option")
+DX3_RULES: Final = SwitchBlock(
+    "dx3_rules", Dx3Options, "DX3 rule option", checks=(_unfloored_min_within_floor,)
+)
