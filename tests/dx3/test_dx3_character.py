@@ -20,11 +20,10 @@ from yz_gym.rulesets.dx3.character import (
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.options import DX3_RULES, Dx3Options
 
-rule = pytest.mark.rule
 FIGHTER = StatBlock(body=3, sense=4, mind=2, social=1, skills=(("白兵", 2), ("調達", 1), ("運転:二輪", 1)))
 
 
-@rule("DX3-DICE-01", "DX3-DICE-02")
+@pytest.mark.rule("DX3-DICE-01", "DX3-DICE-02")
 @pytest.mark.parametrize(
     ("skill", "ability"),
     [("白兵", Ability.BODY), ("回避", Ability.BODY), ("運転:二輪", Ability.BODY), ("射撃", Ability.SENSE),
@@ -36,14 +35,14 @@ def test_each_skill_rolls_with_its_ability(skill: str, ability: Ability):
     assert skill_ability(skill) is ability
 
 
-@rule("DX3-DICE-02")
+@pytest.mark.rule("DX3-DICE-02")
 @pytest.mark.parametrize("skill", ["運転", "運転:", "剣術", "白兵:刀"])
 def test_an_unknown_or_unspecified_skill_is_refused(skill: str):
     with pytest.raises(ValueError, match="unknown skill"):
         skill_ability(skill)
 
 
-@rule("DX3-DMG-01", "DX3-ACT-01", "DX3-DICE-03")
+@pytest.mark.rule("DX3-DMG-01", "DX3-ACT-01", "DX3-DICE-03")
 def test_max_hp_initiative_and_stock_points_follow_their_formulas():
     assert FIGHTER.max_hp == 3 * 2 + 2 + 20 == 28
     assert FIGHTER.initiative == 4 * 2 + 2 == 10
@@ -51,7 +50,7 @@ def test_max_hp_initiative_and_stock_points_follow_their_formulas():
     assert StatBlock(2, 1, 5, 3).max_hp == 29 and StatBlock(2, 1, 5, 3).initiative == 7
 
 
-@rule("DX3-DICE-04", "DX3-DICE-05", "DX3-DICE-11")
+@pytest.mark.rule("DX3-DICE-04", "DX3-DICE-05", "DX3-DICE-11")
 def test_a_skill_check_rolls_ability_and_encroachment_dice_and_adds_the_skill_level():
     fighter = Dx3Character("Kaito", FIGHTER, encroachment=80)
     check = fighter.check("白兵", floor=7)
@@ -62,7 +61,7 @@ def test_a_skill_check_rolls_ability_and_encroachment_dice_and_adds_the_skill_le
     assert roll(fighter.check("白兵", floor=7), FixedD10(1, 2, 6, 3, 2)).achievement == 6 + 2
 
 
-@rule("DX3-ENC-03", "DX3-ENC-04")
+@pytest.mark.rule("DX3-ENC-03", "DX3-ENC-04")
 def test_the_encroachment_table_switch_reaches_the_check():
     fighter = Dx3Character("Kaito", FIGHTER, encroachment=190)
     assert fighter.check("白兵", floor=7).dice == 3 + 5
@@ -71,7 +70,7 @@ def test_the_encroachment_table_switch_reaches_the_check():
     assert fighter.check("白兵", floor=7, table="effect_archive").dice == 3 + 4
 
 
-@rule("HR-STEALTH-07", "AMB-36")
+@pytest.mark.rule("HR-STEALTH-07", "AMB-36")
 def test_a_bare_ability_check_rolls_dice_only():
     check = Dx3Character("Mio", FIGHTER, encroachment=60).check(None, Ability.MIND, floor=7, modifier=0)
     assert (check.dice, check.modifier) == (2 + 1, 0)
@@ -79,14 +78,14 @@ def test_a_bare_ability_check_rolls_dice_only():
         Dx3Character("Mio", FIGHTER).check(None, floor=7)
 
 
-@rule("DX3-DMG-05", "DX3-REACT-10")
+@pytest.mark.rule("DX3-DMG-05", "DX3-REACT-10")
 def test_armor_then_guard_then_reductions_come_off_the_damage_down_to_zero():
     assert hp_damage(24, armor=5, guard=3) == 16
     assert hp_damage(24, armor=5, guard=3, reduction=2) == 14
     assert hp_damage(5, armor=8) == 0
 
 
-@rule("DX3-DMG-03", "DX3-DMG-05", "DX3-DMG-09")
+@pytest.mark.rule("DX3-DMG-03", "DX3-DMG-05", "DX3-DMG-09")
 def test_hp_stops_at_zero_which_is_incapacitated_and_no_more_is_lost():
     fighter = Dx3Character("Kaito", FIGHTER)
     assert fighter.hp == 28 and not fighter.incapacitated
@@ -96,7 +95,7 @@ def test_hp_stops_at_zero_which_is_incapacitated_and_no_more_is_lost():
     assert take_damage(fighter, 5) == 0 and fighter.hp == 0
 
 
-@rule("DX3-DMG-04", "DX3-ENC-09")
+@pytest.mark.rule("DX3-DMG-04", "DX3-ENC-09")
 def test_resurrect_works_at_99_percent_or_less_and_costs_the_hp_healed():
     fighter = Dx3Character("Kaito", FIGHTER, encroachment=99, hp=0)
     assert fighter.incapacitated and can_resurrect(fighter, True) and not can_resurrect(fighter, False)
@@ -109,7 +108,7 @@ def test_resurrect_works_at_99_percent_or_less_and_costs_the_hp_healed():
     assert resurrect(fighter, 2, FixedD10(7, 4)) == 11 and fighter.encroachment == 51
 
 
-@rule("DX3-TITUS-01")
+@pytest.mark.rule("DX3-TITUS-01")
 def test_bad_stat_blocks_are_refused_with_the_field_named():
     with pytest.raises(ValueError, match="0-7 Lois"):
         Dx3Character("Kaito", FIGHTER, lois=8)
@@ -122,7 +121,7 @@ def test_bad_stat_blocks_are_refused_with_the_field_named():
     assert Dx3Character("Kaito", FIGHTER, lois=7, titus=2).titus == 2
 
 
-@rule("DX3-DICE-07", "DX3-DICE-13", "AMB-32", "AMB-35", "DX3-ENC-04")
+@pytest.mark.rule("DX3-DICE-07", "DX3-DICE-13", "AMB-32", "AMB-35", "DX3-ENC-04")
 def test_the_dx3_rules_block_parses_with_defaults_and_one_line_errors():
     assert DX3_RULES.parse({}, "docs/dx3.md") == Dx3Options()
     options = DX3_RULES.parse({"crit_floor": 2, "tie": "action", "encroach_table": "effect_archive"}, "d")

@@ -20,10 +20,8 @@ from yz_gym.rulesets.dx3.dice import (
     roll_damage,
 )
 
-rule = pytest.mark.rule
 
-
-@rule("DX3-DICE-04", "DX3-DICE-05")
+@pytest.mark.rule("DX3-DICE-04", "DX3-DICE-05")
 def test_criticals_are_rerolled_and_each_critical_round_adds_ten():
     rng = FixedD10(9, 3, 8, 10, 2, 5)  # C値 8: 9 and 8 are criticals; then 10; then a 5
     result = roll(Check(dice=3, crit=8, modifier=3), rng)
@@ -33,21 +31,21 @@ def test_criticals_are_rerolled_and_each_critical_round_adds_ten():
     assert not result.fumble and not result.automatic_failure and rng.faces == []
 
 
-@rule("DX3-DICE-04", "DX3-DICE-05")
+@pytest.mark.rule("DX3-DICE-04", "DX3-DICE-05")
 def test_a_die_one_below_the_critical_value_is_not_rerolled():
     rng = FixedD10(7, 3, 1)
     result = roll(Check(dice=3, crit=8, modifier=2), rng)
     assert result.rounds == ((7, 3, 1),) and result.achievement == 7 + 2 and rng.drawn == 3
 
 
-@rule("DX3-DICE-04")
+@pytest.mark.rule("DX3-DICE-04")
 def test_as_many_dice_are_rerolled_as_there_were_criticals():
     rng = FixedD10(10, 10, 10, 10, 2, 9, 1, 3)  # 4 dice, all critical at C値 10; then 4 more
     result = roll(Check(dice=4, crit=10), rng)
     assert result.rounds == ((10, 10, 10, 10), (2, 9, 1, 3)) and result.achievement == 10 + 9
 
 
-@rule("DX3-DICE-06")
+@pytest.mark.rule("DX3-DICE-06")
 def test_the_default_critical_value_is_ten_and_one_is_invalid():
     assert critical_value(floor=7) == 10
     rng = FixedD10(9, 9)
@@ -56,7 +54,7 @@ def test_the_default_critical_value_is_ten_and_one_is_invalid():
         Check(3, 1)
 
 
-@rule("DX3-DICE-08")
+@pytest.mark.rule("DX3-DICE-08")
 def test_a_first_roll_of_all_ones_is_a_fumble_with_achievement_zero():
     result = roll(Check(3, 10, modifier=5), FixedD10(1, 1, 1))
     assert result.fumble and result.automatic_failure and result.achievement == 0
@@ -65,13 +63,13 @@ def test_a_first_roll_of_all_ones_is_a_fumble_with_achievement_zero():
     assert not near.fumble and near.achievement == 2 + 5
 
 
-@rule("DX3-DICE-08")
+@pytest.mark.rule("DX3-DICE-08")
 def test_ones_after_a_critical_round_are_no_fumble():
     result = roll(Check(2, 10), FixedD10(10, 1, 1))
     assert not result.fumble and result.achievement == 10 + 1
 
 
-@rule("DX3-DICE-09", "AMB-35")
+@pytest.mark.rule("DX3-DICE-09", "AMB-35")
 @pytest.mark.parametrize("dice", [0, -1, -3])
 def test_a_check_with_no_dice_fails_automatically_without_rolling(dice: int):
     rng = FixedD10()
@@ -80,19 +78,19 @@ def test_a_check_with_no_dice_fails_automatically_without_rolling(dice: int):
     assert result.rounds == () and rng.drawn == 0 and not result.succeeds(0)
 
 
-@rule("DX3-DICE-09")
+@pytest.mark.rule("DX3-DICE-09")
 def test_one_die_is_a_real_check():
     result = roll(Check(1, 10, modifier=1), FixedD10(6))
     assert not result.automatic_failure and result.achievement == 7
 
 
-@rule("DX3-DICE-10")
+@pytest.mark.rule("DX3-DICE-10")
 def test_a_set_difficulty_is_met_on_an_equal_achievement():
     result = roll(Check(2, 10, modifier=2), FixedD10(7, 4))
     assert result.achievement == 9 and result.succeeds(9) and not result.succeeds(10)
 
 
-@rule("DX3-DICE-07", "DX3-DICE-15")
+@pytest.mark.rule("DX3-DICE-07", "DX3-DICE-15")
 def test_effects_lower_the_critical_value_down_to_the_switch_floor():
     assert critical_value(-2, floor=7) == 8
     assert critical_value(-3, floor=7) == 7
@@ -102,20 +100,20 @@ def test_effects_lower_the_critical_value_down_to_the_switch_floor():
     assert critical_value(+1, floor=7) == 11  # a raised C値 is not clamped: no die can be critical
 
 
-@rule("DX3-DICE-14", "DX3-DICE-07")
+@pytest.mark.rule("DX3-DICE-14", "DX3-DICE-07")
 def test_an_effect_that_names_a_floor_replaces_the_switch_floor():
     assert critical_value(-5, floor=7, effect_floor=6) == 6  # 《リミットリリース》 goes below 7
     assert critical_value(-5, floor=2, effect_floor=7) == 7  # the named floor counts over the switch
 
 
-@rule("DX3-DICE-14", "DX3-TITUS-03B", "DX3-TITUS-04")
+@pytest.mark.rule("DX3-DICE-14", "DX3-TITUS-03B", "DX3-TITUS-04")
 def test_a_titus_lowers_the_critical_value_after_the_effects_down_to_two():
     assert critical_value(-4, floor=7, titus=1) == 6  # Concentrate Lv4 gives 7, then the Titus 6
     assert critical_value(-4, floor=7, titus=3) == 4  # several Titus on one check
     assert critical_value(-4, floor=7, titus=10) == 2  # the "Lois bomb" stops at 2
 
 
-@rule("HR-VEH-DODGE-04", "AMB-35")
+@pytest.mark.rule("HR-VEH-DODGE-04", "AMB-35")
 def test_a_change_without_floor_is_applied_last_and_clamped_at_the_switch():
     assert critical_value(-3, floor=7, unfloored=1) == 6  # below the floor of 7
     assert critical_value(-8, floor=2, unfloored=1) == 2  # never 1
@@ -123,7 +121,7 @@ def test_a_change_without_floor_is_applied_last_and_clamped_at_the_switch():
     assert critical_value(-8, floor=2, unfloored=1, unfloored_min=3) == 2  # a clamp never raises it
 
 
-@rule("DX3-DICE-11", "DX3-DICE-12", "DX3-ENC-03")
+@pytest.mark.rule("DX3-DICE-11", "DX3-DICE-12", "DX3-ENC-03")
 @pytest.mark.parametrize(
     ("rate", "dice", "level"),
     [(0, 0, 0), (59, 0, 0), (60, 1, 0), (79, 1, 0), (80, 2, 0), (99, 2, 0), (100, 3, 1), (129, 3, 1),
@@ -134,7 +132,7 @@ def test_the_rulebook_encroachment_table(rate: int, dice: int, level: int):
     assert encroachment_dice(rate) == dice and effect_level_bonus(rate) == level
 
 
-@rule("DX3-ENC-04", "DX3-DICE-12")
+@pytest.mark.rule("DX3-ENC-04", "DX3-DICE-12")
 @pytest.mark.parametrize(
     ("rate", "dice", "level"),
     [(59, 0, 0), (60, 1, 0), (80, 2, 0), (99, 2, 0), (100, 3, 1), (129, 3, 1), (130, 4, 1), (159, 4, 1),
@@ -150,7 +148,7 @@ def _result(achievement: int, *, fumble: bool = False, dice: int = 2) -> CheckRe
     return CheckResult(Check(dice, 10), ((5, 5),) if dice > 0 else (), achievement, fumble)
 
 
-@rule("DX3-DICE-13", "AMB-32")
+@pytest.mark.rule("DX3-DICE-13", "AMB-32")
 def test_an_opposed_tie_goes_to_the_side_the_switch_names():
     assert not action_wins(_result(15), _result(15), "reaction")  # the DX3 rule: the dodge holds
     assert action_wins(_result(15), _result(15), "action")
@@ -159,7 +157,7 @@ def test_an_opposed_tie_goes_to_the_side_the_switch_names():
         assert not action_wins(_result(14), _result(15), tie)
 
 
-@rule("DX3-DICE-13", "DX3-DICE-08", "DX3-DICE-09")
+@pytest.mark.rule("DX3-DICE-13", "DX3-DICE-08", "DX3-DICE-09")
 def test_a_side_that_fails_automatically_loses_the_opposed_check():
     fumbled, empty = _result(0, fumble=True), _result(0, dice=0)
     assert not action_wins(fumbled, _result(1), "action")
@@ -169,27 +167,27 @@ def test_a_side_that_fails_automatically_loses_the_opposed_check():
     assert action_wins(_result(1), empty, "reaction")  # AMB-35: a dodge with no dice fails
 
 
-@rule("DX3-REACT-12")
+@pytest.mark.rule("DX3-REACT-12")
 def test_no_reaction_counts_as_the_switch_value():
     assert action_wins(_result(1), None, "reaction")
     assert not action_wins(_result(5), None, "reaction", no_reaction_value=5)
     assert action_wins(_result(5), None, "action", no_reaction_value=5)
 
 
-@rule("DX3-DMG-02", "DX3-DICE-11")
+@pytest.mark.rule("DX3-DMG-02", "DX3-DICE-11")
 @pytest.mark.parametrize(("hit", "dice"), [(0, 1), (9, 1), (10, 2), (19, 2), (20, 3), (35, 4), (40, 5)])
 def test_damage_dice_come_from_the_hit_achievement_only(hit: int, dice: int):
     assert damage_dice(hit) == dice
 
 
-@rule("DX3-DMG-02", "DX3-DMG-05")
+@pytest.mark.rule("DX3-DMG-02", "DX3-DMG-05")
 def test_a_damage_roll_adds_the_attack_power_to_its_dice():
     rng = FixedD10(3, 7, 9)
     assert roll_damage(25, 5, rng) == (3 + 7 + 9 + 5, (3, 7, 9))
     assert rng.drawn == 3
 
 
-@rule("DX3-DICE-04")
+@pytest.mark.rule("DX3-DICE-04")
 @pytest.mark.parametrize(("n", "crit"), [(1, 10), (3, 10), (5, 9), (10, 8), (12, 7)])
 def test_the_chance_of_a_critical_is_binomial(n: int, crit: int):
     trials = 4000
@@ -200,7 +198,7 @@ def test_the_chance_of_a_critical_is_binomial(n: int, crit: int):
     assert stats.binomtest(hits, trials, 1 - (crit / 10) ** n).pvalue < 1e-4  # a C値 off by one shows
 
 
-@rule("DX3-DICE-04", "DX3-DICE-05", "DX3-DICE-08")
+@pytest.mark.rule("DX3-DICE-04", "DX3-DICE-05", "DX3-DICE-08")
 @pytest.mark.parametrize(("n", "crit"), [(1, 10), (2, 9), (3, 8), (6, 7), (12, 10)])
 def test_the_achievement_matches_its_exact_distribution(n: int, crit: int):
     exact = achievement_distribution(n, crit)
@@ -232,7 +230,7 @@ def _binned(counts: dict[int, int], exact: dict[int, float], trials: int) -> tup
     return observed, [e * scale for e in expected]
 
 
-@rule("DX3-DICE-05")
+@pytest.mark.rule("DX3-DICE-05")
 def test_the_exact_distribution_knows_small_cases():
     one = achievement_distribution(1, 10)
     assert one[0] == pytest.approx(0.1)  # a lone 1 is a fumble

@@ -110,7 +110,7 @@ class Dx3Character:
     encroachment: int = 0  # 侵蝕率 in %
     hp: int = FULL_HP  # current HP; FULL_HP at construction means max HP
     lois: int = 0  # Lois held (at most 7, DX3-TITUS-01)
-    titus: int = 0  # Titus held, each usable once (DX3-TITUS-02)
+    titus: int = 0  # Titus held, each spent once when sublimated
     incapacitated: bool = field(default=False)  # 戦闘不能 (DX3-DMG-03)
 
     def __post_init__(self) -> None:
