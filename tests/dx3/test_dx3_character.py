@@ -3,6 +3,9 @@ damage, 戦闘不能 and 《リザレクト》; and the `dx3_rules:` switches.""
 
 from __future__ import annotations
 
+import pickle
+
+import numpy as np
 import pytest
 
 from tests.dx3.d10 import FixedD10
@@ -136,3 +139,10 @@ def test_the_dx3_rules_block_parses_with_defaults_and_one_line_errors():
         with pytest.raises(SwitchError) as err:
             DX3_RULES.parse(block, "docs/dx3.md")
         assert err.value.where == where and words in err.value.message and "\n" not in str(err.value)
+
+
+def test_checks_results_and_characters_survive_pickling():
+    kaito = Dx3Character("Kaito", FIGHTER, encroachment=70, hp=5, lois=3, titus=1)
+    result = roll(kaito.check("白兵", floor=7), np.random.default_rng(2))
+    for obj in (kaito, kaito.stats, result, Dx3Options(tie="action")):
+        assert pickle.loads(pickle.dumps(obj)) == obj
