@@ -84,11 +84,15 @@ def critical_value(
     limit = effect_floor if effect_floor > 0 else floor
     if crit < limit:
         crit = max(limit, RULE_CRIT_FLOOR)
-    if titus > 0:
-        crit = max(crit - titus, min(crit, TITUS_CRIT_FLOOR))
-    if unfloored > 0:
-        crit = max(crit - unfloored, min(crit, unfloored_min))
-    return crit
+    crit = lower_to(crit, titus, TITUS_CRIT_FLOOR)
+    return lower_to(crit, unfloored, unfloored_min)
+
+
+def lower_to(crit: int, steps: int, minimum: int) -> int:
+    """A fixed C値 lowered by `steps`, not below `minimum` (a C値 already below it stays)."""
+    if steps <= 0:
+        return crit
+    return max(crit - steps, min(crit, minimum))
 
 
 def encroachment_dice(rate: int, table: str = "r1") -> int:
