@@ -239,3 +239,9 @@ def test_the_exact_distribution_knows_small_cases():
     two = achievement_distribution(2, 9)  # 9 and 10 are criticals
     assert two[8] == pytest.approx((64 - 49) / 100)  # highest die 8, no critical
     assert two[0] == pytest.approx(0.01)
+
+
+@pytest.mark.rule("DX3-DICE-12")
+def test_an_unknown_encroachment_table_is_refused():
+    with pytest.raises(ValueError, match="use one of r1, effect_archive"):
+        encroachment_dice(100, "r2")

@@ -97,12 +97,18 @@ def lower_to(crit: int, steps: int, minimum: int) -> int:
 
 def encroachment_dice(rate: int, table: str = "r1") -> int:
     """The dice bonus of a 侵蝕率 for every check, never damage (DX3-DICE-11/12, DX3-ENC-03/04)."""
-    return _band(rate, R1_DICE if table == "r1" else ARCHIVE_DICE)
+    return _band(rate, R1_DICE if _is_r1(table) else ARCHIVE_DICE)
 
 
 def effect_level_bonus(rate: int, table: str = "r1") -> int:
     """The level every effect gains at a 侵蝕率 (DX3-ENC-03/04)."""
-    return _band(rate, R1_LEVELS if table == "r1" else ARCHIVE_LEVELS)
+    return _band(rate, R1_LEVELS if _is_r1(table) else ARCHIVE_LEVELS)
+
+
+def _is_r1(table: str) -> bool:
+    if table not in ENCROACH_TABLES:
+        raise ValueError(f"unknown encroachment table {table!r}; use one of {', '.join(ENCROACH_TABLES)}")
+    return table == "r1"
 
 
 def _band(rate: int, bands: tuple[tuple[int, int], ...]) -> int:
