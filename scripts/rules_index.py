@@ -25,7 +25,7 @@ SOURCES = ("yz_gym",)
 NOT_RULES = ("yz_gym/agents/", "yz_gym/training/")  # they play by the rules, they do not implement them
 
 # An ID, then optional ranges: ACTN-BLOCK-01, VEH-DMG-01..07, AUTO-03/06, MOUNT-08/11/14, G-19.
-CITATION = re.compile(r"\b((?:[A-Z][A-Z0-9]*-)+)([0-9]{1,2}|[A-Z][A-Z0-9]*)((?:(?:\.\.|/)[0-9]{1,2})*)\b")
+CITATION = re.compile(r"\b((?:[A-Z][A-Z0-9]*-)+)([0-9]{1,2}[A-Z]?|[A-Z][A-Z0-9]*)((?:(?:\.\.|/)[0-9]{1,2})*)\b")
 # A numbered ID: two digits (DICE-05), or one after two names (OBST-FOOT-5); not UTF-8.
 NUMBERED = re.compile(r"^(?:[A-Z][A-Z0-9]*-)+[0-9]{2}$|^[A-Z][A-Z0-9]*-[A-Z][A-Z0-9]*-[0-9]$")
 MORE_IDS_THEN_COLON = re.compile(

@@ -1,0 +1,10 @@
+"""Double Cross The 3rd Edition (DX3): D10 checks with critical values, encroachment and the combatant stat block."""
+
+from yz_gym.core.pickling import is_compiled, rebuild_by_init, register_package
+from yz_gym.rulesets.dx3 import dice
+
+if is_compiled(dice):  # mypyc build: frozen records and the character unpickle by their init (core/pickling.py)
+    register_package(__name__, __path__)
+    from yz_gym.rulesets.dx3.character import Dx3Character
+
+    rebuild_by_init(Dx3Character)

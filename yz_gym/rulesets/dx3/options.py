@@ -1,0 +1,71 @@
+"""DX3 rule variants and resolutions of ambiguous rules, as switches with documented defaults.
+
+The switches of the DX3 checks (Dx3Options, the future `dx3_rules:` block of a DX3 scenario file)
+are declared here once, with their type, default, bounds, the rules they resolve and their doc
+(core/switches.py parses the block). Kept interpreted like the YZE options: the parser reads the
+type hints at run time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from yz_gym.core.switches import SwitchBlock, switch
+
+EncroachTable = Literal["r1", "effect_archive"]  # DX3-ENC-03, DX3-ENC-04
+TieRule = Literal["reaction", "action"]  # DX3-DICE-13, AMB-32
+
+
+@dataclass(frozen=True, slots=True)
+class Dx3Options:
+    """Every rule switch of a DX3 game; a scenario file's `dx3_rules:` block sets them."""
+
+    crit_floor: int = switch(
+        7, "DX3-DICE-07, DX3-DICE-15",
+        "The lowest critical value (C値) that reductions may reach when no effect on the check names its "
+        "own floor: 7, the floor of 《コンセントレイト》 that most tables quote, or 2, the strict rule "
+        "floor. An effect that names a floor overrides it (the lowest named floor counts, DX3-DICE-14).",
+        low=2, high=10,
+    )
+    unfloored_crit_min: int = switch(
+        2, "AMB-35, HR-VEH-DODGE-04",
+        "A C値 change that ignores the lower limit (the house-rule vehicle dodge's -1) is still clamped "
+        "here: a C値 of 1 would make every die a critical and the re-rolls endless.",
+        low=2, high=10,
+    )
+    encroach_table: EncroachTable = switch(
+        "r1", "DX3-DICE-12, DX3-ENC-03, DX3-ENC-04",
+        "The encroachment (侵蝕率) table of dice and effect-level bonuses: the rulebook's (`r1`: +1 die at "
+        "60%, +2 at 80, +3 at 100, +4 at 130, +5 at 160, +6 at 200, +7 at 240, +8 at 300) or the Effect "
+        "Archive's (`effect_archive`: +4 at 130, +5 at 190, +6 at 260, +7 at 300).",
+    )
+    tie: TieRule = switch(
+        "reaction", "DX3-DICE-13, AMB-32",
+        "Who wins a tie in an opposed check (対決): the reacting side (the DX3 rule: a tie is a failure "
+        "for the acting side, so a dodge that equals the hit succeeds) or the acting side.",
+    )
+    no_reaction_value: int = switch(
+        0, "DX3-REACT-12",
+        "The 達成値 a target that does not or cannot react counts as having in the opposed check.",
+        low=0, high=30,
+    )
+    resurrect: bool = switch(
+        True, "DX3-DMG-04, DX3-ENC-09",
+        "Self-revival 《リザレクト》 is allowed at 侵蝕率 99% or less: it ends 戦闘不能 and heals (Lv)D10 HP, "
+        "raising 侵蝕率 by the HP healed; `false` leaves a fallen character down.",
+    )
+
+
+def _unfloored_min_within_floor(options: Dx3Options) -> tuple[str, str] | None:
+    """A change that ignores the C値 floor cannot be stopped above that floor."""
+    if options.unfloored_crit_min > options.crit_floor:
+        return "unfloored_crit_min", (
+            f"{options.unfloored_crit_min} is above crit_floor {options.crit_floor}; a change that ignores "
+            "the floor cannot stop above it: give at most crit_floor"
+        )
+    return None
+
+
+DX3_RULES: Final = SwitchBlock(
+    "dx3_rules", Dx3Options, "DX3 rule option", checks=(_unfloored_min_within_floor,)
+)
