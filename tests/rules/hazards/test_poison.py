@@ -141,7 +141,7 @@ def test_away_from_a_fight_lethal_poison_ticks_once_per_unit_of_the_clock(tick, 
     assert vic.attrs[0] == 1
 
 
-@pytest.mark.rule("HAZ-POISON-PARALYZE-01", "AMB-01", "TIME-06")
+@pytest.mark.rule("HAZ-POISON-PARALYZE-01", "ENV-02", "AMB-01", "TIME-06")
 @pytest.mark.parametrize(("rules", "stretch"), [({}, 60), ({"rounds_per_stretch": 100}, 100)])
 def test_paralysing_poison_takes_the_victim_out_for_exactly_a_stretch(rules, stretch):
     state, vic = victim(rules)
