@@ -21,6 +21,7 @@ class Tick(IntEnum):
 
     TURN = 0  # the start of each of its bearer's turns (FIRE-05: "every turn")
     UNIT = 1  # each passing of its clock unit, whoever acts (a hazard rolled every stretch or shift)
+    NONE = 2  # nothing: it lasts until an event ends it (hypothermia until warmed, HAZ-COLD-07)
 
 
 class Due(IntEnum):
@@ -29,6 +30,7 @@ class Due(IntEnum):
     DEATH_ROLL = 0  # the bearer makes a death roll; failing it kills (DEATH-01/02)
     HAZARD_ROLL = 1  # the condition's potency is rolled against the bearer (poison, cold, drowning)
     ENDS = 2  # the condition simply ends (a bad status that lasts so long)
+    DEATH = 3  # the bearer dies, no roll (Broken while drowning: dead a stretch later, HAZ-DROWN-06)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat import panic
 from yz_gym.rulesets.yze.combat.panic import add_stress, panic_roll, release_holds, stress_is_level
+from yz_gym.rulesets.yze.hazards.kinds import HAZARD_KINDS
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.rolls import (
     MENTAL_CONDITIONS,
@@ -39,7 +40,7 @@ BURNS: Final = ConditionKind(
     "burns", "FIRE-05", TimeUnit.ROUND, Tick.TURN, Due.DEATH_ROLL, healing_ends=True,
     meaning="broken by fire: a death roll every turn until dead or saved by a Healing roll",
 )
-CONDITION_KINDS: Final = {BURNS.name: BURNS}  # YZE's timed conditions (core/conditions.py), by name
+CONDITION_KINDS: Final = {k.name: k for k in (BURNS, *HAZARD_KINDS)}  # YZE's timed conditions, by name
 
 
 def limit_rounds(options: RuleOptions, step: int) -> int:

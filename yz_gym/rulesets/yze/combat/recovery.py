@@ -30,6 +30,7 @@ from yz_gym.rulesets.yze.combat.damage import (
 )
 from yz_gym.rulesets.yze.combat.panic import add_stress
 from yz_gym.rulesets.yze.combat.pushing import pay_push
+from yz_gym.rulesets.yze.hazards.kinds import HYPOTHERMIC, find
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.rolls import entry_of, push_roll, roll_data, rules_pool, skill_pool, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState, Injury
@@ -130,7 +131,10 @@ def recover(
 
 
 def _natural(options: RuleOptions, c: Combatant, events: list[Event]) -> None:
-    """HEAL-03/04: one point if Broken; else one damage and one stress."""
+    """HEAL-03/04: one point if Broken; else one damage and one stress; none while hypothermic
+    (HEAL-10, HEAL-13)."""
+    if c.timed and find(c.timed, HYPOTHERMIC) is not None:
+        return
     if c.broken:
         attribute = options.damage_model == "attribute"  # BROKEN-01: Strength or Agility at 0
         physical = min(c.attrs[:2]) <= 0 if attribute else c.health <= 0

@@ -1,0 +1,77 @@
+"""The hazards' timed conditions (core/conditions.py), declared once, and their countdown in rounds.
+
+Every kind counts in rounds: a duration of a stretch or a shift is taken from the game's clock
+when the condition starts (TIME-06: 60 rounds a stretch, 60 stretches a shift; the `rules:`
+switches change them), so a fight can count it round by round and a journey a stretch or a shift
+at a time, with the same result."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from yz_gym.core.clock import TimeUnit
+from yz_gym.core.conditions import ConditionKind, Due, Tick, TimedCondition
+
+LETHAL_POISON: Final = ConditionKind(
+    "lethal_poison", "HAZ-POISON-LETHAL-01", TimeUnit.ROUND, Tick.TURN, Due.HAZARD_ROLL,
+    meaning="1 damage on each of the bearer's turns until Broken, then a second roll against the potency or death",
+)
+PARALYSED: Final = ConditionKind(
+    "paralysed", "HAZ-POISON-PARALYZE-01", TimeUnit.ROUND, Tick.UNIT, Due.ENDS,
+    meaning="cannot move or take any action for a stretch",
+)
+ASLEEP: Final = ConditionKind(
+    "asleep", "HAZ-POISON-SLEEP-01", TimeUnit.ROUND, Tick.UNIT, Due.ENDS,
+    meaning="asleep and cannot be woken for a shift",
+)
+AFLOAT: Final = ConditionKind(
+    "afloat", "HAZ-DROWN-02", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="swimming: a Stamina roll at the end of each stretch to stay afloat",
+)
+UNDERWATER: Final = ConditionKind(
+    "underwater", "HAZ-DROWN-04", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="under water: a Stamina roll every round to hold the breath",
+)
+DROWNING: Final = ConditionKind(
+    "drowning", "HAZ-DROWN-05", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="1 Strength damage every round until rescued",
+)
+DROWNED: Final = ConditionKind(
+    "drowned", "HAZ-DROWN-06", TimeUnit.ROUND, Tick.UNIT, Due.DEATH,
+    meaning="Broken while drowning: dead a stretch later unless rescued",
+)
+COLD_EXPOSED: Final = ConditionKind(
+    "cold_exposed", "HAZ-COLD-01", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="exposed to cold: a Stamina roll at the interval of the cold (a day, a shift or a stretch)",
+)
+HYPOTHERMIC: Final = ConditionKind(
+    "hypothermic", "HAZ-COLD-04", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="no natural recovery until warmed (HEAL-10); Broken, dies at the next cold roll",
+)
+
+HAZARD_KINDS: Final = (
+    LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC,
+)
+POISON_KINDS: Final = (LETHAL_POISON.name, PARALYSED.name, ASLEEP.name)  # what an antidote ends
+OUT_OF_ACTION: Final = (PARALYSED.name, ASLEEP.name)  # the bearer takes no action while they last
+WATER_KINDS: Final = (AFLOAT.name, UNDERWATER.name, DROWNING.name, DROWNED.name)
+
+
+def find(conditions: list[TimedCondition], kind: ConditionKind) -> TimedCondition | None:
+    """The bearer's condition of `kind`, if any."""
+    for condition in conditions:
+        if condition.kind == kind.name:
+            return condition
+    return None
+
+
+def count_down(condition: TimedCondition, rounds: int, period: int) -> int:
+    """Count `condition` down by `rounds` rounds; return how often it fell due, re-armed to
+    `period` rounds each time (a roll every stretch counted round by round or in one go)."""
+    times = 0
+    while rounds >= condition.left:
+        rounds -= condition.left
+        condition.left = period
+        times += 1
+    condition.left -= rounds
+    return times

@@ -1,0 +1,96 @@
+"""The hazards' rule switches (a future `hazard_rules:` block): every reading the seed leaves open.
+
+The opposed-roll tie (AMB-03, ENV-05: a tie means poisoned) is the `rules:` block's `opposed_tie`,
+the damage model of hazard damage and stress (AMB-07) its `damage_model`, and the lengths of a
+stretch and a shift (AMB-01, TIME-06) its `rounds_per_stretch` and `stretches_per_shift`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from yz_gym.core.clock import TimeUnit, unit_named
+from yz_gym.core.switches import SwitchBlock, switch
+
+Interval = Literal["stretch", "shift", "day"]
+ColdBand = Literal["warm", "chilly", "cold", "extreme_cold"]  # WEATHER-15 (PROPOSED)
+
+
+@dataclass(frozen=True, slots=True)
+class HazardOptions:
+    """Rule switches for poison, drowning and cold (HAZ-POISON-*, HAZ-DROWN-*, HAZ-COLD-*)."""
+
+    # --- poison ---
+    rating_to_step: Literal["nearest", "floor"] = switch(
+        "nearest", "AMB-04, ENV-04, ENV-08 (PROPOSED)",
+        "Step dice: a potency rolls two dice of its grade, 3 = D, 6 = C, 9 = B, 12 = A; a potency between"
+        " grades takes the nearest (1-4 D, 5-7 C, 8-10 B, 11+ A), or `floor` the grade at or below it (as"
+        " armor ratings do). Pool dice always roll as many D6 as the potency.",
+    )
+    lethal_tick: Literal["round", "stretch", "shift"] = switch(
+        "stretch", "AMB-06, TIME-09",
+        "Away from a fight (no turns), lethal poison deals its 1 damage once per this unit.",
+    )
+    lethal_resisted: Literal["ends", "rolls_again"] = switch(
+        "ends", "HAZ-POISON-LETHAL-02",
+        "A Broken victim who wins the second roll against lethal poison is rid of it (still Broken), or "
+        "`rolls_again` at each later tick until a roll fails (death) or an antidote ends it.",
+    )
+    # --- drowning ---
+    npc_can_swim: bool = switch(
+        True, "HAZ-DROWN-01",
+        "NPCs swim like player characters; `false`: an NPC in the water goes under at once.",
+    )
+    float_failure: Literal["underwater", "drowning"] = switch(
+        "underwater", "AMB-05, HAZ-DROWN-02",
+        "A failed stay-afloat roll puts the swimmer under water (breath rolls each round), or `drowning`"
+        " at once.",
+    )
+    drowning_rolls: Literal["none", "breath"] = switch(
+        "none", "AMB-05, HAZ-DROWN-05",
+        "A drowning character rolls no more and takes 1 Strength damage each round until rescued, or "
+        "`breath`: rolls to hold the breath each round first, and a success stops the drowning.",
+    )
+    rescue_stops_death: bool = switch(
+        True, "AMB-05, HAZ-DROWN-06",
+        "A rescue before the stretch runs out saves one Broken while drowning.",
+    )
+    # --- cold ---
+    chilly_interval: Interval = switch(
+        "day", "HAZ-COLD-02, WEATHER-15, AMB-09",
+        "How often an exposed character makes the cold roll in the chilly band.",
+    )
+    cold_interval: Interval = switch(
+        "shift", "HAZ-COLD-02, WEATHER-15, AMB-09",
+        "How often an exposed character makes the cold roll in the cold band.",
+    )
+    extreme_cold_interval: Interval = switch(
+        "stretch", "HAZ-COLD-02, WEATHER-15, AMB-09",
+        "How often an exposed character makes the cold roll in extreme cold.",
+    )
+    blanket_bonus: int = switch(
+        1, "HAZ-COLD-03, AMB-09, WEATHER-16",
+        "The bonus each piece of extra protection (a blanket, a sleeping bag) gives the cold roll.",
+        low=0, high=3,
+    )
+    cold_damage: int = switch(
+        1, "HAZ-COLD-04/05, AMB-09",
+        "Damage each failed cold roll deals.", low=0, high=3,
+    )
+    cold_stress: int = switch(
+        1, "HAZ-COLD-04/05, AMB-09",
+        "Stress each failed cold roll deals.", low=0, high=3,
+    )
+
+    def cold_roll_unit(self, band: ColdBand) -> TimeUnit | None:
+        """How often the cold roll comes in `band`; None when it is warm (WEATHER-15)."""
+        named = {"warm": None, "chilly": self.chilly_interval, "cold": self.cold_interval,
+                 "extreme_cold": self.extreme_cold_interval}
+        if band not in named:
+            raise ValueError(f"unknown cold band {band!r}; use one of {', '.join(named)}")
+        interval = named[band]
+        return None if interval is None else unit_named(interval)
+
+
+DEFAULT_HAZARDS: Final = HazardOptions()
+HAZARD_BLOCK: Final = SwitchBlock("hazard_rules", HazardOptions, "hazard rule option")
