@@ -14,7 +14,10 @@ import pytest
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
 from yz_gym.agents.aggressive import AggressiveAgent
 from yz_gym.agents.tactical import TacticalAgent
-from yz_gym.rulesets.yze.state import STR
+from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
+from yz_gym.rulesets.yze.resolution.pride import add_claimed_pride
+from yz_gym.rulesets.yze.resolution.stages import F_PRIDE
+from yz_gym.rulesets.yze.state import STR, Frame
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.narrate import narrate
@@ -168,3 +171,13 @@ def test_a_random_game_with_prides_uses_each_at_most_once():
         assert len(used) == len(set(used))
         claimed += len(used)
     assert claimed > 0
+
+
+@pytest.mark.rule("DICE-13")
+def test_a_pride_claimed_before_the_roll_adds_one_success_once_not_once_per_shot_of_a_burst():
+    frame = Frame(Kind.SHOOT, 0, 1, flags=F_PRIDE)
+    assert not add_claimed_pride(frame)  # no roll yet: nothing to add to
+    frame.roll = Roll(DicePool((Die(Source.ATTRIBUTE, 6), Die(Source.SKILL, 6))), (6, 3))
+    assert add_claimed_pride(frame) and frame.roll.successes == 2 and frame.roll.auto == 1
+    frame.roll = Roll(frame.roll.pool, (2, 3))  # the burst's next shot (AUTO-01) rolls anew
+    assert not add_claimed_pride(frame) and frame.roll.successes == 0

@@ -93,13 +93,13 @@ def current_actor(state: GameState) -> int:
 
 
 def decision_kind(state: GameState) -> str:
-    """What is being decided: "card", "overwatch", "help", "block", "push" or "turn"."""
+    """What is being decided: "card", "overwatch", "help", "block", "push", "pride" or "turn"."""
     if state.phase == SETUP:
         return "card"
     if state.stack:
         frame = state.stack[-1]
         if frame.asking:
-            return decision_name(frame)  # overwatch, help, block, push, full_auto, ammo
+            return decision_name(frame)  # overwatch, help, block, push, full_auto, ammo, pride
     return "turn" if state.phase == COMBAT else "over"
 
 
