@@ -34,6 +34,7 @@ ON_THE_STACK = {Timing.FAST, Timing.SLOW, Timing.WHOLE_TURN, Timing.FRAME}  # ca
 AT_ONCE = {Timing.FREE, Timing.DECISION}  # carried out by `instant`
 HOOKS = ("slow", "skill", "dice", "words")
 DECODE_DIGEST = "cc945b08dbe45d5896a5a70131e0d2254689b9e8038b4b66de6189c63bb093b9"  # before the specs
+PRIDE_DIGEST = "cf01661ef4edc6377fb0bee6324300ba802294c7c6ba7aa7ab70c09421e8bfaf"  # DICE-13's index appended
 
 
 def test_there_is_one_spec_per_kind_in_kind_order():
@@ -97,10 +98,13 @@ def test_every_index_decodes_to_an_action_that_encodes_back_to_it():
 
 def test_the_action_space_keeps_its_size_and_order():
     """Derived from the specs, the space is index for index the one the envs had (a new kind or form
-    changes it on purpose: then bump the env versions and update these numbers)."""
+    changes it on purpose: then bump the env versions and update these numbers). PRIDE (DICE-13)
+    was appended as the last index: the 996 indices before it keep their meaning."""
     table = [(int(kind), slot, zone, option) for kind, slot, zone, option in _DECODE]
-    assert N_ACTIONS == len(table) == 996
-    assert hashlib.sha256(repr(table).encode()).hexdigest() == DECODE_DIGEST
+    assert N_ACTIONS == len(table) == 997
+    assert hashlib.sha256(repr(table[:996]).encode()).hexdigest() == DECODE_DIGEST
+    assert table[996] == (int(Kind.PRIDE), -1, -1, -1)
+    assert hashlib.sha256(repr(table).encode()).hexdigest() == PRIDE_DIGEST
 
 
 @pytest.mark.parametrize("name", ["street_firefight", "technical_raid", "cavalry_skirmish", "npc_group_surprise"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from yz_gym.agents.base import Agent
 from yz_gym.agents.common import BLAST, FAR, distances, step_toward, usable_weapons, weakness_key
+from yz_gym.agents.pride import pride_choice
 from yz_gym.agents.vehicle_tactics import aboard_first, occupant_choice, ride_choice, shoot_vehicle_choice
 from yz_gym.rulesets.yze.combat.attacks import can_shoot, held_weapon
 from yz_gym.rulesets.yze.state import Combatant, GameState
@@ -16,7 +17,8 @@ class AggressiveAgent(Agent):
     """Shoots the weakest enemy it can hit; otherwise closes in, engages and strikes.
 
     It never blocks, helps, takes cover, aims or retreats; it fires from overwatch when asked,
-    takes the first initiative card it may, and pushes a roll only when it failed.
+    takes the first initiative card it may, pushes a roll only when it failed, and claims its
+    Pride when that turns a failed attack or first aid into a success (agents/pride.py).
     """
 
     name = "aggressive"
@@ -35,6 +37,8 @@ class AggressiveAgent(Agent):
             return next((a for a in actions if a.kind == Kind.DECLINE), actions[0])
         if kind in ("overwatch", "help", "block", "push"):
             return self._react(state, kind, actions)
+        if kind == "pride":  # DICE-13
+            return pride_choice(state, actions)
         me = state.combatants[current_actor(state)]
         return self._turn(state, me, actions) or _fallback(actions)
 

@@ -16,6 +16,7 @@ Behaviours that fall out of this, and the few rules laid on top:
 - first aid to a Broken ally in its zone when no enemy is at its throat;
 - pushes a roll (an action's, or an Insight roll against stress, STRESS-02) when the expected
   gain beats the expected cost of the push (PUSH-04..14);
+- claims its Pride when that turns a failed attack or first aid into a success (DICE-13);
 - goes through doors and forces locked ones on its way; goes for a reach-zone goal;
 - overwatches a zone the enemy must cross when it has nothing to shoot;
 - swaps initiative with a later ally who can strike now when it cannot.
@@ -46,6 +47,7 @@ from yz_gym.agents.common import (
     usable_weapons,
     weight,
 )
+from yz_gym.agents.pride import pride_choice
 from yz_gym.agents.vehicle_tactics import aboard_first, occupant_choice
 from yz_gym.rulesets.yze.combat.attacks import (
     BAND,
@@ -132,6 +134,8 @@ class TacticalAgent(Agent):
             return _yes(actions) if _block_pays(state, me) else _no(actions)
         if kind == "push":
             return _yes(actions) if push_gain(state, me) > 1e-6 else _no(actions)
+        if kind == "pride":  # DICE-13: agents/pride.py
+            return pride_choice(state, actions)
         if kind in ("full_auto", "ammo"):
             return _burst_choice(state, me, kind, actions)
         if kind == "turn":

@@ -31,7 +31,8 @@ to a zone, or to Engaged with a target), each a sub-block of its own, in the ord
 Forms added to a kind after its block was laid out (`APPENDED_FORMS`, the shapes with
 `appended` >= 0) come after every kind's block, in that order, so the indices of older actions keep their meaning: SHOOT_VEHICLE's bursts
 (its `zone` field holds the fire mode n = 1..MAX_AMMO_DICE, full auto or that many ammo dice,
-x the vehicle index as option) and SHOOT_MOUNT's (target slot x option n = 1..MAX_AMMO_DICE).
+x the vehicle index as option), SHOOT_MOUNT's (target slot x option n = 1..MAX_AMMO_DICE), and
+the one index of PRIDE (DICE-13, the last index: a kind added after the others, laid out here).
 `APPENDED_OFFSETS[i]` is where the i-th starts. A form's `zones` lists the values its zone field
 spans when they are not the zone indices 0..MAX_ZONES-1.
 
@@ -286,7 +287,8 @@ def describe_action_space() -> str:
         fields = [f"target[{N_SLOTS}]"] if form.target else []
         if form.zone:
             fields.append(f"{'fire' if form.zones else 'zone'}{list(form.zones)}")
-        fields.append(f"option{list(form.options)}")
-        shape = " x ".join(fields)
+        if form.options != (-1,):
+            fields.append(f"option{list(form.options)}")
+        shape = " x ".join(fields) or "-"
         lines.append(f"{APPENDED_OFFSETS[i]:5d} +{end - APPENDED_OFFSETS[i]:4d}  {kind.name:<16} {shape} (appended)")
     return "\n".join(lines)

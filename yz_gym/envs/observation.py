@@ -6,7 +6,8 @@ in [0, 1]. `describe_observation()` prints the offset and size of each field; th
 
 **global** (`GLOBAL_FIELDS`)
   decision one-hot over `DECISIONS` (card, overwatch, help, block, push, full_auto, ammo,
-  turn, over, other);
+  turn, over, other; "other" is a decision added after this layout: the Pride's, DICE-13, whose
+  roll shows in the reaction fields below);
   round / round cap; rounds left / round cap; setup phase (surprise cards); the observer's
   side one-hot [MAX_SIDES]; rounds its side must survive to win and the same for the
   enemy (/ round cap, 0 = no such goal); for a reaction (block, help, push, overwatch fire)

@@ -526,7 +526,7 @@ class _Builder:
             health=health, max_health=health, resolve=resolve, max_resolve=resolve,
             zone=zone, prone=spec.prone, weapons=weapons, held=held, armor=spec.armor,
             armor_rating=armor_rating, hidden=spec.hidden, items=list(spec.items),
-            burning=spec.burning, size=spec.size, creature=spec.creature, mount=mount,
+            burning=spec.burning, size=spec.size, creature=spec.creature, mount=mount, pride=spec.pride or "",
         )  # fmt: skip
 
     def _attribute(self, spec: CombatantSpec, key: str, where: str) -> int:

@@ -114,6 +114,7 @@ class CombatantSpec(Strict):
     engaged_with: list[str] = []
     size: Literal["small", "normal", "large"] = "normal"  # RMOD-11/12: target size for ranged attacks
     mount: MountSpec | None = None  # MOUNT-*: rides this animal
+    pride: Annotated[str, Field(min_length=1, max_length=200)] | None = None  # DICE-13: once per session
 
 
 class CrewSpec(Strict):

@@ -268,13 +268,16 @@ _set = object.__setattr__  # frozen dataclasses set their fields this way
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """The faces rolled for a pool, and whether the roll has been pushed."""
+    """The faces rolled for a pool, whether the roll has been pushed, and its automatic successes."""
 
     pool: DicePool
     faces: tuple[int, ...]
     pushed: bool = False
+    auto: int = 0  # DICE-13: automatic successes on top of the dice (a Pride)
 
-    def __init__(self, pool: DicePool, faces: tuple[int, ...], pushed: bool = False, checked: bool = True) -> None:
+    def __init__(
+        self, pool: DicePool, faces: tuple[int, ...], pushed: bool = False, checked: bool = True, auto: int = 0
+    ) -> None:
         """Check that there is one face per die and that each face fits its die (`checked=False`:
         faces the dice module rolled itself); written out so that mypyc compiles it."""
         if checked:
@@ -287,14 +290,15 @@ class Roll:
         _set(self, "pool", pool)
         _set(self, "faces", faces)
         _set(self, "pushed", pushed)
+        _set(self, "auto", auto)
 
     @property
     def successes(self) -> int:
-        """Total successes (DICE-06, STEP-03, DICE-11)."""
+        """Total successes (DICE-06, STEP-03, DICE-11), automatic ones included (DICE-13)."""
         if self.pool.all_d6:
-            return self.faces.count(6)  # DICE-06: each 6 is one success
+            return self.faces.count(6) + self.auto  # DICE-06: each 6 is one success
         table = _SUCCESSES
-        total = 0
+        total = self.auto
         for face in self.faces:
             total += table[face]
         return total
@@ -336,7 +340,13 @@ def _trusted_roll(pool: DicePool, faces: tuple[int, ...], pushed: bool) -> Roll:
     _set(r, "pool", pool)
     _set(r, "faces", faces)
     _set(r, "pushed", pushed)
+    _set(r, "auto", 0)
     return r
+
+
+def with_auto_success(roll: Roll) -> Roll:
+    """DICE-13: the roll with one automatic success more (a Pride claimed); the dice stay as rolled."""
+    return Roll(roll.pool, roll.faces, roll.pushed, checked=False, auto=roll.auto + 1)
 
 
 def roll(pool: DicePool, rng: np.random.Generator) -> Roll:

@@ -3,7 +3,8 @@
 Actor and target are combatant indices (-1: none) unless a line says otherwise. A kind marked rare
 is one that the seeded random games of tests/core/test_event_catalogue.py do not produce; the
 reason says when it happens. A roll's data (events.roll_data) is ROLL: the dice as [source, sides,
-face] triples, successes, banes, and whether it was pushed.
+face] triples, successes, banes, whether it was pushed, and its automatic successes (`auto`, DICE-13) when a
+Pride added one.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Final
 
 from yz_gym.core.event_catalogue import EventCatalogue, register
 
-ROLL: Final = ("dice", "successes", "banes", "pushed")
+ROLL: Final = ("dice", "successes", "banes", "pushed", "auto")
 SHIFT_ONLY: Final = "only between fights (a repair or recovery shift, recovery.py, gear.py, vehicles.py)"
 
 EVENTS: Final = EventCatalogue("yze")
@@ -39,6 +40,9 @@ add("game_over", "the zone fight is over: the winning side (or None) and the nar
 add("roll", "a skill or attribute roll by the actor against the target, and what for",
     (*ROLL, "skill", "purpose"))
 add("push", "the actor pushes its roll (PUSH-04): the new roll", (*ROLL, "skill"))
+add("pride", "the actor claims its Pride (DICE-13) on a roll at the target: its text, the roll's skill and its "
+    "successes now (none when claimed before the roll)", ("pride", "skill", "successes"),
+    rare="only for a combatant with a `pride`, which no bundled scenario gives")
 add("push_cost", "what a push cost the actor: an attribute point or stress (PUSH-10..20)",
     ("amount", "attribute"))
 add("doom", "a push gave the GM a doom point (PUSH-20, `push_cost: doom`)", ("doom",),
@@ -132,6 +136,12 @@ add("stabilised", "the actor stabilises the target's lethal injury: saved, or a 
 add("stabilise_failed", "the actor fails to stabilise the target (DEATH-05)")
 add("recovered", "the target recovers damage or stress (HEAL-01..04): amount and rule", ("amount", "rule"))
 add("injury_healed", "the target's injury heals (HEAL-06/07)", ("injury",), rare=SHIFT_ONLY)
+add("injury_permanent", "the target's crit was not treated in time and will never heal (HEAL-18, CRIT-PHYS-56)",
+    ("injury",), rare=SHIFT_ONLY)
+add("treated", "the actor's Healing roll treats the target's crit in time (HEAL-18, CRIT-PHYS-56): it can heal",
+    ("injury",))
+add("phobia", "the actor's phobia of the target, the one who broke it, costs 1 stress (CRIT-MENT-42-43)",
+    rare="only when a mental crit rolls a phobia and its victim, back in the fight, shares a zone with its breaker")
 add("panic", "the actor's panic roll: die, stress, result and rule (PUSH-17)",
     ("die", "stress", "result", "rule"), rare="only after a 1 on a stress die (stress dice)")
 add("action_lost", "panic costs the actor an action (PUSH-PANIC-10/12)", rare="only after a panic roll")

@@ -64,6 +64,16 @@ class RuleOptions:
         True, "PUSH-04",
         "Whether a roller is asked to push a failed roll; `false` never pushes.",
     )
+    pride_timing: Literal["after_roll", "before_roll"] = switch(
+        "after_roll", "DICE-13",
+        "When a combatant with a `pride` is asked to claim it; the source says only \"once per session, "
+        "one automatic success on a roll\". `after_roll`: once the roll is final (after the push decision,"
+        " pushed or not), so the roller sees the dice; the success is added to the final roll. "
+        "`before_roll`: when the action's roll is about to be made (not for a free attack or an Insight "
+        "roll against stress, which open at the roll); the success is added to the final roll, after any "
+        "push. Opposing rolls (a block, a Persuade's Insight) and death rolls are never asked: they are no"
+        " decision of their own in the engine.",
+    )
     opposed_tie: Literal["active_fails", "reroll"] = switch(
         "active_fails", "OPP-02, AMB-03",
         "A tie in an opposed roll fails the active side, or is rolled again.",
@@ -202,6 +212,28 @@ class RuleOptions:
         " this round if the victim has not acted yet), and again on each turn after that until stabilised"
         " (S1); `round_end` rolls at the end of the round after the injury (with `death_roll_grace`). "
         "Longer limits always count rounds.",
+    )
+    spine_treatment_deadline: Literal["heal_time", "none"] = switch(
+        "heal_time", "HEAL-18 [M], CRIT-PHYS-56",
+        "A cracked spine (paralysed: out of the fight) heals when its 3D6 days are up only if a Healing "
+        "roll succeeded before then: a successful first aid on the victim in the fight, or a carer's "
+        "successful roll in `recover()` (HEAL-07); otherwise it becomes permanent (S2's deadline, the end "
+        "of the heal time; the SRD gives none). `none`: it heals in its time, treated or not.",
+    )
+    phobia_of: Literal["breaker", "none"] = switch(
+        "breaker", "CRIT-MENT-42-43 (PROPOSED)",
+        "What a phobia fears in a fight: the one whose attack or stress broke the character (the GM's "
+        "choice in the source, \"something tied to what broke the character\"). At the end of each round, "
+        "a character with the phobia who is in the fight (not Broken) and in the same zone as that one "
+        "(within Short), while it is alive and present, takes 1 stress (Wits damage with attribute "
+        "damage); at most 1 a round. `none`: the phobia is table text only.",
+    )
+    first_aid_hands: int = switch(
+        2, "HEAL-01, CRIT-PHYS-23/26/36/43/52/54 (PROPOSED)",
+        "Usable hands a combatant needs to give first aid (treat a Broken ally or stabilise a dying one). "
+        "Each crit that makes a hand or an arm unusable takes one hand (two leave none). The sources say "
+        "only \"arm unusable\"; bandaging and splinting take both hands, so by default one unusable arm "
+        "rules first aid out; `1` lets a one-armed healer work, `0` never limits it.", low=0, high=2,
     )
     # --- attacks (attacks.py, resolution.py) ---
     full_auto: Literal["basic", "ammo_dice"] = switch(

@@ -159,9 +159,12 @@ def rating_roll(state: GameState, rating: int, rng: np.random.Generator) -> Roll
 
 def roll_data(roll: Roll) -> dict[str, Any]:
     """Every die of a roll as [source, sides, face] triples, with its successes and banes."""
-    return {
+    data: dict[str, Any] = {
         "dice": [[s, n, f] for s, n, f in zip(roll.pool.sources, roll.pool.sides, roll.faces)],  # noqa: B905 (mypyc compiles only a plain zip into a loop)
         "successes": roll.successes,
         "banes": roll.banes(),
         "pushed": roll.pushed,
     }
+    if roll.auto:
+        data["auto"] = roll.auto  # DICE-13: automatic successes (a Pride), counted in "successes"
+    return data

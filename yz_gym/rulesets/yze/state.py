@@ -116,10 +116,12 @@ class Injury:
     stabilise_blocked: bool = False  # DEATH-05: no new Healing try before another death roll
     heal_left: int = field(default=-1, kw_only=True)  # HEAL-06: shifts until healed; -1 = not rolled
     text: str = field(default="s1", kw_only=True)  # CRIT-05: the source whose table row applies
+    source: int = field(default=-1, kw_only=True)  # who broke the character (CRIT-MENT-42-43's phobia); -1 = none
+    treated: bool = field(default=False, kw_only=True)  # CRIT-PHYS-56, HEAL-18: a Healing roll succeeded in time
 
     def __init__(
         self, table: str, code: int, timer: int = -1, step: int = 0, stabilise_blocked: bool = False, *,
-        heal_left: int = -1, text: str = "s1"
+        heal_left: int = -1, text: str = "s1", source: int = -1, treated: bool = False
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.table = table
@@ -129,12 +131,14 @@ class Injury:
         self.stabilise_blocked = stabilise_blocked
         self.heal_left = heal_left
         self.text = text
+        self.source = source
+        self.treated = treated
 
     def copy(self) -> Injury:
         """An independent copy."""
         return Injury(
             self.table, self.code, self.timer, self.step, self.stabilise_blocked, heal_left=self.heal_left,
-            text=self.text,
+            text=self.text, source=self.source, treated=self.treated,
         )
 
 
@@ -199,6 +203,9 @@ class Combatant:
     mount: Mount | None = field(default=None, kw_only=True)  # MOUNT-*: the animal ridden (dead ones stay)
     # timed conditions on the game clock (core/conditions.py): FIRE-05 burns
     timed: list[TimedCondition] = field(default_factory=list, kw_only=True)
+    # DICE-13: a Pride (its text; "" = none) and whether this session's one use is spent (resolution/pride.py)
+    pride: str = field(default="", kw_only=True)
+    pride_used: bool = field(default=False, kw_only=True)
 
     def __init__(
         self, id: int, name: str, side: int, group: str, pc: bool, attrs: list[int],
@@ -214,7 +221,8 @@ class Combatant:
         last_turn: tuple[int, int] = (0, 0), *, conditions: tuple[str, ...] = (), stress: int = 0,
         panic: tuple[str, ...] = (), lost_actions: int = 0, willpower: int = 0, incapacitated: bool = False,
         size: str = "normal", creature: bool = False, armor_max: int = -1, vehicle: int = -1,
-        mount: Mount | None = None, timed: list[TimedCondition] | None = None
+        mount: Mount | None = None, timed: list[TimedCondition] | None = None, pride: str = "",
+        pride_used: bool = False
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.id = id
@@ -270,6 +278,8 @@ class Combatant:
         self.vehicle = vehicle
         self.mount = mount
         self.timed = [] if timed is None else timed
+        self.pride = pride
+        self.pride_used = pride_used
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
@@ -288,6 +298,7 @@ class Combatant:
         c.lost_actions, c.willpower, c.incapacitated = self.lost_actions, self.willpower, self.incapacitated
         c.size, c.creature, c.armor_max = self.size, self.creature, self.armor_max
         c.vehicle = self.vehicle
+        c.pride, c.pride_used = self.pride, self.pride_used
         if self.mount is not None:
             c.mount = self.mount.copy()
         if self.timed:

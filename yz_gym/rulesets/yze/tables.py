@@ -55,7 +55,9 @@ class CriticalInjury:
     hand_unusable: bool = False
     arm_unusable: bool = False
     paralysed: bool = False
+    needs_treatment: bool = False  # CRIT-PHYS-56, HEAL-18: permanent unless a Healing roll succeeds in time
     blocks_actions: bool = False  # CRIT-MENT-64-65: catatonic, cannot act
+    phobia: bool = False  # CRIT-MENT-42-43: 1 stress a round within Short of what broke the character
     disease_virulence: int = 0  # CRIT-PHYS-46: a disease (HAZ-DISEASE-*) of this virulence
     heal_days: str | None = None  # HEAL-06: "D6", "2D6", "3D6", "permanent" or None
     attribute_mods: tuple[tuple[str, int], ...] = ()  # mental crits: mod on that attribute
@@ -91,13 +93,14 @@ def _phys(
     paralysed: bool = False,
     disease: int = 0,
     effect: str = "",
+    treatment: bool = False,
 ) -> CriticalInjury:
     """Build a physical crit row; lethal iff it has a time limit (DEATH-01)."""
     return CriticalInjury(
         code=code, name=name, lethal=limit is not None, time_limit=limit,
         death_roll_mod=death, skill_mods=skills, moving_is_slow=slow,
         damage_on_rolls=dmg_rolls, hand_unusable=hand, arm_unusable=arm,
-        paralysed=paralysed, disease_virulence=disease, heal_days=heal,
+        paralysed=paralysed, needs_treatment=treatment, disease_virulence=disease, heal_days=heal,
         effect=effect, rule_id=f"CRIT-PHYS-{code}",
     )  # fmt: skip
 
@@ -142,7 +145,7 @@ _PHYSICAL_ROWS: Final[tuple[CriticalInjury, ...]] = (
     _phys(53, "Severed leg artery", "D6", limit=TimeUnit.STRETCH, death=-1, slow=True),  # CRIT-PHYS-53
     _phys(54, "Severed arm", "permanent", limit=TimeUnit.SHIFT, death=-1, arm=True),  # CRIT-PHYS-54
     _phys(55, "Severed leg", "permanent", limit=TimeUnit.SHIFT, death=-1, slow=True),  # CRIT-PHYS-55
-    _phys(56, "Cracked spine", "3D6", paralysed=True,  # CRIT-PHYS-56
+    _phys(56, "Cracked spine", "3D6", paralysed=True, treatment=True,  # CRIT-PHYS-56
           effect="Paralysed below the neck; permanent unless treated in time"),
     _phys(61, "Ruptured jugular", "2D6", limit=TimeUnit.ROUND, death=-1,  # CRIT-PHYS-61
           skills=(("Stamina", -1),)),
@@ -179,6 +182,7 @@ class _MentalRange:
     attribute_mods: tuple[tuple[str, int], ...] = ()
     blocks_actions: bool = False
     instant_death: bool = False
+    phobia: bool = False
 
 
 _MENTAL_RANGES: Final[tuple[_MentalRange, ...]] = (
@@ -194,7 +198,7 @@ _MENTAL_RANGES: Final[tuple[_MentalRange, ...]] = (
                  "Can sleep only in the light part of the day", "2D6"),
     _MentalRange(42, 43, "Phobia",  # CRIT-MENT-42-43
                  "Fears something tied to what broke the character; 1 stress per round while "
-                 "within Short of it", "2D6"),
+                 "within Short of it", "2D6", phobia=True),
     _MentalRange(44, 45, "Alcoholic",  # CRIT-MENT-44-45
                  "Must drink alcohol every day, or take 1 stress", "2D6"),
     _MentalRange(46, 51, "Claustrophobic",  # CRIT-MENT-46-51
@@ -238,6 +242,7 @@ def _mental_crits(heal_overrides: Mapping[int, str | None]) -> dict[int, Critica
             instant_death=row.instant_death,
             attribute_mods=row.attribute_mods,
             blocks_actions=row.blocks_actions,
+            phobia=row.phobia,
             heal_days=heal_overrides.get(row.low, row.heal_days),
             effect=row.effect,
             rule_id=_mental_rule_id(row),

@@ -32,6 +32,7 @@ from yz_gym.rulesets.yze.rolls import (
 from yz_gym.rulesets.yze.state import AGI, EMP, STR, WIT, Combatant, GameState, Injury
 
 STEP_FIRE_RISE: Final = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)
+PERMANENT: Final = -2  # Injury.heal_left of a crit that never heals (HEAL-06, HEAL-18)
 MAX_FIRE: Final = 12  # FIRE-01: intensity A (pool 12) at most
 GRADE_STEP: Final = {"pool": 1, "step": 3}  # ARMOR-05/COVER-01: a bane costs 1 point, or 1 grade (3 as pool rating)
 
@@ -149,7 +150,7 @@ def take_damage(
         return  # BROKEN-05: breaking yourself with a push never causes a critical injury
     if options.crit_trigger == "broken" and target.broken:
         # BROKEN-04: Broken gives a crit (DMGM-08 by conditions); BROKEN-03: further damage, another
-        critical_injury(state, target, "mental" if stress else "physical", rng, events)
+        critical_injury(state, target, "mental" if stress else "physical", rng, events, source)
 
 
 def _add_conditions(
@@ -194,9 +195,11 @@ def attack_crit(
 
 
 def critical_injury(
-    state: GameState, target: Combatant, table: str, rng: np.random.Generator, events: list[Event]
-) -> None:
-    """CRIT-01: roll D66 on the physical or mental table and apply the result."""
+    state: GameState, target: Combatant, table: str, rng: np.random.Generator, events: list[Event],
+    source: int = -1,
+) -> None:  # fmt: skip
+    """CRIT-01: roll D66 on the physical or mental table and apply the result; `source` broke the
+    target (-1: nobody, or not known), the thing a phobia fears (CRIT-MENT-42-43)."""
     code = dice.d66(rng)
     text = state.options.crit_table_text  # CRIT-05: the first source's table, or the second's
     entry = injury_of(table, code, text)
@@ -204,7 +207,7 @@ def critical_injury(
     if entry.instant_death:  # CRIT-02: some results kill at once, with no death roll
         kill(state, target, events, entry.name, rng)
         return
-    injury = Injury(table, code, text=text)
+    injury = Injury(table, code, text=text, source=source)
     if entry.lethal and entry.time_limit is not None:  # DEATH-01
         injury.step = int(entry.time_limit)
         injury.timer = limit_rounds(state.options, injury.step) + int(state.options.death_roll_grace)
@@ -352,6 +355,26 @@ def tick_lethal_injuries(
                 break
 
 
+def phobias(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
+    """CRIT-MENT-42-43: at the end of each round, 1 stress to each one with a phobia who is within
+    Short (in the same zone) of the one who broke them (`phobia_of: breaker`, PROPOSED); only
+    while in the fight: a Broken character is not taking it in (BROKEN-02)."""
+    if state.options.phobia_of == "none":
+        return
+    for c in state.combatants:
+        if not c.injuries or c.out:
+            continue
+        for injury in c.injuries:
+            if injury.source < 0 or injury.table != "mental" or not entry_of(injury).phobia:
+                continue
+            feared = state.combatants[injury.source]
+            if feared.dead or feared.fled or feared.zone != c.zone:
+                continue
+            events.append(Event("phobia", c.id, feared.id))
+            take_damage(state, c, 1, rng, events, stress=True)
+            break  # one phobia of one thing: 1 stress a round
+
+
 def lethal_conditions(c: Combatant) -> list[TimedCondition]:
     """The timed conditions that call for death rolls (FIRE-05 burns): dying, as a lethal injury."""
     return [t for t in c.timed if CONDITION_KINDS[t.kind].due == Due.DEATH_ROLL]
@@ -377,6 +400,8 @@ def first_aid(
     if stabilise:
         _stabilise(state, healer, patient, roll_successes, events)
         return
+    if roll_successes:
+        treat_injuries(patient, events, healer.id)  # HEAL-18: the Healing roll a cracked spine needs
     restored = 0
     for _ in range(roll_successes):
         physical = track_broken(state, patient, True) or not track_broken(state, patient, False)
@@ -385,6 +410,17 @@ def first_aid(
             break
         restored += 1
     events.append(Event("recovered", healer.id, patient.id, {"amount": restored}))
+
+
+def treat_injuries(patient: Combatant, events: list[Event], healer: int = -1) -> None:
+    """HEAL-18: a successful Healing roll treats the crits that heal only if treated in time
+    (CRIT-PHYS-56); one already made permanent stays so."""
+    for injury in patient.injuries:
+        if injury.treated or injury.heal_left == PERMANENT:
+            continue
+        if entry_of(injury).needs_treatment:
+            injury.treated = True
+            events.append(Event("treated", healer, patient.id, {"injury": entry_of(injury).name}))
 
 
 def _stabilise(

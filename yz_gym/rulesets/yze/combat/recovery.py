@@ -6,9 +6,11 @@ if physical (winded, stunned, sprains), and lasts if mental; "permanent" never h
 still under a death-roll limit does not heal until treated (DEATH-03/04); while it waits, its
 death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest in a safe place.
 Mental crits whose effects need what a fight does not model (sleep shifts for CRIT-MENT-32-35/36-41,
-the GM's phobia object for 42-43, drink for 44-45, enclosed spaces for 46-51, roleplay for 52..63)
-keep their table text and heal time; their dice effects (11-16, 22-24, 25-31) and catatonia (64-65)
-apply in play."""
+drink for 44-45, enclosed spaces for 46-51, roleplay for 52..63) keep their table text and heal
+time; their dice effects (11-16, 22-24, 25-31), catatonia (64-65) and the phobia of the one who
+broke the character (42-43, damage.phobias) apply in play. A cracked spine (CRIT-PHYS-56) heals in
+its 3D6 days only if a Healing roll (first aid, or a carer's roll) succeeded before they ran out;
+otherwise it is permanent (HEAL-18, `spine_treatment_deadline`)."""
 
 from __future__ import annotations
 
@@ -23,10 +25,12 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat.damage import (
     CONDITION_KINDS,
+    PERMANENT,
     check_panic,
     death_roll_modifier,
     restore_point,
     take_damage,
+    treat_injuries,
 )
 from yz_gym.rulesets.yze.combat.panic import add_stress
 from yz_gym.rulesets.yze.combat.pushing import pay_push
@@ -46,7 +50,6 @@ STRESS_SOURCES: Final[dict[str, int]] = {
     "tortured": 3,  # STRESS-10
     "terrifying_event": 3,  # STRESS-11: witnesses a terrifying supernatural event
 }
-PERMANENT: Final = -2  # Injury.heal_left of a crit that never heals
 
 
 def suffer_stress(
@@ -126,7 +129,7 @@ def recover(
                 _natural(options, c, events)
             if safe and (c.stress or c.panic):
                 add_stress(c, -c.stress, events)  # PUSH-18: the stress and its panic effects end
-            _heal_crits(c, 1, rng, events)
+            _heal_crits(options, c, 1, rng, events)
     return events
 
 
@@ -189,8 +192,12 @@ def _survives(
     return True
 
 
-def _heal_crits(c: Combatant, shifts: int, rng: np.random.Generator | None, events: list[Event]) -> None:
-    """HEAL-06: every treated crit counts down its heal time at the same time."""
+def _heal_crits(
+    options: RuleOptions, c: Combatant, shifts: int, rng: np.random.Generator | None, events: list[Event]
+) -> None:  # fmt: skip
+    """HEAL-06: every treated crit counts down its heal time at the same time; HEAL-18: one that
+    needs a Healing roll in time (CRIT-PHYS-56) and has not had it is permanent when its time is up
+    (`spine_treatment_deadline: heal_time`)."""
     for injury in list(c.injuries):
         if injury.timer >= 0:
             continue  # still lethal: it must be treated first
@@ -199,11 +206,21 @@ def _heal_crits(c: Combatant, shifts: int, rng: np.random.Generator | None, even
         if injury.heal_left == PERMANENT:
             continue
         injury.heal_left = max(0, injury.heal_left - shifts)
-        if injury.heal_left == 0:
+        if injury.heal_left == 0 and _untreated(options, injury):
+            injury.heal_left = PERMANENT  # HEAL-18: not treated in time
+            events.append(Event("injury_permanent", -1, c.id, {"injury": entry_of(injury).name}))
+        elif injury.heal_left == 0:
             c.injuries.remove(injury)
             if entry_of(injury).incapacitates:
                 c.incapacitated = any(entry_of(i).incapacitates for i in c.injuries)
             events.append(Event("injury_healed", -1, c.id, {"injury": entry_of(injury).name}))
+
+
+def _untreated(options: RuleOptions, injury: Injury) -> bool:
+    """HEAL-18: a crit that heals only if treated in time, not treated (CRIT-PHYS-56)."""
+    if injury.treated or options.spine_treatment_deadline == "none":
+        return False
+    return entry_of(injury).needs_treatment
 
 
 def _heal_time(injury: Injury, rng: np.random.Generator | None) -> int:
@@ -237,6 +254,7 @@ def _care(
         return
     for c in people:
         if c is not carer and not c.dead:
-            _heal_crits(c, SHIFTS_PER_DAY, rng, events)  # one more day of healing
+            treat_injuries(c, events, carer.id)  # HEAL-18: the Healing roll treats a cracked spine
+            _heal_crits(options, c, SHIFTS_PER_DAY, rng, events)  # one more day of healing
 
 

@@ -15,6 +15,7 @@ from yz_gym.rulesets.yze.mounts import riding
 from yz_gym.rulesets.yze.resolution import rolling
 from yz_gym.rulesets.yze.resolution.attacks import close_effect, shot_effect, vehicle_volley
 from yz_gym.rulesets.yze.resolution.bursts import burst_on
+from yz_gym.rulesets.yze.resolution.pride import claim_pride, pride_offer
 from yz_gym.rulesets.yze.resolution.reactions import doing, overwatch_fire
 from yz_gym.rulesets.yze.resolution.rolling import break_tie, net_successes, pay_for_push
 from yz_gym.rulesets.yze.resolution.stages import F_FREE, F_MISSED, OPPOSED, S_ROLL
@@ -359,7 +360,15 @@ def _overwatch_fire(
 def _decline(
     state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
 ) -> None:
-    """Pass on a block, help, push or overwatch shot."""
+    """Pass on a block, help, push, overwatch shot or pride."""
+
+
+def _pride(
+    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
+) -> None:
+    """DICE-13: the roller claims its Pride's one automatic success (resolution/pride.py)."""
+    assert frame is not None
+    claim_pride(frame, c, action_skill(state, frame), events)
 
 
 def _persuade(
@@ -557,6 +566,8 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     ),
     # frames the rules open by themselves, never chosen
     _spec(Kind.STRESS_ROLL, "roll Insight against stress", Timing.FRAME, (), skill=insight_skill, effect=_stress),
+    # decisions appended after the frames (one index appended after every block: no older index moves)
+    _spec(Kind.PRIDE, "use your pride", DECISION, (Shape(appended=2),), instant=_pride, offer=pride_offer),
 )
 if len(SPECS) != len(Kind) or any(spec.kind != kind for spec, kind in zip(SPECS, Kind, strict=True)):
     raise ImportError("resolution/effects.py: SPECS must hold one spec per Kind, in Kind order")

@@ -99,8 +99,6 @@ def roll_action(
     _injury_strain(state, actor, skill, rng, events)
     if state.options.ask_push and dice.can_push(frame.roll) and not actor.out:
         frame.asking = [actor.id]  # PUSH-04: the roller decides
-    else:
-        frame.stage = S_RESOLVE
 
 
 # --- dice (ActionSpec.dice): each sets frame.modifier to the modifiers a tie-break reroll keeps ----------
@@ -215,8 +213,6 @@ def _stress_roll(
     events.append(Event("roll", actor.id, -1, {"skill": "Insight", "purpose": "witness", **roll_data(frame.roll)}))
     if state.options.ask_push and frame.roll.successes < frame.option and dice.can_push(frame.roll):
         frame.asking = [actor.id]  # PUSH-04: the roller decides
-    else:
-        frame.stage = S_RESOLVE
 
 
 def _ammo_dice(frame: Frame) -> int:
@@ -290,9 +286,14 @@ def net_successes(state: GameState, frame: Frame) -> int:
     """OPP-01/ACTN-BLOCK-01: each opposing success cancels one of the roller's."""
     if frame.roll is None:
         return 0
+    return net_of(frame, frame.roll)
+
+
+def net_of(frame: Frame, roll: dice.Roll) -> int:
+    """The frame's net successes if its roller had rolled `roll` (OPP-01/02, ACTN-BLOCK-01)."""
     if frame.block_roll is None:
-        return frame.roll.successes
-    won, net = dice.opposed(frame.roll, frame.block_roll, "active_fails")
+        return roll.successes
+    won, net = dice.opposed(roll, frame.block_roll, "active_fails")
     if not won and frame.kind in OPPOSED:
         return 0  # OPP-02: a tie fails the active side
     return net if won else 0

@@ -15,6 +15,10 @@ decisions, and the actions `decision_actions` offers for them:
   that action goes ahead (ACTN-OVERWATCH-04).
 - help (ACT-HELP-01..03), block (ACTN-BLOCK-01..03), push (PUSH-04): HELP / BLOCK / PUSH or
   DECLINE. The target decides on a block before the attacker rolls.
+- pride (DICE-13, resolution/pride.py): a roller with a Pride not yet used this session (the game)
+  is asked, PRIDE or DECLINE, whether to claim its one automatic success on the roll: once the
+  roll is final (after the push decision, pushed or not), or with `pride_timing: before_roll`
+  before the dice are rolled. Only the acting roller is asked.
 - A burst or ammo dice may open at a person (SHOOT), a mount (SHOOT_MOUNT, option as SHOOT's)
   or a vehicle (SHOOT_VEHICLE, option = the vehicle, zone = SHOOT's option); each shot rolls and
   lands as the single shot at that target does, and the rest goes on as below.
@@ -39,6 +43,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.resolution.attacks import land_hits
 from yz_gym.rulesets.yze.resolution.bursts import ammo_supply, extra_hits, follow_shots, next_shot, spend_six
 from yz_gym.rulesets.yze.resolution.effects import DECISION_OFFERS, SPECS, action_skill, after, resolve
+from yz_gym.rulesets.yze.resolution.pride import add_claimed_pride, ask_pride
 from yz_gym.rulesets.yze.resolution.reactions import (
     KEEPS_WATCH,
     blockers,
@@ -61,6 +66,7 @@ from yz_gym.rulesets.yze.resolution.stages import (
     S_FOLLOW,
     S_HELP,
     S_OVERWATCH,
+    S_PRIDE,
     S_PUSH,
     S_RESOLVE,
     S_ROLL,
@@ -145,10 +151,16 @@ def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: li
             frame.asking = blockers(state, frame)
         elif stage == S_BLOCK:
             frame.stage = S_ROLL
+            if state.options.pride_timing == "before_roll" and action_skill(state, frame):
+                ask_pride(frame, actor)  # DICE-13
         elif stage == S_ROLL:
             roll_action(state, frame, actor, action_skill(state, frame), SPECS[frame.kind].dice, rng, events)
         elif stage == S_PUSH:
-            frame.stage = S_RESOLVE
+            frame.stage = S_RESOLVE  # the roll is final
+            if not add_claimed_pride(frame) and state.options.pride_timing == "after_roll":
+                ask_pride(frame, actor)  # DICE-13
+        elif stage == S_PRIDE:
+            frame.stage = S_RESOLVE if frame.roll is not None else S_ROLL
         elif stage == S_RESOLVE:
             frame.stage = S_AFTER
             resolve(state, frame, actor, rng, events)
@@ -194,9 +206,11 @@ def _asked(state: GameState, frame: Frame) -> list[Action]:
             return [Action(Kind.OVERWATCH_FIRE, target=frame.actor), _DECLINE]
         who, actor = state.combatants[frame.asking[0]], state.combatants[frame.actor]
         return [*(Action(Kind.OVERWATCH_FIRE, target=t) for t in watch_targets(state, who, actor)), _DECLINE]
+    if stage == S_PRIDE:
+        return [_DECLINE]  # PRIDE is its spec's offer (resolution/pride.py)
     return [_YES.get(stage, _PUSH), _DECLINE]
 
 
 def decision_name(frame: Frame) -> str:
-    """What the frame waits for: overwatch, help, block, push, full_auto or ammo."""
+    """What the frame waits for: overwatch, help, block, push, full_auto, ammo or pride."""
     return STAGE_NAMES[frame.stage]

@@ -46,7 +46,7 @@ class Kind(IntEnum):
     HELP = 33  # ACT-HELP-01..03
     PUSH = 34  # PUSH-04
     OVERWATCH_FIRE = 35  # ACTN-OVERWATCH-01/02
-    DECLINE = 36  # pass on a block, help, push or overwatch shot
+    DECLINE = 36  # pass on a block, help, push, overwatch shot or pride
     # vehicles and mounts in zone fights (vehicles/actions.py, mounts/riding.py)
     ENTER_VEHICLE = 37  # ACT-FAST-VEHENTER, VEH-04/05, AMB-10: option = 2 * vehicle + exposed seat
     EXIT_VEHICLE = 38  # ACT-FAST-VEHENTER, VEH-04/05, VEH-DMG-03
@@ -65,6 +65,8 @@ class Kind(IntEnum):
     REMOUNT = 51  # MOUNT-02, VEH-05 by analogy: get on the riderless mount of target (yourself: your own)
     # frames the rules open by themselves, never chosen (appended: the kinds above keep their values)
     STRESS_ROLL = 52  # STRESS-01/02: an Insight roll against stress (option = the potential stress)
+    # decisions appended after the frames above (the kinds above keep their values)
+    PRIDE = 53  # DICE-13: claim the Pride's automatic success on this roll (once per session)
 
 
 class Action(NamedTuple):

@@ -10,7 +10,7 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.yze.combat.damage import fire_attack, start_of_turn, tick_lethal_injuries
+from yz_gym.rulesets.yze.combat.damage import fire_attack, phobias, start_of_turn, tick_lethal_injuries
 from yz_gym.rulesets.yze.resolution.effects import SPECS, end_turn
 from yz_gym.rulesets.yze.resolution.stack import advance, answer, decision_actions, decision_name, declare
 from yz_gym.rulesets.yze.resolution.stages import DECISION_STAGES, S_PUSH
@@ -93,13 +93,13 @@ def current_actor(state: GameState) -> int:
 
 
 def decision_kind(state: GameState) -> str:
-    """What is being decided: "card", "overwatch", "help", "block", "push" or "turn"."""
+    """What is being decided: "card", "overwatch", "help", "block", "push", "pride" or "turn"."""
     if state.phase == SETUP:
         return "card"
     if state.stack:
         frame = state.stack[-1]
         if frame.asking:
-            return decision_name(frame)  # overwatch, help, block, push, full_auto, ammo
+            return decision_name(frame)  # overwatch, help, block, push, full_auto, ammo, pride
     return "turn" if state.phase == COMBAT else "over"
 
 
@@ -226,6 +226,7 @@ def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events
 def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
     """INIT-06: everyone has acted; lethal timers tick and a new round starts."""
     tick_lethal_injuries(state, rng, events, on_turns=state.options.death_roll_timing == "next_turn")
+    phobias(state, rng, events)  # CRIT-MENT-42-43
     if state.vehicles:
         vehicle_round_end(state, rng, events)  # FIRE-06 burning vehicles, AMB-42 descents
     victory = state.setup.victory

@@ -187,6 +187,7 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
         return  # ACTN-GRAPPLE-02/ACTN-BREAKFREE-01: the only action a held one can take
     unarmed = bool(c.engaged) and fights_unarmed(state, c)
     grips = unarmed and free_hands(c) > 0  # disarm and grapple need a hand (CRIT-PHYS arm rows)
+    aids = not c.injuries or free_hands(c) >= state.options.first_aid_hands  # CRIT-PHYS arm rows (PROPOSED)
     can_throw_away = bool(state.zone_map.neighbours[c.zone])
     weapon = held_weapon(state, c)
     shooter = c.held >= 0 and (weapon.ranged or weapon.thrown)  # ATK-03 (can_shoot checks the rest)
@@ -194,7 +195,7 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
         if other.id == c.id or other.dead or other.fled:
             continue
         if other.side == c.side:
-            if other.zone == c.zone:
+            if aids and other.zone == c.zone:
                 _first_aid(other, actions)
                 if other.burning:
                     actions.append(action(Kind.EXTINGUISH, other.id))  # FIRE-04: a friend (at reach)
@@ -214,7 +215,7 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
         if shooter and not out and can_shoot(state, c, other):
             for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
                 actions.append(action(Kind.SHOOT, other.id, -1, option))
-        if other.zone == c.zone and other.id in c.engaged:
+        if aids and other.zone == c.zone and other.id in c.engaged:
             _first_aid(other, actions)
         if not out and _can_hear(state, c, other):
             actions.append(action(Kind.PERSUADE, other.id))

@@ -64,6 +64,9 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
         )
     if k == "push":
         return f"  {a} pushes the roll: {faces_text(e, step)} - {_successes(e)}."
+    if k == "pride":  # DICE-13
+        after = f" - {_successes(e)}" if e.get("successes") is not None else " on the coming roll"
+        return f"  {a} draws on their Pride (\"{e.get('pride')}\"): one automatic success{after}."
     if k in ("armor", "cover"):
         return f"  {t}'s {k} ({rating_text(e.get('rating'), step)}) rolls {faces_text(e, step)} - stops {e.get('successes')}."
     if k == "hit":
@@ -212,6 +215,9 @@ SIMPLE: Final = {
     "used_item": "{a} uses a {item} on {t}.",
     "willpower": "  {a} gains {gained} Willpower.",
     "injury_healed": "  {t}'s injury heals.",
+    "injury_permanent": "  {t}'s {injury} was not treated in time: it will never heal.",
+    "phobia": "  {a} is gripped by fear of {t} (phobia).",
+    "treated": "  {a} treats {t}'s {injury}: it can heal.",
     "repaired": "  {a} repairs it.",
     "repair_failed": "  {a}'s repair fails.",
     "gear_destroyed": "  {a}'s gear is destroyed.",
