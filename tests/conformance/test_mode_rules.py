@@ -6,71 +6,39 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conformance.games import SEEDS, SLOW_SEEDS, Game, digests, scenario_params, uncatalogued
+from tests.conformance.games import SEEDS, SLOW_SEEDS, check_copies, digests, play_checked, scenario_params
 from yz_gym.core.registry import Mode
-from yz_gym.scenario.loading import load
+from yz_gym.scenario.loading import LoadedScenario, load
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _played(mode: Mode, name: str, seeds: tuple[int, ...] | range) -> None:
+def _bundled(mode: Mode, name: str) -> LoadedScenario:
     loaded = load(name)
     assert loaded.mode is mode, f"{name} is a {loaded.mode.label} scenario, bundled as {mode.label}"
-    for seed in seeds:
-        game = Game.start(loaded, seed).finish(checked=True)
-        assert not uncatalogued(mode, game.events), f"{name} seed {seed}"
+    return loaded
 
 
 @pytest.mark.parametrize(("mode", "name"), scenario_params())
 def test_random_legal_play_keeps_the_invariants(mode: Mode, name: str) -> None:
-    _played(mode, name, SEEDS)
+    play_checked(_bundled(mode, name), SEEDS)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("mode", "name"), scenario_params())
 def test_random_legal_play_keeps_the_invariants_over_many_seeds(mode: Mode, name: str) -> None:
-    _played(mode, name, SLOW_SEEDS)
-
-
-def _copy(game: Game, how: str) -> Game:
-    """The game after a pickle round trip, or with its state cloned and its generators copied."""
-    if how == "pickle":
-        copied: Game = pickle.loads(pickle.dumps(game))
-        return copied
-    dice, chooser = pickle.loads(pickle.dumps((game.dice, game.chooser)))
-    return Game(
-        game.mode,
-        game.loaded,
-        game.state.clone(),
-        dice,
-        chooser,
-        list(game.events),
-        list(game.seen),
-        game.decisions,
-    )
+    play_checked(_bundled(mode, name), SLOW_SEEDS)
 
 
 @pytest.mark.parametrize(("mode", "name"), scenario_params())
 def test_a_copied_game_plays_on_like_the_original(mode: Mode, name: str) -> None:
-    loaded = load(name)
-    length = Game.start(loaded, 3).finish().decisions
-    for how in ("pickle", "clone"):
-        game = Game.start(loaded, 3)
-        while game.decisions < length // 2:
-            game.step()
-        copy = _copy(game, how)
-        assert copy.state is not game.state
-        copy.finish()
-        game.finish()
-        assert copy.events == game.events and copy.decisions == length, f"{how} at decision {length // 2}"
-        assert mode.rules.outcome(copy.state) == mode.rules.outcome(game.state)
+    check_copies(_bundled(mode, name), 3)
 
 
 SCRIPT = """
