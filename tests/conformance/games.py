@@ -1,7 +1,7 @@
 """The conformance suite's cases and checks, for every registered (ruleset, mode).
 
 Everything here reaches a game only through its `Mode` (yz_gym.core.registry) and the mode's
-`GameRules` (yz_gym.core/protocol.py), so a ruleset that registers a mode is checked like YZE's.
+`GameRules` (yz_gym/core/protocol.py), so a ruleset that registers a mode is checked like YZE's.
 Besides the protocol, a state promises what the tools already use on every mode: `opening` (the
 events of `new_game`), `clone()` (the advisor's rollouts, the replay page) and pickling.
 
