@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
 import re
 from pathlib import Path
 
@@ -46,3 +48,65 @@ def test_the_offer_hook_of_the_example_offers_what_legal_offers():
         state.combatants[0].prone = prone
         listed = [a for a in engine.legal_actions(state) if a.kind == Kind.GET_UP]
         assert offer(state, state.combatants[0], None) == listed == ([Action(Kind.GET_UP)] if prone else [])
+
+
+def _definitions() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The top-level names of every yz_gym module, by module name (engine, stack ...), and the
+    members of every yz_gym class, by class name."""
+    modules: dict[str, set[str]] = {}
+    classes: dict[str, set[str]] = {}
+    for path in (ROOT / "yz_gym").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules.setdefault(path.stem, set()).update(_names(tree.body))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                classes.setdefault(node.name, set()).update(_names(node.body))
+    return modules, classes
+
+
+def _names(body: list[ast.stmt]) -> set[str]:
+    names: set[str] = set()
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _resolves(dotted: str) -> bool:
+    """A module, or a name in a module."""
+    module, _, name = dotted.rpartition(".")
+    for candidate, attribute in ((dotted, ""), (module, name)):
+        try:
+            found = importlib.import_module(candidate)
+        except ImportError:
+            continue
+        return not attribute or hasattr(found, attribute)
+    return False
+
+
+def test_every_path_and_name_the_doc_cites_exists():
+    text = DOC.read_text(encoding="utf-8")
+    files = [p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*") if ".git" not in p.parts]
+    modules, classes = _definitions()
+    missing = []
+    for token in sorted(set(re.findall(r"`([^`\s]+)`", text))):
+        if "<" in token:
+            continue  # a placeholder: yz_gym/rulesets/<name>/
+        if "/" in token or token.endswith((".py", ".md")):
+            path = token.rstrip("/")
+            if not any(f == path or f.endswith("/" + path) for f in files) and not list(ROOT.glob(path)):
+                missing.append(token)
+        elif token.startswith("yz_gym.") and not _resolves(token):
+            missing.append(token)
+        elif re.fullmatch(r"[A-Za-z_]\w*\.[A-Za-z_]\w*", token):
+            owner, name = token.split(".")
+            known = classes.get(owner) if owner in classes else modules.get(owner)
+            if known is not None and name not in known:
+                missing.append(token)
+    links = re.findall(r"\]\(([^)#\s]+)\)", text)
+    missing += [link for link in links if not (DOC.parent / link).exists()]
+    assert missing == [], f"docs/architecture.md cites what does not exist: {missing}"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.zone.engine import Outcome
+from yz_gym.core.game import Outcome
 
 State = Any  # a mode's game state (GameState, ChaseState ...)
 Action = Any  # a mode's action (Action, ChaseAction ...)

@@ -69,6 +69,8 @@ class Mode:
     # people, what the player saw last time or None) -> (lines to show before a decision, what is seen now)
     shown: Callable[[Any, Any], bool]  # (state, action about to be taken): print an opponent's decision?
     supports: frozenset[str] = field(default_factory=frozenset)  # of OPTIONAL_COMMANDS
+    gym_env: str = ""  # the Gymnasium id of its single-agent env ("" = none), made with `scenario=`
+    aec_env: str = ""  # "module:function" making its PettingZoo AEC env from a scenario ("" = none)
 
     @property
     def key(self) -> tuple[str, str]:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+import yz_gym.rulesets.yze.event_kinds  # noqa: F401  registering YZE's modes registers its event catalogue
+from yz_gym import CHASE_ID, SKIRMISH_ID
 from yz_gym.agents import AGENT_NAMES, CHASE_AGENT_NAMES
 from yz_gym.core.events import Event
 from yz_gym.core.protocol import GameRules
@@ -134,6 +136,8 @@ SKIRMISH = register(
         board=zone_board,
         shown=lambda state, action: action.kind not in QUIET,
         supports=frozenset({"play", "advise", "replay"}),
+        gym_env=SKIRMISH_ID,
+        aec_env="yz_gym.envs.multiagent:aec_env",
     )
 )
 
@@ -253,6 +257,8 @@ CHASE = register(
         board=chase_board,
         shown=_chase_shown,
         supports=frozenset({"play", "advise", "replay"}),
+        gym_env=CHASE_ID,
+        aec_env="yz_gym.envs.chase_multiagent:chase_aec_env",
     )
 )
 

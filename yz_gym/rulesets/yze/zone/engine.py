@@ -132,8 +132,12 @@ def apply(
         if action not in legal:
             actor = state.combatants[current_actor(state)]
             allowed = "; ".join(describe(state, a) for a in legal[:12])
+            try:
+                said = describe(state, action)
+            except IndexError:  # an option the actor does not have (a weapon, cover, item, seat ...)
+                said = f"{SPECS[action.kind].label} (option {action.option})"
             raise IllegalAction(
-                f"{actor.name} cannot {describe(state, action)} now ({decision_kind(state)} "
+                f"{actor.name} cannot {said} now ({decision_kind(state)} "
                 f"decision); allowed: {allowed}{' ...' if len(legal) > 12 else ''}"
             ) from None
     events: list[Event] = []

@@ -1,0 +1,52 @@
+"""Every registered mode's environments, as the registry names them (`Mode.gym_env`, `Mode.aec_env`):
+Gymnasium's env checker on the single-agent env, PettingZoo's api_test and seed_test on the AEC env.
+The default suite checks each mode's first bundled scenario; the slow one every bundled scenario."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import yz_gym  # noqa: F401  registers the Gymnasium ids
+from tests.conformance.games import aec_factory, scenario_params
+from yz_gym.core.registry import Mode
+
+CYCLES = 40  # PettingZoo's num_cycles
+
+
+def _check_env(mode: Mode, name: str) -> None:
+    assert mode.gym_env, f"{mode.label} names no Gymnasium env"
+    env = gymnasium.make(mode.gym_env, scenario=name, illegal_action="penalty")  # the checker steps unmasked
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no checker warning either
+        check_env(env.unwrapped)
+    env.close()
+
+
+def _pettingzoo(mode: Mode, name: str) -> None:
+    factory = aec_factory(mode)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # api_test warns about what it cannot check
+        api_test(factory(name), num_cycles=CYCLES)
+        seed_test(lambda: factory(name), num_cycles=CYCLES)
+
+
+@pytest.mark.parametrize(("mode", "name"), scenario_params(first_only=True))
+def test_the_single_agent_env_passes_the_gymnasium_checker(mode: Mode, name: str) -> None:
+    _check_env(mode, name)
+
+
+@pytest.mark.parametrize(("mode", "name"), scenario_params(first_only=True))
+def test_the_multi_agent_env_passes_the_pettingzoo_tests(mode: Mode, name: str) -> None:
+    _pettingzoo(mode, name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("mode", "name"), scenario_params())
+def test_every_bundled_scenario_passes_the_env_tests(mode: Mode, name: str) -> None:
+    _check_env(mode, name)
+    _pettingzoo(mode, name)
