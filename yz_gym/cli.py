@@ -529,6 +529,8 @@ def _show_advice(game, shown, ranked, agents: dict[str, str], visible_only: bool
     for a in shown:
         low, high = a.interval
         mark = "tied for best" if a.number in close and len(close) > 1 else ("best" if a is ranked[0] else "")
+        if a.games < ranked[0].games:
+            mark = "dropped: the leader won more of their shared rollouts"  # the race's sign test
         table.add_row(
             str(a.number), Text(a.text), f"{100 * a.p:.1f}", f"{100 * low:.0f}-{100 * high:.0f}",
             str(a.games), mark,

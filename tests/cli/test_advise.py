@@ -62,3 +62,15 @@ def test_a_chase_agent_on_a_zone_fight_is_one_error_line():
         "error: ilsa: 'flee' plays chases only; a zone-fight side plays random, aggressive, tactical "
         "or a trained policy"
     )
+
+
+def test_an_action_the_race_dropped_says_so_beside_its_few_rollouts():
+    """A dropped action's win % comes from a few rollouts: its row says why it stopped, so a higher
+    percentage there does not read as a better choice."""
+    result = advise(CHASE, "--workers", "1")
+    assert result.exit_code == 0, result.output
+    rows = re.findall(r"^│\s+(\d+) │ .+?│\s+[\d.]+ │\s+[\d-]+ │\s+(\d+) │ (.*?)\s*│$", result.output, re.M)
+    most = max(int(games) for _, games, _ in rows)
+    dropped = [mark for _, games, mark in rows if int(games) < most]
+    assert dropped and all(mark == "dropped: the leader won more of their shared rollouts" for mark in dropped)
+    assert all("dropped" not in mark for _, games, mark in rows if int(games) == most)
