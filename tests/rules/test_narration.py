@@ -99,6 +99,15 @@ def test_stress_in_an_attribute_damage_game_is_told_as_damage_to_wits():
     assert narrate(step_game(), [Event("stress", -1, 1, {"amount": 2, "dealt": 2})]) == ["  Blue takes 2 stress."]
 
 
+@pytest.mark.rule("CRIT-PHYS-56", "CRIT-MENT-64-65")
+def test_first_aid_on_a_paralysed_or_catatonic_fighter_does_not_put_them_back_on_their_feet():
+    state = game(scenario_dict())
+    healed = Event("recovered", 0, 1, {"amount": 1})
+    assert narrate(state, [healed]) == ["  Blue recovers 1 and is back on their feet."]
+    state.combatants[1].incapacitated = True  # a cracked spine (paralysed) or catatonia
+    assert narrate(state, [healed]) == ["  Blue recovers 1 but still cannot act (paralysed or catatonic)."]
+
+
 @pytest.mark.rule("CHASE-NPC-01", "CHASE-NPC-03")
 def test_obstacle_npcs_are_told_in_the_plural():
     from tests.rules.test_chase import data, start

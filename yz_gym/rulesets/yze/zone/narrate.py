@@ -116,11 +116,11 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
     if k == "reloaded":
         return f"{a} reloads."
     if k == "recovered":
-        return (
-            f"  {t} recovers {e.get('amount')} and is back on their feet."
-            if e.get("amount")
-            else f"  {a}'s first aid does not help {t}."
-        )
+        if not e.get("amount"):
+            return f"  {a}'s first aid does not help {t}."
+        still_out = 0 <= e.target < len(state.combatants) and state.combatants[e.target].incapacitated
+        after = "but still cannot act (paralysed or catatonic)" if still_out else "and is back on their feet"
+        return f"  {t} recovers {e.get('amount')} {after}."
     if k == "stabilised":
         return f"  {a} stabilises {t}."
     if k == "stabilise_failed":
