@@ -31,10 +31,11 @@ from setuptools.errors import BaseError, CCompilerError
 
 # The rules packages mypyc compiles, every module of them except those interpreted on purpose:
 # options.py (pydantic reads its annotations at run time), errors.py (a compiled class cannot
-# subclass KeyError), pickling.py (reducers for compiled frozen dataclasses) and the package
-# __init__ files.
+# subclass KeyError), pickling.py (reducers for compiled frozen dataclasses), the core's registry.py
+# and protocol.py (a Mode pickles by name through its __reduce__, which a compiled class ignores; they
+# are looked up, not played) and the package __init__ files.
 COMPILED_PACKAGES = ("yz_gym/core", "yz_gym/rulesets")
-INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py"}
+INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py", "registry.py", "protocol.py"}
 EXTRA_COMPILED = [
     "yz_gym/envs/observation.py",
     "yz_gym/envs/opponents.py",

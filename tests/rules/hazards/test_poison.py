@@ -3,7 +3,6 @@ their timing on the clock, antidotes."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -28,8 +27,7 @@ WEAK_HIT = [6, 2, 2]  # a potency-3 poison's 3 D6: one success
 
 
 def sides(mode: str, potency: int, reading: str = "nearest") -> list[int]:
-    state: Any = SimpleNamespace(options=RuleOptions(dice_mode=mode))
-    return list(rating_dice(state, HazardOptions(rating_to_step=reading), potency).sides)  # type: ignore[arg-type]
+    return list(rating_dice(RuleOptions(dice_mode=mode), HazardOptions(rating_to_step=reading), potency).sides)
 
 
 @pytest.mark.rule("HAZ-POISON-01", "AMB-04", "ENV-04")

@@ -11,6 +11,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.dice import DicePool
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
+from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.rolls import roll_data, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState
 
@@ -29,9 +30,9 @@ def grade_of(potency: int, reading: str) -> str:
     return "C" if potency >= 5 else "D"
 
 
-def rating_dice(state: GameState, hazard_options: HazardOptions, rating: int) -> DicePool:
+def rating_dice(options: RuleOptions, hazard_options: HazardOptions, rating: int) -> DicePool:
     """A hazard's dice (AMB-04, ENV-04): as many D6 as its rating, or two dice of its grade."""
-    if state.options.dice_mode == "pool":
+    if options.dice_mode == "pool":
         return dice.rating_pool(rating, "pool")
     return dice.rating_pool(grade_of(rating, hazard_options.rating_to_step), "step")
 
@@ -48,7 +49,7 @@ def resist(
     """HAZ-POISON-02, ENV-05: an opposed roll, the character's Stamina (the active side) against the
     hazard's rating; each hazard success cancels one of the character's, and a tie, 0 against 0
     too, fails (OPP-02) or is rolled again (`opposed_tie: reroll`, OPP-03). True: resisted."""
-    pool = rating_dice(state, hazard_options, rating)
+    pool = rating_dice(state.options, hazard_options, rating)
     for _ in range(MAX_TIE_REROLLS):
         mine = skill_roll(state, c, "Stamina", rng)
         theirs = dice.roll(pool, rng)
