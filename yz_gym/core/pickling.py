@@ -29,10 +29,11 @@ def register_package(name: str, path: Sequence[str]) -> None:
 
 
 def register_frozen(module: ModuleType) -> None:
-    """Rebuild every frozen dataclass defined in `module` from its init fields when unpickled."""
+    """Rebuild every frozen dataclass defined in `module` from its init fields when unpickled (not
+    one with a `__reduce__` of its own, such as the registry's Mode, which pickles by name)."""
     for obj in vars(module).values():
         mine = isinstance(obj, type) and obj.__module__ == module.__name__ and is_dataclass(obj)
-        if mine and obj.__dataclass_params__.frozen:
+        if mine and obj.__dataclass_params__.frozen and "__reduce__" not in vars(obj):
             rebuild_by_init(obj)
 
 
