@@ -16,19 +16,20 @@ import cProfile
 import pstats
 import time
 
-from yz_gym.evaluation.runner import evaluate, load_any, scenario_sides
+from yz_gym.evaluation.runner import evaluate, scenario_sides
+from yz_gym.scenario.loading import load
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenario", default="warehouse_ambush")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--policy", action="append", default=[], help="SIDE=AGENT")
     parser.add_argument("--profile", type=int, default=0, help="show the top N functions by own time")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     named = dict(p.split("=", 1) for p in args.policy)
-    policies = {side: named.get(side, "tactical") for side in scenario_sides(load_any(args.scenario))}
+    policies = {side: named.get(side, "tactical") for side in scenario_sides(load(args.scenario).scenario)}
     profiler = cProfile.Profile() if args.profile else None
     start = time.perf_counter()
     if profiler is not None:
@@ -41,7 +42,8 @@ def main() -> None:
     print("policies: " + ", ".join(f"{side}={agent}" for side, agent in policies.items()))
     if profiler is not None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
