@@ -17,7 +17,7 @@ from yz_gym.agents.tactical import TacticalAgent
 from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
 from yz_gym.rulesets.yze.resolution.pride import add_claimed_pride
 from yz_gym.rulesets.yze.resolution.stages import F_PRIDE
-from yz_gym.rulesets.yze.state import STR, Frame
+from yz_gym.rulesets.yze.state import STR, WIT, Frame
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.narrate import narrate
@@ -181,3 +181,22 @@ def test_a_pride_claimed_before_the_roll_adds_one_success_once_not_once_per_shot
     assert add_claimed_pride(frame) and frame.roll.successes == 2 and frame.roll.auto == 1
     frame.roll = Roll(frame.roll.pool, (2, 3))  # the burst's next shot (AUTO-01) rolls anew
     assert not add_claimed_pride(frame) and frame.roll.successes == 0
+
+
+@pytest.mark.rule("DICE-13", "OPP-03", "AMB-03")
+def test_a_pride_keeps_its_success_when_opposed_tie_reroll_rolls_a_tie_again():
+    red = fighter("Red", "red", "Yard", engaged_with=["Blue"], pride=PRIDE)  # Empathy 3: 3 dice
+    blue = fighter("Blue", "blue", "Yard")  # Wits 3: 3 dice of Insight
+    rules = {"ask_push": False, "offer_help": False, "stress_from_events": False, "opposed_tie": "reroll"}
+    state = turn_of(game(scenario_dict(zones=["Yard"], combatants=[red, blue], rules=rules)), "Red")
+    first = [2, 2, 2, 6, 2, 2]  # Persuasion 0, Insight 1: the Pride makes it 1 against 1, a tie
+    events = act(state, FixedDice(first), Kind.PERSUADE, target="Blue")
+    assert engine.decision_kind(state) == "pride"
+    # the tie is rolled again: 1 (+1 Pride) against 1 wins by one; without the Pride's success the
+    # re-roll ties once more and the next (0 against 1) loses
+    again = [6, 2, 2, 6, 2, 2, 2, 2, 2, 6, 2, 2]
+    events += engine.apply(state, CLAIM, FixedDice(again))
+    breaks = [e for e in events if e.kind == "roll" and e.get("purpose") == "tie_break"]
+    assert [e.get("successes") for e in breaks] == [2]
+    assert "unpersuaded" not in kinds(events)
+    assert by_name(state, "Blue").attrs[WIT] == 3 - 1  # one net success of stress

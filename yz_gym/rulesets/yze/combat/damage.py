@@ -413,14 +413,16 @@ def first_aid(
 
 
 def treat_injuries(patient: Combatant, events: list[Event], healer: int = -1) -> None:
-    """HEAL-18: a successful Healing roll treats the crits that heal only if treated in time
-    (CRIT-PHYS-56); one already made permanent stays so."""
-    for injury in patient.injuries:
-        if injury.treated or injury.heal_left == PERMANENT:
-            continue
-        if entry_of(injury).needs_treatment:
+    """HEAL-18: a successful Healing roll ends the crits that end by treatment (CRIT-PHYS-14/15) and
+    treats those that heal only if treated in time (CRIT-PHYS-56); one already made permanent stays so."""
+    for injury in list(patient.injuries):
+        entry = entry_of(injury)
+        if entry.ends_by_treatment:
+            patient.injuries.remove(injury)
+            events.append(Event("injury_healed", healer, patient.id, {"injury": entry.name}))
+        elif entry.needs_treatment and not injury.treated and injury.heal_left != PERMANENT:
             injury.treated = True
-            events.append(Event("treated", healer, patient.id, {"injury": entry_of(injury).name}))
+            events.append(Event("treated", healer, patient.id, {"injury": entry.name}))
 
 
 def _stabilise(

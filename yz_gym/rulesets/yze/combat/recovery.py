@@ -2,7 +2,9 @@
 shifts and days (HEAL-03/04/06/07, PUSH-18, DEATH-01). These are API functions, not actions.
 
 Readings (conv.): a crit whose table gives no heal time ("–") heals with the first shift of rest
-if physical (winded, stunned, sprains), and lasts if mental; "permanent" never heals. An injury
+if physical (winded, stunned), and lasts if mental; a sprained ankle and blood in the eye
+(CRIT-PHYS-14/15) end only with a successful Healing roll (HEAL-18: a carer's in `recover`, or
+first aid); "permanent" never heals. An injury
 still under a death-roll limit does not heal until treated (DEATH-03/04); while it waits, its
 death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest in a safe place.
 Mental crits whose effects need what a fight does not model (sleep shifts for CRIT-MENT-32-35/36-41,
@@ -199,8 +201,8 @@ def _heal_crits(
     needs a Healing roll in time (CRIT-PHYS-56) and has not had it is permanent when its time is up
     (`spine_treatment_deadline: heal_time`)."""
     for injury in list(c.injuries):
-        if injury.timer >= 0:
-            continue  # still lethal: it must be treated first
+        if injury.timer >= 0 or entry_of(injury).ends_by_treatment:
+            continue  # still lethal: it must be treated first; HEAL-18: only a Healing roll ends it
         if injury.heal_left == -1:
             injury.heal_left = _heal_time(injury, rng)
         if injury.heal_left == PERMANENT:
