@@ -36,7 +36,8 @@ from yz_gym.rulesets.yze.combat.damage import (
 )
 from yz_gym.rulesets.yze.combat.panic import add_stress
 from yz_gym.rulesets.yze.combat.pushing import pay_push
-from yz_gym.rulesets.yze.hazards.kinds import HYPOTHERMIC, find
+from yz_gym.rulesets.yze.hazards.kinds import recovery_blocked
+from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, HazardOptions
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.rolls import entry_of, push_roll, roll_data, rules_pool, skill_pool, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState, Injury
@@ -99,12 +100,16 @@ def recover(
     deprived: bool | Collection[int] = False,
     carer: Combatant | None = None,
     safe: bool = True,
+    hazard_options: HazardOptions = DEFAULT_HAZARDS,
 ) -> list[Event]:
     """Let `shifts` shifts pass at rest for one combatant or everyone in a game.
 
     HEAL-03: a Broken character recovers 1 point per shift. HEAL-04: anyone else recovers 1 damage
-    and 1 stress per shift, unless `deprived` (starving, dehydrated or hypothermic: True, or the
-    ids of those who are). HEAL-06: crits heal over their days, all at once. HEAL-07: a `carer`
+    and 1 stress per shift; the hazards' conditions block a track (HEAL-08..11: starving or sick,
+    damage; sleep-deprived, stress; hypothermic, both; HEAL-13 with `hazard_options`), and
+    `deprived` blocks both (dehydrated, HEAL-12: True, or the ids of those who are). The hazards'
+    clocks are their own: a journey runs `disease_time`, `hunger_time`, `sleep_time` and the
+    daily checks on the same shifts. HEAL-06: crits heal over their days, all at once. HEAL-07: a `carer`
     who makes a Healing roll on a day makes that day count double. PUSH-18: stress levels clear
     at rest in a `safe` place. DEATH-01: untreated lethal crits still call for death rolls.
     `rng` is needed for heal times, death rolls and the carer's roll."""
@@ -127,26 +132,33 @@ def recover(
             if c.dead:
                 continue
             blocked = deprived if isinstance(deprived, bool) else c.id in deprived
-            if not blocked:
-                _natural(options, c, events)
+            _natural(options, hazard_options, c, blocked, events)
             if safe and (c.stress or c.panic):
                 add_stress(c, -c.stress, events)  # PUSH-18: the stress and its panic effects end
             _heal_crits(options, c, 1, rng, events)
     return events
 
 
-def _natural(options: RuleOptions, c: Combatant, events: list[Event]) -> None:
-    """HEAL-03/04: one point if Broken; else one damage and one stress; none while hypothermic
-    (HEAL-10, HEAL-13)."""
-    if c.timed and find(c.timed, HYPOTHERMIC) is not None:
-        return
+def _natural(
+    options: RuleOptions, hazard_options: HazardOptions, c: Combatant, deprived: bool, events: list[Event]
+) -> None:
+    """HEAL-03/04: one point if Broken; else one damage and one stress; none on a track a hazard
+    blocks (HEAL-08..11), nor on either when `deprived`; a Broken character's point only on an
+    unblocked track (HEAL-13; `blocks_when_broken: false`, the point comes anyway)."""
+    damage_blocked, stress_blocked = (True, True) if deprived else recovery_blocked(c.timed)
     if c.broken:
+        if deprived or (damage_blocked and stress_blocked and hazard_options.blocks_when_broken):
+            return
         attribute = options.damage_model == "attribute"  # BROKEN-01: Strength or Agility at 0
         physical = min(c.attrs[:2]) <= 0 if attribute else c.health <= 0
-        done = restore_point(options, c, physical) or restore_point(options, c, not physical)
+        tracks: list[bool] = [physical, not physical]
+        if hazard_options.blocks_when_broken:
+            tracks = [t for t in tracks if not (damage_blocked if t else stress_blocked)]
+        done = any(restore_point(options, c, track) for track in tracks)
         events.append(Event("recovered", -1, c.id, {"amount": int(done), "rule": "HEAL-03"}))
         return
-    healed = int(restore_point(options, c, True)) + int(restore_point(options, c, False))
+    healed = int(not damage_blocked and restore_point(options, c, True))
+    healed += int(not stress_blocked and restore_point(options, c, False))
     if healed:
         events.append(Event("recovered", -1, c.id, {"amount": healed, "rule": "HEAL-04"}))
 
