@@ -7,9 +7,9 @@ if physical (winded, stunned), and lasts if mental; a sprained ankle and blood i
 first aid); "permanent" never heals. An injury
 still under a death-roll limit does not heal until treated (DEATH-03/04); while it waits, its
 death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest in a safe place.
-Mental crits whose effects need what a fight does not model (sleep shifts for CRIT-MENT-32-35/36-41,
-drink for 44-45, enclosed spaces for 46-51, roleplay for 52..63) keep their table text and heal
-time; their dice effects (11-16, 22-24, 25-31), catatonia (64-65) and the phobia of the one who
+The sleep crits (CRIT-MENT-32-35 Nightmares, 36-41 Nocturnal) act on the sleep shifts of
+hazards/sleep.py; mental crits whose effects need what neither a fight nor the hazards model (drink
+for 44-45, enclosed spaces for 46-51, roleplay for 52..63) keep their table text and heal time; their dice effects (11-16, 22-24, 25-31), catatonia (64-65) and the phobia of the one who
 broke the character (42-43, damage.phobias) apply in play. A cracked spine (CRIT-PHYS-56) heals in
 its 3D6 days only if a Healing roll (first aid, or a carer's roll) succeeded before they ran out;
 otherwise it is permanent (HEAL-18, `spine_treatment_deadline`)."""
@@ -196,9 +196,14 @@ def _lethal_time(
 def _survives(
     options: RuleOptions, c: Combatant, modifier: int, rng: np.random.Generator, events: list[Event]
 ) -> bool:
-    """A death roll away from the fight (DEATH-01/02); a failure kills."""
+    """A death roll away from the fight (DEATH-01/02); a failure kills, unless the dying one's unused
+    Pride saves it: away from a fight nobody is asked, and it is claimed as an agent would (DICE-13)."""
     roll = dice.roll(rules_pool(options, c, "Stamina", 0, modifier), rng)
     events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
+    if roll.successes == 0 and c.pride and not c.pride_used:
+        c.pride_used = True
+        events.append(Event("pride", c.id, -1, {"pride": c.pride, "skill": "Stamina", "successes": 1}))
+        return True
     if roll.successes == 0:
         c.dead = True
         events.append(Event("death", -1, c.id, {"cause": "failed death roll"}))
