@@ -123,6 +123,45 @@ def test_spine_treatment_deadline_none_heals_it_untreated():
     assert "injury_healed" in kinds(events) and not cyan.incapacitated
 
 
+# --- CRIT-PHYS-14/15: no heal time; a successful Healing roll ends them (HEAL-18) ------------------
+
+
+@pytest.mark.rule("CRIT-PHYS-14", "CRIT-PHYS-15", "HEAL-18", "HEAL-06")
+@pytest.mark.parametrize("code", [14, 15])
+def test_a_sprained_ankle_or_blood_in_the_eye_never_heals_with_rest_alone(code):
+    state = healer_beside_a_broken_ally()
+    cyan = by_name(state, "Cyan")
+    crit(state, "Cyan", code)
+    events = recover(cyan, 4 * 30, FixedDice(), options=state.options)  # a month of rest
+    assert "injury_healed" not in kinds(events) and [i.code for i in cyan.injuries] == [code]
+
+
+@pytest.mark.rule("CRIT-PHYS-14", "CRIT-PHYS-15", "HEAL-18", "HEAL-01")
+@pytest.mark.parametrize("code", [14, 15])
+def test_a_successful_first_aid_ends_a_sprained_ankle_or_blood_in_the_eye(code):
+    state = healer_beside_a_broken_ally()
+    cyan = by_name(state, "Cyan")
+    crit(state, "Cyan", code)
+    events = engine.apply(state, Action(Kind.FIRST_AID, cyan.id, -1, 0), FixedDice([5, 2, 2]))  # Empathy 3
+    assert [i.code for i in cyan.injuries] == [code]  # no success: it stays
+    state = healer_beside_a_broken_ally()
+    cyan = by_name(state, "Cyan")
+    crit(state, "Cyan", code)
+    events = engine.apply(state, Action(Kind.FIRST_AID, cyan.id, -1, 0), FixedDice([6, 2, 2]))
+    assert not cyan.injuries and "injury_healed" in kinds(events)
+
+
+@pytest.mark.rule("CRIT-PHYS-14", "HEAL-18", "HEAL-07")
+def test_a_carers_successful_healing_roll_ends_a_sprained_ankle():
+    state = healer_beside_a_broken_ally()
+    blue, cyan = by_name(state, "Blue"), by_name(state, "Cyan")
+    crit(state, "Cyan", 14)
+    recover(cyan, 1, FixedDice([5, 2, 2]), options=state.options, carer=blue)
+    assert [i.code for i in cyan.injuries] == [14]
+    recover(cyan, 4, FixedDice([6, 2, 2]), options=state.options, carer=blue)  # the next day's roll
+    assert not cyan.injuries
+
+
 # --- CRIT-MENT-42-43: a phobia of the one who broke the character --------------------------------
 
 

@@ -12,12 +12,14 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
+from tests.rules.test_injuries import crit, keep_order, party
 from yz_gym.agents.aggressive import AggressiveAgent
 from yz_gym.agents.tactical import TacticalAgent
+from yz_gym.rulesets.yze.combat.recovery import recover
 from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
-from yz_gym.rulesets.yze.resolution.pride import add_claimed_pride
+from yz_gym.rulesets.yze.resolution.pride import add_claimed_pride, settle_at_game_end
 from yz_gym.rulesets.yze.resolution.stages import F_PRIDE
-from yz_gym.rulesets.yze.state import STR, Frame
+from yz_gym.rulesets.yze.state import STR, WIT, Frame
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.narrate import narrate
@@ -181,3 +183,128 @@ def test_a_pride_claimed_before_the_roll_adds_one_success_once_not_once_per_shot
     assert add_claimed_pride(frame) and frame.roll.successes == 2 and frame.roll.auto == 1
     frame.roll = Roll(frame.roll.pool, (2, 3))  # the burst's next shot (AUTO-01) rolls anew
     assert not add_claimed_pride(frame) and frame.roll.successes == 0
+
+
+@pytest.mark.rule("DICE-13", "OPP-03", "AMB-03")
+def test_a_pride_keeps_its_success_when_opposed_tie_reroll_rolls_a_tie_again():
+    red = fighter("Red", "red", "Yard", engaged_with=["Blue"], pride=PRIDE)  # Empathy 3: 3 dice
+    blue = fighter("Blue", "blue", "Yard")  # Wits 3: 3 dice of Insight
+    rules = {"ask_push": False, "offer_help": False, "stress_from_events": False, "opposed_tie": "reroll"}
+    state = turn_of(game(scenario_dict(zones=["Yard"], combatants=[red, blue], rules=rules)), "Red")
+    first = [2, 2, 2, 6, 2, 2]  # Persuasion 0, Insight 1: the Pride makes it 1 against 1, a tie
+    events = act(state, FixedDice(first), Kind.PERSUADE, target="Blue")
+    assert engine.decision_kind(state) == "pride"
+    # the tie is rolled again: 1 (+1 Pride) against 1 wins by one; without the Pride's success the
+    # re-roll ties once more and the next (0 against 1) loses
+    again = [6, 2, 2, 6, 2, 2, 2, 2, 2, 6, 2, 2]
+    events += engine.apply(state, CLAIM, FixedDice(again))
+    breaks = [e for e in events if e.kind == "roll" and e.get("purpose") == "tie_break"]
+    assert [e.get("successes") for e in breaks] == [2]
+    assert "unpersuaded" not in kinds(events)
+    assert by_name(state, "Blue").attrs[WIT] == 3 - 1  # one net success of stress
+
+
+# --- DICE-13 on a death roll (DEATH-01/02): the dying one decides --------------------------------
+
+DYING = {"skills": {"stamina": 4}, "pride": PRIDE}  # Strength 3 + Stamina 4
+
+
+def dying_blue(**rules: object):
+    """Blue (Pride, Stamina 4) with a ruptured jugular (CRIT-PHYS-61: a round, -1) during Red's turn;
+    Red's END_TURN brings Blue's turn and its death roll: 3 + 4 - 1 = 6 dice."""
+    state = party(dict(rules), blue=DYING)
+    keep_order(state, "Red", "Blue", "Cyan")
+    crit(state, "Blue", 61)
+    return state
+
+
+@pytest.mark.rule("DICE-13", "DEATH-01", "DEATH-02", "CRIT-PHYS-61")
+def test_a_failed_death_roll_waits_for_the_dying_ones_pride_and_claiming_it_saves_them():
+    state = dying_blue()
+    blue = by_name(state, "Blue")
+    events = engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 6))
+    roll = next(e for e in events if e.kind == "death_roll")
+    assert len(roll.get("dice")) == 6 and roll.get("successes") == 0 and not blue.dead
+    assert engine.decision_kind(state) == "pride" and engine.current_actor(state) == blue.id
+    assert engine.legal_actions(state) == [CLAIM, DECLINE]
+    events = engine.apply(state, CLAIM, FixedDice())
+    pride = next(e for e in events if e.kind == "pride")
+    assert (pride.actor, pride.get("skill"), pride.get("successes")) == (blue.id, "Stamina", 1)
+    assert not blue.dead and blue.pride_used and blue.injuries[0].timer == 1  # DEATH-01: again next round
+    assert engine.decision_kind(state) == "turn" and engine.current_actor(state) == blue.id  # Blue acts on
+
+
+@pytest.mark.rule("DICE-13", "DEATH-01")
+def test_declining_the_pride_on_a_failed_death_roll_kills():
+    state = dying_blue()
+    blue = by_name(state, "Blue")
+    engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 6))
+    events = engine.apply(state, DECLINE, FixedDice())
+    assert blue.dead and next(e for e in events if e.kind == "death").get("cause") == "failed death roll"
+    assert not blue.pride_used and engine.current_actor(state) == by_name(state, "Cyan").id
+
+
+@pytest.mark.rule("DICE-13", "DEATH-01")
+def test_without_a_pride_or_with_it_used_a_failed_death_roll_kills_at_once():
+    for used in (None, True):
+        state = party(blue={"skills": {"stamina": 4}, **({"pride": PRIDE} if used else {})})
+        keep_order(state, "Red", "Blue", "Cyan")
+        crit(state, "Blue", 61)
+        by_name(state, "Blue").pride_used = bool(used)
+        events = engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 6))
+        assert by_name(state, "Blue").dead and "pride" not in kinds(events) and engine.decision_kind(state) == "turn"
+
+
+@pytest.mark.rule("DICE-13", "DEATH-01", "CRIT-PHYS-52")
+def test_a_death_roll_at_the_end_of_the_round_waits_too_and_its_next_limit_is_a_stretch():
+    state = party(blue=DYING)
+    blue = by_name(state, "Blue")
+    keep_order(state, "Red", "Blue", "Cyan")
+    injury = crit(state, "Blue", 52)  # severed arm artery: a stretch, -1
+    injury.timer = 1  # its stretch runs out at the end of this round
+    engine.apply(state, Action(Kind.END_TURN), FixedDice())
+    engine.apply(state, Action(Kind.END_TURN), FixedDice())
+    events = engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 6))  # Cyan's: the round ends
+    assert len(next(e for e in events if e.kind == "death_roll").get("dice")) == 6
+    assert engine.decision_kind(state) == "pride" and engine.current_actor(state) == blue.id
+    engine.apply(state, CLAIM, FixedDice())
+    assert not blue.dead and injury.timer == 60  # TIME-06: a stretch of 60 rounds to the next roll
+
+
+@pytest.mark.rule("DICE-13", "DEATH-01")
+def test_one_pride_cannot_save_two_failed_death_rolls_at_once():
+    state = dying_blue()
+    crit(state, "Blue", 62)  # a second round-limit crit: two rolls at Blue's turn
+    events = engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 12))
+    assert [e.kind for e in events].count("death_roll") == 2 and by_name(state, "Blue").dead
+    assert "pride" not in kinds(events) and engine.decision_kind(state) == "turn" and not state.stack
+
+
+@pytest.mark.rule("DICE-13")
+@pytest.mark.parametrize("agent", [AggressiveAgent, TacticalAgent])
+def test_scripted_agents_claim_the_pride_to_survive_a_death_roll(agent):
+    state = dying_blue()
+    engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 6))
+    assert agent(0).choose(state, engine.legal_actions(state)) == CLAIM
+
+
+@pytest.mark.rule("DICE-13")
+def test_a_game_that_ends_while_a_death_roll_waits_claims_the_pride():
+    state = dying_blue()
+    blue = by_name(state, "Blue")
+    engine.apply(state, Action(Kind.END_TURN), FixedDice([2] * 6))
+    events: list = []
+    settle_at_game_end(state, events)
+    assert blue.pride_used and kinds(events) == ["pride"] and state.stack[0].roll.successes == 1
+
+
+@pytest.mark.rule("DICE-13", "DEATH-01")
+def test_between_fights_a_failed_death_roll_claims_an_unused_pride_once():
+    state = party(blue=DYING)
+    blue = by_name(state, "Blue")
+    crit(state, "Blue", 44).timer = 1  # punctured lung (a shift): its roll comes in the first shift
+    events = recover(blue, 1, FixedDice([2] * 7), options=state.options)  # 3 + 4 dice, no six
+    assert not blue.dead and blue.pride_used and [e.kind for e in events][:2] == ["death_roll", "pride"]
+    crit(state, "Blue", 45).timer = 1
+    recover(blue, 1, FixedDice([2] * 7), options=state.options)
+    assert blue.dead

@@ -1,4 +1,5 @@
-"""When a scripted agent claims its Pride (DICE-13): to turn a failed attack or first aid into a success."""
+"""When a scripted agent claims its Pride (DICE-13): to turn a failed attack or first aid into a
+success, or to survive a failed death roll."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from yz_gym.rulesets.yze.resolution.pride import pride_saves
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone.actions import CLOSE_KINDS, Action, Kind
 
-# the rolls worth the session's one Pride: attacks of every kind, and first aid (a life may hang on it)
+# the rolls worth the session's one Pride: attacks of every kind, first aid (a life may hang on it)
+# and a failed death roll (its frame's kind is PRIDE itself: resolution/pride.py)
 PRIDE_ROLLS: Final = CLOSE_KINDS | {
     Kind.GRAPPLE_ATTACK, Kind.SHOOT, Kind.OVERWATCH_FIRE, Kind.RAM, Kind.SHOOT_VEHICLE,
-    Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT, Kind.ATTACK_VEHICLE, Kind.FIRST_AID,
+    Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT, Kind.ATTACK_VEHICLE, Kind.FIRST_AID, Kind.PRIDE,
 }  # fmt: skip
 
 

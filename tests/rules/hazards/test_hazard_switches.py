@@ -16,7 +16,7 @@ from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, HAZARD_BLOCK, H
 DOC = "docs/hazards.md"
 
 
-@pytest.mark.rule("AMB-03", "AMB-04", "AMB-05", "AMB-06", "AMB-09")
+@pytest.mark.rule("AMB-03", "AMB-04", "AMB-05", "AMB-06", "AMB-08", "AMB-09", "HEAL-13")
 def test_every_reading_is_a_switch_with_the_suggested_default():
     defaults = {s.name: s.default for s in HAZARD_BLOCK.switches}
     assert defaults == {
@@ -24,6 +24,7 @@ def test_every_reading_is_a_switch_with_the_suggested_default():
         "float_failure": "underwater", "drowning_rolls": "none", "rescue_stops_death": True,
         "chilly_interval": "day", "cold_interval": "shift", "extreme_cold_interval": "stretch",
         "blanket_bonus": 1, "cold_damage": 1, "cold_stress": 1,
+        "care_cures": True, "care_saves": True, "collapse_shifts": 1, "blocks_when_broken": True,
     }
     assert all(s.rules and s.doc for s in HAZARD_BLOCK.switches)
     assert len(HAZARD_BLOCK.table()) == 2 + len(defaults)
@@ -52,7 +53,7 @@ def test_the_block_parses_with_the_one_switch_parser():
 
 def test_the_hazard_kinds_are_yze_timed_conditions_each_with_its_rule():
     assert all(CONDITION_KINDS[k.name] is k for k in HAZARD_KINDS)
-    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 9
+    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 17
     assert all(k.rule.startswith("HAZ-") and k.meaning for k in HAZARD_KINDS)
 
 

@@ -135,7 +135,8 @@ add("stabilised", "the actor stabilises the target's lethal injury: saved, or a 
     ("lethal", "limit"))
 add("stabilise_failed", "the actor fails to stabilise the target (DEATH-05)")
 add("recovered", "the target recovers damage or stress (HEAL-01..04): amount and rule", ("amount", "rule"))
-add("injury_healed", "the target's injury heals (HEAL-06/07)", ("injury",), rare=SHIFT_ONLY)
+add("injury_healed", "the target's injury heals (HEAL-06/07), or a Healing roll ends it (HEAL-18, CRIT-PHYS-14/15)",
+    ("injury",), rare=SHIFT_ONLY)
 add("injury_permanent", "the target's crit was not treated in time and will never heal (HEAL-18, CRIT-PHYS-56)",
     ("injury",), rare=SHIFT_ONLY)
 add("treated", "the actor's Healing roll treats the target's crit in time (HEAL-18, CRIT-PHYS-56): it can heal",
@@ -248,8 +249,9 @@ register(EVENTS)
 # --- hazards (hazards/: poison, drowning, cold; not yet wired into fights or journeys) ---------
 HAZARD: Final = "only when a hazard function of hazards/ is called; no scenario has poison, water or cold yet (issue 15)"
 add("hazard_roll", "the actor's Stamina roll against a hazard: its name, rating, the hazard's successes and "
-    "whether the actor resisted (HAZ-POISON-02, HAZ-DROWN-02/04, HAZ-COLD-01)",
-    (*ROLL, "hazard", "rating", "against", "resisted"), rare=HAZARD)
+    "whether the actor resisted (HAZ-POISON-02, HAZ-DROWN-02/04, HAZ-COLD-01); a caregiver's Healing roll "
+    "for the target, its skill named (HAZ-DISEASE-07)",
+    (*ROLL, "hazard", "rating", "against", "resisted", "skill"), rare=HAZARD)
 add("poisoned", "the target suffers a poison's effect (HAZ-POISON-03)", ("poison", "effect", "potency"), rare=HAZARD)
 add("poison_ended", "a poison's effect on the target ends: by time, a won second roll or the actor's antidote "
     "(HAZ-POISON-04, -LETHAL-02, -PARALYZE-01, -SLEEP-01)", ("condition", "by"), rare=HAZARD)
@@ -261,3 +263,19 @@ add("rescued", "the actor pulls the target out of the water (AMB-05)", rare=HAZA
 add("left_water", "the target swims out of the water", rare=HAZARD)
 add("hypothermic", "the target fails a cold roll and is hypothermic (HAZ-COLD-04)", rare=HAZARD)
 add("warmed", "the target warms up: hypothermia ends (HAZ-COLD-07)", rare=HAZARD)
+
+# --- the long clock: disease, hunger, sleep (hazards/disease.py, hunger.py, sleep.py) ------------
+add("infected", "the target fails an infection roll and is sick: 1 damage, no damage recovery (HAZ-DISEASE-03)",
+    ("disease", "virulence"), rare=HAZARD)
+add("cured", "the target's disease ends: a successful infection roll, by the target or the actor caring for it "
+    "(HAZ-DISEASE-06/07)", rare=HAZARD)
+add("cared_for", "the actor cares for the target, sick and Broken: it will not die of the disease (HAZ-DISEASE-05, "
+    "AMB-08)", rare=HAZARD)
+add("starving", "the target went a day without food and is starving (HAZ-HUNGER-02)", rare=HAZARD)
+add("fed", "the target eats and is no longer starving (HAZ-HUNGER-06)", rare=HAZARD)
+add("sleep_deprived", "the target went a day without a shift of sleep (HAZ-SLEEP-02)", rare=HAZARD)
+add("slept", "the target sleeps a full shift: no longer sleep-deprived (HAZ-SLEEP-04)", rare=HAZARD)
+add("sleep_lost", "the target's shift of sleep does not count: nightmares or a nocturnal sleeper in the dark "
+    "(CRIT-MENT-32-35, CRIT-MENT-36-41)", ("injury",), rare=HAZARD)
+add("collapsed", "the target, sleep-deprived and Broken by stress, collapses asleep and cannot be woken "
+    "(HAZ-SLEEP-03)", ("shifts",), rare=HAZARD)

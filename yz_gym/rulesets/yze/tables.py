@@ -56,6 +56,7 @@ class CriticalInjury:
     arm_unusable: bool = False
     paralysed: bool = False
     needs_treatment: bool = False  # CRIT-PHYS-56, HEAL-18: permanent unless a Healing roll succeeds in time
+    ends_by_treatment: bool = False  # CRIT-PHYS-14/15, HEAL-18: no heal time; a successful Healing roll ends it
     blocks_actions: bool = False  # CRIT-MENT-64-65: catatonic, cannot act
     phobia: bool = False  # CRIT-MENT-42-43: 1 stress a round within Short of what broke the character
     disease_virulence: int = 0  # CRIT-PHYS-46: a disease (HAZ-DISEASE-*) of this virulence
@@ -94,13 +95,15 @@ def _phys(
     disease: int = 0,
     effect: str = "",
     treatment: bool = False,
+    ends_by_treatment: bool = False,
 ) -> CriticalInjury:
     """Build a physical crit row; lethal iff it has a time limit (DEATH-01)."""
     return CriticalInjury(
         code=code, name=name, lethal=limit is not None, time_limit=limit,
         death_roll_mod=death, skill_mods=skills, moving_is_slow=slow,
         damage_on_rolls=dmg_rolls, hand_unusable=hand, arm_unusable=arm,
-        paralysed=paralysed, needs_treatment=treatment, disease_virulence=disease, heal_days=heal,
+        paralysed=paralysed, needs_treatment=treatment, ends_by_treatment=ends_by_treatment,
+        disease_virulence=disease, heal_days=heal,
         effect=effect, rule_id=f"CRIT-PHYS-{code}",
     )  # fmt: skip
 
@@ -110,9 +113,9 @@ _PHYSICAL_ROWS: Final[tuple[CriticalInjury, ...]] = (
     _phys(11, "Winded"),  # CRIT-PHYS-11
     _phys(12, "Stunned"),  # CRIT-PHYS-12
     _phys(13, "Crippling pain", effect="no effect"),  # CRIT-PHYS-13
-    _phys(14, "Sprained ankle", skills=(("Mobility", -2),), slow=True,  # CRIT-PHYS-14
+    _phys(14, "Sprained ankle", skills=(("Mobility", -2),), slow=True, ends_by_treatment=True,  # CRIT-PHYS-14
           effect="Mobility -2. Moving is a slow action until a Healing roll succeeds."),
-    _phys(15, "Blood in eye",  # CRIT-PHYS-15
+    _phys(15, "Blood in eye", ends_by_treatment=True,  # CRIT-PHYS-15
           skills=(("Observation", -2), ("Marksmanship", -2)),
           effect="Observation and Marksmanship -2 until healed"),
     _phys(16, "Concussion", "D6", skills=(("Observation", -2),)),  # CRIT-PHYS-16 (CRIT-05: S1)

@@ -19,6 +19,7 @@ from yz_gym.rulesets.yze.combat import panic
 from yz_gym.rulesets.yze.combat.panic import add_stress, panic_roll, release_holds, stress_is_level
 from yz_gym.rulesets.yze.hazards.kinds import HAZARD_KINDS
 from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.resolution.stages import F_DEATH, S_PRIDE
 from yz_gym.rulesets.yze.rolls import (
     MENTAL_CONDITIONS,
     PHYSICAL_CONDITIONS,
@@ -29,7 +30,8 @@ from yz_gym.rulesets.yze.rolls import (
     skill_roll,
     stress_ones,
 )
-from yz_gym.rulesets.yze.state import AGI, EMP, STR, WIT, Combatant, GameState, Injury
+from yz_gym.rulesets.yze.state import AGI, EMP, STR, WIT, Combatant, Frame, GameState, Injury
+from yz_gym.rulesets.yze.zone.actions import Kind
 
 STEP_FIRE_RISE: Final = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)
 PERMANENT: Final = -2  # Injury.heal_left of a crit that never heals (HEAL-06, HEAL-18)
@@ -230,6 +232,8 @@ def kill(
     if target.dead:
         return
     target.dead = True
+    if state.stack:  # a failed death roll waiting for this one's Pride is moot (DICE-13)
+        state.stack[:] = [f for f in state.stack if not (f.flags & F_DEATH and f.actor == target.id)]
     release_holds(state, target, leaving=True)
     events.append(Event("death", -1, target.id, {"cause": cause}))
     if rng is not None and state.options.stress_from_events:
@@ -300,11 +304,13 @@ def death_roll_modifier(options: RuleOptions, injury: Injury) -> int:
 
 
 def death_roll(
-    state: GameState, c: Combatant, injury: Injury, rng: np.random.Generator, events: list[Event]
-) -> bool:
-    """DEATH-01/02: a Stamina roll when a lethal injury's time runs out; failure kills."""
+    state: GameState, c: Combatant, injury: Injury, rng: np.random.Generator, events: list[Event],
+    ask_pride: bool = False,
+) -> bool:  # fmt: skip
+    """DEATH-01/02: a Stamina roll when a lethal injury's time runs out; failure kills (or, with
+    `ask_pride`, waits for the roller's Pride decision, `_awaits_pride`)."""
     injury.stabilise_blocked = False  # DEATH-05: a new Healing try is allowed after a death roll
-    roll = _death_roll(state, c, death_roll_modifier(state.options, injury), rng, events)
+    roll = _death_roll(state, c, death_roll_modifier(state.options, injury), rng, events, ask_pride)
     if roll is None:
         return False
     injury.timer = limit_rounds(state.options, injury.step)  # DEATH-01: roll again when another limit passes
@@ -313,12 +319,13 @@ def death_roll(
 
 
 def condition_death_roll(
-    state: GameState, c: Combatant, condition: TimedCondition, rng: np.random.Generator, events: list[Event]
-) -> bool:
+    state: GameState, c: Combatant, condition: TimedCondition, rng: np.random.Generator, events: list[Event],
+    ask_pride: bool = False,
+) -> bool:  # fmt: skip
     """A death roll that a timed condition calls for (FIRE-05): no crit modifier; it falls due
     again after its kind's interval."""
     condition.heal_blocked = False  # DEATH-05: a new Healing try is allowed after a death roll
-    roll = _death_roll(state, c, 0, rng, events)
+    roll = _death_roll(state, c, 0, rng, events, ask_pride)
     if roll is None:
         return False
     condition.left = CONDITION_KINDS[condition.kind].every
@@ -327,23 +334,39 @@ def condition_death_roll(
 
 
 def _death_roll(
-    state: GameState, c: Combatant, modifier: int, rng: np.random.Generator, events: list[Event]
-) -> dice.Roll | None:
-    """DEATH-01/02: the Stamina roll (Strength 0 when Broken: skill dice); a failure kills (None)."""
+    state: GameState, c: Combatant, modifier: int, rng: np.random.Generator, events: list[Event],
+    ask_pride: bool = False,
+) -> dice.Roll | None:  # fmt: skip
+    """DEATH-01/02: the Stamina roll (Strength 0 when Broken: skill dice); a failure kills (None),
+    unless it waits for the roller's Pride (`ask_pride`, DICE-13): then it counts as survived
+    until the roller declines."""
     roll = skill_roll(state, c, "Stamina", rng, 0, modifier)
     events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
     if roll.successes == 0:
+        if ask_pride and _awaits_pride(state, c, roll):
+            return roll
         kill(state, c, events, "failed death roll", rng)
         return None
     return roll
 
 
+def _awaits_pride(state: GameState, c: Combatant, roll: dice.Roll) -> bool:
+    """DICE-13 in a zone fight: a failed death roll of one with an unused Pride waits on the stack
+    for their decision (resolution/pride.py); a second failed roll before it kills (one Pride)."""
+    if not c.pride or c.pride_used or any(f.flags & F_DEATH and f.actor == c.id for f in state.stack):
+        return False
+    state.stack.append(Frame(Kind.PRIDE, c.id, stage=S_PRIDE, asking=[c.id], roll=roll, flags=F_DEATH))
+    return True
+
+
 def tick_lethal_injuries(
-    state: GameState, rng: np.random.Generator, events: list[Event], *, on_turns: bool = False
-) -> None:
+    state: GameState, rng: np.random.Generator, events: list[Event], *, on_turns: bool = False,
+    ask_pride: bool = False,
+) -> None:  # fmt: skip
     """DEATH-01: at the end of each round, count down lethal injuries; roll when time runs out.
 
-    `on_turns`: round limits wait for their victim's next turn instead (`round_limit_deaths`)."""
+    `on_turns`: round limits wait for their victim's next turn instead (`round_limit_deaths`);
+    `ask_pride`: a failed roll waits for its roller's Pride decision (DICE-13, zone fights)."""
     for c in state.combatants:
         if c.dead:
             continue
@@ -351,7 +374,7 @@ def tick_lethal_injuries(
             if injury.timer < 0 or (on_turns and injury.step == 0):
                 continue
             injury.timer -= 1
-            if injury.timer <= 0 and not death_roll(state, c, injury, rng, events):
+            if injury.timer <= 0 and not death_roll(state, c, injury, rng, events, ask_pride):
                 break
 
 
@@ -413,14 +436,16 @@ def first_aid(
 
 
 def treat_injuries(patient: Combatant, events: list[Event], healer: int = -1) -> None:
-    """HEAL-18: a successful Healing roll treats the crits that heal only if treated in time
-    (CRIT-PHYS-56); one already made permanent stays so."""
-    for injury in patient.injuries:
-        if injury.treated or injury.heal_left == PERMANENT:
-            continue
-        if entry_of(injury).needs_treatment:
+    """HEAL-18: a successful Healing roll ends the crits that end by treatment (CRIT-PHYS-14/15) and
+    treats those that heal only if treated in time (CRIT-PHYS-56); one already made permanent stays so."""
+    for injury in list(patient.injuries):
+        entry = entry_of(injury)
+        if entry.ends_by_treatment:
+            patient.injuries.remove(injury)
+            events.append(Event("injury_healed", healer, patient.id, {"injury": entry.name}))
+        elif entry.needs_treatment and not injury.treated and injury.heal_left != PERMANENT:
             injury.treated = True
-            events.append(Event("treated", healer, patient.id, {"injury": entry_of(injury).name}))
+            events.append(Event("treated", healer, patient.id, {"injury": entry.name}))
 
 
 def _stabilise(
@@ -541,27 +566,33 @@ def fire_attack(state: GameState, c: Combatant, rng: np.random.Generator, events
     c.burning = _fire_rise(state, c.burning)  # FIRE-02: one step stronger each round
 
 
-def fire_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
+def fire_deaths(
+    state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event], ask_pride: bool = False
+) -> None:
     """FIRE-05: one broken by fire makes a death roll every turn until dead or saved."""
     for condition in c.timed:
         if condition.kind == BURNS.name and not c.dead:
-            condition_death_roll(state, c, condition, rng, events)
+            condition_death_roll(state, c, condition, rng, events, ask_pride)
 
 
-def round_limit_deaths(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
+def round_limit_deaths(
+    state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event], ask_pride: bool = False
+) -> None:
     """DEATH-01: "if the time limit is one round, the death roll comes on your next turn" (S1);
     after a success, on each turn after that until the limit is stabilised to a stretch."""
     for injury in c.injuries:
         live = injury.step == 0 and injury.timer >= 0 and not c.dead
-        if live and not death_roll(state, c, injury, rng, events):
+        if live and not death_roll(state, c, injury, rng, events, ask_pride):
             return
 
 
-def start_of_turn(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
-    """At the start of a turn: FIRE-05 and round-limit (DEATH-01) death rolls; actions lost to
-    panic (PUSH-PANIC-10/12)."""
-    fire_deaths(state, c, rng, events)
+def start_of_turn(
+    state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event], ask_pride: bool = False
+) -> None:
+    """At the start of a turn: FIRE-05 and round-limit (DEATH-01) death rolls (`ask_pride`: a
+    failed one waits for the Pride decision, DICE-13); actions lost to panic (PUSH-PANIC-10/12)."""
+    fire_deaths(state, c, rng, events, ask_pride)
     if c.injuries and state.options.death_roll_timing == "next_turn":
-        round_limit_deaths(state, c, rng, events)
+        round_limit_deaths(state, c, rng, events, ask_pride)
     panic.start_of_turn(c)
 

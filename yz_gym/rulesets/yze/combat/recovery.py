@@ -2,12 +2,14 @@
 shifts and days (HEAL-03/04/06/07, PUSH-18, DEATH-01). These are API functions, not actions.
 
 Readings (conv.): a crit whose table gives no heal time ("–") heals with the first shift of rest
-if physical (winded, stunned, sprains), and lasts if mental; "permanent" never heals. An injury
+if physical (winded, stunned), and lasts if mental; a sprained ankle and blood in the eye
+(CRIT-PHYS-14/15) end only with a successful Healing roll (HEAL-18: a carer's in `recover`, or
+first aid); "permanent" never heals. An injury
 still under a death-roll limit does not heal until treated (DEATH-03/04); while it waits, its
 death rolls come as its limit runs out. Stress levels (PUSH-16) clear with rest in a safe place.
-Mental crits whose effects need what a fight does not model (sleep shifts for CRIT-MENT-32-35/36-41,
-drink for 44-45, enclosed spaces for 46-51, roleplay for 52..63) keep their table text and heal
-time; their dice effects (11-16, 22-24, 25-31), catatonia (64-65) and the phobia of the one who
+The sleep crits (CRIT-MENT-32-35 Nightmares, 36-41 Nocturnal) act on the sleep shifts of
+hazards/sleep.py; mental crits whose effects need what neither a fight nor the hazards model (drink
+for 44-45, enclosed spaces for 46-51, roleplay for 52..63) keep their table text and heal time; their dice effects (11-16, 22-24, 25-31), catatonia (64-65) and the phobia of the one who
 broke the character (42-43, damage.phobias) apply in play. A cracked spine (CRIT-PHYS-56) heals in
 its 3D6 days only if a Healing roll (first aid, or a carer's roll) succeeded before they ran out;
 otherwise it is permanent (HEAL-18, `spine_treatment_deadline`)."""
@@ -34,7 +36,8 @@ from yz_gym.rulesets.yze.combat.damage import (
 )
 from yz_gym.rulesets.yze.combat.panic import add_stress
 from yz_gym.rulesets.yze.combat.pushing import pay_push
-from yz_gym.rulesets.yze.hazards.kinds import HYPOTHERMIC, find
+from yz_gym.rulesets.yze.hazards.kinds import recovery_blocked
+from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, HazardOptions
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.rolls import entry_of, push_roll, roll_data, rules_pool, skill_pool, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState, Injury
@@ -97,12 +100,16 @@ def recover(
     deprived: bool | Collection[int] = False,
     carer: Combatant | None = None,
     safe: bool = True,
+    hazard_options: HazardOptions = DEFAULT_HAZARDS,
 ) -> list[Event]:
     """Let `shifts` shifts pass at rest for one combatant or everyone in a game.
 
     HEAL-03: a Broken character recovers 1 point per shift. HEAL-04: anyone else recovers 1 damage
-    and 1 stress per shift, unless `deprived` (starving, dehydrated or hypothermic: True, or the
-    ids of those who are). HEAL-06: crits heal over their days, all at once. HEAL-07: a `carer`
+    and 1 stress per shift; the hazards' conditions block a track (HEAL-08..11: starving or sick,
+    damage; sleep-deprived, stress; hypothermic, both; HEAL-13 with `hazard_options`), and
+    `deprived` blocks both (dehydrated, HEAL-12: True, or the ids of those who are). The hazards'
+    clocks are their own: a journey runs `disease_time`, `hunger_time`, `sleep_time` and the
+    daily checks on the same shifts. HEAL-06: crits heal over their days, all at once. HEAL-07: a `carer`
     who makes a Healing roll on a day makes that day count double. PUSH-18: stress levels clear
     at rest in a `safe` place. DEATH-01: untreated lethal crits still call for death rolls.
     `rng` is needed for heal times, death rolls and the carer's roll."""
@@ -125,26 +132,33 @@ def recover(
             if c.dead:
                 continue
             blocked = deprived if isinstance(deprived, bool) else c.id in deprived
-            if not blocked:
-                _natural(options, c, events)
+            _natural(options, hazard_options, c, blocked, events)
             if safe and (c.stress or c.panic):
                 add_stress(c, -c.stress, events)  # PUSH-18: the stress and its panic effects end
             _heal_crits(options, c, 1, rng, events)
     return events
 
 
-def _natural(options: RuleOptions, c: Combatant, events: list[Event]) -> None:
-    """HEAL-03/04: one point if Broken; else one damage and one stress; none while hypothermic
-    (HEAL-10, HEAL-13)."""
-    if c.timed and find(c.timed, HYPOTHERMIC) is not None:
-        return
+def _natural(
+    options: RuleOptions, hazard_options: HazardOptions, c: Combatant, deprived: bool, events: list[Event]
+) -> None:
+    """HEAL-03/04: one point if Broken; else one damage and one stress; none on a track a hazard
+    blocks (HEAL-08..11), nor on either when `deprived`; a Broken character's point only on an
+    unblocked track (HEAL-13; `blocks_when_broken: false`, the point comes anyway)."""
+    damage_blocked, stress_blocked = (True, True) if deprived else recovery_blocked(c.timed)
     if c.broken:
+        if deprived or (damage_blocked and stress_blocked and hazard_options.blocks_when_broken):
+            return
         attribute = options.damage_model == "attribute"  # BROKEN-01: Strength or Agility at 0
         physical = min(c.attrs[:2]) <= 0 if attribute else c.health <= 0
-        done = restore_point(options, c, physical) or restore_point(options, c, not physical)
+        tracks: list[bool] = [physical, not physical]
+        if hazard_options.blocks_when_broken:
+            tracks = [t for t in tracks if not (damage_blocked if t else stress_blocked)]
+        done = any(restore_point(options, c, track) for track in tracks)
         events.append(Event("recovered", -1, c.id, {"amount": int(done), "rule": "HEAL-03"}))
         return
-    healed = int(restore_point(options, c, True)) + int(restore_point(options, c, False))
+    healed = int(not damage_blocked and restore_point(options, c, True))
+    healed += int(not stress_blocked and restore_point(options, c, False))
     if healed:
         events.append(Event("recovered", -1, c.id, {"amount": healed, "rule": "HEAL-04"}))
 
@@ -182,9 +196,14 @@ def _lethal_time(
 def _survives(
     options: RuleOptions, c: Combatant, modifier: int, rng: np.random.Generator, events: list[Event]
 ) -> bool:
-    """A death roll away from the fight (DEATH-01/02); a failure kills."""
+    """A death roll away from the fight (DEATH-01/02); a failure kills, unless the dying one's unused
+    Pride saves it: away from a fight nobody is asked, and it is claimed as an agent would (DICE-13)."""
     roll = dice.roll(rules_pool(options, c, "Stamina", 0, modifier), rng)
     events.append(Event("death_roll", c.id, -1, {"skill": "Stamina", **roll_data(roll)}))
+    if roll.successes == 0 and c.pride and not c.pride_used:
+        c.pride_used = True
+        events.append(Event("pride", c.id, -1, {"pride": c.pride, "skill": "Stamina", "successes": 1}))
+        return True
     if roll.successes == 0:
         c.dead = True
         events.append(Event("death", -1, c.id, {"cause": "failed death roll"}))
@@ -199,8 +218,8 @@ def _heal_crits(
     needs a Healing roll in time (CRIT-PHYS-56) and has not had it is permanent when its time is up
     (`spine_treatment_deadline: heal_time`)."""
     for injury in list(c.injuries):
-        if injury.timer >= 0:
-            continue  # still lethal: it must be treated first
+        if injury.timer >= 0 or entry_of(injury).ends_by_treatment:
+            continue  # still lethal: it must be treated first; HEAL-18: only a Healing roll ends it
         if injury.heal_left == -1:
             injury.heal_left = _heal_time(injury, rng)
         if injury.heal_left == PERMANENT:

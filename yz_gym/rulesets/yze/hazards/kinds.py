@@ -11,6 +11,8 @@ from typing import Final
 
 from yz_gym.core.clock import TimeUnit
 from yz_gym.core.conditions import ConditionKind, Due, Tick, TimedCondition
+from yz_gym.rulesets.yze.rolls import entry_of
+from yz_gym.rulesets.yze.state import Combatant
 
 LETHAL_POISON: Final = ConditionKind(
     "lethal_poison", "HAZ-POISON-LETHAL-01", TimeUnit.ROUND, Tick.TURN, Due.HAZARD_ROLL,
@@ -48,12 +50,47 @@ HYPOTHERMIC: Final = ConditionKind(
     "hypothermic", "HAZ-COLD-04", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
     meaning="no natural recovery until warmed (HEAL-10); Broken, dies at the next cold roll",
 )
+SICK: Final = ConditionKind(
+    "sick", "HAZ-DISEASE-03", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="no recovery of damage (HEAL-11); an infection roll against the virulence every day until one succeeds",
+)
+DISEASE_DYING: Final = ConditionKind(
+    "disease_dying", "HAZ-DISEASE-05", TimeUnit.ROUND, Tick.UNIT, Due.DEATH,
+    meaning="Broken while sick: dead a day later unless someone cares for them (HAZ-DISEASE-07, AMB-08)",
+)
+FED: Final = ConditionKind(
+    "fed", "HAZ-HUNGER-01", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="ate a food ration today: the day's hunger check passes",
+)
+STARVING: Final = ConditionKind(
+    "starving", "HAZ-HUNGER-02", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="no recovery of damage (HEAL-08); 1 damage each week until fed",
+)
+STARVED: Final = ConditionKind(
+    "starved", "HAZ-HUNGER-05", TimeUnit.ROUND, Tick.UNIT, Due.DEATH,
+    meaning="Broken while starving: dead when another week passes without food",
+)
+SLEPT: Final = ConditionKind(
+    "slept", "HAZ-SLEEP-01", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="slept a full shift today: the day's sleep check passes",
+)
+SLEEP_DEPRIVED: Final = ConditionKind(
+    "sleep_deprived", "HAZ-SLEEP-02", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="no recovery of stress (HEAL-09) until a full shift of sleep; Broken by stress, collapses",
+)
+COLLAPSED: Final = ConditionKind(
+    "collapsed", "HAZ-SLEEP-03", TimeUnit.ROUND, Tick.UNIT, Due.ENDS,
+    meaning="Broken by stress while sleep-deprived: asleep for a shift and cannot be woken",
+)
 
 HAZARD_KINDS: Final = (
     LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC,
+    SICK, DISEASE_DYING, FED, STARVING, STARVED, SLEPT, SLEEP_DEPRIVED, COLLAPSED,
 )
 POISON_KINDS: Final = (LETHAL_POISON.name, PARALYSED.name, ASLEEP.name)  # what an antidote ends
-OUT_OF_ACTION: Final = (PARALYSED.name, ASLEEP.name)  # the bearer takes no action while they last
+OUT_OF_ACTION: Final = (PARALYSED.name, ASLEEP.name, COLLAPSED.name)  # the bearer takes no action while they last
+DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name)  # HEAL-10, HEAL-11, HEAL-08
+STRESS_BLOCKS: Final = (HYPOTHERMIC.name, SLEEP_DEPRIVED.name)  # HEAL-10, HEAL-09
 WATER_KINDS: Final = (AFLOAT.name, UNDERWATER.name, DROWNING.name, DROWNED.name)
 
 
@@ -75,3 +112,23 @@ def count_down(condition: TimedCondition, rounds: int, period: int) -> int:
         times += 1
     condition.left -= rounds
     return times
+
+
+def recovery_blocked(conditions: list[TimedCondition]) -> tuple[bool, bool]:
+    """Whether the bearer's conditions block natural recovery of (damage, stress): hypothermia both
+    (HEAL-10), sickness (HEAL-11) and starvation (HEAL-08) damage, sleep deprivation stress (HEAL-09)."""
+    damage = stress = False
+    for condition in conditions:
+        damage = damage or condition.kind in DAMAGE_BLOCKS
+        stress = stress or condition.kind in STRESS_BLOCKS
+    return damage, stress
+
+
+def end_out_of_action(c: Combatant, condition: TimedCondition) -> None:
+    """`condition` is over: its bearer may act again unless an injury (CRIT-PHYS-56, CRIT-MENT-64-65)
+    or another condition still keeps them out of action."""
+    c.timed.remove(condition)
+    if condition.kind in OUT_OF_ACTION:
+        c.incapacitated = any(entry_of(i).incapacitates for i in c.injuries) or any(
+            t.kind in OUT_OF_ACTION for t in c.timed
+        )

@@ -18,7 +18,8 @@ ColdBand = Literal["warm", "chilly", "cold", "extreme_cold"]  # WEATHER-15 (PROP
 
 @dataclass(frozen=True, slots=True)
 class HazardOptions:
-    """Rule switches for poison, drowning and cold (HAZ-POISON-*, HAZ-DROWN-*, HAZ-COLD-*)."""
+    """Rule switches for poison, drowning, cold, disease, hunger and sleep (HAZ-*), and the recovery blocks
+    (HEAL-13)."""
 
     # --- poison ---
     rating_to_step: Literal["nearest", "floor"] = switch(
@@ -80,6 +81,30 @@ class HazardOptions:
     cold_stress: int = switch(
         1, "HAZ-COLD-04/05, AMB-09",
         "Stress each failed cold roll deals.", low=0, high=3,
+    )
+    # --- disease ---
+    care_cures: bool = switch(
+        True, "AMB-08, HAZ-DISEASE-06/07",
+        "A caregiver's successful Healing roll (+2) in the patient's place counts as the patient's"
+        " successful infection roll and cures them; `false`: the patient rolls Stamina as usual, and the"
+        " care only keeps them from dying.",
+    )
+    care_saves: bool = switch(
+        True, "AMB-08, ENV-03, HAZ-DISEASE-05",
+        "Being cared for within a day of becoming Broken while sick is the help that prevents death;"
+        " `false`: only a cure (a successful infection roll) saves them.",
+    )
+    # --- hunger and sleep ---
+    collapse_shifts: int = switch(
+        1, "HAZ-SLEEP-03",
+        "Shifts a sleep-deprived character Broken by stress sleeps, and cannot be woken (\"at least one\").",
+        low=1, high=4,
+    )
+    blocks_when_broken: bool = switch(
+        True, "HEAL-13 [M]",
+        "The recovery blocks of starving, sickness, sleep deprivation and hypothermia (HEAL-08..11) also"
+        " stop the single point a Broken character regains alone after a shift (HEAL-03), on the blocked"
+        " track; `false`: a Broken character still regains that point.",
     )
 
     def cold_roll_unit(self, band: ColdBand) -> TimeUnit | None:

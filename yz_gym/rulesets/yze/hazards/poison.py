@@ -19,15 +19,14 @@ from yz_gym.rulesets.yze.combat.damage import kill, take_damage, track_broken
 from yz_gym.rulesets.yze.hazards.kinds import (
     ASLEEP,
     LETHAL_POISON,
-    OUT_OF_ACTION,
     PARALYSED,
     POISON_KINDS,
     count_down,
+    end_out_of_action,
     find,
 )
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.hazards.resisting import resist
-from yz_gym.rulesets.yze.rolls import entry_of
 from yz_gym.rulesets.yze.state import Combatant, GameState
 
 PoisonEffect = Literal["lethal", "paralysing", "sleeping"]
@@ -154,9 +153,5 @@ def give_antidote(c: Combatant, events: list[Event], giver: int = -1) -> bool:
 
 def _end(c: Combatant, condition: TimedCondition, by: str, events: list[Event], giver: int = -1) -> None:
     """The poison's effect is over; the victim may act again unless something else stops it."""
-    c.timed.remove(condition)
-    if condition.kind in OUT_OF_ACTION:
-        c.incapacitated = any(entry_of(i).incapacitates for i in c.injuries) or any(
-            t.kind in OUT_OF_ACTION for t in c.timed
-        )
+    end_out_of_action(c, condition)
     events.append(Event("poison_ended", giver, c.id, {"condition": condition.kind, "by": by}))

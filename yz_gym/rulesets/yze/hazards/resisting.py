@@ -1,4 +1,4 @@
-"""The rolls a hazard calls for: Stamina against a rating (poison; later disease), and a plain
+"""The rolls a hazard calls for: Stamina against a rating (poison, disease), and a plain
 Stamina roll (staying afloat, holding the breath, the cold)."""
 
 from __future__ import annotations
@@ -45,19 +45,25 @@ def resist(
     rating: int,
     rng: np.random.Generator,
     events: list[Event],
+    *,
+    skill: str = "Stamina",
+    modifier: int = 0,
+    patient: int = -1,
 ) -> bool:
     """HAZ-POISON-02, ENV-05: an opposed roll, the character's Stamina (the active side) against the
     hazard's rating; each hazard success cancels one of the character's, and a tie, 0 against 0
-    too, fails (OPP-02) or is rolled again (`opposed_tie: reroll`, OPP-03). True: resisted."""
+    too, fails (OPP-02) or is rolled again (`opposed_tie: reroll`, OPP-03). True: resisted.
+    A caregiver rolls `skill` (Healing) with `modifier` in the place of `patient` (HAZ-DISEASE-07)."""
     pool = rating_dice(state.options, hazard_options, rating)
     for _ in range(MAX_TIE_REROLLS):
-        mine = skill_roll(state, c, "Stamina", rng)
+        mine = skill_roll(state, c, skill, rng, 0, modifier)
         theirs = dice.roll(pool, rng)
         won, _net = dice.opposed(mine, theirs)
         tied = dice.is_tie(mine, theirs)
-        events.append(Event("hazard_roll", c.id, -1, {
-            **roll_data(mine), "hazard": hazard, "rating": rating, "against": theirs.successes, "resisted": won,
-        }))
+        data = {**roll_data(mine), "hazard": hazard, "rating": rating, "against": theirs.successes, "resisted": won}
+        if skill != "Stamina":
+            data["skill"] = skill
+        events.append(Event("hazard_roll", c.id, patient, data))
         if not tied or state.options.opposed_tie != "reroll":
             return won
     return False

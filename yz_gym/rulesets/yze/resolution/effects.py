@@ -18,7 +18,7 @@ from yz_gym.rulesets.yze.resolution.bursts import burst_on
 from yz_gym.rulesets.yze.resolution.pride import claim_pride, pride_offer
 from yz_gym.rulesets.yze.resolution.reactions import doing, overwatch_fire
 from yz_gym.rulesets.yze.resolution.rolling import break_tie, net_successes, pay_for_push
-from yz_gym.rulesets.yze.resolution.stages import F_FREE, F_MISSED, OPPOSED, S_ROLL
+from yz_gym.rulesets.yze.resolution.stages import F_DEATH, F_FREE, F_MISSED, OPPOSED, S_ROLL
 from yz_gym.rulesets.yze.rolls import push_roll, rating_roll, roll_data
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.vehicles import actions as vehicle
@@ -368,7 +368,7 @@ def _pride(
 ) -> None:
     """DICE-13: the roller claims its Pride's one automatic success (resolution/pride.py)."""
     assert frame is not None
-    claim_pride(frame, c, action_skill(state, frame), events)
+    claim_pride(frame, c, "Stamina" if frame.flags & F_DEATH else action_skill(state, frame), events)
 
 
 def _persuade(

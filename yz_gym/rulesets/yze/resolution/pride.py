@@ -2,16 +2,22 @@
 
 The roller is asked at the pride stage (PRIDE or DECLINE): once the roll is final (after the push
 decision, pushed or not), or with `pride_timing: before_roll` before the dice are rolled. Only the
-acting roller is asked (an opposing or death roll is no frame of its own)."""
+acting roller is asked (an opposing roll is no frame of its own), and a dying one whose death roll
+failed (DEATH-01/02): the failed roll waits on the stack in a frame of its own (`F_DEATH`, pushed
+by combat/damage.py in a zone fight); PRIDE makes it one success and they live, DECLINE kills.
+A game that ends while one waits settles it as claimed (nothing is left to keep the Pride for)."""
 
 from __future__ import annotations
 
 from typing import Final
 
+import numpy as np
+
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.combat.damage import kill
 from yz_gym.rulesets.yze.resolution.rolling import net_of
-from yz_gym.rulesets.yze.resolution.stages import F_MISSED, F_PRIDE, S_PRIDE
+from yz_gym.rulesets.yze.resolution.stages import F_DEATH, F_MISSED, F_PRIDE, S_PRIDE
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
@@ -60,3 +66,20 @@ def pride_saves(frame: Frame) -> bool:
     if roll is None or frame.flags & F_MISSED or net_of(frame, roll) > 0:
         return False
     return net_of(frame, dice.with_auto_success(roll)) > 0
+
+
+def settle_death_roll(state: GameState, frame: Frame, rng: np.random.Generator, events: list[Event]) -> None:
+    """A death roll that waited for its roller's Pride (`F_DEATH`): claimed, it is a success and
+    they live (its timer was set as for any survived roll); declined, they die."""
+    state.stack.remove(frame)
+    dying = state.combatants[frame.actor]
+    if not dying.dead and (frame.roll is None or frame.roll.successes == 0):
+        kill(state, dying, events, "failed death roll", rng)
+
+
+def settle_at_game_end(state: GameState, events: list[Event]) -> None:
+    """The game ends while death rolls wait for their Pride: each is claimed (DICE-13)."""
+    for frame in state.stack:
+        dying = state.combatants[frame.actor]
+        if frame.flags & F_DEATH and not dying.dead and not dying.pride_used:
+            claim_pride(frame, dying, "Stamina", events)

@@ -303,13 +303,16 @@ def break_tie(
     state: GameState, frame: Frame, actor: Combatant, skill: str | None, rng: np.random.Generator,
     events: list[Event],
 ) -> None:  # fmt: skip
-    """OPP-03 (opposed_tie="reroll"): a tied contest of `skill` is rolled again by both sides, unpushed."""
+    """OPP-03 (opposed_tie="reroll"): a tied contest of `skill` is rolled again by both sides, unpushed;
+    a Pride claimed on the roll (DICE-13) keeps its automatic success on each re-roll."""
     for _ in range(20):
         if skill is None or frame.roll is None or frame.block_roll is None:
             return
         if not dice.is_tie(frame.roll, frame.block_roll):
             return
-        frame.roll = dice.roll(skill_pool(state, actor, skill, 0, frame.modifier), rng)
+        claimed = frame.roll.auto
+        fresh = dice.roll(skill_pool(state, actor, skill, 0, frame.modifier), rng)
+        frame.roll = dice.Roll(fresh.pool, fresh.faces, checked=False, auto=claimed) if claimed else fresh
         events.append(
             Event("roll", actor.id, frame.target, {"skill": skill, "purpose": "tie_break", **roll_data(frame.roll)})
         )

@@ -18,7 +18,8 @@ decisions, and the actions `decision_actions` offers for them:
 - pride (DICE-13, resolution/pride.py): a roller with a Pride not yet used this session (the game)
   is asked, PRIDE or DECLINE, whether to claim its one automatic success on the roll: once the
   roll is final (after the push decision, pushed or not), or with `pride_timing: before_roll`
-  before the dice are rolled. Only the acting roller is asked.
+  before the dice are rolled. Only the acting roller is asked, and a dying one on a failed death
+  roll (a frame of its own, `F_DEATH`: PRIDE lives, DECLINE dies).
 - A burst or ammo dice may open at a person (SHOOT), a mount (SHOOT_MOUNT, option as SHOOT's)
   or a vehicle (SHOOT_VEHICLE, option = the vehicle, zone = SHOOT's option); each shot rolls and
   lands as the single shot at that target does, and the rest goes on as below.
@@ -43,7 +44,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.resolution.attacks import land_hits
 from yz_gym.rulesets.yze.resolution.bursts import ammo_supply, extra_hits, follow_shots, next_shot, spend_six
 from yz_gym.rulesets.yze.resolution.effects import DECISION_OFFERS, SPECS, action_skill, after, resolve
-from yz_gym.rulesets.yze.resolution.pride import add_claimed_pride, ask_pride
+from yz_gym.rulesets.yze.resolution.pride import add_claimed_pride, ask_pride, settle_death_roll
 from yz_gym.rulesets.yze.resolution.reactions import (
     KEEPS_WATCH,
     blockers,
@@ -56,6 +57,7 @@ from yz_gym.rulesets.yze.resolution.reactions import (
 from yz_gym.rulesets.yze.resolution.rolling import roll_action
 from yz_gym.rulesets.yze.resolution.stages import (
     DECISION_STAGES,
+    F_DEATH,
     F_FREE,
     F_MOUNT,
     F_OVERWATCH,
@@ -129,6 +131,9 @@ def answer(
 def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: list[Event]) -> None:
     """Move the frame on through the steps that need no decision: until someone is to be asked,
     another frame comes on top (a free attack), or the frame is done."""
+    if frame.flags & F_DEATH:
+        settle_death_roll(state, frame, rng, events)  # DICE-13: the Pride decision on a death roll is made
+        return
     actor = state.combatants[frame.actor]
     stack = state.stack
     while True:

@@ -26,6 +26,7 @@ F_SNEAK: Final = 4  # SNEAK-04: +3, cannot be blocked
 F_MISSED: Final = 8  # the roll failed (retreat: free attacks follow)
 F_MOUNT: Final = 16  # MOUNT-08/11: the attack goes at the target's mount (ATTACK_MOUNT, SHOOT_MOUNT)
 F_PRIDE: Final = 32  # DICE-13 (`pride_timing: before_roll`): the Pride was claimed before the roll
+F_DEATH: Final = 64  # DICE-13, DEATH-01: a failed death roll waits for its roller's Pride decision
 HIT_PERSON: Final = 0  # AUTO-05: what a Frame.hits entry [id, damage, what] hits
 HIT_MOUNT: Final = 1
 HIT_VEHICLE: Final = 2

@@ -12,6 +12,7 @@ from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.yze.combat.damage import fire_attack, phobias, start_of_turn, tick_lethal_injuries
 from yz_gym.rulesets.yze.resolution.effects import SPECS, end_turn
+from yz_gym.rulesets.yze.resolution.pride import settle_at_game_end
 from yz_gym.rulesets.yze.resolution.stack import advance, answer, decision_actions, decision_name, declare
 from yz_gym.rulesets.yze.resolution.stages import DECISION_STAGES, S_PUSH
 from yz_gym.rulesets.yze.state import COMBAT, OVER, SETUP, Combatant, GameState, Scenario
@@ -217,7 +218,7 @@ def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events
         c.peek = -1
     if c.burning:
         fire_attack(state, c, rng, events)  # FIRE-02: a new fire attack on their turn
-    start_of_turn(state, c, rng, events)  # FIRE-05 death rolls, PUSH-PANIC-10 lost actions
+    start_of_turn(state, c, rng, events, True)  # FIRE-05 death rolls (Pride asked, DICE-13), PUSH-PANIC-10
     if c.lose_turn:
         c.lose_turn = False  # VEH-CRIT-02: the lost turn passes
         c.acted = True
@@ -229,7 +230,9 @@ def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events
 
 def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
     """INIT-06: everyone has acted; lethal timers tick and a new round starts."""
-    tick_lethal_injuries(state, rng, events, on_turns=state.options.death_roll_timing == "next_turn")
+    tick_lethal_injuries(
+        state, rng, events, on_turns=state.options.death_roll_timing == "next_turn", ask_pride=True
+    )  # DICE-13: a failed death roll waits for its roller's Pride
     phobias(state, rng, events)  # CRIT-MENT-42-43
     if state.vehicles:
         vehicle_round_end(state, rng, events)  # FIRE-06 burning vehicles, AMB-42 descents
@@ -288,6 +291,8 @@ def _finish(state: GameState, side: int, termination: Termination, reason: str, 
     state.winner = side
     state.termination = termination
     state.end_reason = reason
+    if state.stack:
+        settle_at_game_end(state, events)  # DICE-13: death rolls still waiting for a Pride
     state.stack.clear()
     events.append(
         Event(
