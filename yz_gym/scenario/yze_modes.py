@@ -14,6 +14,7 @@ from yz_gym.agents import AGENT_NAMES, CHASE_AGENT_NAMES
 from yz_gym.core.events import Event
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, NarratedGame, register
+from yz_gym.evaluation.yze_games import CHASE_EVALUATION, ZONE_EVALUATION
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.narrate import narrate_chase
@@ -138,6 +139,7 @@ SKIRMISH = register(
         supports=frozenset({"play", "advise", "replay"}),
         gym_env=SKIRMISH_ID,
         aec_env="yz_gym.envs.multiagent:aec_env",
+        evaluation=ZONE_EVALUATION,
     )
 )
 
@@ -199,7 +201,7 @@ def chase_game(loaded: LoadedScenario, policies: dict[str, str], seed: int) -> N
     lines.append(f"=== The chase goes on as a zone fight: {fight.setup.name} ({played}) ===")
     zone_agents = {
         side: make_agent(fighters[side], agent_seeds[sides.index(side)]) for side in fight.setup.sides
-    }  # the same seeds as the evaluation's fight (runner.play_chase)
+    }  # the same seeds as the evaluation's fight (evaluation/yze_games.py play_chase)
     game = engine.new_game(fight, rng)  # the same dice stream goes on (CHASE-END-04: draw initiative)
     lines += narrate(game, game.opening)
     step = state.decisions
@@ -259,6 +261,7 @@ CHASE = register(
         supports=frozenset({"play", "advise", "replay"}),
         gym_env=CHASE_ID,
         aec_env="yz_gym.envs.chase_multiagent:chase_aec_env",
+        evaluation=CHASE_EVALUATION,
     )
 )
 
