@@ -146,11 +146,6 @@ def _check_sides(loaded, policies: dict[str, str], option: str = "--policy", pla
             )
 
 
-def _hands_over(loaded) -> bool:  # type: ignore[no-untyped-def]
-    """A chase whose file declares a hand-over to a zone fight (scenario/handover.py)."""
-    return getattr(loaded, "handover", None) is not None
-
-
 @app.command()
 def evaluate(
     scenario: Annotated[
@@ -206,7 +201,7 @@ def evaluate(
     with a hand-over plays the fight after it and reports who won it."""
     from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import compare_table, played_by, plot_report, print_report
-    from yz_gym.evaluation.runner import chosen_by, fight_agents, side_agents
+    from yz_gym.evaluation.runner import chosen_by, fight_agents, next_mode, side_agents
     from yz_gym.evaluation.runner import evaluate as run
     from yz_gym.evaluation.stats import paired_difference
     from yz_gym.io import atomic_write_json, check_outputs
@@ -223,11 +218,10 @@ def evaluate(
         loaded = load(scenario).scenario
         _check_sides(loaded, policies)
         if fights:
-            if not _hands_over(loaded):
+            fight_mode = next_mode(loaded)
+            if fight_mode is None:
                 raise ValueError(f"--fight-policy: {scenario} is not a chase with a handover: block")
-            from yz_gym.core import registry
-
-            _check_sides(loaded, fights, "--fight-policy", registry.get("yze", "skirmish"))
+            _check_sides(loaded, fights, "--fight-policy", fight_mode)
         other_policies = parse_policies(compare_policy) if compare_policy else policies
         if compare:
             _check_sides(load(compare).scenario, other_policies)
@@ -258,7 +252,7 @@ def evaluate(
     exit_code = interrupted.exit_code
     if compare and not interrupted:
         other_loaded = load(compare).scenario
-        other_fights = fights if fights and _hands_over(other_loaded) else None
+        other_fights = fights if fights and next_mode(other_loaded) is not None else None
         other, other_interrupted = _run_with_progress(
             partial(run, fight_policies=other_fights), compare, other_policies, episodes, seed, workers,
             "what-if", backend,

@@ -68,11 +68,11 @@ def die_on_first_try(marker: Path, episode: int):
     """A play_game whose worker is SIGKILLed the first time it is to play `episode`."""
     real = runner_module.play_game
 
-    def play(scenario, policies, seed, game, fight_policies=None):
+    def play(scenario, policies, seed, game, fight_policies=None, mode=None):
         if game == episode and not marker.exists():
             marker.touch()
             os.kill(os.getpid(), signal.SIGKILL)
-        return real(scenario, policies, seed, game, fight_policies)
+        return real(scenario, policies, seed, game, fight_policies, mode)
 
     return play
 
@@ -94,10 +94,10 @@ def test_a_chunk_whose_worker_dies_twice_is_reported_and_the_other_games_kept(mo
     kept.merge(play_chunk("duel", RANDOM, 5, 2 * CHUNK, 3 * CHUNK))
     real = runner_module.play_game
 
-    def always_dies(scenario, policies, seed, game, fight_policies=None):
+    def always_dies(scenario, policies, seed, game, fight_policies=None, mode=None):
         if game == CHUNK + 50:
             os._exit(1)
-        return real(scenario, policies, seed, game, fight_policies)
+        return real(scenario, policies, seed, game, fight_policies, mode)
 
     monkeypatch.setattr(runner_module, "play_game", always_dies)
     stats, interruption = evaluate("duel", RANDOM, 3 * CHUNK, seed=5, workers=2)
@@ -145,11 +145,11 @@ def test_a_stop_signal_ends_the_run_with_the_games_played(workers, stop):
 def test_stopped_workers_send_the_games_of_their_unfinished_chunks(monkeypatch):
     real = runner_module.play_game
 
-    def slow_then_stop(scenario, policies, seed, game, fight_policies=None):
+    def slow_then_stop(scenario, policies, seed, game, fight_policies=None, mode=None):
         if game == CHUNK + 30:  # a worker, mid-chunk, has its parent stopped
             os.kill(os.getppid(), signal.SIGTERM)
         time.sleep(0.02)  # games long enough that no chunk ends before the stop reaches it
-        return real(scenario, policies, seed, game, fight_policies)
+        return real(scenario, policies, seed, game, fight_policies, mode)
 
     monkeypatch.setattr(runner_module, "play_game", slow_then_stop)
     batches: list[int] = []

@@ -42,6 +42,27 @@ class NarratedGame:
     replay: Any = None  # a saveable record (has .save(path)), or None if the mode has no replay format
 
 
+def _ends_there(scenario: Any) -> tuple[str, str] | None:
+    """A game that ends with its own end (no hand-over to another game)."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What `yz-gym evaluate` asks of a mode (yz_gym/evaluation/runner.py plays it in its workers):
+    its play loop, the layout of its statistics, its rule switches, and the game it may go on as.
+
+    Every callable taking `scenario` takes the object the mode's `build` returns."""
+
+    play: Callable[[Any, dict[str, str], int, int, dict[str, str]], Any]  # (scenario, agent by side,
+    # seed, episode, agent by side of the game it goes on as) -> one game's runner.GameSummary
+    empty_stats: Callable[[Any], Any]  # scenario -> statistics of no games laid out for it (EncounterStats)
+    rule_options: Callable[[Any], dict[str, Any]]  # scenario -> every rule switch in force (provenance)
+    goes_on_as: Callable[[Any], tuple[str, str] | None] = _ends_there  # scenario -> (ruleset, mode) of
+    # the game it goes on as once over (a chase's hand-over fight), None when it ends there
+    next_agent: str = ""  # plays a side of that game that no --fight-policy names
+
+
 @dataclass(frozen=True, slots=True)
 class Mode:
     """One game of a ruleset: how its files are built, its rules, and what the tools ask of it.
@@ -71,6 +92,7 @@ class Mode:
     supports: frozenset[str] = field(default_factory=frozenset)  # of OPTIONAL_COMMANDS
     gym_env: str = ""  # the Gymnasium id of its single-agent env ("" = none), made with `scenario=`
     aec_env: str = ""  # "module:function" making its PettingZoo AEC env from a scenario ("" = none)
+    evaluation: Evaluation | None = None  # what `yz-gym evaluate` plays (None: it cannot evaluate it yet)
 
     @property
     def key(self) -> tuple[str, str]:
@@ -151,6 +173,14 @@ def mode_of(scenario: Any) -> Mode:
     raise UnknownGame(f"a {type(scenario).__name__} is no registered mode's scenario; modes: {labels}")
 
 
+def evaluation_of(mode: Mode) -> Evaluation:
+    """The mode's Evaluation, or UnknownGame (one line) naming the modes `yz-gym evaluate` plays."""
+    if mode.evaluation is None:
+        able = ", ".join(m.label for m in _builtin().values() if m.evaluation is not None) or "none yet"
+        raise UnknownGame(f"evaluate does not support {mode.label} games yet; it plays: {able}")
+    return mode.evaluation
+
+
 def supporting(command: str) -> list[Mode]:
     """The modes that support an optional command (`play`, `advise`, `replay`)."""
     return [m for m in _builtin().values() if command in m.supports]
@@ -166,9 +196,11 @@ def require(mode: Mode, command: str) -> None:
 __all__ = [
     "DEFAULT_MODE",
     "DEFAULT_RULESET",
+    "Evaluation",
     "Mode",
     "NarratedGame",
     "UnknownGame",
+    "evaluation_of",
     "get",
     "mode_of",
     "modes",

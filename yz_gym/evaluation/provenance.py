@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from yz_gym.rulesets.yze.chase.state import ChaseScenario
-from yz_gym.rulesets.yze.state import Scenario
+from yz_gym.core.registry import evaluation_of, mode_of
 from yz_gym.scenario.loader import read_yaml, resolve_path
 
 
@@ -31,16 +29,10 @@ def scenario_hash(source: str | Path | dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-def rule_options(scenario: Scenario | ChaseScenario) -> dict[str, Any]:
-    """Every rule switch in force: the zone-fight rules, a chase's chase rules, and the vehicle
-    rules when there are vehicles (every vehicle of a file shares them)."""
-    base = scenario.base if isinstance(scenario, ChaseScenario) else scenario
-    out: dict[str, Any] = asdict(base.setup.options)
-    if isinstance(scenario, ChaseScenario):
-        out["chase_rules"] = asdict(scenario.options)
-    if scenario.vehicles:
-        out["vehicle_rules"] = asdict(scenario.vehicles[0].options)
-    return out
+def rule_options(scenario: Any) -> dict[str, Any]:
+    """Every rule switch in force, as the scenario's mode lists them (yze: the zone-fight rules, a
+    chase's chase rules, and the vehicle rules when there are vehicles)."""
+    return evaluation_of(mode_of(scenario)).rule_options(scenario)
 
 
 def agents_json(agents: dict[str, str], chosen: dict[str, str]) -> dict[str, dict[str, str]]:
@@ -50,7 +42,7 @@ def agents_json(agents: dict[str, str], chosen: dict[str, str]) -> dict[str, dic
 
 def provenance(
     source: str | Path | dict[str, Any],
-    scenario: Scenario | ChaseScenario,
+    scenario: Any,
     agents: dict[str, str],
     chosen: dict[str, str],
     fight_agents: dict[str, str] | None = None,

@@ -363,17 +363,44 @@ def record_game(
 def replay_log(replay: Replay) -> list[str]:
     """The log of a replay, re-simulated and narrated: a zone fight's combat log, or a chase's with
     the decision kind of every decision (as the golden chase logs read)."""
+    return told_replay(replay)[0]
+
+
+def told_replay(replay: Replay) -> tuple[list[str], Any, np.random.Generator]:
+    """The log of a replay (see `replay_log`), with the game as it ended and its generator, from
+    which a game that goes on as another (a chase's hand-over fight) is played on."""
     mode = replay.mode
+    form = format_of(mode)
     state, rng = replay.start()
-    lines = [f"{format_of(mode).title(state)} (seed {replay.seed})", *mode.rules.narrate(state, list(state.opening))]
+    lines = [f"{form.title(state)} (seed {replay.seed})", *mode.rules.narrate(state, list(state.opening))]
     for k, step in enumerate(replay.steps):
-        told = format_of(mode).line(state, k, step.action)
+        told = form.line(state, k, step.action)
         events = mode.rules.apply(state, step.action, rng, None)
         if not same_events(events, step.events):
             raise ReplayError(
                 f"step {k}: the re-simulated events differ from the recorded ones (rules changed?)"
             )
-        if step.action[0] not in format_of(mode).quiet:
-            lines.append(told)
-        lines += mode.rules.narrate(state, events)
+        lines += _told(mode, form, state, told, step.action, events)
+    return lines, state, rng
+
+
+def told_play(mode: Mode, state: Any, rng: np.random.Generator, agents: Sequence[Any], first: int) -> list[str]:
+    """A game played on to its end by one agent per side (in side order), told as a replay's log
+    tells it, its decisions numbered from `first` (a chase's hand-over fight goes on from the
+    chase's count)."""
+    form = format_of(mode)
+    lines: list[str] = []
+    k = first
+    while not mode.rules.is_over(state):
+        legal = mode.rules.legal_actions(state)
+        action = agents[mode.rules.people(state)[mode.rules.current_actor(state)].side].choose(state, legal)
+        told = form.line(state, k, action)
+        lines += _told(mode, form, state, told, action, mode.rules.apply(state, action, rng, legal))
+        k += 1
     return lines
+
+
+def _told(mode: Mode, form: ReplayFormat, state: Any, line: str, action: Any, events: list[Event]) -> list[str]:
+    """A decision's log lines: its "[k] who: what." `line` (unless the format leaves its kind out),
+    then what happened."""
+    return ([] if action[0] in form.quiet else [line]) + mode.rules.narrate(state, events)

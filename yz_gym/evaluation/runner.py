@@ -1,13 +1,15 @@
 """Play many seeded games of a scenario with chosen agents, in parallel, streaming statistics.
 
 Scenarios are loaded by the front door (yz_gym.scenario.load), which knows each file's game
-(ruleset, mode). Who plays: a side named in `policies` plays that agent; every other side plays
-its mode's default agent (yz_gym.core.registry): the file's `agents:`, else `tactical` in a zone
-fight (DEFAULT_AGENT) and a chase side's natural chase agent (`cutoff` for the pursuer, `flee` for
-the prey); `side_agents` says who played each side. A chase whose file declares a
-`handover:` and that ends in combat goes on as a zone fight (scenario/handover.py) with the same
-dice stream, played by `fight_policies` (zone agents, `tactical` for a side without one); the
-fight's winner is the game's winner.
+(ruleset, mode); the mode's `Evaluation` (yz_gym.core.registry; YZE's in evaluation/yze_games.py)
+plays one game and lays out the statistics, so a new mode is evaluated without a change here.
+Who plays: a side named in `policies` plays that agent; every other side plays its mode's default
+agent: the file's `agents:`, else `tactical` in a zone fight and a chase side's natural chase agent
+(`cutoff` for the pursuer, `flee` for the prey); `side_agents` says who played each side. A game
+may go on as another (`Evaluation.goes_on_as`): a chase whose file declares a `handover:` and that
+ends in combat goes on as a zone fight (scenario/handover.py) with the same dice stream, played by
+`fight_policies` (zone agents, `tactical` for a side without one); the fight's winner is the
+game's winner.
 
 A game's summary records, per combatant, whether it was ever Broken or critically injured
 during the game, whether it died, whether it was out (Broken or dead) at the end, and every
@@ -36,19 +38,14 @@ import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
-from yz_gym.core.registry import mode_of
+from yz_gym.core.protocol import GameRules
+from yz_gym.core.registry import Mode, evaluation_of, get, mode_of
 from yz_gym.evaluation.stats import EncounterStats
-from yz_gym.rulesets.yze.chase.state import ChaseScenario
-from yz_gym.rulesets.yze.state import Combatant, Scenario
-from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loading import load
-from yz_gym.scenario.yze_modes import DEFAULT_AGENT
+from yz_gym.rulesets.yze.state import Combatant
+from yz_gym.scenario.loading import LoadedScenario, load
 
 ScenarioSource = str | Path | dict[str, Any]
-AnyScenario = Scenario | ChaseScenario
 CHUNK = 100  # games per task sent to a worker
-
-FIGHT_AGENT = DEFAULT_AGENT  # plays a side of the fight after a chase unless fight_policies names one
 
 
 class Fate(NamedTuple):
@@ -157,13 +154,13 @@ def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator
     return np.random.default_rng(game_seq), [int(s) for s in agent_seq.generate_state(sides)]
 
 
-def default_agent(scenario: AnyScenario, side: int) -> str:
+def default_agent(scenario: Any, side: int) -> str:
     """The agent of a side no policy names: the one the scenario file's `agents:` names, else its
     mode's (tactical in a zone fight, a chase side's natural chase agent)."""
     return mode_of(scenario).default_agent(scenario, side)
 
 
-def side_agents(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, str]:
+def side_agents(scenario: Any, policies: dict[str, str]) -> dict[str, str]:
     """Who plays each side, in side order: the named policy, else the side's default agent."""
     return {
         side: policies.get(side) or default_agent(scenario, i)
@@ -171,7 +168,7 @@ def side_agents(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, st
     }
 
 
-def chosen_by(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, str]:
+def chosen_by(scenario: Any, policies: dict[str, str]) -> dict[str, str]:
     """What chose each side's agent: "--policy", "scenario" (the file's `agents:`) or "default"."""
     declared = scenario.agents
     return {
@@ -180,134 +177,76 @@ def chosen_by(scenario: AnyScenario, policies: dict[str, str]) -> dict[str, str]
     }
 
 
-def fight_agents(scenario: AnyScenario, fight_policies: dict[str, str] | None) -> dict[str, str]:
-    """Chases with a hand-over: who plays each side of the fight after the chase (else {})."""
-    if not isinstance(scenario, ChaseScenario) or scenario.handover is None:
+def next_mode(scenario: Any, mode: Mode | None = None) -> Mode | None:
+    """The mode of the game a scenario goes on as once its own is over (a chase's hand-over fight),
+    or None when its game ends there."""
+    key = evaluation_of(mode or mode_of(scenario)).goes_on_as(scenario)
+    return None if key is None else get(*key)
+
+
+def fight_agents(
+    scenario: Any, fight_policies: dict[str, str] | None, mode: Mode | None = None
+) -> dict[str, str]:
+    """Who plays each side of the game a scenario goes on as (a chase's hand-over fight): the named
+    policy, else its mode's `next_agent`; {} when its game ends there."""
+    evaluation = evaluation_of(mode or mode_of(scenario))
+    if evaluation.goes_on_as(scenario) is None:
         return {}
-    return {side: (fight_policies or {}).get(side) or FIGHT_AGENT for side in scenario_sides(scenario)}
+    named = fight_policies or {}
+    return {side: named.get(side) or evaluation.next_agent for side in scenario_sides(scenario)}
 
 
 def play_game(
-    scenario: AnyScenario,
+    scenario: Any,
     policies: dict[str, str],
     seed: int,
     episode: int,
     fight_policies: dict[str, str] | None = None,
+    mode: Mode | None = None,
 ) -> GameSummary:
-    """One game; each side is played by the named agent or its default (`side_agents`;
-    `fight_policies`: the zone fight after a chase's hand-over)."""
-    from yz_gym.agents import make_agent
-
-    if isinstance(scenario, ChaseScenario):
-        return play_chase(scenario, policies, seed, episode, fight_policies)
-    sides = scenario.setup.sides
-    rng, agent_seeds = game_seeds(seed, episode, len(sides))
+    """One game, played by its mode's play loop (`mode`: the scenario's, by default); each side is
+    played by the named agent or its default (`side_agents`; `fight_policies`: the game it goes on
+    as, such as the zone fight after a chase's hand-over)."""
+    mode = mode or mode_of(scenario)
     names = side_agents(scenario, policies)
-    agents = [make_agent(names[side], agent_seeds[i]) for i, side in enumerate(sides)]
-    state = engine.new_game(scenario, rng)
-    people = state.combatants
-    watch = GameWatch(people, sides)
+    summary: GameSummary = evaluation_of(mode).play(
+        scenario, names, seed, episode, fight_agents(scenario, fight_policies, mode)
+    )
+    return summary
+
+
+def play_out(
+    rules: GameRules, state: Any, agents: Sequence[Any], rng: np.random.Generator, watch: GameWatch
+) -> None:
+    """Play a game to its end, each decision taken by the agent of the deciding person's side and
+    seen by the watch (the opening's events too)."""
+    people = rules.people(state)
     watch.follow(people)
     watch.see(people, state.opening)
-    while not engine.is_over(state):
-        actor = people[engine.current_actor(state)]
-        legal = engine.legal_actions(state)
-        watch.see(people, engine.apply(state, agents[actor.side].choose(state, legal), rng, legal))
-    result = engine.outcome(state)
-    assert result is not None
-    return GameSummary(
-        result.winner, result.reason, result.rounds, state.decisions, watch.fates(people), result.termination,
-        episode=episode,
-    )
+    while not rules.is_over(state):
+        actor = people[rules.current_actor(state)]
+        legal = rules.legal_actions(state)
+        watch.see(people, rules.apply(state, agents[actor.side].choose(state, legal), rng, legal))
 
 
-def play_chase(
-    scenario: ChaseScenario,
-    policies: dict[str, str],
-    seed: int,
-    episode: int,
-    fight_policies: dict[str, str] | None = None,
-) -> GameSummary:
-    """One chase; each side is played by the named agent, or by its natural scripted chase agent.
-    A chase that hands over to a zone fight (scenario/handover.py) is played on to its end."""
-    from yz_gym.agents import make_agent
-    from yz_gym.envs.chase_env import ending
-    from yz_gym.rulesets.yze.chase import engine as chase
-    from yz_gym.scenario.handover import fight_scenario
-
-    sides = scenario.base.setup.sides
-    rng, agent_seeds = game_seeds(seed, episode, len(sides))
-    names = side_agents(scenario, policies)
-    agents = [make_agent(names[side], agent_seeds[i]) for i, side in enumerate(sides)]
-    state = chase.new_chase(scenario, rng)
-    people = state.world.combatants
-    watch = GameWatch(people, sides)
-    watch.follow(people)
-    while not chase.is_over(state):
-        legal = chase.legal_actions(state)
-        actor = people[chase.current_actor(state)]
-        watch.see(people, chase.apply(state, agents[actor.side].choose(state, legal), rng, legal))
-    result = chase.outcome(state)
-    assert result is not None
-    wrecked = tuple(int(v.wrecked) for v in state.vehicles)
-    fight = fight_scenario(state)
-    if fight is None:
-        return GameSummary(
-            result.winner, result.reason, result.rounds, state.decisions, watch.fates(people),
-            result.termination, ending(state), wrecked, episode=episode,
-        )  # fmt: skip
-    fighters = {side: agent_seeds[sides.index(side)] for side in fight.setup.sides}
-    fight_names = fight_agents(scenario, fight_policies)
-    agents = [make_agent(fight_names[side], fighters[side]) for side in fight.setup.sides]
-    game = engine.new_game(fight, rng)  # the same dice stream goes on (CHASE-END-04: draw initiative)
-    watch.follow(game.combatants)
-    watch.see(game.combatants, game.opening)
-    while not engine.is_over(game):
-        actor = game.combatants[engine.current_actor(game)]
-        moves = engine.legal_actions(game)
-        watch.see(game.combatants, engine.apply(game, agents[actor.side].choose(game, moves), rng, moves))
-    after = engine.outcome(game)
-    assert after is not None
-    final = {c.name: c for c in game.combatants}
-    everyone = [final.get(c.name, c) for c in people]
-    shown = after.winner or ("timeout" if after.termination == Termination.ROUND_CAP else "draw")
-    return GameSummary(
-        after.winner, after.reason, result.rounds, state.decisions + game.decisions, watch.fates(everyone),
-        after.termination, ending(state), wrecked, shown, after.rounds, episode,
-    )  # fmt: skip
-
-
-def scenario_sides(scenario: AnyScenario) -> tuple[str, ...]:
+def scenario_sides(scenario: Any) -> tuple[str, ...]:
     """The side names of a scenario of any mode."""
     return mode_of(scenario).sides(scenario)
 
 
 @lru_cache(maxsize=8)
-def _cached_scenario(key: str) -> AnyScenario:
-    return load(key).scenario
+def _cached_scenario(key: str) -> LoadedScenario:
+    return load(key)
 
 
-def _scenario(source: ScenarioSource) -> AnyScenario:
-    return load(source).scenario if isinstance(source, dict) else _cached_scenario(str(source))
+def _loaded(source: ScenarioSource) -> LoadedScenario:
+    return load(source) if isinstance(source, dict) else _cached_scenario(str(source))
 
 
-def empty_stats(scenario: AnyScenario) -> EncounterStats:
-    """Statistics with no games yet, laid out for this scenario (with the chase tallies for a chase)."""
-    if isinstance(scenario, ChaseScenario):
-        from yz_gym.envs.chase_env import ENDINGS
-
-        base = scenario.base
-        sides = base.setup.sides
-        return EncounterStats.empty(
-            scenario.name, list(sides), [(c.name, sides[c.side], c.pc) for c in base.combatants],
-            pursuer=sides[scenario.pursuer], endings=ENDINGS, vehicles=[v.name for v in scenario.vehicles],
-            handover=scenario.handover is not None,
-        )  # fmt: skip
-    sides = scenario.setup.sides
-    return EncounterStats.empty(
-        scenario.setup.name, list(sides), [(c.name, sides[c.side], c.pc) for c in scenario.combatants],
-        round_cap=scenario.setup.victory.round_cap,
-    )  # fmt: skip
+def empty_stats(scenario: Any, mode: Mode | None = None) -> EncounterStats:
+    """Statistics with no games yet, laid out for this scenario by its mode (a chase's tallies too)."""
+    stats: EncounterStats = evaluation_of(mode or mode_of(scenario)).empty_stats(scenario)
+    return stats
 
 
 def play_chunk(
@@ -321,16 +260,17 @@ def play_chunk(
 ) -> EncounterStats:
     """Games start..stop-1, folded into statistics (the unit of work of a worker); with
     `stopping`, only the games begun before it returned true."""
-    scenario = _scenario(source)
-    stats = empty_stats(scenario)
+    loaded = _loaded(source)
+    scenario, mode = loaded.scenario, loaded.mode
+    stats = empty_stats(scenario, mode)
     for episode in range(start, stop):
         if stopping is not None and stopping():
             break
-        stats.add(play_game(scenario, policies, seed, episode, fight_policies))
+        stats.add(play_game(scenario, policies, seed, episode, fight_policies, mode))
     return stats
 
 
-def scenario_name(scenario: AnyScenario) -> str:
+def scenario_name(scenario: Any) -> str:
     """The name of a scenario of any mode."""
     return mode_of(scenario).title(scenario)
 
@@ -431,14 +371,14 @@ def evaluate(
     """
     if backend not in ("process", "ray"):
         raise ValueError(f"unknown backend '{backend}'; use process or ray")
-    scenario = _scenario(source)
-    sides = scenario_sides(scenario)
+    loaded = _loaded(source)
+    scenario, sides = loaded.scenario, loaded.sides
     for side in [*policies, *(fight_policies or {})]:
         if side not in sides:
             raise ValueError(
                 f"no side named '{side}' in {scenario_name(scenario)}; sides: {', '.join(sides)}"
             )
-    stats = empty_stats(scenario)
+    stats = empty_stats(scenario, loaded.mode)
     job = _Job(source, dict(policies), seed, dict(fight_policies) if fight_policies else None)
     workers = worker_count(episodes, workers)
     ray = _start_ray(workers) if backend == "ray" else None

@@ -4,16 +4,16 @@ shows of it (validate's summary, the creation check, the narrated game of `yz-gy
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
 import yz_gym.rulesets.yze.event_kinds  # noqa: F401  registering YZE's modes registers its event catalogue
 from yz_gym import CHASE_ID, SKIRMISH_ID
 from yz_gym.agents import AGENT_NAMES, CHASE_AGENT_NAMES
-from yz_gym.core.events import Event
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, NarratedGame, register
+from yz_gym.evaluation.yze_games import CHASE_EVALUATION, ZONE_EVALUATION
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.narrate import narrate_chase
@@ -53,15 +53,6 @@ def character_problems(scenario: Scenario) -> list[tuple[str, str]]:
             problems = check_pool_character(attributes, skills)
         found += [(c.name, p) for p in problems]
     return found
-
-
-def zone_events(
-    state: GameState, events: list[Event], step: int, actor: int, text: str, kind: Kind
-) -> list[str]:
-    """A zone-fight decision as log lines: `[step] who: action.` (not for ending a turn or
-    declining), then what happened."""
-    lines = [] if kind in QUIET else [f"[{step}] {state.combatants[actor].name}: {text}."]
-    return lines + narrate(state, events)
 
 
 # --- skirmish: the zone fight --------------------------------------------------------------------
@@ -138,6 +129,7 @@ SKIRMISH = register(
         supports=frozenset({"play", "advise", "replay"}),
         gym_env=SKIRMISH_ID,
         aec_env="yz_gym.envs.multiagent:aec_env",
+        evaluation=ZONE_EVALUATION,
     )
 )
 
@@ -163,55 +155,31 @@ def _chase_summary(scenario: ChaseScenario) -> str:
 
 def chase_game(loaded: LoadedScenario, policies: dict[str, str], seed: int) -> NarratedGame:
     """A seeded chase played by the named agents (a side not named plays its default agent),
-    narrated decision by decision as `[n] who (decision kind): action.`; a chase that hands over
-    to a zone fight (scenario/handover.py) goes on with that fight, narrated as `yz-gym log` does.
-    The agents are seeded as record_game seeds them, and the dice come from `seed`."""
+    recorded as a replay and told as `yz-gym replay` tells it: decision by decision as
+    `[n] who (decision kind): action.`. A chase that hands over to a zone fight
+    (scenario/handover.py) goes on with that fight, from the same dice stream, played by each side's
+    fight agent seeded as the evaluation seeds it (evaluation/yze_games.py) and told as a zone
+    fight's log is."""
     from yz_gym.agents import make_agent
-    from yz_gym.evaluation.replay import Replay, Step
-    from yz_gym.evaluation.runner import fight_agents, side_agents
+    from yz_gym.evaluation.replay import record_game, told_play, told_replay
+    from yz_gym.evaluation.runner import fight_agents
     from yz_gym.scenario.handover import fight_scenario
 
-    scenario: ChaseScenario = loaded.scenario
-    sides = scenario.base.setup.sides
-    names = side_agents(scenario, policies)
-    agent_seeds = [int(s) for s in np.random.SeedSequence([seed, 1]).generate_state(len(sides))]
-    agents: list[Any] = [make_agent(names[side], agent_seeds[i]) for i, side in enumerate(sides)]
-    rng = np.random.default_rng(seed)
-    state: ChaseState = chase.new_chase(scenario, rng)
-    people = state.world.combatants
-    lines = [f"{scenario.name} (seed {seed})", *narrate_chase(state, state.opening)]
-    replay = Replay(loaded.data, seed, names, list(state.opening), [])  # the chase, for `log --save`
-    while not chase.is_over(state):
-        actor_id = chase.current_actor(state)
-        actor = people[actor_id]
-        legal = chase.legal_actions(state)
-        action = agents[actor.side].choose(state, legal)
-        text = chase.describe(state, action)
-        lines.append(f"[{state.decisions}] {actor.name} ({chase.decision_kind(state)}): {text}.")
-        events = chase.apply(state, action, rng, legal)
-        replay.steps.append(Step(actor_id, action, text, events))
-        lines += narrate_chase(state, events)
+    replay = record_game(loaded, policies, seed)
+    lines, state, rng = told_replay(replay)
     fight = fight_scenario(state)
     if fight is None:
-        return NarratedGame(names, lines, replay)
-    fighters = fight_agents(scenario, None)
+        return NarratedGame(replay.policies, lines, replay)
+    sides = state.scenario.base.setup.sides
+    fighters = fight_agents(state.scenario, None, CHASE)
     played = ", ".join(f"{side} {fighters[side]}" for side in fight.setup.sides)
     lines.append(f"=== The chase goes on as a zone fight: {fight.setup.name} ({played}) ===")
-    zone_agents = {
-        side: make_agent(fighters[side], agent_seeds[sides.index(side)]) for side in fight.setup.sides
-    }  # the same seeds as the evaluation's fight (runner.play_chase)
+    agent_seeds = np.random.SeedSequence([seed, 1]).generate_state(len(sides))  # record_game's
+    agents = [make_agent(fighters[side], int(agent_seeds[sides.index(side)])) for side in fight.setup.sides]
     game = engine.new_game(fight, rng)  # the same dice stream goes on (CHASE-END-04: draw initiative)
     lines += narrate(game, game.opening)
-    step = state.decisions
-    while not engine.is_over(game):
-        actor_id = engine.current_actor(game)
-        legal_moves = engine.legal_actions(game)
-        move = zone_agents[fight.setup.sides[game.combatants[actor_id].side]].choose(game, legal_moves)
-        text = engine.describe(game, move)
-        events = engine.apply(game, move, rng, legal_moves)
-        lines += zone_events(game, events, step, actor_id, text, move.kind)
-        step += 1
-    return NarratedGame(names, lines, replay)  # the replay holds the chase; `log` shows the fight too
+    lines += told_play(SKIRMISH, game, rng, agents, state.decisions)
+    return NarratedGame(replay.policies, lines, replay)  # the replay holds the chase; `log` shows the fight too
 
 
 def _chase_people(state: ChaseState) -> list[Combatant]:
@@ -259,6 +227,7 @@ CHASE = register(
         supports=frozenset({"play", "advise", "replay"}),
         gym_env=CHASE_ID,
         aec_env="yz_gym.envs.chase_multiagent:chase_aec_env",
+        evaluation=CHASE_EVALUATION,
     )
 )
 
@@ -272,5 +241,4 @@ __all__ = [
     "chase_board",
     "chase_game",
     "zone_board",
-    "zone_events",
 ]

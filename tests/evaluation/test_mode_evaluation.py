@@ -1,0 +1,76 @@
+"""`evaluate` plays a game by its mode's `Evaluation` (core/registry.py), so a registered mode is
+evaluated without a change to the runner; a mode without one is refused in one line."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from yz_gym.core import registry
+from yz_gym.core.registry import Evaluation, Mode, UnknownGame
+from yz_gym.evaluation.runner import evaluate, fight_agents, next_mode
+from yz_gym.evaluation.yze_games import play_zone
+from yz_gym.scenario import load
+from yz_gym.scenario.loader import read_yaml, resolve_path
+
+NAME = "duel_copy"
+
+
+def copy_of_skirmish(**changes: Any) -> Mode:
+    """The skirmish mode registered again as NAME (its files say `mode: duel_copy`), with `changes`."""
+    skirmish = registry.get("yze", "skirmish")
+
+    def build(data: dict[str, Any], origin: str) -> Any:
+        return skirmish.build({**data, "mode": "skirmish"}, origin)
+
+    return registry.register(dataclasses.replace(skirmish, name=NAME, build=build, **changes))
+
+
+@pytest.fixture
+def calls() -> Iterator[list[int]]:
+    """A copy of the skirmish mode registered as NAME, whose play loop notes each episode it plays."""
+    played: list[int] = []
+
+    def play(scenario: Any, names: dict[str, str], seed: int, episode: int, fight: dict[str, str]) -> Any:
+        played.append(episode)
+        return play_zone(scenario, names, seed, episode, fight)
+
+    skirmish = registry.get("yze", "skirmish")
+    assert skirmish.evaluation is not None
+    mode = copy_of_skirmish(evaluation=dataclasses.replace(skirmish.evaluation, play=play))
+    try:
+        yield played
+    finally:
+        registry._MODES.pop(mode.key)
+
+
+def test_evaluate_plays_a_registered_mode_by_its_evaluation(calls: list[int]) -> None:
+    data = {**read_yaml(resolve_path("duel")), "mode": NAME}
+    stats, interrupted = evaluate(data, {}, 3, seed=2)
+    assert not interrupted and stats.games == 3
+    assert calls == [0, 1, 2]
+    same, _ = evaluate("duel", {}, 3, seed=2)  # the copy plays the duel as the skirmish mode does
+    assert stats.to_json() == same.to_json()
+
+
+def test_a_mode_without_an_evaluation_is_refused_naming_those_with_one() -> None:
+    mode = copy_of_skirmish(evaluation=None)
+    try:
+        data = {**read_yaml(resolve_path("duel")), "mode": NAME}
+        refused = f"evaluate does not support yze {NAME} games yet; it plays: yze skirmish, yze chase"
+        with pytest.raises(UnknownGame, match=refused):
+            evaluate(data, {}, 1)
+    finally:
+        registry._MODES.pop(mode.key)
+
+
+def test_the_game_a_chase_goes_on_as_comes_from_its_mode() -> None:
+    hunt, market = load("chase_bounty_hunt").scenario, load("chase_market_foot").scenario
+    assert next_mode(hunt) is registry.get("yze", "skirmish")  # it declares a handover: block
+    assert next_mode(market) is None and next_mode(load("duel").scenario) is None
+    assert fight_agents(hunt, {"hunters": "random"}) == {"hunters": "random", "fugitives": "tactical"}
+    assert fight_agents(market, {"police": "random"}) == {}
+    assert isinstance(registry.get("yze", "chase").evaluation, Evaluation)
