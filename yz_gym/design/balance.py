@@ -22,12 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from yz_gym.design import METRICS
 from yz_gym.design.variation import Variant, Variation, VariationError, variants
 from yz_gym.evaluation.runner import CHUNK, Interruption, empty_stats, evaluate
 from yz_gym.evaluation.stats import EncounterStats, wilson_interval
 from yz_gym.scenario.loading import LoadedScenario
 
-METRICS: Final = ("win", "pc_death", "knockout")
 METRIC_WORDS: Final = {"win": "wins", "pc_death": "a PC dies", "knockout": "total party knockout"}
 
 
