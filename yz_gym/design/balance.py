@@ -109,6 +109,25 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(CHUNK, -(-games // max(1, workers))))
 
 
+def race_entries(
+    loaded: LoadedScenario, variations: list[Variation], target: float, metric: str, side: str, first: int, budget: int
+) -> list[Variant]:
+    """The variants a search would race, checked before any game: a ValueError (one line naming
+    the option and the fix) for a metric, side, target, variation or budget that cannot be."""
+    check_metric(loaded, metric, side)
+    if not 0.0 <= target <= 1.0:
+        raise ValueError(f"--target {target}: a chance; give a number from 0 to 1, e.g. 0.6")
+    made = variants(loaded, variations)
+    if len(made) < 2:
+        raise VariationError("--vary: one variant only; give at least two values to choose between, e.g. vipers.count=2..5")
+    if budget < first * len(made):
+        raise VariationError(
+            f"--budget {budget}: the first round alone plays {len(made)} variants x {first} games = "
+            f"{first * len(made):,}; give --budget {first * len(made)} or more, or fewer variants"
+        )
+    return made
+
+
 def balance(
     loaded: LoadedScenario,
     variations: list[Variation],
@@ -130,17 +149,7 @@ def balance(
     plays in the first round; `budget` the most games in all; `on_round(round, variants, games
     each, games this round)` is told before each round and `progress(games)` after each chunk."""
     side = side or loaded.sides[0]
-    check_metric(loaded, metric, side)
-    if not 0.0 <= target <= 1.0:
-        raise ValueError(f"--target {target}: a chance; give a number from 0 to 1, e.g. 0.6")
-    made = variants(loaded, variations)
-    if len(made) < 2:
-        raise VariationError("--vary: one variant only; give at least two values to choose between, e.g. vipers.count=2..5")
-    if budget < first * len(made):
-        raise VariationError(
-            f"--budget {budget}: the first round alone plays {len(made)} variants x {first} games = "
-            f"{first * len(made):,}; give --budget {first * len(made)} or more, or fewer variants"
-        )
+    made = race_entries(loaded, variations, target, metric, side, first, budget)
     candidates = [Candidate(v, empty_stats(v.scenario)) for v in made]
     alive, n, spent, rounds = list(candidates), first, 0, 0
     interruption, stopped = Interruption(), "budget"

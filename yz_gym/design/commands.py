@@ -79,6 +79,7 @@ def balance(
 
     from yz_gym import cli
     from yz_gym.design.balance import balance as search
+    from yz_gym.design.balance import race_entries
     from yz_gym.design.report import print_balance, write_scenario
     from yz_gym.design.variation import parse_variation
     from yz_gym.io import atomic_write_json, check_outputs
@@ -91,6 +92,7 @@ def balance(
         check_outputs({"--out": out, "--json": json_out})
         policies = _agents(loaded, policy)
         variations = [parse_variation(text, loaded) for text in vary]
+        race_entries(loaded, variations, target, metric, side or loaded.sides[0], first, budget)  # before any game
         with _progress("balance") as bar:
             task = bar.add_task("balance", total=0)
 
@@ -151,6 +153,8 @@ def sensitivity(
                 raise ValueError(f"--kinds {kinds}: unknown kind '{kind}'; kinds: {','.join(KINDS)}")
         loaded = load(scenario)
         policies = _agents(loaded, policy)
+        if side is not None and side not in loaded.sides:
+            raise ValueError(f"--side {side}: no side named '{side}' in {loaded.name}; sides: {', '.join(loaded.sides)}")
         with _progress("sensitivity") as bar:
             task = bar.add_task("as written", total=0)
 

@@ -4,8 +4,9 @@ the same games as the encounter as written (paired seeds), and ranked by its eff
 win chance, with its effect on the party's chance that a PC dies. Every effect has a paired 95%
 interval (paired.py).
 
-A step: an attribute or skill +/-1 within its range; a weapon to the next stronger or weaker one
-of its skill (tables.WEAPONS ranked by bonus + damage); armor to the next better or worse rating
+A step: an attribute or skill +/-1 within its range; a weapon to the next stronger one of its skill
+that reaches as far or further, or the next weaker one that reaches no further (tables.WEAPONS
+ranked by bonus + damage); armor to the next better or worse rating
 (none below all); an NPC entry's count +/-1; a starting zone to each neighbouring zone; a zone's
 best cover piece one grade up or down (off below furniture; furniture added where there is
 none); light one step between normal, dim and dark. A change that makes a scenario its loader
@@ -25,6 +26,7 @@ from yz_gym.evaluation.stats import EncounterStats
 from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import LoadedScenario, build_data
+from yz_gym.scenario.models import RANGES
 
 DIRECTED: Final = ("attribute", "skill", "weapon", "armor", "count")  # a step up strengthens its owner
 GRADES: Final = ("D", "C", "B", "A")  # step dice grades, weakest first (STEP-01)
@@ -172,27 +174,31 @@ def _rating_steps(kind: str, name: str, what: str, value: Any, low: int, high: i
     ]
 
 
-def _ladder(ratings: dict[str, int], current: str) -> list[tuple[str, bool]]:
-    """The next item up and down a ladder of distinct ratings (the first of equal ratings stands for them)."""
-    firsts: dict[int, str] = {}
-    for key, rating in ratings.items():
-        firsts.setdefault(rating, key)
-    levels = sorted(firsts)
-    mine = ratings[current]
-    above = [r for r in levels if r > mine]
-    below = [r for r in levels if r < mine]
-    return ([(firsts[above[0]], True)] if above else []) + ([(firsts[below[-1]], False)] if below else [])
+def _ladder(up: dict[str, int], down: dict[str, int], current: int) -> list[tuple[str, bool]]:
+    """The next item up (of `up`) and down (of `down`) from the rating `current`, each by its rating;
+    the first of equal ratings stands for them."""
+    above = [(rating, key) for key, rating in up.items() if rating > current]
+    below = [(rating, key) for key, rating in down.items() if rating < current]
+    nearest_above = min(above, key=lambda item: item[0], default=None)
+    nearest_below = max(below, key=lambda item: item[0], default=None)
+    return ([(nearest_above[1], True)] if nearest_above else []) + ([(nearest_below[1], False)] if nearest_below else [])
 
 
 def _weapon_steps(weapon: str) -> list[tuple[str, bool]]:
-    """The next stronger and weaker weapon of the same skill, by bonus + damage."""
-    skill = WEAPONS[weapon].skill
-    return _ladder({k: w.bonus + w.damage for k, w in WEAPONS.items() if w.skill == skill}, weapon)
+    """The next stronger weapon of the same skill reaching as far or further, and the next weaker one
+    reaching no further, by bonus + damage."""
+    mine = WEAPONS[weapon]
+    reach = RANGES.index(mine.range)
+    same = {k: w for k, w in WEAPONS.items() if w.skill == mine.skill}
+    up = {k: w.bonus + w.damage for k, w in same.items() if RANGES.index(w.range) >= reach}
+    down = {k: w.bonus + w.damage for k, w in same.items() if RANGES.index(w.range) <= reach}
+    return _ladder(up, down, mine.bonus + mine.damage)
 
 
 def _armor_steps(armor: str) -> list[tuple[str, bool]]:
     """The next better and worse armor by rating (none is 0)."""
-    return _ladder({"none": 0, **{k: a.rating for k, a in ARMORS.items()}}, armor)
+    ratings = {"none": 0, **{k: a.rating for k, a in ARMORS.items()}}
+    return _ladder(ratings, ratings, ratings[armor])
 
 
 def _neighbours(data: dict[str, Any], zone: Any) -> list[str]:
@@ -218,7 +224,7 @@ def _zone_changes(zone: dict[str, Any]) -> list[Change]:
         best = max(covers, key=lambda k: ratings[k])
         rest = list(zone.get("cover", []))
         rest.remove(best)
-        steps = _ladder(ratings, best)
+        steps = _ladder(ratings, ratings, ratings[best])
         if not any(not up for _, up in steps):
             steps.append(("", False))  # the weakest cover comes off
         for other, up in steps:
