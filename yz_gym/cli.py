@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from yz_gym.design.commands import register as register_design
 from yz_gym.rulesets.yze import dice
 from yz_gym.scenario import DEFAULT_ENCOUNTER, DEFAULT_SCENARIO, ScenarioError
 from yz_gym.scenario.reading import MAX_SEED
@@ -823,6 +824,9 @@ def repair(
         console.print("repaired", style="green")
     else:
         console.print(f"not finished after {shifts} shift(s)")
+
+
+register_design(app)  # balance, sensitivity (yz_gym/design/commands.py)
 
 
 def main() -> None:

@@ -8,6 +8,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from yz_gym.evaluation.difficulty import label as rating_label
+from yz_gym.evaluation.difficulty import thresholds_text
 from yz_gym.evaluation.stats import SIDE_DAMAGE, EncounterStats, paired_difference
 
 
@@ -77,7 +79,7 @@ def print_report(
         )
     )
     if report["party"] is not None:
-        print_party(report["party"], console)
+        print_party(report["party"], console, report["difficulty"])
     risk = Table(title="Per-combatant risk (ever during the game; the dead count as Broken and injured)")
     for column in ("combatant", "side", "Broken %", "crit. injured %", "dead %", "out at end %"):
         risk.add_column(column, justify="left" if column in ("combatant", "side") else "right")
@@ -94,9 +96,12 @@ def print_report(
     print_damage(report["damage"], console)
 
 
-def print_party(party: dict, console: Console) -> None:  # type: ignore[type-arg]
-    """The PCs' risks as a party (stats.party_json)."""
-    table = Table(title=Text(f"The party's risk (PCs: {', '.join(party['pcs'])}; out = Broken or dead)"))
+def print_party(party: dict, console: Console, difficulty: dict | None = None) -> None:  # type: ignore[type-arg]
+    """The PCs' risks as a party (stats.party_json), then the difficulty rating they give with its
+    thresholds beside it (difficulty.py)."""
+    caption = f"difficulty thresholds: {thresholds_text()}" if difficulty else None
+    title = Text(f"The party's risk (PCs: {', '.join(party['pcs'])}; out = Broken or dead)")
+    table = Table(title=title, caption=caption, caption_justify="left")
     table.add_column("event")
     table.add_column("share of games", justify="right")
     for key, label in (
@@ -105,7 +110,14 @@ def print_party(party: dict, console: Console) -> None:  # type: ignore[type-arg
         ("total_party_knockout", "total party knockout (all PCs out at the end)"),
     ):
         table.add_row(label, pct(party[key]["probability"], party[key]["ci95"]))
+    if difficulty:
+        table.add_row(Text("difficulty rating", style="bold"), Text(difficulty_label(difficulty), style="bold"))
     console.print(table)
+
+
+def difficulty_label(difficulty: dict) -> str:  # type: ignore[type-arg]
+    """A report's `difficulty` block as words: "hard (fair to deadly within the 95% intervals)"."""
+    return rating_label(difficulty["rating"], *difficulty["range"])
 
 
 def print_damage(damage: dict, console: Console) -> None:  # type: ignore[type-arg]
@@ -239,6 +251,13 @@ def plot_report(
     _plot_rounds(stats, fig.add_subplot(grid[0, 1]))
     _plot_risk(stats, fig.add_subplot(grid[1, :]))
     title = f"{stats.scenario}: {stats.games} games"
+    rated = stats.difficulty()
+    if rated is not None:
+        death, knockout = rated.death[0], rated.knockout[0]
+        title += (
+            f"; difficulty {rated.label()}: a PC dies {100 * death:.1f}%, total knockout {100 * knockout:.1f}%"
+            f"\n{thresholds_text()}"
+        )
     if agents:
         title += f"\nplayed by {played_by(agents, chosen)}"
     fig.suptitle(title)

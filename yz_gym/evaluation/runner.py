@@ -275,14 +275,15 @@ def scenario_name(scenario: Any) -> str:
     return mode_of(scenario).title(scenario)
 
 
-def _chunks(episodes: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, episodes, CHUNK):
-        yield start, min(episodes, start + CHUNK)
+def _chunks(episodes: int, first: int = 0, size: int = CHUNK) -> Iterator[tuple[int, int]]:
+    """Games first..first+episodes-1 in chunks of `size`."""
+    for start in range(first, first + episodes, size):
+        yield start, min(first + episodes, start + size)
 
 
-def worker_count(episodes: int, workers: int) -> int:
+def worker_count(episodes: int, workers: int, chunk: int = CHUNK) -> int:
     """The workers an evaluation uses: no more than its chunks of games."""
-    return max(1, min(workers, -(-episodes // CHUNK)))
+    return max(1, min(workers, -(-episodes // chunk)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,8 +358,12 @@ def evaluate(
     progress: Callable[[int], None] | None = None,
     backend: str = "process",
     fight_policies: dict[str, str] | None = None,
+    first: int = 0,
+    chunk: int = CHUNK,
 ) -> tuple[EncounterStats, Interruption]:
-    """Play `episodes` games; returns the statistics and what interrupted them (false if nothing).
+    """Play `episodes` games (numbered from `first`: more games of an earlier evaluation) in
+    chunks of `chunk` games per task; returns the statistics and what interrupted them (false if
+    nothing).
 
     Game i depends only on (seed, i), so results do not depend on the number of workers or
     the backend ("process": local worker processes; "ray": Ray tasks, on a cluster if
@@ -379,8 +384,8 @@ def evaluate(
                 f"no side named '{side}' in {scenario_name(scenario)}; sides: {', '.join(sides)}"
             )
     stats = empty_stats(scenario, loaded.mode)
-    job = _Job(source, dict(policies), seed, dict(fight_policies) if fight_policies else None)
-    workers = worker_count(episodes, workers)
+    job = _Job(source, dict(policies), seed, dict(fight_policies) if fight_policies else None, first, chunk)
+    workers = worker_count(episodes, workers, chunk)
     ray = _start_ray(workers) if backend == "ray" else None
     lost: list[tuple[int, int]] = []
     with _StopSignals() as stop:
@@ -401,6 +406,8 @@ class _Job:
     policies: dict[str, str]
     seed: int
     fight_policies: dict[str, str] | None
+    first: int = 0  # the first game's index
+    chunk: int = CHUNK  # games per task
 
     def play(self, start: int, stop: int, stopping: Callable[[], bool]) -> EncounterStats:
         """Games start..stop-1 of this evaluation, or those begun before `stopping()` was true."""
@@ -419,7 +426,7 @@ def _in_process(
     stop: _StopSignals,
 ) -> None:
     """Play the games here, one by one, until done or stopped."""
-    for start, end in _chunks(episodes):
+    for start, end in _chunks(episodes, job.first, job.chunk):
         _merge([job.play(start, end, stop.stopping)], stats, progress)
         if stop.stopping():
             return
@@ -477,7 +484,7 @@ def _parallel(
 
     On a stop signal the workers end their chunks after the game they are playing and send what
     they have, within STOP_GRACE_SECONDS (a second signal cuts that short)."""
-    chunks, again = _chunks(episodes), deque[tuple[int, int]]()
+    chunks, again = _chunks(episodes, job.first, job.chunk), deque[tuple[int, int]]()
     deaths: dict[tuple[int, int], int] = {}
     lost: list[tuple[int, int]] = []
     stopping = multiprocessing.get_context().Event()
@@ -607,7 +614,7 @@ def _ray(
     """The same chunks as Ray tasks, at most 2 per worker in flight; Ray plays a chunk whose
     worker died once more; returns the chunks lost all the same."""
     remote = ray.remote(max_retries=1)(play_chunk)
-    chunks = _chunks(episodes)
+    chunks = _chunks(episodes, job.first, job.chunk)
     pending: dict[Any, tuple[int, int]] = {}
     lost: list[tuple[int, int]] = []
     try:

@@ -1,7 +1,8 @@
 """Statistics of many games, every figure with its 95% interval (Wilson for shares, Student's t
 for means): win rates, rounds, each combatant's risks counted over the whole game (ever Broken,
 ever critically injured, dead, out at the end), the party's risks (the PCs are the scenario's
-`pc: true`: a PC dies, a PC is critically injured, every PC is out at the end), and damage by
+`pc: true`: a PC dies, a PC is critically injured, every PC is out at the end) and the difficulty
+rating they give (difficulty.py), and damage by
 side that adds up (what a side deals its enemies is what they take from it; push costs and damage
 with no attacker apart). A compact record per game lets two runs on the same seeds be compared
 game by game (paired_difference).
@@ -23,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from yz_gym.core.ending import Termination
+from yz_gym.evaluation.difficulty import Difficulty, rate
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -413,6 +415,17 @@ class EncounterStats:
             "total_party_knockout": share(self.party_knockouts, n),
         }
 
+    def difficulty(self) -> Difficulty | None:
+        """The encounter's difficulty rating for the party (difficulty.py); None if no PC is marked."""
+        if not self.pcs:
+            return None
+        n = self.games
+        death, knockout = self.pc_deaths, self.party_knockouts
+        return rate(
+            (death / n if n else 0.0, *wilson_interval(death, n)),
+            (knockout / n if n else 0.0, *wilson_interval(knockout, n)),
+        )
+
     def damage_json(self) -> dict[str, Any]:
         """Damage by side per game (means with 95% t intervals) and who took it from whom."""
         n = self.games
@@ -463,6 +476,7 @@ class EncounterStats:
                 "distribution": {str(r): self.rounds[r] for r in sorted(self.rounds)},
             },
             "party": self.party_json(),
+            "difficulty": None if (rated := self.difficulty()) is None else rated.to_json(),
             "combatants": [
                 {
                     "name": t.name,
