@@ -55,7 +55,6 @@ SCENE: Final = "scene"  # シーン
 TARGET_SEE_TEXT: Final = "see_text"  # 効果参照
 TARGET_NONE: Final = "-"  # ―: the effect sets no target (a weapon attack's own target counts)
 TARGETS: Final = (SELF, SINGLE, COUNT, AREA_SELECT, AREA, SCENE_SELECT, SCENE, TARGET_SEE_TEXT, TARGET_NONE)
-CHOOSING_TARGETS: Final = (SINGLE, COUNT, AREA_SELECT, SCENE_SELECT)  # never reach a hidden character
 
 # DX3-ATK-05: 射程 in metres; 至近 is the user's own engagement at 0 m
 RANGE_CLOSE: Final = 0
@@ -268,13 +267,19 @@ _TARGET_ORDER: Final = (SELF, SINGLE, COUNT, AREA_SELECT, AREA, SCENE_SELECT, SC
 
 
 def combine(
-    effects: Sequence[Effect], timing: str, rate: int, table: str, weapon_range: int = RANGE_CLOSE
+    effects: Sequence[Effect],
+    timing: str,
+    rate: int,
+    table: str,
+    weapon_range: int = RANGE_CLOSE,
+    prefer: str = "",
 ) -> Combo:
     """The combo of effects declared at one `timing` by a character at 侵蝕率 `rate` (DX3-EFF-04/06):
     same timing, same skill (― with ―, シンドローム with an effect of its syndrome), melee and ranged
     never together, a solo effect alone; the narrowest target and range (DX3-ATK-09) unless an
     effect sets the target; the hardest difficulty; the costs and bonuses summed at each effect's
-    use level (use_level). `weapon_range` stands for 射程 武器. A ComboError says what is wrong."""
+    use level (use_level). `weapon_range` stands for 射程 武器; `prefer` picks the skill where the
+effects allow a choice (the weapon's). A ComboError says what is wrong."""
     if not effects:
         raise ComboError("declare at least one effect")
     names = tuple(e.name for e in effects)
@@ -290,7 +295,7 @@ def combine(
     attacks = {e.attack for e in effects} - {NOT_ATTACK}
     if len(attacks) > 1:
         raise ComboError(f"{', '.join(names)}: melee and ranged attack effects do not combine")
-    skill = _combo_skill(effects)
+    skill = _combo_skill(effects, prefer)
     target, count = _narrowest_target(effects)
     ranges = [weapon_range if e.range == RANGE_WEAPON else e.range for e in effects if e.range != RANGE_NONE]
     if target in (SCENE, SCENE_SELECT):  # a scene target reaches the whole scene (DX3-ATK-07)
@@ -347,7 +352,7 @@ def skill_choices(skill: str) -> tuple[str, ...]:
     return tuple(part for part in skill.split("/") if part)
 
 
-def _combo_skill(effects: Sequence[Effect]) -> str:
+def _combo_skill(effects: Sequence[Effect], prefer: str) -> str:
     fixed = [e for e in effects if e.skill != SYNDROME]
     for effect in effects:
         if effect.skill == SYNDROME and not any(f.syndrome == effect.syndrome for f in fixed):
@@ -363,7 +368,7 @@ def _combo_skill(effects: Sequence[Effect]) -> str:
     if not allowed:
         listed = ", ".join(f"{e.name} ({e.skill})" for e in fixed)
         raise ComboError(f"{listed}: combined effects need the same skill")
-    return allowed[0]
+    return prefer if prefer in allowed else allowed[0]
 
 
 def _narrowest_target(effects: Sequence[Effect]) -> tuple[str, int]:
