@@ -36,6 +36,7 @@ from yz_gym.rulesets.dx3.effects import (
     auto_uses_allowed,
     combine,
     declaration_order,
+    healed,
     roll_cost,
     timing_fits,
     unusable,
@@ -265,6 +266,14 @@ def test_m11_m13_m14_m15_are_specials_the_fight_acts_on():
     assert combine([fx("vanish", 1)], MINOR, 0, "r1").specials == ("hide",)
     revive = combine([fx("second_wind", 2)], AUTO, 120, "r1")  # level 2 + 1 at 120%
     assert (revive.heal, revive.specials, revive.cost) == (30, ("revive",), 7)
+    assert healed(revive, FixedD10()) == 30
+
+
+@pytest.mark.rule("DX3-DMG-12", "DX3-EFF-09")
+def test_healing_is_the_fixed_part_plus_the_d10s_at_the_use_level():
+    resurrect = combine([LIBRARY["resurrect"].at_level(2)], AUTO, 0, "r1")
+    assert healed(resurrect, FixedD10(4, 9)) == 13
+    assert healed(combine([LIBRARY["resurrect"].at_level(2)], AUTO, 100, "r1"), FixedD10(4, 9, 1)) == 14
 
 
 @pytest.mark.rule("DX3-EFF-M12")

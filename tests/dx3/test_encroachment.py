@@ -14,7 +14,6 @@ from yz_gym.rulesets.dx3.encroachment import (
     back_track,
     declare,
     impulse_check,
-    resurrection_possible,
     scene_entry,
     starting_rate,
     thresholds_crossed,
@@ -82,11 +81,6 @@ def test_the_impulse_check_is_will_at_9_failure_is_berserk_and_rate_rises_2d10_e
     dazed = impulse_check(pc, FixedD10(9, 1, 1), RULES, dice=-2)  # 0 dice: automatic failure, no roll
     assert dazed.berserk and dazed.check.no_dice and dazed.rate == 40 + 9 + 1
     assert RULES.impulse_at_combat_start
-
-
-@pytest.mark.rule("DX3-ENC-09", "DX3-DMG-04")
-def test_resurrection_ends_at_100_percent():
-    assert resurrection_possible(99) and not resurrection_possible(100) and resurrection_possible(0)
 
 
 @pytest.mark.rule("DX3-ENC-03", "DX3-ENC-08", "DX3-ENC-09")

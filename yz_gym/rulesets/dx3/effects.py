@@ -340,6 +340,12 @@ effects allow a choice (the weapon's). A ComboError says what is wrong."""
     )
 
 
+def healed(combo: Combo, rng: np.random.Generator) -> int:
+    """The HP a combo heals: its fixed healing plus its D10s (a healing effect, DX3-DMG-12; standing up
+    again, DX3-EFF-M15); the caller caps it at max HP."""
+    return combo.heal + sum(d10s(combo.heal_dice, rng))
+
+
 def timing_fits(effect_timing: str, declared: str) -> bool:
     """Whether an effect of `effect_timing` may be declared at `declared` (メジャー／リア fits both)."""
     if effect_timing == MAJOR_REACTION:

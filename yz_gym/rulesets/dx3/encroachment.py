@@ -12,7 +12,7 @@ from typing import Final
 
 import numpy as np
 
-from yz_gym.rulesets.dx3.character import ABILITY_NAMES, RESURRECT_LIMIT, Ability, Dx3Character
+from yz_gym.rulesets.dx3.character import ABILITY_NAMES, Ability, Dx3Character
 from yz_gym.rulesets.dx3.dice import R1_DICE, Check, CheckResult, d10s, roll
 from yz_gym.rulesets.dx3.effects import NO_SKILL, Combo, roll_cost
 from yz_gym.rulesets.dx3.options import Dx3Options
@@ -106,11 +106,6 @@ def impulse_check(pc: Dx3Character, rng: np.random.Generator, options: Dx3Option
     result = roll(check, rng)
     rise = sum(d10s(IMPULSE_DICE, rng))
     return Impulse(result, not result.succeeds(IMPULSE_DIFFICULTY), rise, pc.encroachment + rise)
-
-
-def resurrection_possible(rate: int) -> bool:
-    """《リザレクト》 works at 侵蝕率 99% or less and never from 100% on (DX3-ENC-09, DX3-DMG-04)."""
-    return rate <= RESURRECT_LIMIT
 
 
 def thresholds_crossed(before: int, after: int) -> tuple[int, ...]:

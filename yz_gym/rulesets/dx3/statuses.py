@@ -83,15 +83,23 @@ class Statuses:
 
     def has(self, name: str) -> bool:
         """Whether the status `name` is on."""
+        if name == BERSERK:
+            return self.berserk
+        if name == PRESSURE:
+            return self.pressure
+        if name == DAZED:
+            return self.dazed
         if name == POISON:
             return self.poison > 0
+        if name == RIGID:
+            return self.rigid
         if name == HATRED:
             return bool(self.hatred)
         if name == FEAR:
             return bool(self.fear)
-        flags = {BERSERK: self.berserk, PRESSURE: self.pressure, DAZED: self.dazed, RIGID: self.rigid,
-                 FRENZY: self.frenzy, PRONE: self.prone}  # fmt: skip
-        return flags.get(name, False)
+        if name == FRENZY:
+            return self.frenzy
+        return name == PRONE and self.prone
 
     def names(self) -> tuple[str, ...]:
         """The statuses that are on, in table order."""
