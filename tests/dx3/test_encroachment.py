@@ -35,10 +35,10 @@ def test_the_starting_value_is_awakening_plus_impulse_plus_modifiers():
 
 @pytest.mark.rule("DX3-ENC-02", "DX3-ENC-11")
 def test_a_pc_entering_a_scene_gains_1d10_and_an_enemy_keeps_its_value_unless_the_switch_rolls():
-    assert scene_entry(31, FixedD10(7)) == 38
-    assert scene_entry(31, FixedD10(10)) == 41
-    assert scene_entry(120, FixedD10(), enemy=True) == 120
-    assert scene_entry(120, FixedD10(4), enemy=True, enemy_enc="roll") == 124
+    assert scene_entry(31, FixedD10(7), RULES) == 38
+    assert scene_entry(31, FixedD10(10), RULES) == 41
+    assert scene_entry(120, FixedD10(), RULES, enemy=True) == 120
+    assert scene_entry(120, FixedD10(4), Dx3Options(enemy_enc="roll"), enemy=True) == 124
 
 
 @pytest.mark.rule("DX3-ENC-07", "DX3-ENC-05")
@@ -93,9 +93,15 @@ def test_the_thresholds_crossed_name_the_table_bands_and_the_restrictions():
 
 
 @pytest.mark.rule("DX3-ENC-10")
-def test_there_is_no_upper_limit_and_300_and_more_use_the_last_row():
+def test_there_is_no_upper_limit_and_300_and_more_use_the_last_row_unless_the_switch_caps_it():
     assert encroachment_dice(300) == encroachment_dice(999) == 8
     assert encroachment_dice(300, "effect_archive") == encroachment_dice(650, "effect_archive") == 7
+    assert scene_entry(295, FixedD10(9), RULES) == 304
+    capped = Dx3Options(enc_cap=300)
+    assert scene_entry(295, FixedD10(9), capped) == 300
+    pc = Dx3Character("Aki", PC, encroachment=299)
+    assert declare(pc, combine([CUT], MAJOR, 299, "r1"), FixedD10(), capped).after == 300
+    assert impulse_check(pc, FixedD10(*[5] * 9, 5, 5), capped).rate == 300  # 【精神】 2 + 7 dice at 299%
 
 
 @pytest.mark.rule("DX3-TITUS-07")

@@ -146,6 +146,13 @@ def test_recovery_needs_a_mind_check_at_9_and_a_failure_keeps_the_status():
     assert free.recovered and free.check is None and free.statuses == Statuses(pressure=True)
 
 
+@pytest.mark.rule("HR-STATUS-01", "AMB-36")
+def test_the_mind_check_may_be_read_as_will_with_its_level():
+    will = recover(Statuses(rigid=True), "rigid", PC, FixedD10(5, 2, 3), Dx3Options(mind_check="will"))
+    assert will.check is not None and (will.check.check.dice, will.check.check.modifier) == (3, 4)
+    assert will.check.achievement == 9 and will.recovered
+
+
 @pytest.mark.rule("HR-STATUS-01", "DX3-BS-17")
 def test_the_recovery_check_suffers_the_statuses_dice_penalty():
     dazed = Statuses(dazed=True, fear="Boss")

@@ -132,6 +132,15 @@ def test_slipping_past_is_opposed_perception_against_the_keenest_enemy():
         slip_past(SNEAK, [GUARD], SEEN, FixedD10(), RULES)
 
 
+@pytest.mark.rule("HR-STEALTH-04", "AMB-36")
+def test_with_the_each_reading_every_enemy_rolls_and_must_be_beaten():
+    each = Dx3Options(slip_past_against="each")
+    past = slip_past(SNEAK, [GUARD, HAWK], HIDDEN, FixedD10(8, 2, 2, 5, 2, 7, 3, 3, 3), each)  # 10 vs 6, 7
+    assert past.state == HIDDEN and past.reacting is not None and past.reacting.achievement == 7
+    caught = slip_past(SNEAK, [GUARD, HAWK], HIDDEN, FixedD10(8, 2, 2, 5, 2, 10, 1, 3, 3, 3), each)  # 10 vs 6, then 13
+    assert caught.state == SEEN and caught.reacting is not None and caught.reacting.achievement == 13
+
+
 @pytest.mark.rule("HR-STEALTH-05")
 def test_the_gm_may_forbid_slipping_past_or_give_a_penalty():
     forbidden = slip_past(SNEAK, [GUARD], HIDDEN, FixedD10(), RULES, allowed=False)
@@ -146,6 +155,10 @@ def test_a_search_is_opposed_perception_and_the_hidden_side_wins_ties():
     assert found.state == SEEN
     missed = search(GUARD, SNEAK, HIDDEN, FixedD10(6, 2, 5, 2, 2), RULES)  # 7 vs 7
     assert missed.state == HIDDEN
+    unrolled = Dx3Options(hidden_search_roll="none", no_reaction_value=8)
+    assert search(GUARD, SNEAK, HIDDEN, FixedD10(6, 2), unrolled).state == HIDDEN  # 7 vs a fixed 8
+    found_fixed = search(GUARD, SNEAK, HIDDEN, FixedD10(8, 2), unrolled)  # 9 vs 8
+    assert found_fixed.state == SEEN and found_fixed.reacting is None
 
 
 @pytest.mark.rule("DX3-HID-07", "DX3-BS-13")

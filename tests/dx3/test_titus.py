@@ -12,6 +12,7 @@ import pytest
 from tests.dx3.d10 import FixedD10, achievement_distribution
 from yz_gym.rulesets.dx3.character import Dx3Character, StatBlock
 from yz_gym.rulesets.dx3.dice import Check, critical_value, roll
+from yz_gym.rulesets.dx3.options import Dx3Options
 from yz_gym.rulesets.dx3.statuses import Statuses, can_use_auto
 from yz_gym.rulesets.dx3.titus import (
     CLEAR,
@@ -23,6 +24,7 @@ from yz_gym.rulesets.dx3.titus import (
     can_raise,
     cleared,
     make_titus,
+    may_sublimate,
     per_check_room,
     raise_result,
     revived_hp,
@@ -153,6 +155,9 @@ def test_each_sublimation_is_useful_at_its_moment_and_pressure_and_berserk_do_no
     assert useful(REVIVE, Dx3Character("Aki", PC, hp=0), pressed, None)
     assert useful(CLEAR, pc, pressed, None) and not useful(CLEAR, pc, Statuses(), None)
     assert not can_use_auto(pressed)  # 重圧 stops auto effects, not a Titus
+    assert may_sublimate(pressed, Dx3Options())
+    assert not may_sublimate(pressed, Dx3Options(titus_despite_pressure=False))
+    assert may_sublimate(Statuses(berserk=True), Dx3Options(titus_despite_pressure=False))
     with pytest.raises(ValueError, match="unknown sublimation"):
         useful("heal", pc, pressed, None)
 

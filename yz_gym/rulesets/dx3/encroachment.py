@@ -35,12 +35,17 @@ def starting_rate(awakening: int, impulse: int, other: int = 0) -> int:
     return max(awakening + impulse + other, 0)
 
 
-def scene_entry(rate: int, rng: np.random.Generator, *, enemy: bool = False, enemy_enc: str = "fixed") -> int:
+def capped(rate: int, options: Dx3Options) -> int:
+    """A 侵蝕率 held at `enc_cap` (0: no limit, DX3-ENC-10)."""
+    return min(rate, options.enc_cap) if options.enc_cap > 0 else rate
+
+
+def scene_entry(rate: int, rng: np.random.Generator, options: Dx3Options, *, enemy: bool = False) -> int:
     """侵蝕率 after entering a scene: +1D10 for a PC (DX3-ENC-02); an enemy keeps its data's value
     unless `enemy_enc` is "roll" (DX3-ENC-11)."""
-    if enemy and enemy_enc == "fixed":
+    if enemy and options.enemy_enc == "fixed":
         return rate
-    return rate + sum(d10s(SCENE_ENTRY_DICE, rng))
+    return capped(rate + sum(d10s(SCENE_ENTRY_DICE, rng)), options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +73,7 @@ def declare(
     elsewhere (a weapon's 命中, a status). The encroachment dice bonus is read before or after the
     cost as `enc_bonus_timing` says (DX3-ENC-05); the levels were read before it (combine)."""
     cost = roll_cost(combo.cost, combo.cost_dice, rng)
-    after = user.encroachment + cost
+    after = capped(user.encroachment + cost, options)
     if combo.skill == NO_SKILL:
         return Declared(combo, cost, user.encroachment, after, None)
     roller = replace(user, encroachment=after) if options.enc_bonus_timing == "after_cost" else user
@@ -105,7 +110,7 @@ def impulse_check(pc: Dx3Character, rng: np.random.Generator, options: Dx3Option
     check = pc.check(IMPULSE_SKILL, floor=options.crit_floor, table=options.encroach_table, dice=dice)
     result = roll(check, rng)
     rise = sum(d10s(IMPULSE_DICE, rng))
-    return Impulse(result, not result.succeeds(IMPULSE_DIFFICULTY), rise, pc.encroachment + rise)
+    return Impulse(result, not result.succeeds(IMPULSE_DIFFICULTY), rise, capped(pc.encroachment + rise, options))
 
 
 def thresholds_crossed(before: int, after: int) -> tuple[int, ...]:

@@ -21,6 +21,9 @@ TitusClear = Literal["all", "one"]  # DX3-TITUS-03E
 DazedEnds = Literal["cleanup", "scene"]  # DX3-BS-17
 PoisonStack = Literal["max", "add", "replace"]  # DX3-BS-18
 FearDamage = Literal["minus10_attack", "minus2_dice", "none"]  # DX3-BS-21
+MindCheck = Literal["ability", "will"]  # HR-STATUS-01, HR-STEALTH-07, AMB-36
+SlipPastAgainst = Literal["keenest", "each"]  # HR-STEALTH-04, AMB-36
+SearchRoll = Literal["perception", "none"]  # DX3-HID-06
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +155,33 @@ class Dx3Options:
         "Seed 001: a hidden character damaged by an area attack stays hidden unless the attacker wins "
         "an opposed check, the damaged side's 【精神】 (dice only) acting against the attacker's 〈知覚〉, "
         "ties to the attacker.",
+    )
+    mind_check: MindCheck = switch(
+        "ability", "HR-STATUS-01, HR-STEALTH-07, AMB-36",
+        "What seed 001's 【精神】 checks roll: the ability's dice only (`ability`, AMB-36) or 〈意志〉, the "
+        "ability's dice with the skill's level added (`will`).",
+    )
+    slip_past_against: SlipPastAgainst = switch(
+        "keenest", "HR-STEALTH-04, AMB-36",
+        "Whom a character slipping past enemies, or staying hidden while engaged, is opposed by: one roll "
+        "against the enemy with the highest 〈知覚〉 (`keenest`, AMB-36) or a roll against each enemy, all "
+        "of which it must beat (`each`).",
+    )
+    hidden_search_roll: SearchRoll = switch(
+        "perception", "DX3-HID-06",
+        "What the hidden side rolls against a search (the rule gives the searcher's 〈知覚〉 only): 〈知覚〉 as "
+        "the reacting side, winning ties (`perception`), or nothing, counting as `no_reaction_value` (`none`).",
+    )
+    titus_despite_pressure: bool = switch(
+        True, "DX3-TITUS-05, DX3-BS-16",
+        "A Titus may be sublimated under 重圧 and 暴走 (it is no effect, so 重圧's ban on auto effects does not "
+        "reach it); `false`: 重圧 stops it like an auto effect.",
+    )
+    enc_cap: int = switch(
+        0, "DX3-ENC-10",
+        "The highest 侵蝕率 a character can reach; 0: no limit (no source gives one; from 300% on the last "
+        "row of the table applies).",
+        low=0, high=1000,
     )
 
 

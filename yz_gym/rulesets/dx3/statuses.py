@@ -10,7 +10,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.rulesets.dx3.character import Ability, Dx3Character
-from yz_gym.rulesets.dx3.dice import CheckResult, roll
+from yz_gym.rulesets.dx3.dice import Check, CheckResult, roll
 from yz_gym.rulesets.dx3.options import Dx3Options
 
 BERSERK: Final = "berserk"  # 暴走
@@ -31,6 +31,7 @@ FEAR_DICE: Final = -2  # DX3-BS-21
 FEAR_ATTACK: Final = -10
 FEAR_DAMAGE_DICE: Final = -2
 RECOVERY_DIFFICULTY: Final = 9  # HR-STATUS-01
+WILL: Final = "意志"  # the 【精神】 skill a `mind_check: will` table adds
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +251,13 @@ def action_can_clear(name: str, options: Dx3Options) -> bool:
     return options.minor_clears_status and name in RULE_OF and RULE_OF[name].action_clears
 
 
+def mind_check(who: Dx3Character, options: Dx3Options, dice: int = 0) -> Check:
+    """Seed 001's 【精神】 check (HR-STATUS-01, HR-STEALTH-07): the ability's dice only, or 〈意志〉 with
+    its level, as `mind_check` says (AMB-36); `dice` from statuses and the like."""
+    skill = WILL if options.mind_check == "will" else None
+    return who.check(skill, Ability.MIND, floor=options.crit_floor, table=options.encroach_table, dice=dice)
+
+
 @dataclass(frozen=True, slots=True)
 class Recovery:
     """A recovery action: the statuses after it, the 【精神】 check (None with no check) and its result."""
@@ -263,16 +271,13 @@ def recover(
     statuses: Statuses, name: str, who: Dx3Character, rng: np.random.Generator, options: Dx3Options
 ) -> Recovery:
     """A minor action spent to clear `name` (action_can_clear must hold). With
-    `status_recovery_check` (HR-STATUS-01) it needs a 【精神】 check (dice only, AMB-36) at difficulty
-    9, statuses' dice included; a failure spends the action and the status stays (AMB-37)."""
+    `status_recovery_check` (HR-STATUS-01) it needs a 【精神】 check (mind_check) at difficulty 9,
+    statuses' dice included; a failure spends the action and the status stays (AMB-37)."""
     if not statuses.has(name) or not action_can_clear(name, options):
         raise ValueError(f"{name} cannot be cleared by an action now")
     if not options.status_recovery_check:
         return Recovery(remove(statuses, name), None, True)
-    check = who.check(
-        None, Ability.MIND, floor=options.crit_floor, table=options.encroach_table, dice=check_dice(statuses)
-    )
-    result = roll(check, rng)
+    result = roll(mind_check(who, options, check_dice(statuses)), rng)
     if result.succeeds(RECOVERY_DIFFICULTY):
         return Recovery(remove(statuses, name), result, True)
     return Recovery(statuses, result, False)

@@ -10,10 +10,11 @@ from typing import Final
 
 import numpy as np
 
-from yz_gym.rulesets.dx3.character import Ability, Dx3Character
+from yz_gym.rulesets.dx3.character import Dx3Character
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll
 from yz_gym.rulesets.dx3.effects import AREA, SCENE, SELF
 from yz_gym.rulesets.dx3.options import Dx3Options
+from yz_gym.rulesets.dx3.statuses import mind_check
 
 PERCEPTION: Final = "知覚"
 # actions a hidden character may take; all but the stealth move end the state (DX3-HID-05)
@@ -161,26 +162,37 @@ def slip_past(
     penalty: int = 0,
 ) -> Contest:
     """Slipping past enemies, or staying hidden while engaged (HR-STEALTH-04): one opposed 〈知覚〉
-    check, the sneaker acting against the keenest enemy (AMB-36), ties per `tie`; the GM may forbid
-    it (`allowed`) or give `penalty` dice off (HR-STEALTH-05). Losing ends the hidden state."""
+    check, the sneaker acting against the keenest enemy or against each (`slip_past_against`,
+    AMB-36), ties per `tie`; the GM may forbid it (`allowed`) or give `penalty` dice off
+    (HR-STEALTH-05). Losing ends the hidden state; the contest keeps the roll that beat the sneaker,
+    or the best one it beat."""
     if not state.hidden:
         raise ValueError("only a hidden character slips past")
     if not allowed:
         return Contest(SEEN, None, None)
     acting = roll(_perception(sneaker, options, -penalty), rng)
-    reacting = roll(_perception(keenest(watchers, options), options, 0), rng)
-    kept = action_wins(acting, reacting, options.tie)
-    return Contest(state if kept else SEEN, acting, reacting)
+    opponents = [keenest(watchers, options)] if options.slip_past_against == "keenest" else list(watchers)
+    if not opponents:
+        raise ValueError("no enemy to slip past")
+    best: CheckResult | None = None
+    for opponent in opponents:  # `each`: the enemies roll in turn until one beats the sneaker
+        result = roll(_perception(opponent, options, 0), rng)
+        if not action_wins(acting, result, options.tie):
+            return Contest(SEEN, acting, result)
+        if best is None or result.achievement > best.achievement:
+            best = result
+    return Contest(state, acting, best)
 
 
 def search(
     searcher: Dx3Character, hidden: Dx3Character, state: Hidden, rng: np.random.Generator, options: Dx3Options
 ) -> Contest:
-    """A major action looking for a hidden character (DX3-HID-06): opposed 〈知覚〉, the searcher
-    acting and the hidden side reacting (wins ties per `tie`); a win ends the hidden state."""
+    """A major action looking for a hidden character (DX3-HID-06): the searcher's 〈知覚〉 acting against
+    the hidden side's 〈知覚〉 (wins ties per `tie`), or against `no_reaction_value` with
+    `hidden_search_roll` none; a win ends the hidden state."""
     acting = roll(_perception(searcher, options, 0), rng)
-    reacting = roll(_perception(hidden, options, 0), rng)
-    found = action_wins(acting, reacting, options.tie)
+    reacting = roll(_perception(hidden, options, 0), rng) if options.hidden_search_roll == "perception" else None
+    found = action_wins(acting, reacting, options.tie, options.no_reaction_value)
     return Contest(SEEN if found else state, acting, reacting)
 
 
@@ -195,16 +207,13 @@ def after_damage(
     dice: int = 0,
 ) -> Contest:
     """The hidden state of a character who took damage. An area attack with `stealth_area_check`
-    (HR-STEALTH-06..08): no automatic end; the damaged side's 【精神】 (dice only, AMB-36) acts against
+    (HR-STEALTH-06..08): no automatic end; the damaged side's 【精神】 (mind_check, AMB-36) acts against
     the attacker's 〈知覚〉 and the attacker wins ties, ending the state. Otherwise damage ends it only
     with `hidden_ends_on_damage` (DX3-HID-09)."""
     if not state.hidden:
         return Contest(state, None, None)
     if area and options.stealth_area_check:
-        mind = damaged.check(
-            None, Ability.MIND, floor=options.crit_floor, table=options.encroach_table, dice=dice
-        )
-        acting = roll(mind, rng)
+        acting = roll(mind_check(damaged, options, dice), rng)
         reacting = roll(_perception(attacker, options, 0), rng)
         kept = action_wins(acting, reacting, "reaction")  # the attacker reacts and wins ties
         return Contest(state if kept else SEEN, acting, reacting)

@@ -12,6 +12,7 @@ import numpy as np
 
 from yz_gym.rulesets.dx3.character import Dx3Character
 from yz_gym.rulesets.dx3.dice import TITUS_CRIT_FLOOR, Check, CheckResult, d10s, lower_to
+from yz_gym.rulesets.dx3.options import Dx3Options
 from yz_gym.rulesets.dx3.statuses import Statuses, titus_clear
 
 DICE: Final = "dice"  # DX3-TITUS-03A: +10 dice, before a check
@@ -88,6 +89,12 @@ def cleared(statuses: Statuses, mode: str, chosen: str = "") -> Statuses:
     if not statuses.names():
         raise ValueError("no bad status to clear")
     return titus_clear(statuses, mode, chosen)
+
+
+def may_sublimate(statuses: Statuses, options: Dx3Options) -> bool:
+    """Whether a character may sublimate now: always, 重圧 and 暴走 included, since a Titus is no effect
+    (DX3-TITUS-05, DX3-BS-16); with `titus_despite_pressure` off, not under 重圧."""
+    return options.titus_despite_pressure or not statuses.pressure
 
 
 def useful(kind: str, pc: Dx3Character, statuses: Statuses, result: CheckResult | None) -> bool:
