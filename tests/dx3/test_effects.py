@@ -335,3 +335,11 @@ def test_the_effect_data_pickles_and_compares_by_value():
     combo = combine([fx("crit_focus", 2), fx("attack_boost", 3)], MAJOR, 100, "r1")
     assert pickle.loads(pickle.dumps(combo)) == combo
     assert pickle.loads(pickle.dumps(LIBRARY["power_shot"])) == LIBRARY["power_shot"]
+
+
+def test_the_effects_page_lists_every_bundled_effect():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "dx3_effects.md").read_text(encoding="utf-8")
+    missing = [name for name in LIBRARY if f"| `{name}` |" not in text]
+    assert not missing, f"docs/dx3_effects.md: add {', '.join(missing)} to 'The bundled effects'"
