@@ -14,6 +14,16 @@ from yz_gym.core.switches import SwitchBlock, switch
 
 EncroachTable = Literal["r1", "effect_archive"]  # DX3-ENC-03, DX3-ENC-04
 TieRule = Literal["reaction", "action"]  # DX3-DICE-13, AMB-32
+BonusTiming = Literal["before_cost", "after_cost"]  # DX3-ENC-05
+EnemyEncroachment = Literal["fixed", "roll"]  # DX3-ENC-11
+LoisToTitus = Literal["free", "off"]  # DX3-TITUS-01
+TitusClear = Literal["all", "one"]  # DX3-TITUS-03E
+DazedEnds = Literal["cleanup", "scene"]  # DX3-BS-17
+PoisonStack = Literal["max", "add", "replace"]  # DX3-BS-18
+FearDamage = Literal["minus10_attack", "minus2_dice", "none"]  # DX3-BS-21
+MindCheck = Literal["ability", "will"]  # HR-STATUS-01, HR-STEALTH-07, AMB-36
+SlipPastAgainst = Literal["keenest", "each"]  # HR-STEALTH-04, AMB-36
+SearchRoll = Literal["perception", "none"]  # DX3-HID-06
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +63,125 @@ class Dx3Options:
         True, "DX3-DMG-04, DX3-ENC-09",
         "Self-revival 《リザレクト》 is allowed at 侵蝕率 99% or less: it ends 戦闘不能 and heals (Lv)D10 HP, "
         "raising 侵蝕率 by the HP healed; `false` leaves a fallen character down.",
+    )
+    enc_bonus_timing: BonusTiming = switch(
+        "before_cost", "DX3-ENC-05",
+        "When a combo's encroachment dice bonus is read: from the 侵蝕率 before its 侵蝕値 is paid "
+        "(`before_cost`, as the effect level always is) or after (`after_cost`).",
+    )
+    impulse_at_combat_start: bool = switch(
+        True, "DX3-ENC-06",
+        "Every PC makes the impulse check (衝動判定: 〈意志〉 at difficulty 9, failure is 暴走, 侵蝕率 +2D10 "
+        "either way) when the fight starts; `false` leaves it to scripted events.",
+    )
+    enemy_enc: EnemyEncroachment = switch(
+        "fixed", "DX3-ENC-11",
+        "Enemies keep the 侵蝕率 of their data (`fixed`) or roll scene entry +1D10 like PCs (`roll`).",
+    )
+    lois_to_titus: LoisToTitus = switch(
+        "free", "DX3-TITUS-01",
+        "The PC side may turn a Lois into a Titus at any time, for nothing (`free`), or only the "
+        "scenario's Titus can be sublimated (`off`).",
+    )
+    titus_clear: TitusClear = switch(
+        "all", "DX3-TITUS-03E",
+        "A Titus sublimated to remove adverse effects clears every bad status (`all`) or the one chosen (`one`).",
+    )
+    titus_per_check: int = switch(
+        0, "DX3-TITUS-04",
+        "The most Titus one character may sublimate on one check; 0: no limit (the rule, the \"Lois bomb\").",
+        low=0, high=7,
+    )
+    dazed_ends: DazedEnds = switch(
+        "cleanup", "DX3-BS-17",
+        "放心 (dazed) ends in the cleanup process of its round (`cleanup`) or only at the end of the scene (`scene`).",
+    )
+    poison_stack: PoisonStack = switch(
+        "max", "DX3-BS-18",
+        "A new 邪毒 on a poisoned character keeps the higher rank (`max`), adds the ranks (`add`) or "
+        "replaces the old rank (`replace`).",
+    )
+    fear_damage: FearDamage = switch(
+        "minus10_attack", "DX3-BS-21",
+        "The damage penalty of 恐怖 (fear) on an attack that includes its target, besides −2 dice on the "
+        "hit: −10 攻撃力 (`minus10_attack`), −2 damage dice (`minus2_dice`) or none.",
+    )
+    extra_statuses: bool = switch(
+        False, "DX3-BS-08, DX3-BS-09, DX3-BS-14",
+        "Allow the non-core statuses 狂乱 (as 暴走, and must attack the nearest character) and 転倒 (prone: "
+        "no movement until a minor action stands up); the core has seven statuses only.",
+    )
+    minor_clears_status: bool = switch(
+        True, "DX3-BS-10, DX3-BS-11, DX3-BS-22",
+        "A minor action may clear one bad status other than 邪毒 and 暴走 (a ruling many groups use; no "
+        "public source says which statuses an action recovers).",
+    )
+    status_recovery_check: bool = switch(
+        True, "HR-STATUS-01, AMB-37",
+        "Seed 001: recovering a status by an action needs a 【精神】 check at difficulty 9; a failure "
+        "spends the action and the status stays (AMB-37). `false`: the action clears it.",
+    )
+    hidden_untargetable: bool = switch(
+        True, "DX3-BS-12, DX3-HID-03",
+        "A hidden (隠密状態) character cannot be chosen as the target of any action; `false` lets it be chosen.",
+    )
+    hidden_cover_ends: bool = switch(
+        True, "DX3-HID-05",
+        "Covering (カバーリング) ends the hidden state, like every other action.",
+    )
+    hidden_ends_on_damage: bool = switch(
+        False, "DX3-HID-09",
+        "Damage ends the hidden state (the core does not say so; the default keeps it). HR-STEALTH-06..08 "
+        "replace this for area attacks when `stealth_area_check` is on.",
+    )
+    hidden_attack_dice: int = switch(
+        0, "DX3-HID-07, DX3-BS-13",
+        "Dice added to an attack made from the hidden state: 0, the DX3 rule (no penalty to the target's "
+        "reaction); DX3-BS-13 proposes a YZE-style sneak-attack bonus.",
+        low=0, high=10,
+    )
+    stealth_check: bool = switch(
+        True, "HR-STEALTH-01, DX3-HID-01",
+        "Seed 001: entering the hidden state as a major action needs a 〈知覚〉 check at the spot's "
+        "difficulty; `false`: the core rule, no check.",
+    )
+    stealth_minor_when_easy: bool = switch(
+        True, "HR-STEALTH-02",
+        "Seed 001: where hiding is very easy (darkness), a character not engaged may enter the hidden "
+        "state with a minor action, without a check.",
+    )
+    stealth_area_check: bool = switch(
+        True, "HR-STEALTH-06, HR-STEALTH-07, HR-STEALTH-08, AMB-36",
+        "Seed 001: a hidden character damaged by an area attack stays hidden unless the attacker wins "
+        "an opposed check, the damaged side's 【精神】 (dice only) acting against the attacker's 〈知覚〉, "
+        "ties to the attacker.",
+    )
+    mind_check: MindCheck = switch(
+        "ability", "HR-STATUS-01, HR-STEALTH-07, AMB-36",
+        "What seed 001's 【精神】 checks roll: the ability's dice only (`ability`, AMB-36) or 〈意志〉, the "
+        "ability's dice with the skill's level added (`will`).",
+    )
+    slip_past_against: SlipPastAgainst = switch(
+        "keenest", "HR-STEALTH-04, AMB-36",
+        "Whom a character slipping past enemies, or staying hidden while engaged, is opposed by: one roll "
+        "against the enemy with the highest 〈知覚〉 (`keenest`, AMB-36) or a roll against each enemy, all "
+        "of which it must beat (`each`).",
+    )
+    hidden_search_roll: SearchRoll = switch(
+        "perception", "DX3-HID-06",
+        "What the hidden side rolls against a search (the rule gives the searcher's 〈知覚〉 only): 〈知覚〉 as "
+        "the reacting side, winning ties (`perception`), or nothing, counting as `no_reaction_value` (`none`).",
+    )
+    titus_despite_pressure: bool = switch(
+        True, "DX3-TITUS-05, DX3-BS-16",
+        "A Titus may be sublimated under 重圧 and 暴走 (it is no effect, so 重圧's ban on auto effects does not "
+        "reach it); `false`: 重圧 stops it like an auto effect.",
+    )
+    enc_cap: int = switch(
+        0, "DX3-ENC-10",
+        "The highest 侵蝕率 a character can reach; 0: no limit (no source gives one; from 300% on the last "
+        "row of the table applies).",
+        low=0, high=1000,
     )
 
 
