@@ -12,7 +12,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | FULL_BASE + ... | 全力移動 / 離脱, laid out as the 戦闘移動 block |
 | ATTACK_BASE + slot * 4 + weapon slot | attack the fighter in slot |
 | GUARD_BASE + w | guard with carried weapon w |
-| EQUIP_BASE + w * 4 + (dropped + 1) | equip carried weapon w, putting away weapon `dropped` (-1: none) |
+| EQUIP_BASE + w * 5 + (dropped + 2) | equip carried weapon w, putting away weapon `dropped` (-1: none, -2: all) |
 | COVER_BASE + slot | cover the fighter in slot |
 
 **Observation** (`DX3_OBS_SIZE` floats in [0, 1]): 12 fighter slots of `FIGHTER_FEATURES`, then
@@ -49,7 +49,8 @@ FULL_BASE: Final = MOVE_BASE + N + 2
 ATTACK_BASE: Final = FULL_BASE + N + 2
 GUARD_BASE: Final = ATTACK_BASE + N * W
 EQUIP_BASE: Final = GUARD_BASE + MAX_CARRIED
-COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * W
+DROPS: Final = MAX_CARRIED + 2  # what an equip puts away: all, none, or carried weapon 0, 1, 2
+COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * DROPS
 N_DX3_ACTIONS: Final = COVER_BASE + N
 FIGHTER_FEATURES: Final = 16
 GLOBAL_FEATURES: Final = 11
@@ -70,7 +71,7 @@ def encode(me: int, action: Dx3Action) -> int:
     if kind == Kind.GUARD:
         return GUARD_BASE + action.option
     if kind == Kind.EQUIP:
-        return EQUIP_BASE + action.option * W + action.drop + 1
+        return EQUIP_BASE + action.option * DROPS + action.drop + 2
     return COVER_BASE + slot
 
 
@@ -88,8 +89,11 @@ def describe_index(index: int) -> str:
     if GUARD_BASE <= index < EQUIP_BASE:
         return f"guard with weapon {index - GUARD_BASE}"
     if EQUIP_BASE <= index < COVER_BASE:
-        w, drop = divmod(index - EQUIP_BASE, W)
-        return f"equip weapon {w}" + (f" putting away weapon {drop - 1}" if drop else "")
+        w, drop = divmod(index - EQUIP_BASE, DROPS)
+        away = ("putting away every weapon", "", *(f"putting away weapon {d}" for d in range(MAX_CARRIED)))[
+            drop
+        ]
+        return f"equip weapon {w} {away}".rstrip()
     if COVER_BASE <= index < N_DX3_ACTIONS:
         return f"cover slot {index - COVER_BASE}"
     return f"no action (the space has {N_DX3_ACTIONS} indices)"

@@ -13,6 +13,7 @@ from yz_gym.rulesets.dx3 import attack, engagement, rounds
 from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, range_text
 from yz_gym.rulesets.dx3.state import (
     DECISIONS,
+    PUT_ALL_AWAY,
     Dx3Action,
     Dx3Scenario,
     Dx3State,
@@ -50,13 +51,16 @@ def current_actor(state: Dx3State) -> int:
 
 def equips(f: Fighter) -> list[Dx3Action]:
     """Minor actions that equip a carried weapon (DX3-WPN-03/04): at most two in hand, a two-handed
-    weapon alone; with both hands full one of them is put away."""
+    weapon alone; one held weapon (`drop`) or all of them (PUT_ALL_AWAY) may be put away for it."""
     out = []
     for w in range(len(f.weapons)):
         if w in f.equipped:
             continue
-        for drop in [-1, *f.equipped]:
-            if valid_hands(f, [e for e in f.equipped if e != drop] + [w]):
+        for drop in [-1, *f.equipped, PUT_ALL_AWAY]:
+            if drop == PUT_ALL_AWAY and len(f.equipped) < MAX_EQUIPPED:
+                continue  # putting one away already covers it
+            kept = [] if drop == PUT_ALL_AWAY else [e for e in f.equipped if e != drop]
+            if valid_hands(f, [*kept, w]):
                 out.append(Dx3Action(Kind.EQUIP, option=w, drop=drop))
     return out
 
@@ -136,9 +140,14 @@ def _minor(
     if kind == Kind.MOVE:
         engagement.move(state, f, action, engagement.combat_move_distance(state, f), rng, events)
     elif kind == Kind.EQUIP:
-        f.equipped = [e for e in f.equipped if e != action.drop] + [action.option]
-        events.append(Event("equip", f.id, -1, {"weapon": f.weapons[action.option].name,
-                                                 "put_away": f.weapons[action.drop].name if action.drop >= 0 else ""}))  # fmt: skip
+        away = (
+            list(f.equipped) if action.drop == PUT_ALL_AWAY else [e for e in f.equipped if e == action.drop]
+        )
+        f.equipped = [e for e in f.equipped if e not in away] + [action.option]
+        put_away = ", ".join(f.weapons[e].name for e in away)
+        events.append(
+            Event("equip", f.id, -1, {"weapon": f.weapons[action.option].name, "put_away": put_away})
+        )
     else:
         events.append(Event("skip", f.id, -1, {"action": "minor"}))
     if state.minor_only:
@@ -210,7 +219,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         name = f" with {weapon.name} ({range_text(weapon)})" if weapon is not None else ""
         return f"attack {fighters[action.target].name}{name}"
     if kind == Kind.EQUIP and actor is not None:
-        away = f", putting away {actor.weapons[action.drop].name}" if action.drop >= 0 else ""
+        dropped = actor.equipped if action.drop == PUT_ALL_AWAY else [action.drop] if action.drop >= 0 else []
+        away = f", putting away {', '.join(actor.weapons[e].name for e in dropped)}" if dropped else ""
         return f"equip {actor.weapons[action.option].name}{away}"
     if kind == Kind.GUARD and actor is not None:
         weapon = actor.weapons[action.option]

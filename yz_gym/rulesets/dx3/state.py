@@ -23,6 +23,7 @@ COMBAT_MOVE_BASE: Final = 5  # DX3-ACT-02: 戦闘移動 = 行動値 + 5 m
 FULL_MOVE_FACTOR: Final = 2  # DX3-ACT-03: 全力移動 = 戦闘移動 x 2
 MAX_FIGHTERS: Final = 12  # the env's slots
 MAX_CARRIED: Final = 3  # weapons a fighter carries (at most MAX_EQUIPPED equipped)
+PUT_ALL_AWAY: Final = -2  # an equip's `drop` that puts away every held weapon
 
 
 class Kind(IntEnum):
@@ -66,7 +67,7 @@ class Dx3Action:
     kind: int
     target: int = -1
     option: int = -1
-    drop: int = -1  # EQUIP: the equipped weapon it replaces (-1: none)
+    drop: int = -1  # EQUIP: the held weapon put away (-1: none, PUT_ALL_AWAY: every one)
 
 
 @dataclass(frozen=True, slots=True)
