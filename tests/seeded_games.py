@@ -1,4 +1,4 @@
-"""Seeded games of every bundled scenario played to their end by random agents: the final state
+"""Seeded games of every bundled YZE scenario played to their end by random agents: the final state
 and every event, for tests that check contracts over many real games."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.core import registry
+from yz_gym.scenario.loading import bundled
 
-SCENARIOS = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
+SCENARIOS = sorted(name for mode in registry.modes("yze") for name in bundled(mode))  # YZE's files
 
 
 class PlayedGame(NamedTuple):

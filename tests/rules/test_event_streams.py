@@ -20,12 +20,13 @@ from typing import Any
 import numpy as np
 import pytest
 
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.core import registry
+from yz_gym.scenario.loading import bundled
 
 FIXTURE = Path(__file__).resolve().parent.parent / "golden" / "event_streams.json"
 RANDOM_SEEDS = range(16)
 DEFAULT_SEEDS = range(3)
-SCENARIOS = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
+SCENARIOS = sorted(name for mode in registry.modes("yze") for name in bundled(mode))  # YZE's files
 
 
 def _digest(chunks: Iterable[Any]) -> str:

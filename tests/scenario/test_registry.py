@@ -43,9 +43,9 @@ def error_of(data: dict, tmp_path: Path) -> str:
 
 
 def test_yze_registers_skirmish_and_chase():
-    assert registry.rulesets() == ["yze"]
-    assert [m.label for m in registry.modes()] == ["yze skirmish", "yze chase"]
-    assert registry.modes("yze") == registry.modes() and registry.modes("dx3") == []
+    assert registry.rulesets() == ["dx3", "yze"]
+    assert [m.label for m in registry.modes()] == ["yze skirmish", "yze chase", "dx3 skirmish"]
+    assert registry.modes("yze") == registry.modes()[:2] and [m.label for m in registry.modes("dx3")] == ["dx3 skirmish"]
     assert registry.get("yze", "skirmish") is SKIRMISH and registry.get("yze", "chase") is CHASE
     assert SKIRMISH.key == ("yze", "skirmish") and CHASE.doc == "docs/chase_scenarios.md"
     assert registry.mode_of(load_scenario("duel")) is SKIRMISH
@@ -55,8 +55,8 @@ def test_yze_registers_skirmish_and_chase():
 @pytest.mark.parametrize(
     ("ruleset", "mode", "message"),
     [
-        ("yzee", "skirmish", "unknown ruleset 'yzee'; did you mean 'yze'? rulesets: yze"),
-        ("dx3", "skirmish", "unknown ruleset 'dx3'; rulesets: yze"),
+        ("yzee", "skirmish", "unknown ruleset 'yzee'; did you mean 'yze'? rulesets: dx3, yze"),
+        ("sw5", "skirmish", "unknown ruleset 'sw5'; rulesets: dx3, yze"),
         ("yze", "chace", "unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase"),
         ("yze", "hazard", "unknown mode 'hazard' of ruleset yze; modes: skirmish, chase"),
     ],
@@ -86,7 +86,8 @@ def test_a_loaded_scenario_pickles_with_its_mode_by_name():
 
 def test_optional_commands_name_the_modes_they_play():
     for command in ("play", "advise", "replay"):
-        assert registry.supporting(command) == [SKIRMISH, CHASE]
+        dx3 = [registry.get("dx3", "skirmish")] if command == "play" else []
+        assert registry.supporting(command) == [SKIRMISH, CHASE, *dx3]
         registry.require(CHASE, command)
     sprint = replace(CHASE, name="sprint", supports=frozenset({"play"}))
     with pytest.raises(UnknownGame) as caught:
@@ -146,7 +147,9 @@ def test_every_bundled_file_names_its_mode_and_the_prefix_is_only_a_name():
     for name in chases:
         data = data_of(name)
         assert (data["ruleset"], data["mode"]) == ("yze", "chase"), name
-    assert sorted(bundled_scenarios() + bundled_chases()) == loading.bundled()
+    dx3 = loading.bundled(registry.get("dx3", "skirmish"))
+    assert dx3 and all(name.startswith("dx3_") for name in dx3)
+    assert sorted(bundled_scenarios() + bundled_chases() + dx3) == loading.bundled()
     assert all(load(name).mode is SKIRMISH for name in bundled_scenarios())
 
 
@@ -178,11 +181,11 @@ def test_a_chase_file_without_mode_chase_names_the_field_and_the_fix(tmp_path):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"ruleset": "yzee"}, "ruleset: unknown ruleset 'yzee'; did you mean 'yze'? rulesets: yze (see docs/scenarios.md)"),
+        ({"ruleset": "yzee"}, "ruleset: unknown ruleset 'yzee'; did you mean 'yze'? rulesets: dx3, yze (see docs/scenarios.md)"),
         ({"mode": "chace"}, "mode: unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase (see docs/scenarios.md)"),
         ({"mode": 5}, "mode: got 5; give one of: skirmish, chase"),
         ({"mode": ""}, "mode: got ''; give one of: skirmish, chase"),
-        ({"ruleset": ["yze"]}, "ruleset: got ['yze']; give one of: yze"),
+        ({"ruleset": ["yze"]}, "ruleset: got ['yze']; give one of: dx3, yze"),
     ],
 )  # fmt: skip
 def test_a_bad_ruleset_or_mode_is_one_line(tmp_path, change, message):

@@ -24,6 +24,10 @@ FearDamage = Literal["minus10_attack", "minus2_dice", "none"]  # DX3-BS-21
 MindCheck = Literal["ability", "will"]  # HR-STATUS-01, HR-STEALTH-07, AMB-36
 SlipPastAgainst = Literal["keenest", "each"]  # HR-STEALTH-04, AMB-36
 SearchRoll = Literal["perception", "none"]  # DX3-HID-06
+Blockade = Literal["effects_only", "outnumbered"]  # DX3-ENG-04
+FullMoveStreak = Literal["house", "core"]  # HR-MOVE-01/02, AMB-34
+HitMods = Literal["all_equipped", "same_kind"]  # DX3-ATK-04
+ArmorSlots = Literal["one_each", "any"]  # DX3-ARM-03
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +186,47 @@ class Dx3Options:
         "The highest 侵蝕率 a character can reach; 0: no limit (no source gives one; from 300% on the last "
         "row of the table applies).",
         low=0, high=1000,
+    )
+    # --- the fight: engagements, movement, attacks (rulesets/dx3/engagement.py, attack.py) ---
+    ranged_in_engagement: bool = switch(
+        True, "DX3-ENG-09",
+        "A weapon with a range in metres may target characters in the attacker's own engagement (at 0 m); "
+        "`false` lets only 至近 reach them.",
+    )
+    blockade: Blockade = switch(
+        "effects_only", "DX3-ENG-04, DX3-ENG-10",
+        "What blockades (封鎖) an engagement, stopping every 離脱 from it (for every side in it): only the "
+        "scenario's `blockades:` (and, later, effects), or also being outnumbered by the enemies in it "
+        "(`outnumbered`, the old proposal).",
+    )
+    lone_leaver_check: bool = switch(
+        True, "HR-ENGAGE-01, AMB-33",
+        "A character alone of its side in an engagement with enemies must win an opposed 【肉体】 check to "
+        "leave (離脱), against the enemy there with the highest 【肉体】; a failure spends the major action "
+        "and the character stays. `false`: the core rule (leaving is free unless blockaded).",
+    )
+    full_move_streak: FullMoveStreak = switch(
+        "house", "HR-MOVE-01, HR-MOVE-02, AMB-34",
+        "`house`: a 全力移動 in the second of two rounds in a row goes at most 1x the 戦闘移動 distance, and a "
+        "third round in a row is not allowed (a round without a full move resets the count); `core`: no limit.",
+    )
+    weapon_hit_mods: HitMods = switch(
+        "all_equipped", "DX3-ATK-04",
+        "Which weapons' 命中 a hit check adds: every equipped weapon's (the official FAQ) or only the equipped "
+        "weapons of the attack's kind (melee or ranged).",
+    )
+    cover_requires_unacted: bool = switch(
+        True, "DX3-REACT-05, DX3-REACT-14",
+        "Covering (カバーリング) needs a coverer that has not acted this round, and makes it 行動済み; `false` "
+        "lets anyone in the engagement cover (still once per attack).",
+    )
+    target_downed: bool = switch(
+        False, "DX3-DMG-11",
+        "Whether a 戦闘不能 character may be chosen as an attack target (the default: no).",
+    )
+    armor_slots: ArmorSlots = switch(
+        "one_each", "DX3-ARM-03",
+        "Protective gear worn at once: one 防具 and one 防具(補助) (`one_each`), or any number (`any`).",
     )
 
 

@@ -1,0 +1,49 @@
+"""`dx3_aggressive`: a simple DX3 fighter. It attacks the weakest enemy in reach with the weapon
+that hits hardest, closes in on the nearest enemy when nothing is in reach, guards when its
+guard value is worth it and dodges otherwise, covers nobody, and always takes 《リザレクト》."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yz_gym.agents.base import Agent
+from yz_gym.rulesets.dx3.engine import current_actor
+from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
+
+GUARD_WORTH = 3  # the ガード値 from which a guard is preferred to a dodge
+
+
+class Dx3AggressiveAgent(Agent):
+    """Attack the weakest enemy in reach with the hardest-hitting weapon; close in otherwise."""
+
+    name = "dx3_aggressive"
+
+    def choose(self, state: Any, actions: list[Any]) -> Any:
+        """One of the legal actions (see the module docstring)."""
+        s: Dx3State = state
+        by_kind: dict[int, list[Dx3Action]] = {}
+        for a in actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        me = s.fighters[current_actor(s)]
+        if Kind.RESURRECT in by_kind:
+            return by_kind[Kind.RESURRECT][0]
+        if Kind.DODGE in by_kind:
+            guards = by_kind.get(Kind.GUARD, [])
+            best = max(guards, key=lambda a: me.weapons[a.option].guard, default=None)
+            if best is not None and me.weapons[best.option].guard >= GUARD_WORTH:
+                return best
+            return by_kind[Kind.DODGE][0]
+        if Kind.ATTACK in by_kind:
+            return min(
+                by_kind[Kind.ATTACK],
+                key=lambda a: (s.fighters[a.target].char.hp, -me.weapon(a.option).attack),
+            )
+        moves = by_kind.get(Kind.MOVE, []) + by_kind.get(Kind.FULL_MOVE, [])
+        enemy_at = {f.pos for f in s.fighters if f.side != me.side and not f.down}
+        toward = [a for a in moves if a.target >= 0 and s.fighters[a.target].pos in enemy_at]
+        if toward and not s.enemies_at(me):
+            return min(toward, key=lambda a: abs(s.fighters[a.target].pos - me.pos))
+        for kind in (Kind.DECLINE, Kind.SKIP_MINOR, Kind.SKIP_MAJOR):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        return actions[int(self.rng.random() * len(actions))]

@@ -1,0 +1,144 @@
+"""The DX3 fight's action indices and observation vector, seen from the deciding fighter.
+
+**Actions** (`N_DX3_ACTIONS` indices). Fighters are named by slot, relative to the decider:
+slot = (fighter - me) mod 12, so slot 0 is the decider itself. Weapons by index w into the
+fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the carried weapon w.
+
+| indices | action |
+|---|---|
+| 0-6 | 待機, no minor action, no major action, dodge, no reaction, decline (cover or revival), 《リザレクト》 |
+| MOVE_BASE + slot | 戦闘移動 toward the engagement of the fighter in slot |
+| MOVE_BASE + 12 + d | 戦闘移動 its full distance left (d = 0) or right (d = 1) |
+| FULL_BASE + ... | 全力移動 / 離脱, laid out as the 戦闘移動 block |
+| ATTACK_BASE + slot * 4 + weapon slot | attack the fighter in slot |
+| GUARD_BASE + w | guard with carried weapon w |
+| EQUIP_BASE + w * 5 + (dropped + 2) | equip carried weapon w, putting away weapon `dropped` (-1: none, -2: all) |
+| COVER_BASE + slot | cover the fighter in slot |
+
+**Observation** (`DX3_OBS_SIZE` floats in [0, 1]): 12 fighter slots of `FIGHTER_FEATURES`, then
+`GLOBAL_FEATURES`. A fighter slot holds: present; is the decider; ally; enemy; HP / max HP;
+戦闘不能; position / line length; in the decider's engagement; distance / line length; 行動済み;
+waiting; 侵蝕率 / 300 (capped); 行動値 / 30 (capped); 装甲値 / 15 (capped); the best 攻撃力 in hand
+(攻撃力 + 5) / 25 (capped); its engagement is blockaded. The globals: round / max rounds; the
+decision (minor, major, reaction, cover, revival, one-hot); the pending attack's hit 達成値 / 60
+(capped); the decider is a target of it; the decider's full moves in a row / 2; a minor-only round.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from yz_gym.rulesets.dx3.engagement import blockaded
+from yz_gym.rulesets.dx3.state import MAX_CARRIED, MAX_FIGHTERS, Dx3Action, Dx3State, Kind, Phase
+
+N: Final = MAX_FIGHTERS
+W: Final = MAX_CARRIED + 1  # weapon slots of an attack: 素手 and the carried weapons
+FIXED: Final = (
+    Kind.WAIT,
+    Kind.SKIP_MINOR,
+    Kind.SKIP_MAJOR,
+    Kind.DODGE,
+    Kind.NO_REACTION,
+    Kind.DECLINE,
+    Kind.RESURRECT,
+)
+MOVE_BASE: Final = len(FIXED)
+FULL_BASE: Final = MOVE_BASE + N + 2
+ATTACK_BASE: Final = FULL_BASE + N + 2
+GUARD_BASE: Final = ATTACK_BASE + N * W
+EQUIP_BASE: Final = GUARD_BASE + MAX_CARRIED
+DROPS: Final = MAX_CARRIED + 2  # what an equip puts away: all, none, or carried weapon 0, 1, 2
+COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * DROPS
+N_DX3_ACTIONS: Final = COVER_BASE + N
+FIGHTER_FEATURES: Final = 16
+GLOBAL_FEATURES: Final = 11
+DX3_OBS_SIZE: Final = N * FIGHTER_FEATURES + GLOBAL_FEATURES
+
+
+def encode(me: int, action: Dx3Action) -> int:
+    """The index of `action` taken by fighter `me`."""
+    kind = action.kind
+    if kind in FIXED:
+        return FIXED.index(Kind(kind))
+    slot = (action.target - me) % N
+    if kind in (Kind.MOVE, Kind.FULL_MOVE):
+        base = MOVE_BASE if kind == Kind.MOVE else FULL_BASE
+        return base + (slot if action.target >= 0 else N + action.option)
+    if kind == Kind.ATTACK:
+        return ATTACK_BASE + slot * W + action.option + 1
+    if kind == Kind.GUARD:
+        return GUARD_BASE + action.option
+    if kind == Kind.EQUIP:
+        return EQUIP_BASE + action.option * DROPS + action.drop + 2
+    return COVER_BASE + slot
+
+
+def describe_index(index: int) -> str:
+    """What an index means, whoever decides."""
+    if 0 <= index < MOVE_BASE:
+        return Kind(FIXED[index]).name.lower()
+    for base, what in ((MOVE_BASE, "move"), (FULL_BASE, "full move")):
+        if base <= index < base + N + 2:
+            offset = index - base
+            return f"{what} toward slot {offset}" if offset < N else f"{what} {('left', 'right')[offset - N]}"
+    if ATTACK_BASE <= index < GUARD_BASE:
+        slot, weapon = divmod(index - ATTACK_BASE, W)
+        return f"attack slot {slot} with " + ("素手" if weapon == 0 else f"weapon {weapon - 1}")
+    if GUARD_BASE <= index < EQUIP_BASE:
+        return f"guard with weapon {index - GUARD_BASE}"
+    if EQUIP_BASE <= index < COVER_BASE:
+        w, drop = divmod(index - EQUIP_BASE, DROPS)
+        away = ("putting away every weapon", "", *(f"putting away weapon {d}" for d in range(MAX_CARRIED)))[
+            drop
+        ]
+        return f"equip weapon {w} {away}".rstrip()
+    if COVER_BASE <= index < N_DX3_ACTIONS:
+        return f"cover slot {index - COVER_BASE}"
+    return f"no action (the space has {N_DX3_ACTIONS} indices)"
+
+
+def mask(me: int, legal: list[Dx3Action]) -> tuple[np.ndarray, dict[int, Dx3Action]]:
+    """The int8 mask of `legal` for fighter `me`, and index -> action for the legal ones."""
+    out = np.zeros(N_DX3_ACTIONS, dtype=np.int8)
+    by_index: dict[int, Dx3Action] = {}
+    for action in legal:
+        index = encode(me, action)
+        out[index] = 1
+        by_index[index] = action
+    return out, by_index
+
+
+def _cap(value: float) -> float:
+    return min(max(value, 0.0), 1.0)
+
+
+def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
+    """The observation seen by fighter `me` (`acting`: who decides now, -1 when over)."""
+    obs = np.zeros(DX3_OBS_SIZE, dtype=np.float32)
+    fighters = state.fighters
+    length = max(state.scenario.length, 1)
+    mine = fighters[me]
+    for f in fighters:
+        base = ((f.id - me) % N) * FIGHTER_FEATURES
+        best = max((f.weapons[w].attack for w in f.equipped), default=-5)
+        obs[base : base + FIGHTER_FEATURES] = (
+            1.0, float(f.id == me), float(f.side == mine.side), float(f.side != mine.side),
+            _cap(f.char.hp / max(f.char.stats.max_hp, 1)), float(f.down), _cap(f.pos / length),
+            float(f.pos == mine.pos), _cap(abs(f.pos - mine.pos) / length), float(f.acted), float(f.waiting),
+            _cap(f.char.encroachment / 300), _cap(f.initiative / 30), _cap(f.armor_value / 15),
+            _cap((best + 5) / 25), float(blockaded(state, f)),
+        )  # fmt: skip
+    g = N * FIGHTER_FEATURES
+    obs[g] = _cap(state.round / state.scenario.max_rounds)
+    if acting >= 0 and state.phase < Phase.OVER:
+        obs[g + 1 + int(state.phase)] = 1.0
+    p = state.pending
+    if p is not None:
+        obs[g + 6] = _cap(p.hit_check.achievement / 60)
+        obs[g + 7] = float(me in p.targets)
+    obs[g + 8] = _cap(mine.full_streak / 2)
+    obs[g + 9] = float(state.minor_only)
+    obs[g + 10] = float(acting == me)
+    return obs

@@ -1,0 +1,253 @@
+"""The DX3 attack procedure (DX3-ATK-11): declare, hit check, each target's reaction (dodge, guard
+or none), hit or miss, covering, one damage roll, armor and guard, HP, 戦闘不能 and 《リザレクト》.
+
+Where effects plug in: `hit_check` takes a combo's extra dice, C値 change and 達成値 modifier;
+`PendingAttack` carries the attack's 攻撃力 and the tags `no_dodge`/`no_reaction` of the declared
+combo; reaction effects add to `dodge_check`; HP-damage reductions come from `Fighter.mods`
+("reduction")."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
+from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
+from yz_gym.rulesets.dx3.gear import Weapon
+from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
+
+
+def faces(result: CheckResult) -> list[list[int]]:
+    """Every round's faces of a check, as an event carries them."""
+    return [list(r) for r in result.rounds]
+
+
+def targetable(state: Dx3State, f: Fighter, t: Fighter) -> bool:
+    """Whether f may choose t as an attack target: an enemy, standing unless `target_downed`
+    (DX3-DMG-11)."""
+    return t.side != f.side and (not t.down or state.options.target_downed)
+
+
+def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
+    """f's attacks: each weapon in hand (素手 always, DX3-ATK-12) at each target it reaches (DX3-ATK-05)."""
+    out = []
+    for w in [-1, *f.equipped]:
+        weapon = f.weapon(w)
+        for t in state.fighters:
+            same = t.pos == f.pos
+            if targetable(state, f, t) and weapon.reaches(
+                abs(t.pos - f.pos), same, state.options.ranged_in_engagement
+            ):
+                out.append(Dx3Action(Kind.ATTACK, t.id, w))
+    return out
+
+
+def hit_check(
+    state: Dx3State, f: Fighter, weapon: Weapon, dice: int = 0, crit_change: int = 0, modifier: int = 0
+) -> Check:
+    """The hit check (DX3-ATK-03/04): the weapon's skill with its ability's dice and the encroachment
+    bonus, the skill level, 命中 of the equipped weapons (`weapon_hit_mods`), and a combo's numbers."""
+    options = state.options
+    bonus = f.hit_bonus(weapon, options.weapon_hit_mods == "all_equipped")
+    return f.char.check(
+        weapon.skill, floor=options.crit_floor, table=options.encroach_table,
+        dice=dice + f.mods.get("dice", 0), crit_change=crit_change, modifier=modifier + bonus,
+    )  # fmt: skip
+
+
+def declare(
+    state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """Steps 1-3: declare the attack and roll the hit check; a fumble or 0 dice misses (DX3-ATK-11)."""
+    weapon = f.weapon(action.option)
+    events.append(Event("attack", f.id, action.target, {"weapon": weapon.name}))
+    check = hit_check(state, f, weapon)
+    result = roll(check, rng)
+    events.append(Event("hit_check", f.id, action.target, {
+        "skill": weapon.skill, "dice": check.dice, "crit": check.crit, "modifier": check.modifier,
+        "faces": faces(result), "achievement": result.achievement, "fumble": result.fumble,
+    }))  # fmt: skip
+    if result.automatic_failure:
+        events.append(Event("missed", f.id, action.target, {"dodged": False}))
+        return
+    attack_power = weapon.attack + f.mods.get("attack", 0)
+    state.pending = PendingAttack(f.id, action.option, [action.target], result, attack_power, [action.target])
+    state.phase = Phase.REACT
+
+
+def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
+    """A target's reactions (DX3-REACT-06): dodge, guard with an equipped weapon that has a ガード値
+    (DX3-REACT-10), or none."""
+    return [
+        Dx3Action(Kind.DODGE),
+        *(Dx3Action(Kind.GUARD, option=w) for w in t.equipped if t.weapons[w].guard > 0),
+        Dx3Action(Kind.NO_REACTION),
+    ]
+
+
+def dodge_check(state: Dx3State, t: Fighter, dice: int = 0, crit_change: int = 0) -> Check:
+    """A dodge (DX3-REACT-08): 〈回避〉 with 【肉体】 dice and the encroachment bonus, the armor's ドッジ added."""
+    options = state.options
+    return t.char.check(
+        "回避", floor=options.crit_floor, table=options.encroach_table,
+        dice=dice + t.mods.get("dice", 0), crit_change=crit_change, modifier=t.dodge_bonus,
+    )  # fmt: skip
+
+
+def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
+    """Steps 4-5 for the next target: its reaction, then hit or miss (ties to the target, DX3-DICE-13)."""
+    p = state.pending
+    assert p is not None
+    t = state.fighters[p.waiting.pop(0)]
+    options = state.options
+    if action.kind == Kind.DODGE:
+        result = roll(dodge_check(state, t), rng)
+        events.append(Event("dodge", t.id, p.attacker, {
+            "faces": faces(result), "achievement": result.achievement, "fumble": result.fumble,
+        }))  # fmt: skip
+        p.dodged.append(t.id)
+        hit = action_wins(p.hit_check, result, options.tie)
+    elif action.kind == Kind.GUARD:
+        p.guards[t.id] = t.weapons[action.option].guard
+        events.append(
+            Event(
+                "guard", t.id, p.attacker, {"weapon": t.weapons[action.option].name, "guard": p.guards[t.id]}
+            )
+        )
+        hit = True
+    else:
+        events.append(Event("no_reaction", t.id, p.attacker))
+        hit = action_wins(p.hit_check, None, options.tie, options.no_reaction_value)
+    if hit:
+        p.hit.append(t.id)
+        events.append(Event("hit", p.attacker, t.id, {"achievement": p.hit_check.achievement}))
+    else:
+        events.append(Event("missed", p.attacker, t.id, {"dodged": action.kind == Kind.DODGE}))
+
+
+def coverers(state: Dx3State, p: PendingAttack, asking: int = -1) -> list[tuple[int, int]]:
+    """(coverer, covered) pairs still open (DX3-REACT-13/14): an ally in a hit target's engagement,
+    standing, not asked yet (or the one `asking` now), 未行動 unless `cover_requires_unacted` is off,
+    covering once per attack."""
+    out = []
+    covering = set(p.covers.values())
+    for t in p.hit:
+        if t in p.covers:
+            continue
+        target = state.fighters[t]
+        for g in state.fighters:
+            if (
+                g.id != t and g.side == target.side and g.pos == target.pos and not g.down
+                and (g.id == asking or g.id not in p.asked) and g.id not in covering and g.id not in p.covers
+                and not (g.acted and state.options.cover_requires_unacted)
+            ):  # fmt: skip
+                out.append((g.id, t))
+    return out
+
+
+def cover_options(state: Dx3State, p: PendingAttack) -> list[Dx3Action]:
+    """What the coverer asked now may do: cover one of the hit allies beside it, or decline."""
+    me = p.asked[-1]
+    return [Dx3Action(Kind.COVER, t) for g, t in coverers(state, p, me) if g == me] + [
+        Dx3Action(Kind.DECLINE)
+    ]
+
+
+def cover(state: Dx3State, action: Dx3Action, events: list[Event]) -> None:
+    """Step 6: the asked coverer takes the attack in the target's place and is 行動済み (DX3-REACT-14)."""
+    p = state.pending
+    assert p is not None
+    me = state.fighters[p.asked[-1]]
+    if action.kind == Kind.COVER:
+        p.covers[action.target] = me.id
+        if state.options.cover_requires_unacted:
+            me.acted = True
+            me.waiting = False
+        events.append(Event("cover", me.id, action.target))
+
+
+def best_guard(f: Fighter) -> int:
+    """The highest ガード値 among f's equipped weapons (a coverer computing as if it guarded)."""
+    return max((f.weapons[w].guard for w in f.equipped), default=0)
+
+
+def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
+    """Step 7 (DX3-DMG-05, DX3-REACT-15): one damage roll for the attack; each hit target (or its
+    coverer) loses it minus 装甲値, minus ガード値, minus reductions; a coverer that was hit too takes
+    its HP damage x2, one that was not a target computes as if it guarded."""
+    p = state.pending
+    assert p is not None
+    total, rolled = roll_damage(p.hit_check.achievement, p.attack_power, rng)
+    events.append(
+        Event(
+            "damage_roll", p.attacker, -1, {"faces": list(rolled), "attack": p.attack_power, "total": total}
+        )
+    )
+    covering = set(p.covers.values())
+    for t in p.hit:
+        if t in covering:
+            continue  # a coverer hit itself takes its damage once, doubled, for the one it covers
+        taker = p.covers.get(t, t)
+        f = state.fighters[taker]
+        guard = p.guards.get(taker, 0)
+        factor = 1
+        if taker != t:  # covering
+            if taker in p.hit:
+                factor = 2
+            elif taker not in p.targets:
+                guard = best_guard(f)
+        lost = hp_damage(total, f.armor_value, guard) * factor
+        lost = max(lost - f.mods.get("reduction", 0), 0)
+        lost = take_damage(f.char, lost)
+        events.append(Event("damage", p.attacker, taker, {
+            "hp_lost": lost, "hp": f.char.hp, "armor": f.armor_value, "guard": guard, "factor": factor,
+            "covering": t if taker != t else -1,
+        }))  # fmt: skip
+        if f.down:
+            events.append(Event("down", taker, p.attacker))
+            if f.resurrect > 0 and can_resurrect(f.char, state.options.resurrect):
+                p.fallen.append(taker)
+
+
+def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
+    """《リザレクト》 (DX3-DMG-04): the fallen fighter asked now rises with (Lv)D10 HP, 侵蝕率 up by as
+    much, or stays down."""
+    p = state.pending
+    assert p is not None
+    f = state.fighters[p.fallen.pop(0)]
+    if action.kind == Kind.RESURRECT:
+        before = f.char.encroachment
+        healed = resurrect(f.char, f.resurrect, rng)
+        events.append(
+            Event(
+                "resurrect",
+                f.id,
+                -1,
+                {"healed": healed, "hp": f.char.hp, "encroachment": f.char.encroachment, "before": before},
+            )
+        )
+    else:
+        events.append(Event("stays_down", f.id))
+
+
+def advance(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> bool:
+    """Walk the pending attack on to its next decision (True) or to its end (False, no attack pending)."""
+    p = state.pending
+    if p is None:
+        return False
+    if p.waiting:
+        state.phase = Phase.REACT
+        return True
+    if state.phase in (Phase.REACT, Phase.COVER) and p.hit:
+        open_pairs = coverers(state, p)
+        if open_pairs:
+            p.asked.append(open_pairs[0][0])
+            state.phase = Phase.COVER
+            return True
+        state.phase = Phase.REVIVE
+        damage(state, rng, events)
+    if p.fallen:
+        state.phase = Phase.REVIVE
+        return True
+    state.pending = None
+    return False

@@ -1,0 +1,157 @@
+"""Engagements and movement on a line of metres (DX3-ENG-*, DX3-ACT-02/03, HR-ENGAGE-01,
+HR-MOVE-01/02).
+
+The fight's map is a line from 0 to the scenario's length in metres. Everyone standing at the
+same metre shares an engagement (エンゲージ); the distance between two engagements is the
+difference of their positions. A move heads for another engagement or goes its full distance
+left or right, and stops at the first engagement it touches on the way (DX3-ENG-01/07)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.character import Ability
+from yz_gym.rulesets.dx3.dice import action_wins, roll
+from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
+
+RIGID: Final = "硬直"  # the bad status that stops every move (DX3-BS-19), as statuses.py names it
+LEFT: Final = 0
+RIGHT: Final = 1
+
+
+def engaged_with_enemy(state: Dx3State, f: Fighter) -> bool:
+    """f shares its engagement with a standing enemy (DX3-ENG-02)."""
+    return bool(state.enemies_at(f))
+
+
+def blockaded(state: Dx3State, f: Fighter) -> bool:
+    """f's engagement is under 封鎖, so nobody in it may leave (DX3-ENG-03/04/10): a position the
+    scenario blockades, or with `blockade: outnumbered` enemies outnumbering f's side there."""
+    if f.pos in state.scenario.blockades:
+        return True
+    if state.options.blockade == "outnumbered":
+        here = state.at(f.pos)
+        enemies = sum(1 for g in here if g.side != f.side)
+        return enemies > sum(1 for g in here if g.side == f.side)
+    return False
+
+
+def full_move_distance(state: Dx3State, f: Fighter) -> int:
+    """How far f's 全力移動 goes this round: 全力移動, or 1x 戦闘移動 in the second round in a row
+    (HR-MOVE-01); 0 in a third round in a row (HR-MOVE-02) or under 硬直 (DX3-BS-19)."""
+    if RIGID in f.statuses:
+        return 0
+    if state.options.full_move_streak == "house":
+        if f.full_streak >= 2:
+            return 0
+        if f.full_streak == 1:
+            return f.combat_move
+    return f.full_move
+
+
+def combat_move_distance(state: Dx3State, f: Fighter) -> int:
+    """How far f's 戦闘移動 goes: 0 while engaged with an enemy (DX3-ENG-02) or under 硬直."""
+    if RIGID in f.statuses or engaged_with_enemy(state, f):
+        return 0
+    return f.combat_move
+
+
+def destination(state: Dx3State, f: Fighter, goal: int, distance: int) -> int:
+    """Where a move from f's position toward `goal` ends: at most `distance` metres, inside the line,
+    stopping at the first engagement on the way (DX3-ENG-01/07)."""
+    start = f.pos
+    goal = min(max(goal, 0), state.scenario.length)
+    step = 1 if goal > start else -1
+    end = start + step * min(distance, abs(goal - start))
+    occupied = sorted(
+        {
+            g.pos
+            for g in state.fighters
+            if not g.down and g.id != f.id and min(start, end) <= g.pos <= max(start, end)
+        }
+        - {start},
+        reverse=step < 0,
+    )
+    return occupied[0] if occupied else end
+
+
+def moves(state: Dx3State, f: Fighter, kind: Kind, distance: int) -> list[Dx3Action]:
+    """The distinct moves of `distance` metres: toward each other engagement (named by its first
+    standing fighter), then the full distance left and right; one action per place reached."""
+    if distance <= 0:
+        return []
+    reached: set[int] = {f.pos}
+    out: list[Dx3Action] = []
+    heads: dict[int, int] = {}
+    for g in state.fighters:
+        if not g.down and g.pos != f.pos and g.pos not in heads:
+            heads[g.pos] = g.id
+    for pos, who in sorted(heads.items(), key=lambda item: item[1]):
+        end = destination(state, f, pos, distance)
+        if end not in reached:
+            reached.add(end)
+            out.append(Dx3Action(kind, target=who))
+    for direction, goal in ((LEFT, 0), (RIGHT, state.scenario.length)):
+        end = destination(state, f, goal, distance)
+        if end not in reached:
+            reached.add(end)
+            out.append(Dx3Action(kind, option=direction))
+    return out
+
+
+def goal_of(state: Dx3State, action: Dx3Action) -> int:
+    """The position a move heads for: its target's engagement, or an end of the line."""
+    if action.target >= 0:
+        return state.fighters[action.target].pos
+    return 0 if action.option == LEFT else state.scenario.length
+
+
+def leaving_rival(state: Dx3State, f: Fighter) -> Fighter | None:
+    """HR-ENGAGE-01, AMB-33: the enemy f must beat to leave its engagement when f is the only one
+    of its side there (the enemy with the highest 【肉体】, the first listed on a tie); None: no check."""
+    if not state.options.lone_leaver_check:
+        return None
+    here = state.at(f.pos)
+    if any(g.side == f.side and g.id != f.id for g in here):
+        return None
+    enemies = [g for g in here if g.side != f.side]
+    if not enemies:
+        return None
+    return max(enemies, key=lambda g: (g.char.stats.body, -g.id))
+
+
+def move(
+    state: Dx3State,
+    f: Fighter,
+    action: Dx3Action,
+    distance: int,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> None:
+    """Carry out a 戦闘移動 or 全力移動; a 全力移動 out of an engagement with enemies is a 離脱 and
+    needs the lone leaver's opposed 【肉体】 check (HR-ENGAGE-01): on a loss it stays (AMB-33)."""
+    full = action.kind == Kind.FULL_MOVE
+    if full:
+        f.full_this_round = True  # a failed 離脱 was still a full move declared (AMB-34)
+        rival = leaving_rival(state, f)
+        if rival is not None:
+            mine = roll(f.char.check(None, Ability.BODY, floor=state.options.crit_floor,
+                                     table=state.options.encroach_table), rng)  # fmt: skip
+            theirs = roll(rival.char.check(None, Ability.BODY, floor=state.options.crit_floor,
+                                           table=state.options.encroach_table), rng)  # fmt: skip
+            won = action_wins(mine, theirs, state.options.tie)
+            events.append(Event("leave_check", f.id, rival.id, {
+                "faces": [list(r) for r in mine.rounds], "achievement": mine.achievement,
+                "rival_faces": [list(r) for r in theirs.rounds], "rival": theirs.achievement, "won": won,
+            }))  # fmt: skip
+            if not won:
+                return
+    start = f.pos
+    f.pos = destination(state, f, goal_of(state, action), distance)
+    joined = [g.id for g in state.at(f.pos) if g.id != f.id]
+    events.append(
+        Event("full_move" if full else "move", f.id, -1, {"from": start, "to": f.pos, "joined": joined})
+    )

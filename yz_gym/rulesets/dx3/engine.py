@@ -1,0 +1,237 @@
+"""The DX3 fight's verbs of the game protocol (yz_gym/core/protocol.py): new_game, current_actor,
+legal_actions, apply, is_over, outcome, describe, decision_kind, people."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from yz_gym.core.errors import IllegalAction
+from yz_gym.core.events import Event
+from yz_gym.core.game import Outcome
+from yz_gym.core.rng import as_rng
+from yz_gym.rulesets.dx3 import attack, engagement, rounds
+from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, range_text
+from yz_gym.rulesets.dx3.state import (
+    DECISIONS,
+    PUT_ALL_AWAY,
+    Dx3Action,
+    Dx3Scenario,
+    Dx3State,
+    Fighter,
+    Kind,
+    Phase,
+    make_fighter,
+)
+
+
+def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None) -> Dx3State:
+    """A fight at its start: round 1's setup process, then the first initiative process."""
+    as_rng(rng)  # no dice at the start yet; the generator is taken for the protocol's sake
+    fighters = [make_fighter(i, spec) for i, spec in enumerate(scenario.fighters)]
+    state = Dx3State(scenario, scenario.options, fighters)
+    events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
+    rounds.setup_process(state, events)
+    if not rounds.check_end(state, events):
+        rounds.start_main(state, events)
+    state.opening = events
+    return state
+
+
+def current_actor(state: Dx3State) -> int:
+    """Whose decision the fight waits for (-1 once it is over)."""
+    p = state.pending
+    if state.phase == Phase.REACT and p is not None:
+        return p.waiting[0]
+    if state.phase == Phase.COVER and p is not None:
+        return p.asked[-1]
+    if state.phase == Phase.REVIVE and p is not None:
+        return p.fallen[0]
+    return state.actor
+
+
+def equips(f: Fighter) -> list[Dx3Action]:
+    """Minor actions that equip a carried weapon (DX3-WPN-03/04): at most two in hand, a two-handed
+    weapon alone; one held weapon (`drop`) or all of them (PUT_ALL_AWAY) may be put away for it."""
+    out = []
+    for w in range(len(f.weapons)):
+        if w in f.equipped:
+            continue
+        for drop in [-1, *f.equipped, PUT_ALL_AWAY]:
+            if drop == PUT_ALL_AWAY and len(f.equipped) < MAX_EQUIPPED:
+                continue  # putting one away already covers it
+            kept = [] if drop == PUT_ALL_AWAY else [e for e in f.equipped if e != drop]
+            if valid_hands(f, [*kept, w]):
+                out.append(Dx3Action(Kind.EQUIP, option=w, drop=drop))
+    return out
+
+
+def valid_hands(f: Fighter, equipped: list[int]) -> bool:
+    """At most two weapons equipped, and a two-handed weapon only alone (DX3-WPN-03)."""
+    if len(equipped) > MAX_EQUIPPED:
+        return False
+    return len(equipped) <= 1 or not any(f.weapons[w].two_handed for w in equipped)
+
+
+def legal_actions(state: Dx3State) -> list[Dx3Action]:
+    """Every action the deciding fighter may take now ([] once the fight is over)."""
+    phase = state.phase
+    if phase == Phase.OVER:
+        return []
+    p = state.pending
+    if phase == Phase.REACT and p is not None:
+        return attack.reactions(state, state.fighters[p.waiting[0]])
+    if phase == Phase.COVER and p is not None:
+        return attack.cover_options(state, p)
+    if phase == Phase.REVIVE:
+        return [Dx3Action(Kind.RESURRECT), Dx3Action(Kind.DECLINE)]
+    f = state.fighters[state.actor]
+    if phase == Phase.MINOR:
+        out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
+        out.append(Dx3Action(Kind.SKIP_MINOR))
+        out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
+        return out + equips(f)
+    out = attack.attacks(state, f)
+    if not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
+        out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
+    out.append(Dx3Action(Kind.SKIP_MAJOR))
+    return out
+
+
+def apply(
+    state: Dx3State, action: Dx3Action, rng: np.random.Generator | int | None = None,
+    legal: list[Dx3Action] | None = None,
+) -> list[Event]:  # fmt: skip
+    """Carry out a legal action; IllegalAction (nothing changed, no dice rolled) for any other."""
+    allowed = legal_actions(state) if legal is None else legal
+    if action not in allowed:
+        shown = "; ".join(describe(state, a) for a in allowed[:12]) or "nothing: the fight is over"
+        raise IllegalAction(f"{action} is not legal now ({decision_kind(state)} decision); legal: {shown}")
+    dice = as_rng(rng)
+    events: list[Event] = []
+    state.decisions += 1
+    phase = state.phase
+    if phase == Phase.REACT:
+        attack.react(state, action, dice, events)
+    elif phase == Phase.COVER:
+        attack.cover(state, action, events)
+    elif phase == Phase.REVIVE:
+        attack.revive(state, action, dice, events)
+    elif phase == Phase.MINOR:
+        _minor(state, state.fighters[state.actor], action, dice, events)
+        return events
+    else:
+        _major(state, state.fighters[state.actor], action, dice, events)
+    if not attack.advance(state, dice, events):
+        rounds.end_main(state, events)
+    return events
+
+
+def _minor(
+    state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """A minor action (DX3-ACT-09), then the major one (DX3-ACT-06) unless the round allows minor
+    actions only (HR-EVENT-01)."""
+    kind = action.kind
+    if kind == Kind.WAIT:
+        f.waiting = True
+        events.append(Event("wait", f.id))
+        rounds.start_main(state, events)
+        return
+    if kind == Kind.MOVE:
+        engagement.move(state, f, action, engagement.combat_move_distance(state, f), rng, events)
+    elif kind == Kind.EQUIP:
+        away = (
+            list(f.equipped) if action.drop == PUT_ALL_AWAY else [e for e in f.equipped if e == action.drop]
+        )
+        f.equipped = [e for e in f.equipped if e not in away] + [action.option]
+        put_away = ", ".join(f.weapons[e].name for e in away)
+        events.append(
+            Event("equip", f.id, -1, {"weapon": f.weapons[action.option].name, "put_away": put_away})
+        )
+    else:
+        events.append(Event("skip", f.id, -1, {"action": "minor"}))
+    if state.minor_only:
+        rounds.end_main(state, events)
+    else:
+        state.phase = Phase.MAJOR
+
+
+def _major(
+    state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """A major action (DX3-ACT-10): an attack, a 全力移動 or 離脱, or nothing."""
+    if action.kind == Kind.ATTACK:
+        attack.declare(state, f, action, rng, events)
+    elif action.kind == Kind.FULL_MOVE:
+        engagement.move(state, f, action, engagement.full_move_distance(state, f), rng, events)
+    else:
+        events.append(Event("skip", f.id, -1, {"action": "major"}))
+
+
+def is_over(state: Dx3State) -> bool:
+    """The fight has ended."""
+    return state.phase == Phase.OVER
+
+
+def outcome(state: Dx3State) -> Outcome | None:
+    """How the fight ended, once over."""
+    if state.phase != Phase.OVER:
+        return None
+    winner = state.scenario.sides[state.winner] if state.winner >= 0 else None
+    return Outcome(winner, state.end_reason, state.round, state.termination)
+
+
+def decision_kind(state: Dx3State) -> str:
+    """minor, major, reaction, cover, revival or over."""
+    return DECISIONS[state.phase]
+
+
+def people(state: Dx3State) -> list[Fighter]:
+    """Everyone in the fight."""
+    return state.fighters
+
+
+def describe(state: Dx3State, action: Dx3Action) -> str:
+    """An action in words, as a menu shows it."""
+    fighters = state.fighters
+    kind = action.kind
+    actor = fighters[current_actor(state)] if state.phase != Phase.OVER else None
+    if kind in (Kind.MOVE, Kind.FULL_MOVE):
+        what = "戦闘移動" if kind == Kind.MOVE else "全力移動"
+        if actor is not None and kind == Kind.FULL_MOVE and engagement.engaged_with_enemy(state, actor):
+            what = "離脱 (全力移動)"
+        where = (
+            f"toward {fighters[action.target].name}"
+            if action.target >= 0
+            else ("left", "right")[action.option]
+        )
+        if actor is not None:
+            reach = (
+                engagement.combat_move_distance(state, actor)
+                if kind == Kind.MOVE
+                else engagement.full_move_distance(state, actor)
+            )
+            end = engagement.destination(state, actor, engagement.goal_of(state, action), reach)
+            where += f" to {end} m"
+        return f"{what} {where}"
+    if kind == Kind.ATTACK:
+        weapon = actor.weapon(action.option) if actor is not None else None
+        name = f" with {weapon.name} ({range_text(weapon)})" if weapon is not None else ""
+        return f"attack {fighters[action.target].name}{name}"
+    if kind == Kind.EQUIP and actor is not None:
+        dropped = actor.equipped if action.drop == PUT_ALL_AWAY else [action.drop] if action.drop >= 0 else []
+        away = f", putting away {', '.join(actor.weapons[e].name for e in dropped)}" if dropped else ""
+        return f"equip {actor.weapons[action.option].name}{away}"
+    if kind == Kind.GUARD and actor is not None:
+        weapon = actor.weapons[action.option]
+        return f"guard with {weapon.name} (ガード値 {weapon.guard})"
+    if kind == Kind.COVER:
+        return f"cover {fighters[action.target].name}"
+    if kind == Kind.RESURRECT and actor is not None:
+        return f"《リザレクト》 ({actor.resurrect}D10 HP, 侵蝕率 {actor.char.encroachment}%)"
+    words = {
+        Kind.WAIT: "待機 (wait)", Kind.SKIP_MINOR: "no minor action", Kind.SKIP_MAJOR: "no major action",
+        Kind.DODGE: "dodge (〈回避〉)", Kind.NO_REACTION: "no reaction", Kind.DECLINE: "decline",
+        Kind.RESURRECT: "《リザレクト》",
+    }  # fmt: skip
+    return words.get(Kind(kind), Kind(kind).name.lower())

@@ -1,0 +1,75 @@
+"""DX3's event catalogue: every kind of event the DX3 fight emits, once, with its data keys and
+meaning. Actor and target are fighter indices (-1: none). A check's `faces` are its rounds of
+D10 faces, the first roll first (DX3-DICE-04)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from yz_gym.core.event_catalogue import EventCatalogue, register
+
+CHECK: Final = ("faces", "achievement", "fumble")
+
+EVENTS: Final = EventCatalogue("dx3")
+add = EVENTS.add
+
+# --- the round (rounds.py) ----------------------------------------------------------------------
+add("fight", "the fight begins on a line of `length` metres", ("name", "length"))
+add(
+    "round", "a round's setup process begins (DX3-ROUND-01); minor_only: HR-EVENT-01", ("round", "minor_only")
+)
+add(
+    "initiative",
+    "the initiative process picks the actor for its main process (DX3-ROUND-02/04)",
+    ("initiative", "waited"),
+)
+add("wait", "the actor waits (待機) and acts after everyone else (DX3-ROUND-04)")
+add("skip", "the actor gives up its minor or major action (行動放棄, DX3-ROUND-03)", ("action",))
+add("cleanup", "the round's cleanup process (DX3-ROUND-07)", ("round",))
+add(
+    "end",
+    "the fight is over: the winning side ('' for none), why, after how many rounds",
+    ("winner", "reason", "rounds"),
+)
+# --- moving (engagement.py) ---------------------------------------------------------------------
+add(
+    "move",
+    "a 戦闘移動 (minor) from one position in metres to another; `joined`: whom it engaged",
+    ("from", "to", "joined"),
+)
+add("full_move", "a 全力移動 or 離脱 (major) from one position to another", ("from", "to", "joined"))
+add(
+    "leave_check",
+    "the lone leaver's opposed 【肉体】 check against the target (HR-ENGAGE-01)",
+    ("faces", "achievement", "rival_faces", "rival", "won"),
+)
+add(
+    "equip",
+    "the actor equips a weapon, putting another away (DX3-WPN-04)",
+    ("weapon", "put_away"),
+    rare="only in a fight where someone carries more weapons than it holds and chooses to change them",
+)
+# --- attacking (attack.py) ----------------------------------------------------------------------
+add("attack", "the actor declares an attack on the target with a weapon (DX3-ATK-02)", ("weapon",))
+add("hit_check", "the attack's hit check (DX3-ATK-03/04)", ("skill", "dice", "crit", "modifier", *CHECK))
+add("dodge", "the actor (a target) dodges the target's attack with 〈回避〉 (DX3-REACT-08)", CHECK)
+add("guard", "the actor (a target) guards with a weapon's ガード値 (DX3-REACT-10)", ("weapon", "guard"))
+add("no_reaction", "the actor (a target) does not react (DX3-REACT-12)")
+add("hit", "the actor's attack hits the target", ("achievement",))
+add("missed", "the actor's attack misses the target (a fumble, 0 dice or a dodge)", ("dodged",))
+add("cover", "the actor covers the target, taking the attack in its place (DX3-REACT-13..15)")
+add("damage_roll", "the attack's one damage roll (DX3-DMG-02/05)", ("faces", "attack", "total"))
+add(
+    "damage",
+    "the target loses HP to the actor's attack after armor and guard (DX3-DMG-05)",
+    ("hp_lost", "hp", "armor", "guard", "factor", "covering"),
+)
+add("down", "the actor falls to 戦闘不能 (DX3-DMG-03); target: the attacker")
+add(
+    "resurrect",
+    "the actor rises with 《リザレクト》, 侵蝕率 up by the HP healed (DX3-DMG-04)",
+    ("healed", "hp", "encroachment", "before"),
+)
+add("stays_down", "the actor declines 《リザレクト》 and stays 戦闘不能")
+
+register(EVENTS)

@@ -1,0 +1,110 @@
+"""DX3 fight events as log lines a game master would read as a session report."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.state import Dx3State
+
+
+def _dice(rounds: list[list[int]]) -> str:
+    """A check's faces, round by round: [10,3] > [7]."""
+    return " > ".join("[" + ",".join(str(x) for x in r) + "]" for r in rounds) or "no dice"
+
+
+def _check(e: Event) -> str:
+    """`faces = 達成値 N`, or the fumble."""
+    if e.get("fumble"):
+        return f"{_dice(e.get('faces', []))}: fumble (達成値 0)"
+    return f"{_dice(e.get('faces', []))} = 達成値 {e.get('achievement')}"
+
+
+def narrate(state: Dx3State, events: Iterable[Event]) -> list[str]:
+    """Log lines for events."""
+    names = [f.name for f in state.fighters]
+
+    def who(i: int) -> str:
+        return names[i] if 0 <= i < len(names) else "nobody"
+
+    out = []
+    for e in events:
+        line = _line(e, who(e.actor), who(e.target), names)
+        if line:
+            out.append(line)
+    return out
+
+
+def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
+    """One event's line ('' for none)."""
+    k = e.kind
+    get: Any = e.get
+    if k == "fight":
+        return f"The fight '{get('name')}' begins on a {get('length')} m line."
+    if k == "round":
+        extra = " Only minor actions this round (a stage event)." if get("minor_only") else ""
+        return f"--- Round {get('round')}: setup process.{extra}"
+    if k == "initiative":
+        waited = ", after waiting" if get("waited") else ""
+        return f"{actor}'s main process (行動値 {get('initiative')}{waited})."
+    if k == "wait":
+        return f"{actor} waits (待機)."
+    if k == "skip":
+        return f"{actor} takes no {get('action')} action."
+    if k in ("move", "full_move"):
+        how = "戦闘移動" if k == "move" else "全力移動"
+        joined = get("joined") or []
+        tail = f", engaging {', '.join(names[i] for i in joined)}" if joined else ""
+        return f"{actor} {how}s from {get('from')} m to {get('to')} m{tail}."
+    if k == "leave_check":
+        result = "breaks away" if get("won") else "cannot break away and stays engaged"
+        return (
+            f"{actor} is alone in the engagement: 【肉体】 {_dice(get('faces'))} = {get('achievement')} "
+            f"against {target}'s {_dice(get('rival_faces'))} = {get('rival')}; {actor} {result}."
+        )
+    if k == "equip":
+        away = f", putting away the {get('put_away')}" if get("put_away") else ""
+        return f"{actor} equips the {get('weapon')}{away}."
+    if k == "attack":
+        return f"{actor} attacks {target} with {get('weapon')}."
+    if k == "hit_check":
+        return (
+            f"  Hit check 〈{get('skill')}〉 {get('dice')}dx{get('crit')}{get('modifier'):+d}: {_check(e)}."
+        )
+    if k == "dodge":
+        return f"  {actor} dodges: {_check(e)}."
+    if k == "guard":
+        return f"  {actor} guards with the {get('weapon')} (ガード値 {get('guard')})."
+    if k == "no_reaction":
+        return f"  {actor} does not react."
+    if k == "hit":
+        return f"  The attack hits {target}."
+    if k == "missed":
+        return f"  The attack misses {target}{' (dodged)' if get('dodged') else ''}."
+    if k == "cover":
+        return f"  {actor} covers {target} (カバーリング) and is now 行動済み."
+    if k == "damage_roll":
+        return f"  Damage roll {_dice([get('faces')])} + 攻撃力 {get('attack')} = {get('total')}."
+    if k == "damage":
+        parts = [f"装甲値 {get('armor')}"] + ([f"ガード値 {get('guard')}"] if get("guard") else [])
+        doubled = " x2 for covering while hit" if get("factor", 1) > 1 else ""
+        covering = f" (covering {names[get('covering')]})" if get("covering", -1) >= 0 else ""
+        return f"  {target}{covering} loses {get('hp_lost')} HP after {', '.join(parts)}{doubled}: HP {get('hp')}."
+    if k == "down":
+        return f"  {actor} is 戦闘不能."
+    if k == "resurrect":
+        return (
+            f"  {actor} rises with 《リザレクト》: +{get('healed')} HP (HP {get('hp')}), "
+            f"侵蝕率 {get('before')}% -> {get('encroachment')}%."
+        )
+    if k == "stays_down":
+        return f"  {actor} stays down."
+    if k == "cleanup":
+        return f"--- Round {get('round')}: cleanup process."
+    if k == "end":
+        winner = get("winner")
+        return f"=== The fight ends after {get('rounds')} rounds: {get('reason')}" + (
+            f"; {winner} wins." if winner else "."
+        )
+    return ""

@@ -1,0 +1,112 @@
+"""The DX3 round (DX3-ACT-04..08, DX3-ROUND-*): setup process, an initiative process before each
+main process (highest current 行動値 first, PCs first on ties, 待機 at the end lowest first),
+the main process (minor, then major), the cleanup process, and the end of the fight.
+
+Effects timed セットアップ, イニシアチブ and クリンナップ attach at `setup_process`, `next_in_line`'s
+callers and `cleanup_process`."""
+
+from __future__ import annotations
+
+from yz_gym.core.ending import Termination
+from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.state import Dx3State, Fighter, Phase
+
+
+def order_key(f: Fighter) -> tuple[int, int, int, int, str]:
+    """Who goes first among the un-acted: higher 行動値, a PC before an enemy (DX3-ACT-05), then
+    higher 【感覚】, higher 【精神】 and the name (DX3-ROUND-05). Smaller keys go first."""
+    stats = f.char.stats
+    return (-f.initiative, 0 if f.pc else 1, -stats.sense, -stats.mind, f.name)
+
+
+def next_in_line(state: Dx3State) -> Fighter | None:
+    """The initiative process (DX3-ROUND-02): the un-acted fighter with the highest current 行動値;
+    once only waiting ones are left, the waiting one with the lowest 行動値 (DX3-ROUND-04)."""
+    ready = [f for f in state.fighters if not f.acted and not f.down]
+    if not ready:
+        return None
+    fresh = [f for f in ready if not f.waiting]
+    if fresh:
+        return min(fresh, key=order_key)
+    return min(ready, key=lambda f: (f.initiative, 0 if f.pc else 1, f.name))
+
+
+def setup_process(state: Dx3State, events: list[Event]) -> None:
+    """The setup process opens a round (DX3-ROUND-01); HR-EVENT-01's minor-only rounds are announced."""
+    events.append(Event("round", -1, -1, {"round": state.round, "minor_only": state.minor_only}))
+
+
+def cleanup_process(state: Dx3State, events: list[Event]) -> None:
+    """The cleanup process (DX3-ROUND-07): count the rounds in a row with a 全力移動 (AMB-34), then
+    everyone is 未行動 again for the next round."""
+    for f in state.fighters:
+        f.full_streak = f.full_streak + 1 if f.full_this_round else 0
+        f.full_this_round = False
+        f.acted = False
+        f.waiting = False
+    events.append(Event("cleanup", -1, -1, {"round": state.round}))
+
+
+def check_end(state: Dx3State, events: list[Event]) -> bool:
+    """End the fight when at most one side has anyone standing; True if it is over."""
+    if state.phase == Phase.OVER:
+        return True
+    standing = state.standing_sides()
+    if len(standing) > 1:
+        return False
+    if standing:
+        finish(
+            state,
+            standing[0],
+            Termination.SIDE_OUT,
+            f"{state.scenario.sides[standing[0]]} is the last side standing",
+            events,
+        )
+    else:
+        finish(state, -1, Termination.NO_ONE_STANDING, "everyone is 戦闘不能", events)
+    return True
+
+
+def finish(state: Dx3State, winner: int, why: Termination, reason: str, events: list[Event]) -> None:
+    """The fight is over."""
+    state.phase = Phase.OVER
+    state.actor = -1
+    state.pending = None
+    state.winner = winner
+    state.termination = why
+    state.end_reason = reason
+    side = state.scenario.sides[winner] if winner >= 0 else ""
+    events.append(Event("end", -1, -1, {"winner": side, "reason": reason, "rounds": state.round}))
+
+
+def start_main(state: Dx3State, events: list[Event]) -> None:
+    """Run initiative processes until a fighter's main process starts; between rounds the cleanup
+    and setup processes, and the round cap."""
+    while state.phase != Phase.OVER:
+        f = next_in_line(state)
+        if f is not None:
+            state.actor = f.id
+            state.phase = Phase.MINOR
+            events.append(Event("initiative", f.id, -1, {"initiative": f.initiative, "waited": f.waiting}))
+            return
+        cleanup_process(state, events)
+        if state.round >= state.scenario.max_rounds:
+            finish(
+                state,
+                -1,
+                Termination.ROUND_CAP,
+                f"the fight is not decided after {state.round} rounds",
+                events,
+            )
+            return
+        state.round += 1
+        setup_process(state, events)
+
+
+def end_main(state: Dx3State, events: list[Event]) -> None:
+    """The acting fighter's main process is over: it is 行動済み (DX3-ROUND-03); the next one starts."""
+    f = state.fighters[state.actor]
+    f.acted = True
+    f.waiting = False
+    if not check_end(state, events):
+        start_main(state, events)

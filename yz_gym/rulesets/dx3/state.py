@@ -1,0 +1,255 @@
+"""The DX3 fight's state: the scenario it starts from, the fighters on the line of metres, the
+round's bookkeeping, the attack being resolved and the actions a decision may take.
+
+Effects, bad statuses and stealth attach here later: `Fighter.statuses` (the bad statuses held,
+by name) and `Fighter.mods` (named modifiers such as "dice", "initiative", "attack", "armor",
+"guard", "dodge" that effects set) are read by the rules wherever those numbers are used."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Final
+
+from yz_gym.core.ending import Termination
+from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.character import Dx3Character, StatBlock
+from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
+from yz_gym.rulesets.dx3.options import Dx3Options
+
+COMBAT_MOVE_BASE: Final = 5  # DX3-ACT-02: 戦闘移動 = 行動値 + 5 m
+FULL_MOVE_FACTOR: Final = 2  # DX3-ACT-03: 全力移動 = 戦闘移動 x 2
+MAX_FIGHTERS: Final = 12  # the env's slots
+MAX_CARRIED: Final = 3  # weapons a fighter carries (at most MAX_EQUIPPED equipped)
+PUT_ALL_AWAY: Final = -2  # an equip's `drop` that puts away every held weapon
+
+
+class Kind(IntEnum):
+    """What an action does; values are in event logs and env indices: never renumber."""
+
+    WAIT = 0  # 待機 (DX3-ACT-08, DX3-ROUND-04)
+    SKIP_MINOR = 1  # 行動放棄 of the minor action
+    MOVE = 2  # 戦闘移動, minor (DX3-ACT-02)
+    EQUIP = 3  # equip a weapon, minor (DX3-WPN-04)
+    ATTACK = 4  # major (DX3-ATK-02)
+    FULL_MOVE = 5  # 全力移動 or 離脱, major (DX3-ACT-03, DX3-ENG-06)
+    SKIP_MAJOR = 6  # 行動放棄 of the major action
+    DODGE = 7  # reaction (DX3-REACT-01)
+    GUARD = 8  # reaction (DX3-REACT-03)
+    NO_REACTION = 9  # reaction declined (DX3-REACT-12)
+    COVER = 10  # カバーリング (DX3-REACT-13)
+    DECLINE = 11  # no covering, no revival
+    RESURRECT = 12  # 《リザレクト》 (DX3-DMG-04)
+
+
+class Phase(IntEnum):
+    """Which decision the fight waits for."""
+
+    MINOR = 0
+    MAJOR = 1
+    REACT = 2
+    COVER = 3
+    REVIVE = 4
+    OVER = 5
+
+
+DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over")  # by Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Dx3Action:
+    """One decision: its kind, the fighter it names (target, covered, or whom a move heads for; -1:
+    none) and its option (weapon index, -1 = 素手; a move's direction 0 left, 1 right; the weapon
+    dropped by an equip)."""
+
+    kind: int
+    target: int = -1
+    option: int = -1
+    drop: int = -1  # EQUIP: the held weapon put away (-1: none, PUT_ALL_AWAY: every one)
+
+
+@dataclass(frozen=True, slots=True)
+class FighterSpec:
+    """A fighter as the scenario gives it."""
+
+    name: str
+    side: int
+    pc: bool
+    stats: StatBlock
+    position: int  # metres along the line
+    encroachment: int = 0
+    hp: int = -1  # -1: max HP
+    weapons: tuple[str, ...] = ()  # carried, by WEAPONS name
+    equipped: tuple[int, ...] = ()  # indices into weapons
+    armor: tuple[str, ...] = ()  # worn, by ARMORS name
+    resurrect: int = 0  # 《リザレクト》 level (0: none)
+    lois: int = 0
+    titus: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Dx3Scenario:
+    """A DX3 fight as a scenario file gives it."""
+
+    name: str
+    sides: tuple[str, ...]
+    length: int  # the line runs from 0 to length metres
+    fighters: tuple[FighterSpec, ...]
+    options: Dx3Options
+    max_rounds: int = 12
+    blockades: tuple[int, ...] = ()  # positions whose engagement is blockaded (DX3-ENG-04)
+    minor_only_rounds: tuple[int, ...] = ()  # HR-EVENT-01: rounds of minor actions only
+    agents: tuple[str, ...] = ()  # per side, "" = the mode's default
+    description: str = ""
+
+    @property
+    def combatants(self) -> tuple[FighterSpec, ...]:
+        """The fighters (the name the tools use for a scenario's people)."""
+        return self.fighters
+
+
+@dataclass(slots=True)
+class Fighter:
+    """A fighter in play: its character, side, place, gear and this round's bookkeeping."""
+
+    id: int
+    side: int
+    pc: bool
+    char: Dx3Character
+    pos: int
+    weapons: tuple[Weapon, ...]
+    equipped: list[int]
+    armor: tuple[Armor, ...]
+    resurrect: int
+    acted: bool = False  # 行動済み this round
+    waiting: bool = False  # 待機: acts after everyone else
+    full_streak: int = 0  # rounds in a row that had a 全力移動 (HR-MOVE-01/02)
+    full_this_round: bool = False
+    statuses: set[str] = field(default_factory=set)  # bad statuses (statuses.py attaches them)
+    mods: dict[str, int] = field(default_factory=dict)  # modifiers effects set, by name
+
+    @property
+    def name(self) -> str:
+        """The character's name."""
+        return self.char.name
+
+    @property
+    def down(self) -> bool:
+        """戦闘不能 (DX3-DMG-03)."""
+        return self.char.incapacitated
+
+    def weapon(self, index: int) -> Weapon:
+        """A carried weapon by index; -1 is 素手."""
+        return UNARMED if index < 0 else self.weapons[index]
+
+    @property
+    def initiative(self) -> int:
+        """行動値 with the worn gear's 行動 (DX3-ACT-01, DX3-ARM-02) and modifiers."""
+        return (
+            self.char.stats.initiative
+            + sum(a.initiative for a in self.armor)
+            + self.mods.get("initiative", 0)
+        )
+
+    @property
+    def combat_move(self) -> int:
+        """戦闘移動 in metres (DX3-ACT-02); never below 0."""
+        return max(self.initiative + COMBAT_MOVE_BASE, 0)
+
+    @property
+    def full_move(self) -> int:
+        """全力移動 in metres (DX3-ACT-03)."""
+        return self.combat_move * FULL_MOVE_FACTOR
+
+    @property
+    def armor_value(self) -> int:
+        """装甲値 of the worn gear and modifiers (DX3-ARM-02)."""
+        return sum(a.armor for a in self.armor) + self.mods.get("armor", 0)
+
+    @property
+    def dodge_bonus(self) -> int:
+        """The worn gear's ドッジ, added to a dodge 達成値 (DX3-REACT-08)."""
+        return sum(a.dodge for a in self.armor) + self.mods.get("dodge", 0)
+
+    def hit_bonus(self, weapon: Weapon, all_equipped: bool) -> int:
+        """The 命中 a hit check adds (DX3-ATK-04): every equipped weapon's, or those of the attack's
+        kind; the weapon used counts even when it is 素手 or not equipped."""
+        used = [self.weapons[i] for i in self.equipped]
+        if weapon not in used:
+            used.append(weapon)
+        return sum(w.hit for w in used if all_equipped or (w.kind == MELEE) == (weapon.kind == MELEE))
+
+
+@dataclass(slots=True)
+class PendingAttack:
+    """An attack between its hit check and its damage (DX3-ATK-11 steps 3-8)."""
+
+    attacker: int
+    weapon: int  # index into the attacker's weapons, -1 素手
+    targets: list[int]
+    hit_check: CheckResult  # the rolled hit check; its 達成値 decides hits and damage dice
+    attack_power: int
+    waiting: list[int]  # targets still to react, in order
+    hit: list[int] = field(default_factory=list)  # targets the attack hits
+    dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)
+    guards: dict[int, int] = field(default_factory=dict)  # target -> its ガード値
+    covers: dict[int, int] = field(default_factory=dict)  # covered target -> its coverer
+    asked: list[int] = field(default_factory=list)  # coverers already asked
+    fallen: list[int] = field(default_factory=list)  # fell to 戦闘不能 and may revive, in order
+
+
+@dataclass(slots=True)
+class Dx3State:
+    """A DX3 fight in play."""
+
+    scenario: Dx3Scenario
+    options: Dx3Options
+    fighters: list[Fighter]
+    round: int = 1
+    phase: Phase = Phase.MINOR
+    actor: int = -1  # whose main process runs
+    pending: PendingAttack | None = None
+    winner: int = -1
+    termination: Termination = Termination.NONE
+    end_reason: str = ""
+    decisions: int = 0
+    opening: list[Event] = field(default_factory=list)
+
+    @property
+    def combatants(self) -> list[Fighter]:
+        """The fighters, as the tools name a state's people."""
+        return self.fighters
+
+    @property
+    def minor_only(self) -> bool:
+        """This round allows minor actions only (HR-EVENT-01)."""
+        return self.round in self.scenario.minor_only_rounds
+
+    def clone(self) -> Dx3State:
+        """A deep copy that plays on independently (the scenario is shared)."""
+        memo: dict[int, object] = {id(self.scenario): self.scenario, id(self.options): self.options}
+        return copy.deepcopy(self, memo)
+
+    def at(self, pos: int) -> list[Fighter]:
+        """The fighters standing (not 戦闘不能) at a position: one engagement."""
+        return [f for f in self.fighters if f.pos == pos and not f.down]
+
+    def enemies_at(self, f: Fighter) -> list[Fighter]:
+        """The enemies standing in f's engagement."""
+        return [g for g in self.fighters if g.pos == f.pos and g.side != f.side and not g.down]
+
+    def standing_sides(self) -> list[int]:
+        """The sides with someone not 戦闘不能, in order."""
+        return sorted({f.side for f in self.fighters if not f.down})
+
+
+def make_fighter(index: int, spec: FighterSpec) -> Fighter:
+    """A fighter at the start of a fight, from its spec."""
+    char = Dx3Character(spec.name, spec.stats, spec.encroachment, spec.hp, spec.lois, spec.titus)
+    return Fighter(
+        index, spec.side, spec.pc, char, spec.position,
+        tuple(WEAPONS[w] for w in spec.weapons), list(spec.equipped),
+        tuple(ARMORS[a] for a in spec.armor), spec.resurrect,
+    )  # fmt: skip

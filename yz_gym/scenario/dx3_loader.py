@@ -1,0 +1,164 @@
+"""Building a DX3 fight (`ruleset: dx3`) from its parsed file: every check across fields, each
+failure one line naming the file, the field and the fix."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, Final
+
+from yz_gym.core.switches import SwitchError
+from yz_gym.rulesets.dx3.character import StatBlock
+from yz_gym.rulesets.dx3.gear import ARMORS, MAX_EQUIPPED, WEAPONS
+from yz_gym.rulesets.dx3.options import DX3_RULES, Dx3Options
+from yz_gym.rulesets.dx3.state import MAX_CARRIED, Dx3Scenario, FighterSpec
+from yz_gym.scenario import ScenarioError
+from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec
+from yz_gym.scenario.loader import validated
+
+DOC: Final = "docs/dx3_scenarios.md"
+DX3_AGENTS: Final = ("random", "dx3_aggressive")
+
+
+def _guess(name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1)
+    return f"did you mean '{close[0]}'? " if close else ""
+
+
+def build_dx3(data: dict[str, Any], origin: str) -> Dx3Scenario:
+    """Validate a parsed DX3 fight file and turn it into a Dx3Scenario."""
+    expected = "a DX3 fight must be a mapping with ruleset: dx3, name, sides, length, fighters"
+    spec = validated(Dx3File, data, origin, expected)
+    return _Builder(spec, origin).build()
+
+
+class _Builder:
+    def __init__(self, spec: Dx3File, origin: str) -> None:
+        self.spec = spec
+        self.origin = origin
+
+    def fail(self, where: str, message: str) -> ScenarioError:
+        return ScenarioError(f"{self.origin}: {where}: {message} (see {DOC})")
+
+    def build(self) -> Dx3Scenario:
+        spec = self.spec
+        try:
+            options: Dx3Options = DX3_RULES.parse(spec.dx3_rules, DOC)
+        except SwitchError as err:
+            raise ScenarioError(f"{self.origin}: {err.where}: {err.message}") from None
+        if len(set(spec.sides)) != len(spec.sides):
+            raise self.fail("sides", "a side is named twice; give each side once")
+        names = [f.name for f in spec.fighters]
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise self.fail(
+                    f"fighters[{i}].name", f"'{name}' is named twice; give every fighter its own name"
+                )
+        fighters = tuple(self._fighter(i, f, options) for i, f in enumerate(spec.fighters))
+        for s, side in enumerate(spec.sides):
+            if not any(f.side == s for f in fighters):
+                raise self.fail("sides", f"side '{side}' has no fighter; give it one or remove it")
+        for i, pos in enumerate(spec.blockades):
+            if not 0 <= pos <= spec.length:
+                raise self.fail(f"blockades[{i}]", f"{pos} m is off the line; give 0 to {spec.length}")
+        for i, r in enumerate(spec.minor_only_rounds):
+            if not 1 <= r <= spec.max_rounds:
+                raise self.fail(
+                    f"minor_only_rounds[{i}]", f"round {r}; give 1 to max_rounds {spec.max_rounds}"
+                )
+        for side, agent in spec.agents.items():
+            if side not in spec.sides:
+                raise self.fail(
+                    f"agents.{side}",
+                    f"no side named '{side}'; {_guess(side, spec.sides)}sides: {', '.join(spec.sides)}",
+                )
+            if agent not in DX3_AGENTS:
+                raise self.fail(
+                    f"agents.{side}",
+                    f"unknown DX3 agent '{agent}'; {_guess(agent, list(DX3_AGENTS))}agents: {', '.join(DX3_AGENTS)}",
+                )
+        return Dx3Scenario(
+            name=spec.name, sides=tuple(spec.sides), length=spec.length, fighters=fighters, options=options,
+            max_rounds=spec.max_rounds, blockades=tuple(spec.blockades),
+            minor_only_rounds=tuple(spec.minor_only_rounds),
+            agents=tuple(spec.agents.get(side, "") for side in spec.sides), description=spec.description,
+        )  # fmt: skip
+
+    def _fighter(self, i: int, f: FighterFileSpec, options: Dx3Options) -> FighterSpec:
+        spec = self.spec
+        where = f"fighters[{i}]"
+        if f.side not in spec.sides:
+            raise self.fail(
+                f"{where}.side",
+                f"no side named '{f.side}'; {_guess(f.side, spec.sides)}sides: {', '.join(spec.sides)}",
+            )
+        if f.position > spec.length:
+            raise self.fail(
+                f"{where}.position", f"{f.position} m is off the line; give 0 to length {spec.length}"
+            )
+        a = f.abilities
+        try:
+            stats = StatBlock(a.body, a.sense, a.mind, a.social, tuple(f.skills.items()))
+        except ValueError as err:
+            raise self.fail(f"{where}.skills", str(err)) from None
+        if f.hp is not None and f.hp > stats.max_hp:
+            raise self.fail(
+                f"{where}.hp",
+                f"{f.hp} is above max HP {stats.max_hp} (肉体x2 + 精神 + 20); give at most that",
+            )
+        for j, w in enumerate(f.weapons):
+            if w not in WEAPONS:
+                raise self.fail(
+                    f"{where}.weapons[{j}]",
+                    f"unknown weapon '{w}'; {_guess(w, list(WEAPONS))}weapons: {', '.join(WEAPONS)}",
+                )
+        if len(f.weapons) > MAX_CARRIED:
+            raise self.fail(f"{where}.weapons", f"{len(f.weapons)} weapons; carry at most {MAX_CARRIED}")
+        equipped = self._equipped(where, f)
+        for j, name in enumerate(f.armor):
+            if name not in ARMORS:
+                raise self.fail(
+                    f"{where}.armor[{j}]",
+                    f"unknown armor '{name}'; {_guess(name, list(ARMORS))}armor: {', '.join(ARMORS)}",
+                )
+        slots = [ARMORS[name].slot for name in f.armor]
+        if options.armor_slots == "one_each" and len(set(slots)) != len(slots):
+            raise self.fail(
+                f"{where}.armor",
+                "two pieces of the same slot; wear one 防具 and one 防具(補助) (DX3-ARM-03), or set dx3_rules.armor_slots: any",
+            )
+        resurrect = f.resurrect if f.resurrect is not None else (1 if f.pc else 0)
+        return FighterSpec(
+            name=f.name, side=spec.sides.index(f.side), pc=f.pc, stats=stats, position=f.position,
+            encroachment=f.encroachment, hp=-1 if f.hp is None else f.hp, weapons=tuple(f.weapons),
+            equipped=equipped, armor=tuple(f.armor), resurrect=resurrect, lois=f.lois, titus=f.titus,
+        )  # fmt: skip
+
+    def _equipped(self, where: str, f: FighterFileSpec) -> tuple[int, ...]:
+        """The indices of the held weapons (DX3-WPN-03): at most two, a two-handed one alone."""
+        if f.equipped is None:
+            held: list[int] = []
+            for j, w in enumerate(f.weapons):
+                two = WEAPONS[w].two_handed or any(WEAPONS[f.weapons[h]].two_handed for h in held)
+                if len(held) < MAX_EQUIPPED and not (two and held):
+                    held.append(j)
+            return tuple(held)
+        out = []
+        for j, w in enumerate(f.equipped):
+            if w not in f.weapons:
+                raise self.fail(
+                    f"{where}.equipped[{j}]", f"'{w}' is not among its weapons; list it under weapons first"
+                )
+            index = f.weapons.index(w)
+            if index in out:
+                raise self.fail(f"{where}.equipped[{j}]", f"'{w}' is equipped twice; name each weapon once")
+            out.append(index)
+        if len(out) > MAX_EQUIPPED:
+            raise self.fail(
+                f"{where}.equipped",
+                f"{len(out)} weapons; a character holds at most {MAX_EQUIPPED} (DX3-WPN-03)",
+            )
+        if len(out) > 1 and any(WEAPONS[f.weapons[j]].two_handed for j in out):
+            raise self.fail(
+                f"{where}.equipped", "a two-handed weapon is held with another; hold it alone (DX3-WPN-03)"
+            )
+        return tuple(out)

@@ -1,0 +1,62 @@
+"""The DX3 fight's scenario file (`ruleset: dx3`, `mode: skirmish`): pydantic models that reject
+unknown keys and impossible values. Every key is documented in docs/dx3_scenarios.md (a test
+checks this); checks across fields live in dx3_loader.py."""
+
+# ruff: noqa: RUF012  (pydantic copies mutable defaults)
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, StrictBool, StrictInt
+
+from yz_gym.scenario.models import Name, Strict
+
+Level = StrictInt
+
+
+class AbilitiesSpec(Strict):
+    """The four abilities (DX3-DICE-01)."""
+
+    body: Level = Field(ge=0, le=20)  # 【肉体】
+    sense: Level = Field(ge=0, le=20)  # 【感覚】
+    mind: Level = Field(ge=0, le=20)  # 【精神】
+    social: Level = Field(ge=0, le=20)  # 【社会】
+
+
+class FighterFileSpec(Strict):
+    """One fighter: side, place on the line, abilities, skills, gear and encroachment."""
+
+    name: Name
+    side: Name
+    pc: StrictBool = False
+    position: StrictInt = Field(ge=0, le=1000)  # metres along the line
+    abilities: AbilitiesSpec
+    skills: dict[str, Level] = {}  # 白兵, 回避, 射撃, 知覚, RC, 意志, 交渉, 調達, 運転:X ... (DX3-DICE-02)
+    encroachment: StrictInt = Field(0, ge=0, le=400)  # 侵蝕率 %
+    hp: StrictInt | None = Field(None, ge=0, le=500)  # current HP; default max HP
+    weapons: list[Name] = []  # carried, by bundled name (DX3-WPN-06)
+    equipped: list[Name] | None = None  # held of the carried; default the first ones that fit two hands
+    armor: list[Name] = []  # worn, by bundled name (DX3-ARM-05)
+    resurrect: StrictInt | None = Field(None, ge=0, le=5)  # 《リザレクト》 level; default 1 for a PC, 0 else
+    lois: StrictInt = Field(0, ge=0, le=7)
+    titus: StrictInt = Field(0, ge=0, le=7)
+
+
+class Dx3File(Strict):
+    """A whole DX3 fight file."""
+
+    ruleset: Literal["dx3"]
+    mode: Literal["skirmish"] = "skirmish"
+    name: Name
+    description: str = ""
+    sides: list[Name] = Field(min_length=2, max_length=4)
+    length: StrictInt = Field(ge=1, le=1000)  # the line runs from 0 to length metres
+    max_rounds: StrictInt = Field(12, ge=1, le=100)
+    blockades: list[StrictInt] = []  # positions whose engagement is blockaded (封鎖, DX3-ENG-04)
+    minor_only_rounds: list[StrictInt] = []  # HR-EVENT-01: rounds of minor actions only
+    agents: dict[Name, Name] = {}  # side -> scripted agent
+    dx3_rules: dict[str, object] = {}  # the switches (rulesets/dx3/options.py)
+    fighters: list[FighterFileSpec] = Field(min_length=2, max_length=12)
+
+
+MODELS: tuple[type[Strict], ...] = (Dx3File, FighterFileSpec, AbilitiesSpec)
