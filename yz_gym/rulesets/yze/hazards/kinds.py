@@ -48,9 +48,13 @@ HYPOTHERMIC: Final = ConditionKind(
     "hypothermic", "HAZ-COLD-04", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
     meaning="no natural recovery until warmed (HEAL-10); Broken, dies at the next cold roll",
 )
+IN_GAS: Final = ConditionKind(
+    "in_gas", "HAZ-POISON-02", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="breathing a zone's poison gas since the end of an earlier round (`gas_rolls: on_entry`: no new roll)",
+)
 
 HAZARD_KINDS: Final = (
-    LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC,
+    LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC, IN_GAS,
 )
 POISON_KINDS: Final = (LETHAL_POISON.name, PARALYSED.name, ASLEEP.name)  # what an antidote ends
 OUT_OF_ACTION: Final = (PARALYSED.name, ASLEEP.name)  # the bearer takes no action while they last
