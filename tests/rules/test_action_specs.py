@@ -99,12 +99,14 @@ def test_every_index_decodes_to_an_action_that_encodes_back_to_it():
 def test_the_action_space_keeps_its_size_and_order():
     """Derived from the specs, the space is index for index the one the envs had (a new kind or form
     changes it on purpose: then bump the env versions and update these numbers). PRIDE (DICE-13)
-    was appended as the last index: the 996 indices before it keep their meaning."""
+    was appended as index 996: the 996 indices before it keep their meaning; RESCUE and ANTIDOTE
+    (hazards, AMB-05, HAZ-POISON-04) after it, one index per target slot each: the first 997 keep theirs."""
     table = [(int(kind), slot, zone, option) for kind, slot, zone, option in _DECODE]
-    assert N_ACTIONS == len(table) == 997
+    assert N_ACTIONS == len(table) == 997 + 2 * N_SLOTS
     assert hashlib.sha256(repr(table[:996]).encode()).hexdigest() == DECODE_DIGEST
     assert table[996] == (int(Kind.PRIDE), -1, -1, -1)
-    assert hashlib.sha256(repr(table).encode()).hexdigest() == PRIDE_DIGEST
+    assert hashlib.sha256(repr(table[:997]).encode()).hexdigest() == PRIDE_DIGEST
+    assert table[997:] == [(int(kind), slot, -1, -1) for kind in (Kind.RESCUE, Kind.ANTIDOTE) for slot in range(N_SLOTS)]
 
 
 @pytest.mark.parametrize("name", ["street_firefight", "technical_raid", "cavalry_skirmish", "npc_group_surprise"])

@@ -47,6 +47,7 @@ from yz_gym.agents.common import (
     usable_weapons,
     weight,
 )
+from yz_gym.agents.hazard_tactics import hazard_first, zone_hazard
 from yz_gym.agents.pride import pride_choice
 from yz_gym.agents.vehicle_tactics import aboard_first, occupant_choice
 from yz_gym.rulesets.yze.combat.attacks import (
@@ -713,6 +714,10 @@ class _Turn:
                 return first
             if me.vehicle >= 0:
                 self.vchoice = occupant_choice(self.state, me, by_kind, Kind.SHOOT in by_kind)
+        if self.state.setup.hazards is not None:  # hazard_tactics: a drowning or poisoned ally first
+            first_aid = hazard_first(self.state, me, actions)
+            if first_aid is not None:
+                return first_aid
         if me.overwatch >= 0 and me.actions_used:
             end = next((a for a in actions if a.kind == Kind.END_TURN), None)
             if end is not None:
@@ -748,6 +753,8 @@ class _Turn:
         slow = is_slow(state, me, a)
         risk = self.overwatch_risk(a.zone if kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT) else -1)
         imm, pos = 0.0, here
+        if state.setup.hazards is not None and kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT):
+            risk += zone_hazard(state, me, a.zone)  # hazard_tactics: deep water in metal armor, gas
         if (
             a.zone == self.goal
             and a.zone != me.zone

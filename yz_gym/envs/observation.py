@@ -58,6 +58,13 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
   mount's Strength (fraction), mount dead, mount may enter cramped zones. Both blocks stay 0 in
   scenarios without vehicles and mounts.
 
+**hazards** (`hazard_obs.HAZARD_FIELDS`, N_SLOTS combatant slots): afloat, under water, drowning,
+  Broken while drowning and the rounds left before that kills / the stretch, lethal poison,
+  paralysed, asleep and the rounds left of it / its full length, hypothermic, breathing a zone's
+  gas, antidotes carried/2; then **zone_hazards** (`hazard_obs.ZONE_HAZARD_FIELDS`, MAX_ZONES
+  zones): deep water, gas, its potency/12, the cold band (0, 1/3, 2/3, 1). Both stay 0 in
+  scenarios without a `hazards:` block (appended last: every earlier offset is unchanged).
+
 Encoding copies a cached per-observer template that already holds the static parts, the
 map seen from the observer's zone and the borders; then each combatant's dynamic fields go
 straight into the vector's buffer with one `struct.pack_into` (plus one per weapon).
@@ -70,6 +77,8 @@ from typing import Any, Final, NamedTuple
 
 import numpy as np
 
+from yz_gym.envs.hazard_obs import FIELDS as HAZARD_OBS_FIELDS
+from yz_gym.envs.hazard_obs import encode_hazards
 from yz_gym.envs.limits import (
     MAX_ALLIES,
     MAX_ATTRIBUTE,
@@ -170,6 +179,7 @@ def _layout() -> tuple[dict[str, Field], int]:
         ("zones_static", MAX_ZONES * N_ZSTATIC),
         ("borders", N_BORDER),
         *VEHICLE_OBS_FIELDS,  # vehicle_obs.py: vehicles and riding
+        *HAZARD_OBS_FIELDS,  # hazard_obs.py: each combatant's hazards, each zone's
     ):
         fields[name] = Field(name, offset, size)
         offset += size
@@ -255,6 +265,7 @@ class ObservationEncoder:
         self._view_cache: dict[tuple[object, ...], tuple[np.ndarray, tuple[bool, ...], tuple[bool, ...]]] = {}
         self._templates = [self._template(scenario, me) for me in range(self.n)]
         self.extras = bool(scenario.vehicles) or setup.mounted  # vehicle_obs.py
+        self.hazards = setup.hazards is not None  # hazard_obs.py
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as its scenario and slots: unpickling builds it afresh (caches refill)."""
@@ -540,4 +551,6 @@ class ObservationEncoder:
                 offset += 4 * N_WEAPON_FIELDS
         if self.extras:
             encode_vehicles(obs, _F["vehicles"], _F["riding"], state, me, slot_of)
+        if self.hazards:
+            encode_hazards(obs, _F["hazards"], _F["zone_hazards"], state, me, slot_of)
         return obs

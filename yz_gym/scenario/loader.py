@@ -33,6 +33,7 @@ from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS, Weapon
 from yz_gym.rulesets.yze.zone import initiative
 from yz_gym.rulesets.yze.zone.zones import Border, BorderKind, DoorState, Zone, ZoneMap
 from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
+from yz_gym.scenario.hazard_loader import build_hazards
 from yz_gym.scenario.models import CombatantSpec, ScenarioFile
 from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, preview, read_text
 from yz_gym.scenario.vehicle_loader import build_mount, build_vehicles
@@ -42,7 +43,7 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 _INSTALLED = Path(__file__).resolve().parent.parent / "scenarios"  # a wheel ships them here (setup.py)
 _CHECKOUT = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
 SCENARIO_DIR = _INSTALLED if _INSTALLED.is_dir() else _CHECKOUT  # the bundled scenarios
-ITEMS = ("medkit", "blanket", "frag_grenade", "smoke_grenade")  # DEATH-03, FIRE-04; ACTN-USEITEM-01 (attacks.ITEMS)
+ITEMS = ("medkit", "blanket", "frag_grenade", "smoke_grenade", "antidote")  # DEATH-03, FIRE-04; ACTN-USEITEM-01 (attacks.ITEMS); HAZ-POISON-04
 GRADE_RATING = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
 
 
@@ -303,6 +304,7 @@ class _Builder:
                 raise self.fail(f"sides[{i}]", f"side '{side}' has no combatants; add one or remove the side")
         victory = self._victory(combatants)
         vehicles = build_vehicles(self, combatants, zones, zone_map)  # VEH-*: vehicle_loader.py
+        hazards = build_hazards(self, combatants, zone_map)  # HAZ-*: hazard_loader.py
         ambush = None
         if spec.ambush is not None:
             self.side(spec.ambush.by, "ambush.by")
@@ -318,6 +320,7 @@ class _Builder:
             victory=victory,
             ambush=ambush,
             mounted=any(c.mount is not None for c in combatants),  # MOUNT-*
+            hazards=hazards,
         )
         for name in spec.agents:
             self.side(name, f"agents.{name}")

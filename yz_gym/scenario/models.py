@@ -162,6 +162,57 @@ class VictorySpec(Strict):
     survive_rounds: dict[str, Annotated[int, Field(ge=1, le=500)]] = {}
 
 
+ColdBandName = Literal["warm", "chilly", "cold", "extreme_cold"]  # WEATHER-15 (hazards/options.py ColdBand)
+
+
+class PoisonSpec(Strict):
+    """HAZ-POISON-01/03: a named poison, its Potency and its effect."""
+
+    potency: Annotated[int, Field(ge=1, le=12)] | Literal["weak", "strong", "virulent"]
+    effect: Literal["lethal", "paralysing", "sleeping"]
+
+
+class WaterSpec(Strict):
+    """HAZ-DROWN-*: a zone of deep water, and the dry zone next to it a rescue pulls to."""
+
+    zone: Name
+    shore: Name
+
+
+class GasSpec(Strict):
+    """HAZ-POISON-02: a zone filled with a poison gas."""
+
+    zone: Name
+    poison: Name
+
+
+class ColdSpec(Strict):
+    """HAZ-COLD-01..06: the cold of the map, zones that differ, and who is protected from it."""
+
+    band: ColdBandName = "cold"
+    zones: dict[Name, ColdBandName] = {}
+    protected: list[Name] = []
+
+
+class PoisonedWeaponSpec(Strict):
+    """HAZ-POISON-02: a combatant's (or a group's) weapon coated with a poison."""
+
+    combatant: Name
+    weapon: Name
+    poison: Name
+    doses: int = Field(1, ge=-1, le=100)
+
+
+class HazardsSpec(Strict):
+    """HAZ-*: the poisons, deep water, gas, cold and poisoned weapons of the fight."""
+
+    poisons: dict[Name, PoisonSpec] = {}
+    water: list[WaterSpec] = []
+    gas: list[GasSpec] = []
+    cold: ColdSpec | None = None
+    weapons: list[PoisonedWeaponSpec] = []
+
+
 class ScenarioFile(Strict):
     """A whole scenario file."""
 
@@ -178,6 +229,8 @@ class ScenarioFile(Strict):
     victory: VictorySpec = VictorySpec()
     vehicles: list[ZoneVehicleSpec] = []
     vehicle_rules: dict[str, object] = {}
+    hazards: HazardsSpec | None = None  # HAZ-*: hazard_loader.py
+    hazard_rules: dict[str, object] = {}
     agents: dict[Name, Literal["random", "aggressive", "tactical"]] = {}  # who plays a side by default
 
 
@@ -195,4 +248,10 @@ MODELS: tuple[type[Strict], ...] = (
     ZoneVehicleSpec,
     CrewSpec,
     VehicleWeaponSpec,
+    HazardsSpec,
+    PoisonSpec,
+    WaterSpec,
+    GasSpec,
+    ColdSpec,
+    PoisonedWeaponSpec,
 )

@@ -1,4 +1,4 @@
-"""The hazards' switches (a future `hazard_rules:` block): declared with their defaults, parsed by
+"""The hazards' switches (the `hazard_rules:` block of a zone fight): declared with their defaults, parsed by
 the one switch parser, and the cold band intervals they give."""
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, HAZARD_BLOCK, H
 DOC = "docs/hazards.md"
 
 
-@pytest.mark.rule("AMB-03", "AMB-04", "AMB-05", "AMB-06", "AMB-08", "AMB-09", "HEAL-13")
+@pytest.mark.rule("AMB-03", "AMB-04", "AMB-05", "AMB-06", "AMB-08", "AMB-09", "HEAL-13", "HAZ-POISON-04")
 def test_every_reading_is_a_switch_with_the_suggested_default():
     defaults = {s.name: s.default for s in HAZARD_BLOCK.switches}
     assert defaults == {
         "rating_to_step": "nearest", "lethal_tick": "stretch", "lethal_resisted": "ends", "npc_can_swim": True,
         "float_failure": "underwater", "drowning_rolls": "none", "rescue_stops_death": True,
+        "rescue_action": "slow", "antidote_action": "fast", "gas_rolls": "every_round", "poison_needs_damage": True,
         "chilly_interval": "day", "cold_interval": "shift", "extreme_cold_interval": "stretch",
         "blanket_bonus": 1, "cold_damage": 1, "cold_stress": 1,
         "care_cures": True, "care_saves": True, "collapse_shifts": 1, "blocks_when_broken": True,
@@ -53,7 +54,7 @@ def test_the_block_parses_with_the_one_switch_parser():
 
 def test_the_hazard_kinds_are_yze_timed_conditions_each_with_its_rule():
     assert all(CONDITION_KINDS[k.name] is k for k in HAZARD_KINDS)
-    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 17
+    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 18
     assert all(k.rule.startswith("HAZ-") and k.meaning for k in HAZARD_KINDS)
 
 

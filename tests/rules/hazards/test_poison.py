@@ -11,7 +11,6 @@ from tests.helpers import FixedDice
 from tests.rules.hazards.hazard_kit import kinds, timed, victim
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.hazards.poison import (
-    POTENCIES,
     Poison,
     expose_to_poison,
     give_antidote,
@@ -19,6 +18,7 @@ from yz_gym.rulesets.yze.hazards.poison import (
     poison_turn,
 )
 from yz_gym.rulesets.yze.hazards.resisting import grade_of, rating_dice
+from yz_gym.rulesets.yze.hazards.setting import POTENCIES
 from yz_gym.rulesets.yze.options import RuleOptions
 
 H = HazardOptions()

@@ -246,23 +246,25 @@ add("chase_over", "the chase is over: winner (or None), reason and the last rang
 
 register(EVENTS)
 
-# --- hazards (hazards/: poison, drowning, cold; not yet wired into fights or journeys) ---------
-HAZARD: Final = "only when a hazard function of hazards/ is called; no scenario has poison, water or cold yet (issue 15)"
+# --- hazards (hazards/: poison, drowning, cold; in zone fights with a `hazards:` block) ---------
+HAZARD: Final = "only in a fight whose scenario has a `hazards:` block, and seldom there (cold, antidotes)"
 add("hazard_roll", "the actor's Stamina roll against a hazard: its name, rating, the hazard's successes and "
     "whether the actor resisted (HAZ-POISON-02, HAZ-DROWN-02/04, HAZ-COLD-01); a caregiver's Healing roll "
     "for the target, its skill named (HAZ-DISEASE-07)",
-    (*ROLL, "hazard", "rating", "against", "resisted", "skill"), rare=HAZARD)
-add("poisoned", "the target suffers a poison's effect (HAZ-POISON-03)", ("poison", "effect", "potency"), rare=HAZARD)
+    (*ROLL, "hazard", "rating", "against", "resisted", "skill"))
+add("poisoned", "the target suffers a poison's effect (HAZ-POISON-03)", ("poison", "effect", "potency"))
 add("poison_ended", "a poison's effect on the target ends: by time, a won second roll or the actor's antidote "
     "(HAZ-POISON-04, -LETHAL-02, -PARALYZE-01, -SLEEP-01)", ("condition", "by"), rare=HAZARD)
-add("in_water", "the target is in the water, swimming (HAZ-DROWN-01/02)", rare=HAZARD)
-add("went_under", "the target goes under water and must hold its breath (HAZ-DROWN-03/04, AMB-05)", ("cause",),
-    rare=HAZARD)
-add("drowning", "the target starts drowning: 1 Strength damage a round (HAZ-DROWN-05)", ("cause",), rare=HAZARD)
-add("rescued", "the actor pulls the target out of the water (AMB-05)", rare=HAZARD)
-add("left_water", "the target swims out of the water", rare=HAZARD)
+add("in_water", "the target is in the water, swimming (HAZ-DROWN-01/02)")
+add("went_under", "the target goes under water and must hold its breath (HAZ-DROWN-03/04, AMB-05)", ("cause",))
+add("drowning", "the target starts drowning: 1 Strength damage a round (HAZ-DROWN-05)", ("cause",))
+add("rescued", "the actor pulls the target out of the water (AMB-05)")
+add("left_water", "the target swims out of the water")
 add("hypothermic", "the target fails a cold roll and is hypothermic (HAZ-COLD-04)", rare=HAZARD)
 add("warmed", "the target warms up: hypothermia ends (HAZ-COLD-07)", rare=HAZARD)
+add("struggling", "the actor, under water or drowning, struggles for air and loses its turn (AMB-05)")
+add("dose", "the actor's poisoned weapon delivers a dose to the target; doses left (-1: unlimited) (HAZ-POISON-02)",
+    ("poison", "left"))
 
 # --- the long clock: disease, hunger, sleep (hazards/disease.py, hunger.py, sleep.py) ------------
 add("infected", "the target fails an infection roll and is sick: 1 damage, no damage recovery (HAZ-DISEASE-03)",

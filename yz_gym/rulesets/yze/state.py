@@ -9,6 +9,7 @@ from typing import Any, Final
 from yz_gym.core.conditions import TimedCondition
 from yz_gym.core.ending import Termination
 from yz_gym.rulesets.yze.dice import Roll
+from yz_gym.rulesets.yze.hazards.setting import HazardSetting
 from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.options import RuleOptions
@@ -68,6 +69,7 @@ class Setup:
     victory: VictoryRules
     ambush: dict[str, Any] | None = None  # AMBUSH-01/02: {"by": side, "prepared": bool}
     mounted: bool = field(default=False, kw_only=True)  # MOUNT-*: someone starts on a mount (mounts/riding.py)
+    hazards: HazardSetting | None = field(default=None, kw_only=True)  # HAZ-*: water, gas, cold, poisons (hazards/)
 
 
 @dataclass(slots=True)
@@ -419,6 +421,7 @@ class GameState:
     drawer_group: tuple[tuple[int, ...], ...] = field(default=(), kw_only=True)
     vehicles: list[VehicleState] = field(default_factory=list, kw_only=True)  # VEH-*: vehicles/actions.py
     termination: Termination = field(default=Termination.NONE, kw_only=True)  # why the game ended
+    doses: dict[int, int] = field(default_factory=dict, kw_only=True)  # HAZ-POISON-02: poisoned weapon's doses left
     options: RuleOptions = field(init=False, repr=False, compare=False)  # the setup's rule switches
     zone_map: ZoneMap = field(init=False, repr=False, compare=False)  # the setup's static map
 
@@ -431,7 +434,7 @@ class GameState:
         door_damage: tuple[int, ...] = (), opening: tuple[Any, ...] = (), turn_acts: int = 0, *,
         doom: int = 0, smoke: dict[int, int] | None = None,
         drawer_group: tuple[tuple[int, ...], ...] = (), vehicles: list[VehicleState] | None = None,
-        termination: Termination = Termination.NONE
+        termination: Termination = Termination.NONE, doses: dict[int, int] | None = None
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.setup = setup
@@ -458,6 +461,7 @@ class GameState:
         self.drawer_group = drawer_group
         self.vehicles = [] if vehicles is None else vehicles
         self.termination = termination
+        self.doses = {} if doses is None else doses
         self.options = setup.options  # shortcuts to the setup's rule switches and map, read all the time
         self.zone_map = setup.zone_map
 
@@ -488,6 +492,7 @@ class GameState:
             drawer_group=self.drawer_group,
             vehicles=[v.copy() for v in self.vehicles],
             termination=self.termination,
+            doses=dict(self.doses) if self.doses else None,
         )
 
     def enemies(self, c: Combatant) -> list[Combatant]:

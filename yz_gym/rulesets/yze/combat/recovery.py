@@ -167,9 +167,16 @@ def _lethal_time(
     options: RuleOptions, c: Combatant, rng: np.random.Generator | None, events: list[Event]
 ) -> None:
     """DEATH-01/02: a shift passes for untreated lethal crits and conditions that call for death
-    rolls (FIRE-05); each limit that runs out is a roll."""
+    rolls (FIRE-05); each limit that runs out is a roll. A condition that kills when due (Broken
+    while drowning, HAZ-DROWN-06) kills when its time runs out within the shift."""
     clock = options.clock
     shift = clock.rounds(TimeUnit.SHIFT)
+    for condition in [t for t in c.timed if CONDITION_KINDS[t.kind].due == Due.DEATH]:
+        kind = CONDITION_KINDS[condition.kind]
+        if falls_due(condition, kind, clock, shift):
+            c.dead = True
+            events.append(Event("death", -1, c.id, {"cause": f"{kind.name} ({kind.rule})"}))
+            return
     lethal = [t for t in c.timed if CONDITION_KINDS[t.kind].due == Due.DEATH_ROLL]
     if rng is None:
         if lethal or any(i.timer >= 0 for i in c.injuries):

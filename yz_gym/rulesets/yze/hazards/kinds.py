@@ -82,9 +82,13 @@ COLLAPSED: Final = ConditionKind(
     "collapsed", "HAZ-SLEEP-03", TimeUnit.ROUND, Tick.UNIT, Due.ENDS,
     meaning="Broken by stress while sleep-deprived: asleep for a shift and cannot be woken",
 )
+IN_GAS: Final = ConditionKind(
+    "in_gas", "HAZ-POISON-02", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="breathing a zone's poison gas since the end of an earlier round (`gas_rolls: on_entry`: no new roll)",
+)
 
 HAZARD_KINDS: Final = (
-    LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC,
+    LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC, IN_GAS,
     SICK, DISEASE_DYING, FED, STARVING, STARVED, SLEPT, SLEEP_DEPRIVED, COLLAPSED,
 )
 POISON_KINDS: Final = (LETHAL_POISON.name, PARALYSED.name, ASLEEP.name)  # what an antidote ends

@@ -56,6 +56,27 @@ class HazardOptions:
         True, "AMB-05, HAZ-DROWN-06",
         "A rescue before the stretch runs out saves one Broken while drowning.",
     )
+    rescue_action: Literal["slow", "fast"] = switch(
+        "slow", "AMB-05, HAZ-DROWN-05",
+        "RESCUE (an ally in the same deep-water zone pulls one under water or drowning out, and both reach the"
+        " zone's shore) is the slow action, or a fast one.",
+    )
+    # --- poison in a fight ---
+    antidote_action: Literal["fast", "slow"] = switch(
+        "fast", "HAZ-POISON-04",
+        "ANTIDOTE (a carried `antidote` given to anyone poisoned in the zone, oneself too; used up) is a fast"
+        " action (as using an item), or the slow one.",
+    )
+    gas_rolls: Literal["every_round", "on_entry"] = switch(
+        "every_round", "HAZ-POISON-02 (PROPOSED)",
+        "A gas zone calls for a roll against its poison at the end of every round spent in it, by whoever is"
+        " not already suffering a poison; `on_entry`: only at the end of the first round in it.",
+    )
+    poison_needs_damage: bool = switch(
+        True, "HAZ-POISON-02 (PROPOSED)",
+        "A poisoned weapon delivers its poison (one dose) with a hit that deals damage through armor; `false`:"
+        " with any hit.",
+    )
     # --- cold ---
     chilly_interval: Interval = switch(
         "day", "HAZ-COLD-02, WEATHER-15, AMB-09",

@@ -7,8 +7,7 @@ in a fight (one a round) or away from it (a stretch, a shift at a time)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
 
 import numpy as np
 
@@ -27,27 +26,11 @@ from yz_gym.rulesets.yze.hazards.kinds import (
 )
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.hazards.resisting import resist
+from yz_gym.rulesets.yze.hazards.setting import Poison
+from yz_gym.rulesets.yze.rolls import entry_of
 from yz_gym.rulesets.yze.state import Combatant, GameState
 
-PoisonEffect = Literal["lethal", "paralysing", "sleeping"]
-EFFECTS: Final = ("lethal", "paralysing", "sleeping")  # ENV-02: the SRD's headings
-POTENCIES: Final = {"weak": 3, "strong": 6, "virulent": 9}  # HAZ-POISON-01 (step: D, C, B)
 LETHAL_DAMAGE: Final = 1  # HAZ-POISON-LETHAL-01: each of the victim's own turns
-
-
-@dataclass(frozen=True, slots=True)
-class Poison:
-    """A poison: its name, Potency (HAZ-POISON-01) and effect (HAZ-POISON-03)."""
-
-    name: str
-    potency: int
-    effect: PoisonEffect
-
-    def __post_init__(self) -> None:
-        if self.potency < 1:
-            raise ValueError(f"poison {self.name!r}: potency must be at least 1, not {self.potency}")
-        if self.effect not in EFFECTS:
-            raise ValueError(f"poison {self.name!r}: effect must be one of {', '.join(EFFECTS)}, not {self.effect!r}")
 
 
 def expose_to_poison(

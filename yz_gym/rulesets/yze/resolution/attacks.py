@@ -8,6 +8,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.attacks import held_weapon, spend_ammo
 from yz_gym.rulesets.yze.combat.damage import attack_crit, protect, take_damage
+from yz_gym.rulesets.yze.hazards.fight import wounded_by
 from yz_gym.rulesets.yze.mounts.riding import riderless
 from yz_gym.rulesets.yze.resolution.bursts import burst_on, mount_name
 from yz_gym.rulesets.yze.resolution.rolling import attack_weapon
@@ -97,6 +98,8 @@ def _wound(
     take_damage(state, target, damage, rng, events, source=actor.id)
     assert frame.roll is not None
     attack_crit(state, target, damage, frame.roll.successes, rng, events)  # BROKEN-04 alternatives
+    if state.setup.hazards is not None:
+        wounded_by(state, actor, target, damage, rng, events)  # HAZ-POISON-02: a poisoned weapon
 
 
 def shot_effect(

@@ -11,6 +11,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.attacks import close_weapon, use_item
 from yz_gym.rulesets.yze.combat.damage import first_aid, take_damage
+from yz_gym.rulesets.yze.hazards import fight as hazards
 from yz_gym.rulesets.yze.mounts import riding
 from yz_gym.rulesets.yze.resolution import rolling
 from yz_gym.rulesets.yze.resolution.attacks import close_effect, shot_effect, vehicle_volley
@@ -88,6 +89,8 @@ def after(
     """After the effect and anything it set off: retreat moves, push costs are paid."""
     if frame.kind == Kind.RETREAT and not actor.out:
         retreat(state, actor, frame.zone, bool(frame.flags & F_MISSED), events)  # ACTN-RETREAT-01/02
+        if state.setup.hazards is not None:
+            hazards.moved(state, actor, events)
     if frame.roll is not None:
         pay_for_push(state, frame, actor, action_skill(state, frame), rng, events)  # PUSH-13; PUSH-17 panic on unpushed rolls too
 
@@ -119,6 +122,8 @@ def _move(
     """RUN, CRAWL, DOOR, ENGAGE: zone/movement.py moves."""
     target = state.combatants[frame.target] if frame.target >= 0 else None
     move(state, actor, frame.kind, frame.zone, target, frame.roll is not None and not success, rng, events)
+    if state.setup.hazards is not None:
+        hazards.moved(state, actor, events)  # HAZ-DROWN-01..03: into or out of deep water
 
 
 def _retreat(
@@ -568,6 +573,15 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     _spec(Kind.STRESS_ROLL, "roll Insight against stress", Timing.FRAME, (), skill=insight_skill, effect=_stress),
     # decisions appended after the frames (one index appended after every block: no older index moves)
     _spec(Kind.PRIDE, "use your pride", DECISION, (Shape(appended=2),), instant=_pride, offer=pride_offer),
+    # hazards (hazards/fight.py), appended after PRIDE's index: no older index moves
+    _spec(
+        Kind.RESCUE, "pull out of the water", SLOW, (Shape(target=True, appended=3),),
+        slow=hazards.rescue_slow, effect=hazards.rescue_effect, offer=hazards.rescue_offer,
+    ),
+    _spec(
+        Kind.ANTIDOTE, "give an antidote to", FAST, (Shape(target=True, appended=4),),
+        slow=hazards.antidote_slow, effect=hazards.antidote_effect, offer=hazards.antidote_offer,
+    ),
 )
 if len(SPECS) != len(Kind) or any(spec.kind != kind for spec, kind in zip(SPECS, Kind, strict=True)):
     raise ImportError("resolution/effects.py: SPECS must hold one spec per Kind, in Kind order")

@@ -67,6 +67,9 @@ class Kind(IntEnum):
     STRESS_ROLL = 52  # STRESS-01/02: an Insight roll against stress (option = the potential stress)
     # decisions appended after the frames above (the kinds above keep their values)
     PRIDE = 53  # DICE-13: claim the Pride's automatic success on this roll (once per session)
+    # hazards in zone fights (hazards/fight.py), appended (the kinds above keep their values)
+    RESCUE = 54  # AMB-05, HAZ-DROWN-05: pull one under water or drowning in your zone out to the shore
+    ANTIDOTE = 55  # HAZ-POISON-04: give a carried antidote to one poisoned in your zone (yourself too)
 
 
 class Action(NamedTuple):

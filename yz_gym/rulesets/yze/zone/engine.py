@@ -11,6 +11,7 @@ from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.yze.combat.damage import fire_attack, phobias, start_of_turn, tick_lethal_injuries
+from yz_gym.rulesets.yze.hazards import fight as hazards
 from yz_gym.rulesets.yze.resolution.effects import SPECS, end_turn
 from yz_gym.rulesets.yze.resolution.pride import settle_at_game_end
 from yz_gym.rulesets.yze.resolution.stack import advance, answer, decision_actions, decision_name, declare
@@ -39,6 +40,8 @@ def new_game(scenario: Scenario, rng: np.random.Generator | int | None = None) -
     if scenario.vehicles:
         setup_vehicles(state, scenario.vehicles)  # VEH-*: the vehicles, their crews and mounted weapons
     events: list[Event] = []
+    if setup.hazards is not None:
+        hazards.fight_starts(state, events)  # HAZ-DROWN-01..03: those in deep water swim
     initiative.deck_size(state, len(initiative.drawers(state)))
     choosers = list(scenario.surprise)  # INIT-SURPRISE-01: the GM judged a complete surprise
     for sneak in scenario.sneaks:
@@ -219,6 +222,8 @@ def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events
     if c.burning:
         fire_attack(state, c, rng, events)  # FIRE-02: a new fire attack on their turn
     start_of_turn(state, c, rng, events, True)  # FIRE-05 death rolls (Pride asked, DICE-13), PUSH-PANIC-10
+    if state.setup.hazards is not None and hazards.turn_starts(state, c, rng, events):
+        return  # HAZ-POISON-LETHAL-01; AMB-05: under water, the turn goes on struggling for air
     if c.lose_turn:
         c.lose_turn = False  # VEH-CRIT-02: the lost turn passes
         c.acted = True
@@ -236,6 +241,8 @@ def _end_round(state: GameState, rng: np.random.Generator, events: list[Event]) 
     phobias(state, rng, events)  # CRIT-MENT-42-43
     if state.vehicles:
         vehicle_round_end(state, rng, events)  # FIRE-06 burning vehicles, AMB-42 descents
+    if state.setup.hazards is not None:
+        hazards.round_ends(state, rng, events)  # HAZ-DROWN, HAZ-POISON, HAZ-COLD on the round clock
     victory = state.setup.victory
     for side, rounds in victory.survive_rounds.items():
         if state.round >= rounds and any(c.side == side and not c.out for c in state.combatants):

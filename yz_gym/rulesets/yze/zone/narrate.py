@@ -7,6 +7,7 @@ from typing import Final
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.dice_text import faces_text, rating_text
+from yz_gym.rulesets.yze.hazards.narrate import hazard_line
 from yz_gym.rulesets.yze.resolution.effects import SPECS
 from yz_gym.rulesets.yze.state import ATTRIBUTES, GameState
 from yz_gym.rulesets.yze.vehicles.narrate import vehicle_line
@@ -46,6 +47,10 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
             return told
     a, t = who(e.actor), who(e.target)
     step = state.options.dice_mode == "step"
+    if state.setup.hazards is not None:
+        told = hazard_line(e, who, step)  # HAZ-*: poison, water, gas, cold
+        if told is not None:
+            return told
     if k == "round":
         return f"--- Round {e.get('round')} ---"
     if k == "initiative":
