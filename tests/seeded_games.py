@@ -10,7 +10,7 @@ import numpy as np
 
 from yz_gym.scenario.loader import SCENARIO_DIR
 
-SCENARIOS = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
+SCENARIOS = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml") if not p.stem.startswith("expedition_"))  # fights and chases
 
 
 class PlayedGame(NamedTuple):

@@ -45,6 +45,7 @@ GAMES = [
     ),
     Golden("chase_car_vs_motorcycle", {}, 7, "chase_car_vs_motorcycle_seed7.txt", chase=True),
     Golden("chase_market_foot", {}, 3, "chase_market_foot_seed3.txt", chase=True),
+    Golden("expedition_winter_crossing", {"caravan": "cautious"}, 3, "expedition_winter_crossing_seed3.txt"),
 ]
 
 
@@ -52,7 +53,7 @@ def game_log(game: Golden) -> str:
     """The narrated log of one golden game, as one text: the game's mode narrates it, as
     `yz-gym log` prints it after its `played by` line (yz_gym.core.registry, Mode.narrated_game)."""
     loaded = load(game.scenario)
-    assert loaded.mode.name == ("chase" if game.chase else "skirmish")
+    assert loaded.mode.name == ("chase" if game.chase else "expedition" if "expedition" in game.file else "skirmish")
     lines = loaded.mode.narrated_game(loaded, game.policies, game.seed).lines
     return "\n".join(lines) + "\n"
 

@@ -14,6 +14,7 @@ MODEL_PREFIX = "model:"  # the only way to name a trained model file: `model:run
 WEIGHTS_PREFIX = "weights:"  # a weights-only file (agents/weights.py): `weights:runs/duel/final.pth`
 MODEL_WARNING = "a model file is a pickle that can run code: load only models you trust"
 CHASE_AGENT_NAMES = ("flee", "hider", "cutoff", "shooter")  # chase-only agents (agents/chase_agents.py)
+EXPEDITION_AGENT_NAMES = ("cautious", "hasty")  # expedition planners (agents/cautious.py, agents/hasty.py)
 
 
 def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
@@ -37,7 +38,7 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
         from yz_gym.agents.chase_agents import CHASE_AGENTS
 
         return CHASE_AGENTS[name](seed)
-    if name in AGENT_NAMES:
+    if name in AGENT_NAMES or name in EXPEDITION_AGENT_NAMES:
         return _scripted(name)(seed)
     if name.startswith(WEIGHTS_PREFIX):
         from yz_gym.agents.policy import PolicyAgent
@@ -60,6 +61,7 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
 __all__ = [
     "AGENT_NAMES",
     "CHASE_AGENT_NAMES",
+    "EXPEDITION_AGENT_NAMES",
     "MODEL_PREFIX",
     "MODEL_WARNING",
     "WEIGHTS_PREFIX",
