@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from yz_gym.agents.common import health, max_health
 from yz_gym.rulesets.yze.hazards.cold import hypothermic
 from yz_gym.rulesets.yze.travel.expedition import Expedition, provision_possible
 from yz_gym.rulesets.yze.travel.tasks import DayPlan
@@ -17,11 +18,12 @@ def lookout(state: Expedition) -> int:
 
 
 def hurt(state: Expedition) -> bool:
-    """Someone is Broken, hypothermic or down to half their Health or less."""
+    """Someone is Broken, hypothermic or down to half their Health (Strength in the attribute damage
+    model) or less."""
     for c in state.people:
         if c.dead:
             continue
-        if c.out or hypothermic(c) or 2 * c.health <= c.max_health:
+        if c.out or hypothermic(c) or 2 * health(state.party, c) <= max_health(state.party, c):
             return True
     return False
 

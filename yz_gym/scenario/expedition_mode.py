@@ -3,7 +3,7 @@ day (rulesets/yze/travel/), its file builder, rules, planners and what the comma
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -78,8 +78,16 @@ def expedition_board(state: Expedition, mine: set[int], seen: object) -> tuple[l
     st = state.stores
     lines.append(f"Stores: food {st.food}, raw {st.raw_plants + st.raw_meat}, risky {st.risky_plants + st.risky_meat}, "
                  f"water {st.water}, fuel {st.fuel:g} L")  # fmt: skip
+    from yz_gym.agents.common import health, max_health
+
     for c, needs in zip(state.people, state.needs, strict=True):
-        status = "dead" if c.dead else "Broken" if c.out else f"health {c.health}/{c.max_health}"
+        status = (
+            "dead"
+            if c.dead
+            else "Broken"
+            if c.out
+            else f"health {health(state.party, c)}/{max_health(state.party, c)}"
+        )
         lines.append(f"  {c.name}: {status}, stress {c.stress}, hungry {needs.hungry_days} days")
     return lines, None
 
@@ -113,4 +121,3 @@ EXPEDITION = register(
 )
 
 __all__ = ["EXPEDITION", "EXPEDITION_RULES", "expedition_board", "expedition_game"]
-_ = Any
