@@ -99,11 +99,12 @@ def rations_of(animal: Animal, rng: np.random.Generator) -> int:
 
 
 def best_weapon(state: GameState, c: Combatant) -> int:
-    """The index of the hunter's best ranged weapon (highest damage, then bonus), -1 if none."""
+    """The index of the hunter's best ranged weapon (highest damage, then bonus), -1 if none; a
+    broken one (gear bonus below 0, GEAR-01) does not count."""
     best, score = -1, (-1, -1)
     for i, w in enumerate(c.weapons):
         profile = state.setup.weapons.get(w.name)
-        if profile is None or not profile.ranged:
+        if profile is None or not profile.ranged or w.bonus < 0:
             continue
         here = (profile.damage, w.bonus)
         if here > score:
