@@ -1,5 +1,5 @@
-"""Writes the generated parts of the docs: the rule-switch tables of docs/scenarios.md and
-docs/chase_scenarios.md (from the switch declarations), the catalog tables of docs/scenarios.md
+"""Writes the generated parts of the docs: the rule-switch tables of docs/scenarios.md,
+docs/chase_scenarios.md and docs/expeditions.md (from the switch declarations), the catalog tables of docs/scenarios.md
 (from the rules tables) and the rules index docs/rules.md (from the code and the tests).
 
     python -m scripts.generate_docs          # rewrite both
@@ -18,13 +18,16 @@ from scripts.rules_index import rules_markdown
 from yz_gym.core.switches import SwitchBlock
 from yz_gym.envs import limits
 from yz_gym.rulesets.yze.combat.attacks import BLANKET_MODIFIER, ITEMS, MEDKIT_GEAR
+from yz_gym.rulesets.yze.hazards.options import HAZARD_BLOCK
 from yz_gym.rulesets.yze.options import CHASE_RULES, RULES, VEHICLE_RULES
 from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
+from yz_gym.rulesets.yze.travel.options import TRAVEL_BLOCK
 from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS_DOC = ROOT / "docs" / "scenarios.md"
 CHASE_DOC = ROOT / "docs" / "chase_scenarios.md"
+EXPEDITION_DOC = ROOT / "docs" / "expeditions.md"
 RULES_DOC = ROOT / "docs" / "rules.md"
 
 
@@ -230,6 +233,10 @@ CHASE_BLOCKS: dict[str, Callable[[], str]] = {
     "chase_rules switches": switch_table(CHASE_RULES),
     "vehicle_rules switches": switch_table(VEHICLE_RULES),
 }
+EXPEDITION_BLOCKS: dict[str, Callable[[], str]] = {
+    "travel_rules switches": switch_table(TRAVEL_BLOCK),
+    "hazard_rules switches": switch_table(HAZARD_BLOCK),
+}
 
 
 def _item_effect(key: str) -> str:
@@ -267,6 +274,9 @@ def main() -> None:
     wanted = {
         SCENARIOS_DOC: with_generated(SCENARIOS_DOC.read_text(encoding="utf-8")),
         CHASE_DOC: with_generated(CHASE_DOC.read_text(encoding="utf-8"), CHASE_BLOCKS, CHASE_DOC),
+        EXPEDITION_DOC: with_generated(
+            EXPEDITION_DOC.read_text(encoding="utf-8"), EXPEDITION_BLOCKS, EXPEDITION_DOC
+        ),
         RULES_DOC: rules_markdown(),
     }
     stale = [

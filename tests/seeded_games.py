@@ -11,7 +11,9 @@ import numpy as np
 from yz_gym.core import registry
 from yz_gym.scenario.loading import bundled
 
-SCENARIOS = sorted(name for mode in registry.modes("yze") for name in bundled(mode))  # YZE's files
+SCENARIOS = sorted(
+    name for mode in registry.modes("yze") if mode.name in ("skirmish", "chase") for name in bundled(mode)
+)  # YZE's fights and chases
 
 
 class PlayedGame(NamedTuple):

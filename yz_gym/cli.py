@@ -228,6 +228,9 @@ def evaluate(
             _check_sides(load(compare).scenario, other_policies)
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
+    if _is_expedition(loaded):
+        _evaluate_expedition(scenario, loaded, policies, episodes, seed, json_out, compare, plot)
+        return
     if backend not in ("process", "ray"):
         raise _fail(f"unknown backend '{backend}'; use process or ray")
     try:
@@ -286,6 +289,43 @@ def evaluate(
         ],
         exit_code,
     )
+
+
+def _is_expedition(loaded) -> bool:  # type: ignore[no-untyped-def]
+    from yz_gym.core import registry
+
+    return registry.mode_of(loaded).name == "expedition"
+
+
+def _evaluate_expedition(scenario, loaded, policies, trips, seed, json_out, compare, plot) -> None:  # type: ignore[no-untyped-def]
+    """`evaluate` on an expedition (evaluation/journeys.py): arrival, days, deaths by traveller and
+    cause, stores left; `--compare` runs the what-if with the same seeds."""
+    from yz_gym.evaluation.journeys import evaluate_journeys, print_journeys
+    from yz_gym.io import atomic_write_json
+    from yz_gym.scenario.loading import load
+
+    if plot is not None:
+        raise _fail("--plot: expeditions have no plot yet; leave it out")
+    planner = policies.get(loaded.side) or loaded.agents[0] or "cautious"
+    other = None
+    if compare:
+        try:
+            other = load(compare).scenario
+        except ScenarioError as error:
+            raise _fail(str(error)) from None
+        if not _is_expedition(other):
+            raise _fail(f"--compare: {compare} is not an expedition; give an expedition to compare with")
+    start = time.perf_counter()
+    stats = evaluate_journeys(loaded, planner, trips, seed)
+    err.print(f"{stats.trips} trips in {time.perf_counter() - start:.1f} s")
+    print_journeys(stats, console)
+    report = {**stats.to_json(), "seed": seed, "scenario_source": scenario}
+    if other is not None:
+        what_if = evaluate_journeys(other, policies.get(other.side) or other.agents[0] or "cautious", trips, seed)
+        console.print(f"what-if {compare}:")
+        print_journeys(what_if, console)
+        report["compare"] = {**what_if.to_json(), "scenario_source": compare}
+    _write_outputs([("--json", json_out, partial(atomic_write_json, data=report), "report")])
 
 
 def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]

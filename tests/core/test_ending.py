@@ -14,11 +14,11 @@ from yz_gym.rulesets.yze.zone.actions import Kind
 
 WITH_WINNER = {
     Termination.SIDE_OUT, Termination.REACHED_ZONE, Termination.SURVIVED,
-    Termination.CAUGHT, Termination.ESCAPED, Termination.PREY_DOWN,
+    Termination.CAUGHT, Termination.ESCAPED, Termination.PREY_DOWN, Termination.ARRIVED,
 }  # fmt: skip
 WITHOUT_WINNER = {
     Termination.NO_ONE_STANDING, Termination.ROUND_CAP, Termination.SEVERAL_ESCAPED,
-    Termination.NO_ONE_LEFT, Termination.COMBAT,
+    Termination.NO_ONE_LEFT, Termination.COMBAT, Termination.PARTY_LOST, Termination.DAY_LIMIT,
 }  # fmt: skip
 ZONE = {Termination.SIDE_OUT, Termination.REACHED_ZONE, Termination.SURVIVED, Termination.NO_ONE_STANDING,
         Termination.ROUND_CAP}  # fmt: skip
@@ -28,7 +28,9 @@ def test_every_termination_is_classed() -> None:
     """Each ending either names a winner, names none, or (the chase limit) names who got away."""
     assert WITH_WINNER | WITHOUT_WINNER | {Termination.CHASE_LIMIT, Termination.NONE} == set(Termination)
     assert not WITH_WINNER & WITHOUT_WINNER
-    assert {t for t in Termination if t.timed_out} == TIMEOUTS == {Termination.ROUND_CAP, Termination.CHASE_LIMIT}
+    assert {t for t in Termination if t.timed_out} == TIMEOUTS == {
+        Termination.ROUND_CAP, Termination.CHASE_LIMIT, Termination.DAY_LIMIT
+    }
 
 
 def test_seeded_games_end_with_a_termination_that_fits_their_winner_and_words() -> None:

@@ -46,6 +46,7 @@ GAMES = [
     Golden("chase_car_vs_motorcycle", {}, 7, "chase_car_vs_motorcycle_seed7.txt", chase=True),
     Golden("chase_market_foot", {}, 3, "chase_market_foot_seed3.txt", chase=True),
     Golden("dx3_boss_party", {}, 5, "dx3_boss_party_seed5.txt"),
+    Golden("expedition_winter_crossing", {"caravan": "cautious"}, 11, "expedition_winter_crossing_seed11.txt"),
 ]
 
 
@@ -53,7 +54,7 @@ def game_log(game: Golden) -> str:
     """The narrated log of one golden game, as one text: the game's mode narrates it, as
     `yz-gym log` prints it after its `played by` line (yz_gym.core.registry, Mode.narrated_game)."""
     loaded = load(game.scenario)
-    assert loaded.mode.name == ("chase" if game.chase else "skirmish")
+    assert loaded.mode.name == ("chase" if game.chase else "expedition" if "expedition" in game.file else "skirmish")
     lines = loaded.mode.narrated_game(loaded, game.policies, game.seed).lines
     return "\n".join(lines) + "\n"
 

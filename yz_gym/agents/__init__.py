@@ -15,6 +15,7 @@ WEIGHTS_PREFIX = "weights:"  # a weights-only file (agents/weights.py): `weights
 MODEL_WARNING = "a model file is a pickle that can run code: load only models you trust"
 CHASE_AGENT_NAMES = ("flee", "hider", "cutoff", "shooter")  # chase-only agents (agents/chase_agents.py)
 DX3_AGENT_NAMES = ("dx3_aggressive",)  # DX3-only agents (agents/dx3_aggressive.py)
+EXPEDITION_AGENT_NAMES = ("cautious", "hasty")  # expedition planners (agents/cautious.py, agents/hasty.py)
 
 
 def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
@@ -38,7 +39,7 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
         from yz_gym.agents.chase_agents import CHASE_AGENTS
 
         return CHASE_AGENTS[name](seed)
-    if name in AGENT_NAMES or name in DX3_AGENT_NAMES:
+    if name in AGENT_NAMES or name in DX3_AGENT_NAMES or name in EXPEDITION_AGENT_NAMES:
         return _scripted(name)(seed)
     if name.startswith(WEIGHTS_PREFIX):
         from yz_gym.agents.policy import PolicyAgent
@@ -62,6 +63,7 @@ __all__ = [
     "AGENT_NAMES",
     "CHASE_AGENT_NAMES",
     "DX3_AGENT_NAMES",
+    "EXPEDITION_AGENT_NAMES",
     "MODEL_PREFIX",
     "MODEL_WARNING",
     "WEIGHTS_PREFIX",

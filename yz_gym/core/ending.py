@@ -23,6 +23,10 @@ class Termination(IntEnum):
     NO_ONE_LEFT = 10  # no one is left in the chase
     CHASE_LIMIT = 11  # the chase's round limit (CHASE-END-05): a timeout
     COMBAT = 12  # the chase turns into a zone fight (CHASE-END-04, CHASE-HIDE-04)
+    # expeditions
+    ARRIVED = 13  # the party reached its goal hex
+    PARTY_LOST = 14  # every traveller is dead, or none is left standing after a fight
+    DAY_LIMIT = 15  # the scenario's last day passed before arrival: a timeout
 
     @property
     def timed_out(self) -> bool:
@@ -30,4 +34,4 @@ class Termination(IntEnum):
         return self in TIMEOUTS
 
 
-TIMEOUTS = frozenset({Termination.ROUND_CAP, Termination.CHASE_LIMIT})
+TIMEOUTS = frozenset({Termination.ROUND_CAP, Termination.CHASE_LIMIT, Termination.DAY_LIMIT})

@@ -25,7 +25,11 @@ from yz_gym.core.protocol import GameRules
 
 DEFAULT_RULESET: Final = "yze"  # a scenario file without `ruleset:`
 DEFAULT_MODE: Final = "skirmish"  # a scenario file without `mode:`
-BUILTIN: Final = ("yz_gym.scenario.yze_modes", "yz_gym.scenario.dx3_modes")  # modules that register the bundled rulesets' modes
+BUILTIN: Final = (  # modules that register the bundled rulesets' modes
+    "yz_gym.scenario.yze_modes",
+    "yz_gym.scenario.expedition_mode",
+    "yz_gym.scenario.dx3_modes",
+)
 OPTIONAL_COMMANDS: Final = ("play", "advise", "replay")  # commands a mode may not support yet
 
 

@@ -281,3 +281,45 @@ add("sleep_lost", "the target's shift of sleep does not count: nightmares or a n
     "(CRIT-MENT-32-35, CRIT-MENT-36-41)", ("injury",), rare=HAZARD)
 add("collapsed", "the target, sleep-deprived and Broken by stress, collapses asleep and cannot be woken "
     "(HAZ-SLEEP-03)", ("shifts",), rare=HAZARD)
+
+# --- the journey (travel/: expeditions; actor and target are travellers, -1: the party) ---------
+TRAVEL: Final = "only on an expedition (travel/), which the seeded zone fights and chases never are"
+add("journey", "an expedition starts: its name, start hex, terrain, season, band and weather (WEATHER-05/15)",
+    ("name", "col", "row", "terrain", "season", "band", "weather"), rare=TRAVEL)
+add("plan", "the actor sets the party's plan for the day (TRAVEL-24)", ("day", "plan"), rare=TRAVEL)
+add("shift", "a shift of the journey begins: day, shift name and weather (TIME-02)", ("day", "shift", "weather"),
+    rare=TRAVEL)
+add("weather", "the weather roll of a shift and the new weather (WEATHER-05..08); die 0: no roll",
+    ("die", "weather"), rare=TRAVEL)
+add("entered", "the party enters a hex: its coordinates, terrain and road (TRAVEL-04, TRAVEL-10..13)",
+    ("col", "row", "terrain", "road"), rare=TRAVEL)
+add("veered", "a failed navigation roll takes the party toward the wrong hex (TRAVEL-09)", ("col", "row"),
+    rare=TRAVEL)
+add("no_progress", "the party makes no progress this shift, and why (TRAVEL-06/08, DRIVE-07)", ("reason",),
+    rare=TRAVEL)
+add("provisions", "the actor's forage, hunt, fishing, cooking, roadkill or fuel: what and how many rations "
+    "(FORAGE-, HUNT-, FISH-, COOK-, DRIVE-MISHAP-3, FUEL-06)", ("task", "kind", "gained"), rare=TRAVEL)
+add("camp", "the actor makes camp, with the mishap a failure brings (CAMP-01..03)", ("made", "mishap"), rare=TRAVEL)
+add("stores_lost", "food rations lost from the party's stores, and why (CAMP-MISHAP-1)", ("food", "cause"),
+    rare=TRAVEL)
+add("item_lost", "the target loses an item: lost, burnt or broken (CAMP-MISHAP-4/9/10)", ("item", "how"), rare=TRAVEL)
+add("meal", "the target eats the day's food ration, and whether it drank (RATION-01/04, TRAVEL-38)", ("drank",),
+    rare=TRAVEL)
+add("went_without", "the target went a day without food, water or sleep, or ate risky food: the hook of "
+    "hunger, thirst, sleep and disease (HAZ-HUNGER-, ENV-06, HAZ-SLEEP-, RATION-06)",
+    ("food", "water", "sleep", "days", "risky_meals"), rare=TRAVEL)
+add("encounter", "the party meets an encounter: its name, attitude, distance and who saw whom first "
+    "(ENCOUNTER-02..05, WATCH-01..08)", ("name", "attitude", "distance", "spotted"), rare=TRAVEL)
+add("detour", "the party backs off unseen and goes around (WATCH-06): the stretches it costs", ("stretches",),
+    rare=TRAVEL)
+add("fight", "an encounter's zone fight played to its end: name, winner, rounds, distance, who saw first and "
+    "its narrated log when kept (ENCOUNTER-05)", ("name", "winner", "rounds", "distance", "spotted", "log"),
+    rare=TRAVEL)
+add("mishap", "a driving mishap: the vehicle, the 2D6 and its name (DRIVE-03, DRIVE-MISHAP-2..12)",
+    ("vehicle", "roll", "name"), rare=TRAVEL)
+add("vehicle_damaged", "a vehicle of the party takes hull damage on the road (DRIVE-05/06)", ("vehicle", "amount"),
+    rare=TRAVEL)
+add("vehicle_lost", "a vehicle of the party is left behind: wrecked, engine blown or out of fuel",
+    ("vehicle", "cause"), rare=TRAVEL)
+add("journey_over", "the expedition is over: the winning side (or None) and the reason", ("winner", "reason"),
+    rare=TRAVEL)

@@ -1,0 +1,144 @@
+"""Many seeded expeditions (`mode: expedition`) with one planner: the chance to arrive, days taken,
+each traveller's chance to die, the chance to lose any PC, the share of deaths by cause, fights,
+and the stores left, all with 95% intervals (Wilson for chances, t for means).
+
+Trip i depends only on (seed, i), as a zone fight's game does (runner.game_seeds)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from yz_gym.core.ending import Termination
+from yz_gym.evaluation.runner import game_seeds
+from yz_gym.evaluation.stats import Moment, mean_interval, share, wilson_interval
+from yz_gym.rulesets.yze.travel import expedition as journey
+from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
+
+CAUSES = ("fight", "cold", "injuries")  # what killed a traveller (Expedition.causes)
+
+
+@dataclass(slots=True)
+class JourneyStats:
+    """The tallies of many trips of one expedition."""
+
+    name: str
+    people: list[str]
+    pcs: list[bool]
+    planner: str
+    trips: int = 0
+    arrived: int = 0
+    lost: int = 0  # PARTY_LOST
+    timed_out: int = 0  # DAY_LIMIT
+    any_pc_dead: int = 0
+    deaths: list[int] = field(default_factory=list)  # per traveller
+    causes: Counter[str] = field(default_factory=Counter)
+    days: Moment = field(default_factory=Moment)  # days taken, arrived trips only
+    fights: Moment = field(default_factory=Moment)
+    food: Moment = field(default_factory=Moment)  # every edible ration left at the end
+    water: Moment = field(default_factory=Moment)
+    fuel: Moment = field(default_factory=Moment)
+
+    def add(self, state: journey.Expedition) -> None:
+        """Count one finished trip."""
+        self.trips += 1
+        if state.termination == Termination.ARRIVED:
+            self.arrived += 1
+            self.days.add(state.day)
+        self.lost += state.termination == Termination.PARTY_LOST
+        self.timed_out += state.termination == Termination.DAY_LIMIT
+        if not self.deaths:
+            self.deaths = [0] * len(self.people)
+        for i, c in enumerate(state.people):
+            self.deaths[i] += c.dead
+        self.any_pc_dead += any(c.dead and c.pc for c in state.people)
+        self.causes.update(state.causes.values())
+        self.fights.add(state.fights)
+        self.food.add(state.stores.edible)
+        self.water.add(state.stores.water)
+        self.fuel.add(state.stores.fuel)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON."""
+        n, dead = self.trips, sum(self.causes.values())
+        return {
+            "scenario": self.name, "mode": "expedition", "planner": self.planner, "trips": n,
+            "arrived": share(self.arrived, n), "party_lost": share(self.lost, n),
+            "out_of_time": share(self.timed_out, n), "any_pc_dead": share(self.any_pc_dead, n),
+            "days_when_arrived": self.days.json(self.arrived),
+            "deaths": {name: share(self.deaths[i] if self.deaths else 0, n) for i, name in enumerate(self.people)},
+            "deaths_by_cause": {cause: share(self.causes[cause], dead) for cause in sorted(self.causes)},
+            "fights": self.fights.json(n), "food_left": self.food.json(n), "water_left": self.water.json(n),
+            "fuel_left": self.fuel.json(n),
+        }  # fmt: skip
+
+
+def play_trip(scenario: ExpeditionScenario, planner: str, seed: int, trip: int) -> journey.Expedition:
+    """One expedition to its end, planned by `planner`."""
+    from yz_gym.agents import make_agent
+
+    rng, agent_seeds = game_seeds(seed, trip, 1)
+    agent = make_agent(planner, agent_seeds[0])
+    state = journey.new_expedition(scenario, rng)
+    while not journey.is_over(state):
+        legal = journey.legal_actions(state)
+        journey.apply(state, agent.choose(state, legal), rng, legal)
+    return state
+
+
+def evaluate_journeys(scenario: ExpeditionScenario, planner: str, trips: int, seed: int) -> JourneyStats:
+    """`trips` seeded trips of the expedition."""
+    people = list(scenario.people)
+    stats = JourneyStats(scenario.name, [c.name for c in people], [c.pc for c in people], planner)
+    for trip in range(trips):
+        stats.add(play_trip(scenario, planner, seed, trip))
+    return stats
+
+
+def _pct(count: int, n: int) -> str:
+    low, high = wilson_interval(count, n)
+    return f"{count / n:.1%} [{low:.1%}, {high:.1%}]" if n else "-"
+
+
+def _mean(moment: Moment, n: int) -> str:
+    mean, low, high = mean_interval(moment.total, moment.total_sq, n)
+    return f"{mean:.1f} [{low:.1f}, {high:.1f}]" if n else "-"
+
+
+def print_journeys(stats: JourneyStats, console: Console) -> None:
+    """The report as tables (every user string escaped)."""
+    n = stats.trips
+    table = Table(title=escape(f"{stats.name}: {n} trips planned by {stats.planner}"))
+    table.add_column("quantity")
+    table.add_column("value [95% interval]")
+    table.add_row("arrived", _pct(stats.arrived, n))
+    table.add_row("party lost", _pct(stats.lost, n))
+    table.add_row("out of time", _pct(stats.timed_out, n))
+    table.add_row("any PC dead", _pct(stats.any_pc_dead, n))
+    table.add_row("days taken (arrived trips)", _mean(stats.days, stats.arrived))
+    table.add_row("fights per trip", _mean(stats.fights, n))
+    table.add_row("food rations left", _mean(stats.food, n))
+    table.add_row("water rations left", _mean(stats.water, n))
+    table.add_row("spare fuel left (L)", _mean(stats.fuel, n))
+    console.print(table)
+    people = Table(title="deaths")
+    people.add_column("traveller")
+    people.add_column("dies [95% interval]")
+    for i, name in enumerate(stats.people):
+        people.add_row(escape(name), _pct(stats.deaths[i] if stats.deaths else 0, n))
+    console.print(people)
+    dead = sum(stats.causes.values())
+    causes = Table(title="deaths by cause")
+    causes.add_column("cause")
+    causes.add_column("share [95% interval]")
+    for cause in sorted(stats.causes):
+        causes.add_row(escape(cause), _pct(stats.causes[cause], dead))
+    console.print(causes)
+
+
+__all__ = ["CAUSES", "JourneyStats", "evaluate_journeys", "play_trip", "print_journeys"]

@@ -1,0 +1,115 @@
+"""Encounter fights on the journey (ENCOUNTER-05, TIME-09): a zone fight from a bundled or given
+skirmish scenario, started with the party as the trip has left it (damage, stress, injuries,
+conditions, ammunition, items; the dead lie where they fell), played by scripted agents, and its
+result carried back to the party."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from yz_gym.core.events import Event
+from yz_gym.rulesets.yze.state import Combatant, GameState, Scenario
+from yz_gym.rulesets.yze.zone import engine
+
+
+@dataclass(frozen=True, slots=True)
+class FightSpec:
+    """An encounter's fight: its label, the zone fight with the party in it (`party`: the fight's
+    index of each party member, in party order), the party's side in it, a fixed attitude ("" =
+    rolled, ENCOUNTER-04) and whether the others are motorized (WATCH-05)."""
+
+    label: str
+    scenario: Scenario
+    party: tuple[int, ...]
+    side: int
+    attitude: str = ""
+    motorized: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FightResult:
+    """What a fight left: the winning side's name (or None), rounds fought, party members killed."""
+
+    winner: str | None
+    rounds: int
+    killed: tuple[int, ...]
+    lines: tuple[str, ...]
+
+
+def carry(into: Combatant, member: Combatant) -> None:
+    """Everything the trip changes in a person, copied from `member` into `into` (who keeps its
+    id, side and place)."""
+    into.attrs = member.attrs.copy()
+    into.health, into.resolve, into.stress = member.health, member.resolve, member.stress
+    into.injuries = [i.copy() for i in member.injuries]
+    into.conditions, into.panic, into.willpower = member.conditions, member.panic, member.willpower
+    into.weapons = [w.copy() for w in member.weapons]
+    into.items = member.items.copy()
+    into.armor, into.armor_rating, into.armor_max = member.armor, member.armor_rating, member.armor_max
+    into.timed = [t.copy() for t in member.timed]
+    into.dead, into.incapacitated = member.dead, member.incapacitated
+    into.pride_used = member.pride_used
+
+
+def start_fight(spec: FightSpec, party: list[Combatant], ambush_by: int, prepared: bool,
+                rng: np.random.Generator) -> GameState:  # fmt: skip
+    """ENCOUNTER-05: the fight with the party as it is; `ambush_by` (a side of the fight, -1 none)
+    ambushes (AMBUSH-01/02), well prepared or not."""
+    people = [c.copy() for c in spec.scenario.combatants]
+    for member, index in zip(party, spec.party):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
+        carry(people[index], member)
+    setup = spec.scenario.setup
+    if ambush_by >= 0:
+        setup = replace(setup, ambush={"by": setup.sides[ambush_by], "prepared": prepared})
+    return engine.new_game(replace(spec.scenario, setup=setup, combatants=tuple(people)), rng)
+
+
+def play_fight(
+    spec: FightSpec,
+    party: list[Combatant],
+    agent: str,
+    ambush_by: int,
+    prepared: bool,
+    detailed: bool,
+    rng: np.random.Generator,
+) -> FightResult:
+    """Play the encounter's fight with the scripted `agent` on every side (seeded from `rng`), carry
+    the result back into `party`, and narrate it when `detailed`."""
+    from yz_gym.agents import make_agent
+    from yz_gym.rulesets.yze.zone.narrate import narrate
+
+    game = start_fight(spec, party, ambush_by, prepared, rng)
+    sides = game.setup.sides
+    agents = [make_agent(agent, int(rng.integers(2**31))) for _ in sides]
+    lines: list[str] = narrate(game, game.opening) if detailed else []
+    while not engine.is_over(game):
+        actor = engine.current_actor(game)
+        legal = engine.legal_actions(game)
+        action = agents[game.combatants[actor].side].choose(game, legal)
+        text = engine.describe(game, action) if detailed else ""
+        events = engine.apply(game, action, rng, legal)
+        if detailed:
+            lines.append(f"  {game.combatants[actor].name}: {text}.")
+            lines += narrate(game, events)
+    killed = []
+    for member, index in zip(party, spec.party):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
+        fought = game.combatants[index]
+        if fought.dead and not member.dead:
+            killed.append(member.id)
+        member_id, side = member.id, member.side
+        carry(member, fought)
+        member.id, member.side = member_id, side
+        member.fled = member.surrendered = False
+        member.burning = 0
+        member.engaged = set()
+    outcome = engine.outcome(game)
+    winner = outcome.winner if outcome is not None else None
+    return FightResult(winner, game.round, tuple(killed), tuple(lines))
+
+
+def fight_event(spec: FightSpec, result: FightResult, distance: str, spotted: str) -> Event:
+    """The fight as one journey event (its narrated lines in `log` when kept)."""
+    return Event("fight", -1, -1, {"name": spec.label, "winner": result.winner, "rounds": result.rounds,
+                                   "distance": distance, "spotted": spotted, "log": list(result.lines)})  # fmt: skip

@@ -1,0 +1,362 @@
+"""A shift on the move (TRAVEL-36 steps 4-5): the encounter check, forced marches, rain and the dark,
+the driving roll and its mishaps, then movement hex by hex toward the goal with navigation,
+veering, fuel and the encounters met on the way (a fight stops the clock for its rounds, TIME-09)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from yz_gym.core.ending import Termination
+from yz_gym.core.events import Event
+from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.travel import driving, encounters, marching
+from yz_gym.rulesets.yze.travel.expedition import Expedition
+from yz_gym.rulesets.yze.travel.fights import FightSpec, fight_event, play_fight
+from yz_gym.rulesets.yze.travel.hexmap import (
+    IMPASSABLE,
+    RANGES,
+    drive_cost,
+    encounter_distance,
+    foot_cost,
+    veer,
+    way,
+)
+from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task
+from yz_gym.rulesets.yze.travel.weather import DRIVING_PENALTY, HEAVY, visibility
+from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
+
+ON_THE_MOVE: Final = (Task.MARCH, Task.WATCH, Task.DRIVE)
+
+
+def move_shift(
+    state: Expedition,
+    plan: DayPlan,
+    shift: int,
+    doing: dict[int, Task],
+    rng: np.random.Generator,
+    events: list[Event],
+) -> bool:
+    """One shift on the move; True if a fight broke it (REST-04)."""
+    dark = state.scenario.travel.dark(shift)
+    encounter = encounter_check(state, plan, doing, False, True, rng, events, roll_only=True)
+    budget = _marching_budget(state, shift, doing, dark, rng, events) if not state.riding() else \
+        _driving_budget(state, doing, rng, events)  # fmt: skip
+    if budget <= 0:
+        return (
+            encounter_check(state, plan, doing, False, False, rng, events, due=encounter)
+            if encounter
+            else False
+        )
+    disturbed = False
+    first = budget // 2 if encounter else budget  # ENCOUNTER-03: met halfway
+    left, met = _advance(state, first, dark, rng, events)
+    if encounter and not _done(state):
+        disturbed = encounter_check(state, plan, doing, False, False, rng, events, due=True)
+        left += budget - first
+    if met is not None and not _done(state):
+        disturbed = meet(state, met, plan, doing, rng, events) or disturbed
+    while left > 0 and not _done(state):
+        lost = _fight_stretches(state) if disturbed else 0
+        left, met = _advance(state, max(0, left - lost), dark, rng, events)
+        if met is None:
+            break
+        disturbed = meet(state, met, plan, doing, rng, events) or disturbed
+    return disturbed
+
+
+def _done(state: Expedition) -> bool:
+    return state.termination != Termination.NONE
+
+
+def _fight_stretches(state: Expedition) -> int:
+    """TIME-09: a fight's rounds, rounded up to stretches, come off the shift (once per fight)."""
+    rounds, state.fight_rounds = state.fight_rounds, 0
+    per = state.party.options.clock.rounds_per_stretch
+    return -(-rounds // per)
+
+
+def _marching_budget(
+    state: Expedition,
+    shift: int,
+    doing: dict[int, Task],
+    dark: bool,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> int:
+    """TRAVEL-04..08, TRAVEL-26: the stretches of movement the group on foot has this shift: none if a
+    forced marcher fails (the group waits, the stragglers rest) or the night roll fails; 1 hex less
+    if a PC fails in heavy rain; half pace while carrying a Broken traveller (`carry_broken`)."""
+    s, people, party = state.scenario, state.people, state.party
+    stretches = party.options.clock.stretches_per_shift
+    marchers = [i for i, t in doing.items() if t in ON_THE_MOVE and not people[i].out]
+    if not marchers:
+        return 0
+    tired = [i for i in marchers if not marching.forced_march(party, people[i], shift + 1, rng, events)]
+    if tired:
+        for i in tired:
+            doing[i] = Task.REST
+        events.append(
+            Event("no_progress", -1, -1, {"reason": "a forced marcher cannot go on; the group waits"})
+        )
+        return 0
+    hexmap = s.hexmap
+    base = marching.base_hexes(hexmap.road[state.hex] or hexmap.terrain[state.hex] == "open")
+    lost = 0
+    if state.weather == HEAVY:
+        lost = (
+            1
+            if any(not marching.rain_march(party, people[i], rng, events) for i in marchers if people[i].pc)
+            else 0
+        )
+    budget = marching.allowance(stretches, base, lost)
+    if dark and not hexmap.road[state.hex] and budget > 0:
+        navigator = max(marchers, key=lambda i: (people[i].skill("Survival"), -i))
+        if not marching.night_march(party, people[navigator], min(3, len(marchers) - 1), rng, events):
+            events.append(Event("no_progress", -1, -1, {"reason": "lost in the dark"}))
+            return 0
+    if any(c.out and not c.dead for c in people) and s.travel.carry_broken == "half_pace":
+        budget //= 2
+    if budget == 0:
+        events.append(Event("no_progress", -1, -1, {"reason": "the rain holds the group back"}))
+    return budget
+
+
+def _driving_budget(
+    state: Expedition, doing: dict[int, Task], rng: np.random.Generator, events: list[Event]
+) -> int:
+    """DRIVE-03/04/07: a stopped vehicle takes the shift to repair (the convoy waits); else every
+    driver rolls, and a mishap halts the convoy after half the shift (DRIVE-04)."""
+    s, party, people = state.scenario, state.party, state.people
+    stretches = party.options.clock.stretches_per_shift
+    able = [i for i in doing if not people[i].out]
+    if not able:
+        return 0
+    going = [v for v in state.vehicles if not v.destroyed]
+    stopped = [v for v in going if not v.running]
+    if stopped:
+        mechanic = max(able, key=lambda i: (people[i].skill("Crafting"), -i))
+        for v in stopped:
+            driving.repair(party, people[mechanic], v, rng, events)
+        events.append(Event("no_progress", -1, -1, {"reason": "repairs"}))
+        return 0
+    drivers = sorted(able, key=lambda i: (-people[i].skill("Mobility"), i))
+    hexmap = s.hexmap
+    terrain_mod = 3 if hexmap.road[state.hex] else hexmap.row(state.hex).driving
+    weather_mod = DRIVING_PENALTY if state.weather == HEAVY else 0
+    budget = stretches
+    for k, v in enumerate(going):
+        driver = people[drivers[k % len(drivers)]]
+        if driving.driving_roll(party, driver, v, terrain_mod, weather_mod, s.travel.mishap_roll_adds_maneuverability,
+                                rng, events):  # fmt: skip
+            continue
+        budget = min(budget, _mishap(state, v, rng, events, stretches))
+    return budget
+
+
+def _mishap(
+    state: Expedition, v: driving.Wheels, rng: np.random.Generator, events: list[Event], stretches: int
+) -> int:
+    """A failed driving roll: the mishap table (DRIVE-MISHAP-2..12) and the movement left (DRIVE-04)."""
+    s = state.scenario
+    hexmap = s.hexmap
+    kind = VEHICLES[v.kind]
+    speed = kind.speed_road if hexmap.road[state.hex] else kind.speed_offroad
+    weather_mod = DRIVING_PENALTY if state.weather == HEAVY else 0
+    effect = driving.mishap(v, driving.mishap_roll(rng, weather_mod), speed, max(kind.speed_road, kind.speed_offroad),
+                            s.travel.crash_speed, s.travel.roadkill_damage, s.travel.engine_blown, state.stores, rng,
+                            events)  # fmt: skip
+    half = -(-stretches // 2) if s.travel.mishap_progress == "half_round_up" else 0
+    if effect == "":
+        return stretches
+    if effect == "hex":
+        return max(0, stretches - stretches // max(1, speed))
+    if effect == "reroute":
+        path = way(hexmap, state.hex, s.goal, _costs(state, False))
+        if path:
+            state.blocked.append(path[0])
+        return stretches
+    return half
+
+
+def _costs(state: Expedition, dark: bool) -> list[int]:
+    """The stretches of entering each hex for the party as it travels now (IMPASSABLE: not at all)."""
+    s = state.scenario
+    hexmap = s.hexmap
+    stretches = state.party.options.clock.stretches_per_shift
+    frozen = s.band in ("cold", "extreme_cold")
+    if state.riding():
+        road, offroad = driving.convoy_speeds(state.vehicles)
+        costs = [drive_cost(hexmap, h, stretches, road, offroad, dark) for h in range(len(hexmap.terrain))]
+    else:
+        costs = [foot_cost(hexmap, h, stretches, frozen) for h in range(len(hexmap.terrain))]
+    for h in state.blocked:
+        costs[h] = IMPASSABLE
+    return costs
+
+
+def _advance(
+    state: Expedition, budget: int, dark: bool, rng: np.random.Generator, events: list[Event]
+) -> tuple[int, FightSpec | None]:
+    """TRAVEL-09, TRAVEL-13, FUEL-01/04: spend `budget` stretches hex by hex toward the goal; stop
+    early at a placed encounter (returned with the budget left) or on arrival."""
+    s = state.scenario
+    hexmap = s.hexmap
+    costs = _costs(state, dark)
+    people = state.people
+    while budget > 0:
+        if state.heading < 0:
+            path = way(hexmap, state.hex, s.goal, costs)
+            if not path:
+                events.append(Event("no_progress", -1, -1, {"reason": "no way on from here"}))
+                return 0, None
+            state.heading, state.progress = path[0], 0
+            if not hexmap.road[path[0]]:
+                able = [c for c in people if not c.out]
+                navigator = max(able, key=lambda c: (c.skill("Survival"), -c.id)) if able else None
+                if navigator is not None and not marching.navigate(state.party, navigator, 0, rng, events):
+                    wrong = veer(hexmap, state.hex, path[0], dice.d6(rng))
+                    if wrong < 0 or costs[wrong] == IMPASSABLE:
+                        state.heading = -1
+                        events.append(Event("no_progress", -1, -1, {"reason": "lost the way"}))
+                        return (
+                            0 if s.travel.veer_off_map == "lost_shift" else max(0, budget - costs[path[0]])
+                        ), None
+                    state.heading = wrong
+                    col, row = hexmap.coords(wrong)
+                    events.append(Event("veered", -1, -1, {"col": col, "row": row}))
+                    if not s.travel.veer_costs_movement:
+                        state.progress = costs[wrong]
+        cost = costs[state.heading]
+        if budget + state.progress < cost:
+            state.progress += budget
+            return 0, None
+        if state.riding() and not _fuel(state, hexmap.road[state.heading] is False, events):
+            return 0, None
+        budget -= cost - state.progress
+        state.hex, state.heading, state.progress = state.heading, -1, 0
+        col, row = hexmap.coords(state.hex)
+        events.append(Event("entered", -1, -1, {"col": col, "row": row, "terrain": hexmap.terrain[state.hex],
+                                                "road": hexmap.road[state.hex]}))  # fmt: skip
+        if state.hex == s.goal:
+            state.termination = Termination.ARRIVED
+            state.end_reason = f"arrived on day {state.day}"
+            return 0, None
+        for k, (at, spec) in enumerate(s.placed):
+            if at == state.hex and k not in state.met:
+                state.met.append(k)
+                return budget, spec
+    return 0, None
+
+
+def _fuel(state: Expedition, offroad: bool, events: list[Event]) -> bool:
+    """FUEL-01/04: every vehicle burns its litres for the hex, topped up from the spare fuel; one
+    that cannot is left behind (and the party walks when the rest cannot seat it)."""
+    for v in state.vehicles:
+        if v.destroyed:
+            continue
+        if not driving.can_enter(v, offroad, state.scenario.travel.fuel_whole_hex):
+            driving.refill(v, state.stores)
+        if not driving.can_enter(v, offroad, state.scenario.travel.fuel_whole_hex):
+            v.destroyed = True
+            events.append(Event("vehicle_lost", -1, -1, {"vehicle": v.name, "cause": "out of fuel"}))
+            continue
+        v.fuel = max(0.0, v.fuel - v.litres(offroad))
+    return state.riding()
+
+
+def encounter_check(
+    state: Expedition,
+    plan: DayPlan,
+    doing: dict[int, Task],
+    camp_fire: bool,
+    moving: bool,
+    rng: np.random.Generator,
+    events: list[Event],
+    *,
+    roll_only: bool = False,
+    due: bool = False,
+) -> bool:
+    """ENCOUNTER-02: the shift's D6 (with `roll_only`, just whether one comes); with `due`, the
+    encounter itself: drawn from the table (ENCOUNTER-04) and met. Returns True if it was a fight."""
+    s = state.scenario
+    if not due:
+        if not s.table:
+            return False
+        die = dice.d6(rng)
+        t = s.travel
+        due = encounters.encounter_due(die, s.hexmap.road[state.hex], camp_fire, t.encounter_on_offroad,
+                                       t.encounter_on_road, t.encounter_on_camp_fire)  # fmt: skip
+        if roll_only or not due:
+            return due
+    pick = int(rng.integers(sum(s.weights)))
+    for spec, weight in zip(s.table, s.weights):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
+        if pick < weight:
+            return meet(state, spec, plan, doing, rng, events)
+        pick -= weight
+    return False
+
+
+def meet(
+    state: Expedition,
+    spec: FightSpec,
+    plan: DayPlan,
+    doing: dict[int, Task],
+    rng: np.random.Generator,
+    events: list[Event],
+) -> bool:
+    """ENCOUNTER-03..05, WATCH-01..08: the others' attitude, the distance, who sees whom first;
+    then contact, a detour, or a fight (an ambush by whoever saw first). True if they fought."""
+    s = state.scenario
+    attitude = spec.attitude or encounters.attitude_roll(rng)
+    seen = visibility(state.weather, s.travel.dark(state.shift))
+    distance = encounters.distance(encounter_distance(s.hexmap, state.hex), seen,
+                                   s.travel.encounter_distance_capped_by_visibility)  # fmt: skip
+    lookouts = [i for i, t in doing.items() if t == Task.WATCH]
+    lookout = state.people[lookouts[0]] if lookouts else None
+    modifier = encounters.watch_modifier(state.riding(), spec.motorized)
+    first = encounters.lookout_spots(state.party, lookout, modifier, rng, events)
+    events.append(Event("encounter", -1, -1, {"name": spec.label, "attitude": attitude, "distance": RANGES[distance],
+                                              "spotted": "party" if first else "them"}))  # fmt: skip
+    if attitude != "hostile":
+        return False
+    if first and plan.avoid:
+        detour = encounters.detour_cost(state.party.options.clock.stretches_per_shift,
+                                        s.hexmap.row(state.hex).slowdown)  # fmt: skip
+        state.progress -= detour  # WATCH-06: the detour's movement before going on
+        events.append(Event("detour", -1, -1, {"stretches": detour}))
+        return False
+    ambusher = spec.side if first else (1 - spec.side if len(spec.scenario.setup.sides) == 2 else -1)
+    prepared = encounters.prepared(first, distance, lookout is not None, s.travel.ambush_prepared_from,
+                                   s.travel.ambush_prepared_if_no_watch)  # fmt: skip
+    return fight(state, spec, RANGES[distance], first, ambusher, rng, events, prepared)
+
+
+def fight(
+    state: Expedition,
+    spec: FightSpec,
+    distance: str,
+    first: bool,
+    ambusher: int,
+    rng: np.random.Generator,
+    events: list[Event],
+    prepared: bool = False,
+) -> bool:
+    """The encounter's zone fight with the party as it is (fights.py), its dead counted, its rounds
+    kept for the clock (TIME-09); the party is lost if nobody stands after it."""
+    result = play_fight(
+        spec, state.people, state.scenario.fight_agent, ambusher, prepared, state.detailed, rng
+    )
+    state.fights += 1
+    state.fight_rounds += result.rounds
+    for i in result.killed:
+        state.causes[i] = "fight"
+    events.append(fight_event(spec, result, distance, "party" if first else "them"))
+    if all(c.out for c in state.people) and state.termination == Termination.NONE:
+        state.termination = Termination.PARTY_LOST
+        state.end_reason = f"no traveller is left standing after {spec.label}"
+    return True
+
+
+__all__ = ["encounter_check", "fight", "meet", "move_shift"]

@@ -1,0 +1,190 @@
+"""The travel rules' switches (the expedition file's `travel_rules:` block): every PROPOSED, [L] or
+ambiguous reading of the SRD's travel chapter (section 5 of the digest) that the code makes.
+
+The lengths of a stretch and a shift (TIME-06) are the `rules:` block's `rounds_per_stretch` and
+`stretches_per_shift`; the cold intervals and blanket bonus are the `hazard_rules:` block's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from yz_gym.core.switches import SwitchBlock, switch
+
+Season = Literal["spring", "summer", "autumn", "winter"]
+Band = Literal["warm", "chilly", "cold", "extreme_cold"]
+
+
+@dataclass(frozen=True, slots=True)
+class TravelOptions:
+    """Rule switches of travel: shifts, marching, weather, encounters, food, camp and driving."""
+
+    # --- time and weather ---
+    dark_shifts: Literal["evening_night", "night"] = switch(
+        "evening_night",
+        "TIME-07",
+        "The dark shifts (night marching, night driving, dark visibility): evening and night, or the night"
+        " shift only.",
+    )
+    heavy_rain_ends_without_roll: bool = switch(
+        True,
+        "WEATHER-07, WEATHER-08",
+        "After a shift of heavy rain or snow the next shift is overcast and no weather roll is made; "
+        "`false`: the ladder is simply rolled again (S2).",
+    )
+    weather_start: Literal["heavy", "overcast", "clear"] = switch(
+        "overcast",
+        "WEATHER-09",
+        "The weather of the first shift when the scenario gives none.",
+    )
+    # --- marching ---
+    carry_broken: Literal["half_pace", "full_pace"] = switch(
+        "half_pace",
+        "TRAVEL-04 (PROPOSED)",
+        "A group on foot carrying a Broken traveller moves at half its pace (the SRD is silent), or at full pace.",
+    )
+    veer_off_map: Literal["stay", "lost_shift"] = switch(
+        "stay",
+        "TRAVEL-09, TRAVEL-28",
+        "A veer that would leave the map: the group stays in its hex (the movement is spent), or "
+        "`lost_shift`: the rest of the shift is lost too.",
+    )
+    veer_costs_movement: bool = switch(
+        True,
+        "TRAVEL-28",
+        "After veering, the movement spent on the wrong hex is gone and the next hex needs a new roll.",
+    )
+    # --- encounters and watch ---
+    encounter_on_offroad: int = switch(
+        6,
+        "ENCOUNTER-02",
+        "Off-road, an encounter comes on a D6 at least this.",
+        low=1,
+        high=7,
+    )
+    encounter_on_road: int = switch(
+        5,
+        "ENCOUNTER-02, TRAVEL-29",
+        "On a road, an encounter comes on a D6 at least this.",
+        low=1,
+        high=7,
+    )
+    encounter_on_camp_fire: int = switch(
+        5,
+        "ENCOUNTER-02, CAMP-04",
+        "In a camp shift with a fire, an encounter comes on a D6 at least this (the smoke is seen).",
+        low=1,
+        high=7,
+    )
+    encounter_distance_capped_by_visibility: bool = switch(
+        True,
+        "WATCH-08",
+        "The encounter distance is the nearer of the terrain's and the visibility.",
+    )
+    ambush_prepared_from: Literal["long", "extreme", "never"] = switch(
+        "long",
+        "ENCOUNTER-05",
+        "A party ambush set from this distance or farther is well prepared (the victims roll at -2).",
+    )
+    ambush_prepared_if_no_watch: bool = switch(
+        True,
+        "ENCOUNTER-05, WATCH-01",
+        "A hostile encounter that meets a group without a lookout lays a well-prepared ambush.",
+    )
+    # --- food, water, camp ---
+    meal_shift: Literal["evening", "night"] = switch(
+        "evening",
+        "TRAVEL-38",
+        "The shift at whose end the daily food and water rations are eaten.",
+    )
+    water_per_day: int = switch(
+        1,
+        "RATION-04",
+        "Water rations each traveller drinks a day.",
+        low=0,
+        high=4,
+    )
+    water_free_at_river: bool = switch(
+        True,
+        "FORAGE-03",
+        "In a hex with a river or lake, water is found without a roll: every bottle is refilled.",
+    )
+    forage_water_per_success: int = switch(
+        1,
+        "FORAGE-03",
+        "Water rations each success of a water forage gives.",
+        low=0,
+        high=6,
+    )
+    forage_on_water: Literal["shore", "zero"] = switch(
+        "shore",
+        "FORAGE-06",
+        "Foraging for food in a lake or river hex uses the terrain of the hex (its shore), or `zero`: +0 (S2).",
+    )
+    hunt_shot_range: Literal["short", "medium", "long"] = switch(
+        "medium",
+        "HUNT-07",
+        "The range band of the hunting shot (its range modifier applies).",
+    )
+    trap_needs_gear: bool = switch(True, "HUNT-08", "A trap needs a snare in the party's gear.")
+    fishing_gear_bonus: int = switch(
+        1,
+        "FISH-01 (PROPOSED)",
+        "The gear bonus fishing gear gives the fishing roll.",
+        low=0,
+        high=3,
+    )
+    cook_batch: int = switch(12, "COOK-01, COOK-03", "Rations one cook's roll makes safe.", low=1, high=48)
+    lice_no_sleep: Literal["today", "until_healed"] = switch(
+        "today",
+        "CAMP-MISHAP-6",
+        "Lice keep the victim from sleeping today (S1), or `until_healed`: until a Healing roll succeeds "
+        "(S2; the party's best healer tries each evening).",
+    )
+    sleep_counts_as_rest: bool = switch(
+        True,
+        "REST-05",
+        "A shift of sleep is also a shift of rest for natural recovery (HEAL-14).",
+    )
+    # --- driving ---
+    mishap_roll_adds_maneuverability: bool = switch(
+        True,
+        "DRIVE-03",
+        "The driving roll adds the vehicle's Maneuverability (S2).",
+    )
+    mishap_progress: Literal["half_round_up", "none"] = switch(
+        "half_round_up",
+        "DRIVE-04",
+        "A mishap that stops the vehicle leaves it after half the shift's movement (rounded up), or none.",
+    )
+    roadkill_damage: Literal["animal_health_half", "vehicle_hull_half"] = switch(
+        "animal_health_half",
+        "DRIVE-05",
+        "Roadkill damage: half the animal's Health, or half the vehicle's Hull.",
+    )
+    crash_speed: Literal["current", "max"] = switch(
+        "current",
+        "DRIVE-06",
+        "A crash deals the travel speed of that shift, or the higher of road and off-road.",
+    )
+    engine_blown: Literal["destroyed", "wrecked"] = switch(
+        "destroyed",
+        "DRIVE-MISHAP-12",
+        "An engine blown: the vehicle is destroyed (S1), or wrecked and repairable as a broken axle (S2).",
+    )
+    fuel_whole_hex: bool = switch(True, "FUEL-04", "A vehicle enters a hex only with the fuel for all of it.")
+    gather_litres_per_success: int = switch(
+        5,
+        "FUEL-06",
+        "Litres of alcohol fuel each success of a gather-fuel roll gives.",
+        low=0,
+        high=50,
+    )
+
+    def dark(self, shift: int) -> bool:
+        """TIME-07: is this shift of the day (0 morning .. 3 night) dark?"""
+        return shift == 3 or (shift == 2 and self.dark_shifts == "evening_night")
+
+
+DEFAULT_TRAVEL: Final = TravelOptions()
+TRAVEL_BLOCK: Final = SwitchBlock("travel_rules", TravelOptions, "travel rule option")

@@ -1,0 +1,325 @@
+"""One day of the journey, shift by shift, in the suggested order of play (TRAVEL-36): daily checks
+at the morning (TIME-08), weather, tasks, the encounter check, movement hex by hex, the other
+tasks, the cold, then rest, sleep and the meal; and the hook where hunger, thirst, sleep and
+disease apply (`privation`)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from yz_gym.core.clock import TimeUnit
+from yz_gym.core.ending import Termination
+from yz_gym.core.events import Event
+from yz_gym.rulesets.yze.combat.recovery import recover
+from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
+from yz_gym.rulesets.yze.state import Combatant, GameState
+from yz_gym.rulesets.yze.travel import camp as camping
+from yz_gym.rulesets.yze.travel import rations
+from yz_gym.rulesets.yze.travel.expedition import Expedition
+from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
+from yz_gym.rulesets.yze.travel.tasks import DayPlan, Needs, Task, day_tasks
+from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather_word
+
+SHIFT_NAMES: Final = ("morning", "day", "evening", "night")  # TIME-02
+RESTING: Final = (Task.REST, Task.SLEEP, Task.MARCH)  # MARCH rests only as a vehicle's passenger (REST-01)
+_TASK_KEY: Final = {Task.FORAGE_FOOD: 1, Task.FORAGE_WATER: 2, Task.HUNT: 3, Task.FISH: 4}
+
+
+def privation(
+    party: GameState, member: Combatant, needs: Needs, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """THE HOOK for hunger, thirst, sleep and disease (HAZ-HUNGER-*, ENV-06, HAZ-SLEEP-*,
+    HAZ-DISEASE-*, RATION-06/07), called each morning for the day just ended (TIME-08) with what the
+    traveller had: `needs.ate`, `drank`, `slept`, the days in a row without each, and the virulence
+    of each risky meal (`exposures`). hazards/hunger.py, sleep.py and disease.py (written beside this
+    chapter) apply their effects here; until then it only counts and records."""
+    needs.hungry_days = 0 if needs.ate else needs.hungry_days + 1
+    needs.thirsty_days = 0 if needs.drank else needs.thirsty_days + 1
+    needs.sleepless_days = 0 if needs.slept else needs.sleepless_days + 1
+    if not (needs.ate and needs.drank and needs.slept) or needs.exposures:
+        events.append(Event("went_without", -1, member.id, {
+            "food": not needs.ate, "water": not needs.drank, "sleep": not needs.slept,
+            "days": max(needs.hungry_days, needs.thirsty_days, needs.sleepless_days),
+            "risky_meals": list(needs.exposures),
+        }))  # fmt: skip
+    needs.exposures.clear()
+
+
+def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events: list[Event]) -> None:
+    """The day's four shifts by `plan`, then the next morning's checks, or the journey's end."""
+    s = state.scenario
+    able = state.able()
+    people = state.people
+    workers = [i for i in able if i != plan.lookout] or able  # the night lookout sleeps in the evening
+    provider = _provider(state, plan, workers)
+    camper = _best(people, [i for i in workers if i != provider] or workers, "Survival")
+    cook = _best(people, [i for i in workers if i not in (provider, camper)] or workers, "Survival")
+    driver = _best(people, able, "Mobility") if state.riding() else -1
+    tasks = day_tasks(plan, able, provider, camper, cook, driver)
+    state.fire = False
+    camp_made = False
+    sleepless: set[int] = set()
+    for shift in range(4):
+        if is_done(state):
+            return
+        state.shift = shift
+        _weather(state, shift, rng, events)
+        doing = {i: tasks[shift][k] for k, i in enumerate(able) if not people[i].dead}
+        moving = shift < plan.moves
+        events.append(Event("shift", -1, -1, {"day": state.day, "shift": SHIFT_NAMES[shift],
+                                              "weather": weather_word(state.weather, s.band)}))  # fmt: skip
+        disturbed = False
+        if moving:
+            disturbed = move_shift(state, plan, shift, doing, rng, events)
+            for i in doing:
+                state.needs[i].moved += 1
+        else:
+            disturbed = encounter_check(state, plan, doing, state.fire, False, rng, events)
+            camp_made = _off_tasks(state, plan, shift, doing, camp_made, rng, events)
+        if is_done(state):
+            return
+        if Task.SLEEP in doing.values():
+            sleepless |= _first_sleep(state, plan, camp_made, doing, rng, events)
+        _cold(state, moving, doing, rng, events)
+        _end_of_shift(state, shift, moving, doing, disturbed, sleepless, rng, events)
+        _check_party(state)
+    if not is_done(state):
+        _next_morning(state, rng, events)
+
+
+def is_done(state: Expedition) -> bool:
+    """Has the journey ended?"""
+    return state.termination != Termination.NONE
+
+
+def _best(people: list[Combatant], among: list[int], skill: str) -> int:
+    """The traveller best at `skill` (ties to the first), -1 if nobody."""
+    best, level = -1, -1
+    for i in among:
+        here = people[i].skill(skill)
+        if here > level:
+            best, level = i, here
+    return best
+
+
+def _provider(state: Expedition, plan: DayPlan, among: list[int]) -> int:
+    """Who provisions: the best at Survival, among those with a ranged weapon for a hunt (HUNT-02)."""
+    if plan.provision == "hunt":
+        armed = [i for i in among if rations.best_weapon(state.party, state.people[i]) >= 0]
+        if armed:
+            return _best(state.people, armed, "Survival")
+    return _best(state.people, among, "Survival")
+
+
+def _weather(state: Expedition, shift: int, rng: np.random.Generator, events: list[Event]) -> None:
+    """WEATHER-05..08: a roll at the start of every shift but the journey's first."""
+    if state.day == 1 and shift == 0:
+        return
+    before = state.weather
+    state.weather, die = next_weather(state.weather, rng, state.scenario.travel.heavy_rain_ends_without_roll)
+    if state.weather != before:
+        events.append(
+            Event(
+                "weather", -1, -1, {"die": die, "weather": weather_word(state.weather, state.scenario.band)}
+            )
+        )
+
+
+def _off_tasks(
+    state: Expedition,
+    plan: DayPlan,
+    shift: int,
+    doing: dict[int, Task],
+    camp_made: bool,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> bool:
+    """TRAVEL-36 step 6 off the move: provisioning (with helpers, TRAVEL-25), making camp, cooking by
+    the fire (COOK-01). Returns whether a camp stands."""
+    s, party, people = state.scenario, state.party, state.people
+    helpers = sum(1 for t in doing.values() if t == Task.REST)
+    hexmap, here = s.hexmap, state.hex
+    for i, task in doing.items():
+        c = people[i]
+        if c.out:
+            continue
+        if task in _TASK_KEY:
+            key = here * 8 + _TASK_KEY[task]
+            tries = state.forage.get(key, 0)
+            state.forage[key] = tries + 1
+            row = hexmap.row(here)
+            if task == Task.FORAGE_FOOD:
+                mod = (
+                    row.forage
+                    if hexmap.terrain[here] != "water" or s.travel.forage_on_water == "shore"
+                    else 0
+                )
+                rations.forage(party, c, False, mod, tries, min(helpers, 3), state.stores, rng, events)
+            elif task == Task.FORAGE_WATER:
+                rations.forage(party, c, True, row.forage, tries, min(helpers, 3), state.stores, rng, events,
+                               s.travel.forage_water_per_success)  # fmt: skip
+            elif task == Task.HUNT:
+                rations.hunt(party, c, row.hunt, tries, min(helpers, 3), s.snare, s.travel.hunt_shot_range,
+                             state.stores, rng, events)  # fmt: skip
+            else:
+                rations.fish(
+                    party, c, tries, min(helpers, 3), s.travel.fishing_gear_bonus, state.stores, rng, events
+                )
+        elif task == Task.GATHER:
+            roll = rations.travel_roll(
+                party, c, "Survival", "gather fuel", rng, events, hexmap.row(here).forage
+            )
+            state.stores.fuel += roll.successes * s.travel.gather_litres_per_success  # FUEL-06
+            events.append(Event("provisions", c.id, -1, {"task": "gather", "kind": "fuel",
+                                                          "gained": roll.successes * s.travel.gather_litres_per_success}))  # fmt: skip
+        elif task == Task.CAMP and not camp_made:
+            state.mishap = camping.make_camp(party, c, min(helpers, 3), rng, events)
+            camp_made, state.fire = True, True
+    for i, task in doing.items():
+        if task == Task.COOK and state.fire and not people[i].out:
+            rations.cook(party, people[i], s.travel.cook_batch, state.stores, rng, events)
+    return camp_made
+
+
+def _first_sleep(
+    state: Expedition,
+    plan: DayPlan,
+    camp_made: bool,
+    doing: dict[int, Task],
+    rng: np.random.Generator,
+    events: list[Event],
+) -> set[int]:
+    """The first sleep shift of the day: a waiting camp mishap strikes (CAMP-07), or, without a
+    camp, each sleeper rolls for a place (CAMP-06). Returns who gets no sleep today."""
+    if any(state.needs[i].slept for i in doing):
+        return set()
+    people = state.people
+    sleepers = [people[i] for i, t in doing.items() if t == Task.SLEEP and not people[i].dead]
+    if not camp_made:
+        return set(camping.sleep_rough(state.party, sleepers, rng, events))
+    if not state.mishap:
+        return set()
+    mishap, state.mishap = state.mishap, 0
+    s = state.scenario
+    fire, sleep = camping.camp_mishap(state.party, s.hazards, mishap, s.band, people, state.needs, state.stores,
+                                      rng, events)  # fmt: skip
+    state.fire = state.fire and fire
+    if mishap == camping.SAVAGE_ANIMAL and s.savage_animal is not None:
+        from yz_gym.rulesets.yze.travel.moving import fight
+
+        fight(state, s.savage_animal, "short", False, -1, rng, events)
+        sleep = False  # REST-04: the fight breaks the sleep
+    return set() if sleep else {c.id for c in people}
+
+
+def _cold(
+    state: Expedition, moving: bool, doing: dict[int, Task], rng: np.random.Generator, events: list[Event]
+) -> None:
+    """WEATHER-16, HAZ-COLD-01..07: a campfire warms (and dries) everyone off the move; otherwise a
+    traveller is exposed in the cold bands without winter clothing, when sleeping without a fire,
+    or while soaked; exposed, they roll at the band's interval (hazards/cold.py)."""
+    s = state.scenario
+    rounds = state.party.options.clock.rounds(TimeUnit.SHIFT)
+    for i, c in enumerate(state.people):
+        if c.dead:
+            continue
+        needs = state.needs[i]
+        if not moving and state.fire:
+            needs.soaked = False
+            warm_up(c, events)
+            continue
+        exposed = (s.band in SNOW_BANDS and c.name not in s.winter_clothing) or needs.soaked
+        if s.band != "warm" and doing.get(i) == Task.SLEEP:
+            exposed = True  # CAMP-04: sleeping a shift without a fire or other heat
+        blankets = 1 if c.name in s.blankets else 0
+        before = c.dead
+        cold_time(state.party, s.hazards, c, s.band, rounds, rng, events, exposed=exposed, blankets=blankets)
+        if c.dead and not before:
+            state.causes[i] = "cold"
+
+
+def _end_of_shift(
+    state: Expedition,
+    shift: int,
+    moving: bool,
+    doing: dict[int, Task],
+    disturbed: bool,
+    sleepless: set[int],
+    rng: np.random.Generator,
+    events: list[Event],
+) -> None:
+    """TRAVEL-36 step 8: natural recovery for those who rested or slept undisturbed (REST-01..05;
+    passengers rest in a moving vehicle), the time of lethal crits for everyone else, who slept,
+    and the daily meal (TRAVEL-38)."""
+    s = state.scenario
+    riding = state.riding()
+    for i, c in enumerate(state.people):
+        if c.dead:
+            continue
+        task = doing.get(i, Task.REST)  # the Broken are carried and rest
+        slept = task == Task.SLEEP and i not in sleepless and not disturbed
+        if slept:
+            state.needs[i].slept = True
+        rests = not disturbed and (task == Task.REST or (slept and s.travel.sleep_counts_as_rest)
+                                   or (task == Task.MARCH and moving and riding))  # fmt: skip
+        if c.out and not disturbed:
+            rests = True
+        if rests:
+            camping.rest_shift(state.party, c, rng, events, safe=not moving or riding)
+        else:
+            events += recover(c, 1, rng, options=state.party.options, deprived=True, safe=False)
+        if c.dead and i not in state.causes:
+            state.causes[i] = "injuries"
+    meal = 2 if s.travel.meal_shift == "evening" else 3
+    if shift >= meal:
+        free_water = s.travel.water_free_at_river and s.hexmap.water_near(state.hex)
+        for i, c in enumerate(state.people):
+            if c.dead:
+                continue
+            needs = state.needs[i]
+            if free_water:
+                needs.drank = True
+            had = needs.ate
+            rations.eat(state.stores, needs, s.travel.water_per_day)
+            if needs.ate and not had:
+                events.append(Event("meal", -1, c.id, {"drank": needs.drank}))
+
+
+def _check_party(state: Expedition) -> None:
+    """The journey ends when every traveller is dead."""
+    if all(c.dead for c in state.people) and not is_done(state):
+        state.termination = Termination.PARTY_LOST
+        state.end_reason = "every traveller is dead"
+
+
+def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Event]) -> None:
+    """TIME-08: the daily checks for the day just ended (the privation hook, lice), the weekly and
+    daily resets of the hexes' forage, hunt and fish penalties (FORAGE-05, HUNT-06, FISH-04), then a
+    new day, or the time limit."""
+    s = state.scenario
+    camping.lice_itch(
+        state.party, state.people, state.needs, s.travel.lice_no_sleep == "until_healed", rng, events
+    )
+    for i, c in enumerate(state.people):
+        if c.dead:
+            continue
+        privation(state.party, c, state.needs[i], rng, events)
+        n = state.needs[i]
+        n.ate = n.drank = n.slept = False
+        n.moved = 0
+    week = state.day % 7 == 0
+    state.forage = {
+        key: tries for key, tries in state.forage.items()
+        if key % 8 != 4 and not (week and (key % 8 == 3 or s.season != "winter"))
+    }  # fmt: skip
+    state.day += 1
+    _check_party(state)
+    if not is_done(state) and state.day > s.max_days:
+        state.termination = Termination.DAY_LIMIT
+        state.end_reason = f"the party has not arrived after {s.max_days} days"
+        state.day = s.max_days
+
+
+__all__ = ["SHIFT_NAMES", "is_done", "play_day", "privation"]

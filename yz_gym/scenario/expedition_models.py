@@ -1,0 +1,101 @@
+"""The expedition file format (`mode: expedition`): pydantic models that reject unknown keys and
+impossible values. Every key is documented in docs/expeditions.md (a test checks this); the
+cross-checks (names, hexes, fights) live in expedition_loader.py."""
+
+# ruff: noqa: RUF012  (pydantic copies mutable defaults; Strict is a BaseModel)
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictInt
+
+from yz_gym.scenario.chase_models import VEHICLE_TYPES
+from yz_gym.scenario.models import Name, Strict
+
+Hex = tuple[Annotated[StrictInt, Field(ge=0, le=99)], Annotated[StrictInt, Field(ge=0, le=99)]]
+Who = Literal["all", "none"] | list[Name]
+
+
+class TravelVehicleSpec(Strict):
+    """A vehicle of the party (VEH-TABLE) and the fuel in its tank (FUEL-01; null = full, FUEL-03)."""
+
+    name: Name
+    type: Literal["car", "truck", "motorcycle", "dirt_bike", "pickup", "apc", "tank", "helicopter"]
+    fuel: float | None = Field(None, ge=0, le=2000)
+
+
+class PartySpec(Strict):
+    """The travellers: one side of a zone-fight scenario, with their stores and gear."""
+
+    scenario: Name  # a bundled skirmish name or a .yaml path
+    side: Name
+    food: int = Field(0, ge=0, le=1000)  # RATION-01: safe food rations
+    water: int = Field(0, ge=0, le=1000)  # RATION-04
+    fuel: float = Field(0, ge=0, le=10000)  # spare litres (FUEL-01)
+    winter_clothing: Who = "none"  # WEATHER-16
+    blankets: Who = "none"  # HAZ-COLD-03
+    snare: bool = False  # HUNT-08
+    fishing_gear: bool = False  # FISH-01
+    vehicles: list[TravelVehicleSpec] = []
+
+
+class MapSpec(Strict):
+    """The travel map: rows of hexes, where the party starts and where it goes."""
+
+    rows: list[Annotated[str, Field(min_length=1, max_length=400)]] = Field(min_length=1, max_length=40)
+    start: Hex
+    goal: Hex
+
+
+class FightRef(Strict):
+    """An encounter: a zone fight (a bundled skirmish name or a .yaml path) in which the party takes
+    the place of `side`'s combatants."""
+
+    fight: Name
+    side: Name
+    name: str | None = None  # the label in the log; default: the fight's name
+    attitude: Literal["hostile", "wary", "peaceful"] | None = None  # null: rolled (ENCOUNTER-04)
+    motorized: bool = False  # WATCH-05
+    weight: int = Field(1, ge=1, le=100)  # chance among the table's encounters
+
+
+class PlacedFight(FightRef):
+    """An encounter met on entering a hex (once)."""
+
+    at: Hex
+
+
+class EncountersSpec(Strict):
+    """What the party may meet: a table drawn on each shift's check (ENCOUNTER-02), fights placed on
+    hexes, and the savage animal of a camp mishap (CAMP-MISHAP-8)."""
+
+    table: list[FightRef] = []
+    placed: list[PlacedFight] = []
+    savage_animal: FightRef | None = None
+
+
+class ExpeditionFile(Strict):
+    """A whole expedition file."""
+
+    ruleset: Literal["yze"] = "yze"
+    mode: Literal["expedition"]
+    name: Name
+    description: str = ""
+    party: PartySpec
+    map: MapSpec
+    season: Literal["spring", "summer", "autumn", "winter"] = "summer"  # WEATHER-15
+    temperature: Literal["from_season", "warm", "chilly", "cold", "extreme_cold"] = "from_season"
+    weather: Literal["heavy", "overcast", "clear"] | None = None  # null: travel_rules.weather_start
+    max_days: int = Field(30, ge=1, le=365)
+    encounters: EncountersSpec = EncountersSpec()
+    fight_agent: Literal["random", "aggressive", "tactical"] = "aggressive"
+    agents: dict[Name, Literal["random", "cautious", "hasty"]] = {}
+    rules: dict[str, object] = {}
+    hazard_rules: dict[str, object] = {}
+    travel_rules: dict[str, object] = {}
+
+
+MODELS: tuple[type[Strict], ...] = (
+    ExpeditionFile, PartySpec, TravelVehicleSpec, MapSpec, EncountersSpec, FightRef, PlacedFight,
+)  # fmt: skip
+__all__ = ["MODELS", "VEHICLE_TYPES"]
