@@ -22,7 +22,7 @@ def _check_env(mode: Mode, name: str) -> None:
     if not (mode.gym_env or mode.aec_env):
         pytest.skip(f"{mode.label} has no env yet (gym_env and aec_env empty)")
     assert mode.gym_env, f"{mode.label} names no Gymnasium env"
-    env = gymnasium.make(mode.gym_env, scenario=name, illegal_action="penalty")  # the checker steps unmasked
+    env = gymnasium.make(mode.gym_env, scenario=name)  # as made: the checker's unmasked steps cost the penalty
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no checker warning either
         check_env(env.unwrapped)

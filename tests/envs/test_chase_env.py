@@ -202,10 +202,12 @@ def test_the_mask_is_exactly_the_legal_actions_and_illegal_ones_fail_loudly():
         if terminated or truncated:
             obs, info = env.reset()
     assert {"action", "cancel", "push"} <= decisions
-    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    strict = ChaseEnv("chase_highway_pileup", side="crew", illegal_action="raise")
+    strict.reset(seed=1)
+    illegal = int(np.flatnonzero(strict.action_masks() == 0)[0])
     with pytest.raises(IllegalActionError, match="not legal"):
-        env.step(illegal)
-    soft = ChaseEnv("chase_highway_pileup", side="crew", illegal_action="penalty")
+        strict.step(illegal)
+    soft = ChaseEnv("chase_highway_pileup", side="crew")  # the penalty is the default
     obs, info = soft.reset(seed=1)
     before = soft.state.clone()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -227,7 +229,8 @@ def test_terminal_rewards_follow_the_winner_and_shaping_adds_up():
                 if terminated or truncated:
                     break
             out = info["outcome"]
-            assert out["ending"] in ENDINGS and not info["action_mask"].any()
+            assert out["ending"] in ENDINGS and info["legal_actions"] == ()
+            assert np.flatnonzero(info["action_mask"]).tolist() == [0]  # never all zeros (masks.idle_mask)
             won = 1.0 if out["winner"] == side else (0.0 if out["winner"] is None else -1.0)
             assert abs(total - won) <= 1.0  # shaping is a potential difference, bounded
             _obs, info = env.reset()

@@ -14,7 +14,13 @@ from yz_gym.envs.skirmish import SkirmishEnv
 NOT_INTEGERS = [1.7, 0.0, "0", True, False, None, np.float64(0), np.array([0]), b"0", [0]]
 
 
-@pytest.mark.parametrize("make", [lambda: SkirmishEnv("duel"), lambda: ChaseEnv("chase_car_vs_motorcycle")])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: SkirmishEnv("duel", illegal_action="raise"),
+        lambda: ChaseEnv("chase_car_vs_motorcycle", illegal_action="raise"),
+    ],
+)
 def test_every_masked_out_index_raises_illegal_action(make) -> None:
     env = make()
     _, info = env.reset(seed=0)
@@ -35,7 +41,7 @@ def test_every_masked_out_index_raises_illegal_action(make) -> None:
 
 
 def test_penalty_mode_still_refuses_non_integers() -> None:
-    env = SkirmishEnv("duel", illegal_action="penalty")
+    env = SkirmishEnv("duel")  # the penalty is the default
     _, info = env.reset(seed=0)
     masked = next(i for i in range(int(env.action_space.n)) if i not in info["legal_actions"])
     assert env.step(masked)[4]["illegal_action"] is True
@@ -43,7 +49,13 @@ def test_penalty_mode_still_refuses_non_integers() -> None:
         env.step(float(info["legal_actions"][0]))
 
 
-@pytest.mark.parametrize("make", [lambda: aec_env("duel"), lambda: chase_aec_env("chase_car_vs_motorcycle")])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: aec_env("duel", illegal_action="raise"),
+        lambda: chase_aec_env("chase_car_vs_motorcycle", illegal_action="raise"),
+    ],
+)
 def test_aec_envs_refuse_bad_actions_and_list_legal_ones(make) -> None:
     env = make()
     env.reset(seed=0)

@@ -86,7 +86,7 @@ def test_bad_arguments_are_explained():
 
 
 def test_illegal_action_raises_a_clear_error():
-    env = make("duel")
+    env = make("duel", illegal_action="raise")
     _obs, info = env.reset(seed=0)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError, match=r"not legal for Ilsa now .*legal: \d+: "):
@@ -120,7 +120,8 @@ def test_terminal_rewards_and_outcome():
         outcome = info["outcome"]
         expected = 0.0 if outcome["winner"] is None else (1.0 if outcome["winner"] == "ilsa" else -1.0)
         assert reward == expected
-        assert not info["action_mask"].any() and info["decision"] == "over"
+        assert np.flatnonzero(info["action_mask"]).tolist() == [0] and info["decision"] == "over"
+        assert info["legal_actions"] == ()
         results.add(reward)
     assert -1.0 in results  # the aggressive agent beats a random learner sometimes
     with pytest.raises(RuntimeError, match="reset"):

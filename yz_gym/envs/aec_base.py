@@ -12,6 +12,7 @@ from pettingzoo import AECEnv
 
 from yz_gym.core.events import Event
 from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, action_index, render_log_length
+from yz_gym.envs.masks import idle_mask
 
 
 class TurnAEC(AECEnv):
@@ -46,7 +47,7 @@ class TurnAEC(AECEnv):
         self.state = None
         self.log = deque(maxlen=render_log_length(render_mode))
         self._rng: np.random.Generator | None = None
-        self._mask = np.zeros(n_actions, dtype=np.int8)
+        self._mask = idle_mask(n_actions)
         self._by_index: dict[int, Any] = {}
         self._legal: list[Any] = []
         self._actor = -1
@@ -126,7 +127,7 @@ class TurnAEC(AECEnv):
         if self._over():
             self._actor = -1
             self._legal, self._by_index = [], {}
-            self._mask = np.zeros(self._n_actions, dtype=np.int8)
+            self._mask = idle_mask(self._n_actions)
             return
         actor = self.rules.current_actor(state)
         self._actor = actor

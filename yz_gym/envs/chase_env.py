@@ -25,7 +25,9 @@ but the observation shows no choice of theirs before the reveal (see `chase_enco
 (targets in slots relative to the deciding combatant); `info["action_mask"]` (int8) and
 `action_masks()` (bool, for sb3-contrib's MaskablePPO) mark the legal indices, and
 `info["legal_actions"]` lists them (a tuple of ints, as in Skirmish-v0).
-`Box(0, 1, (chase_encoding.CHASE_OBS_SIZE,), float32)`, documented field by field there.
+`Box(0, 1, (chase_encoding.CHASE_OBS_SIZE,), float32)`, documented field by field there; with
+`obs_mode="dict"` the same values as unit rows, person rows and the mask (`yz_gym.envs.structured`).
+Once the chase is over the mask marks index 0 only (never all zeros, as in Skirmish-v0).
 
 **Rewards and ends.** At the end +1 if the learner's side wins (the prey escapes: beyond
 Extreme, a won Hide, a lost Cut Off at Extreme, the chase limit; the pursuer catches: the prey is
@@ -46,9 +48,9 @@ their range bands (yz_gym.scenario.handover). The chase episode ends there (rewa
 the chase); play the fight on with `gym.make("yz_gym/Skirmish-v0", scenario=info["handover"],
 side=...)`, or `engine.new_game(info["handover"], rng)`.
 
-**Illegal actions.** By default an index outside the mask raises `IllegalActionError`. With
-`illegal_action="penalty"` it returns reward `illegal_penalty`, the same observation and mask,
-`info["illegal_action"] = True`, and changes nothing (gymnasium's `check_env` needs this mode).
+**Illegal actions.** By default (`illegal_action="penalty"`) an index outside the mask returns
+reward `illegal_penalty`, the same observation and mask, `info["illegal_action"] = True`, and
+changes nothing; `illegal_action="raise"` (for debugging) raises `IllegalActionError` instead.
 
 **Seeding.** `reset(seed=s)` seeds the dice and the agents' generators from one stream: the
 same seed and actions give the same episode in any process, also after pickling.
@@ -70,7 +72,6 @@ import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.envs.chase_encoding import (
-    CHASE_OBS_SIZE,
     N_CHASE_ACTIONS,
     ChaseEncoding,
     describe_chase_index,
@@ -83,6 +84,7 @@ from yz_gym.envs.core import (
     specs_by_side,
 )
 from yz_gym.envs.learner_base import LearnerEnv
+from yz_gym.envs.structured import chase_structure
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import BEYOND, RANGE_NAMES, ChaseScenario, ChaseState, Phase
 from yz_gym.scenario.handover import fight_scenario
@@ -210,10 +212,11 @@ class ChaseEnv(LearnerEnv):
         participant: str | int | None = None,
         opponents: Any = None,
         reward_shaping: bool | dict[str, float] | ChaseShaping | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "penalty",
         illegal_penalty: float = -0.1,
         limit_truncates: bool = False,
         render_mode: str | None = None,
+        obs_mode: str = "flat",
     ) -> None:
         from yz_gym.agents import make_agent
 
@@ -235,8 +238,9 @@ class ChaseEnv(LearnerEnv):
         self.shaping = chase_shaping(reward_shaping)
         self.limit_truncates = bool(limit_truncates)
         self._setup(
-            CHASE_OBS_SIZE, N_CHASE_ACTIONS, controlled[0], illegal_action, illegal_penalty, render_mode
-        )
+            chase_structure(), N_CHASE_ACTIONS, controlled[0], obs_mode,
+            illegal_action, illegal_penalty, render_mode,
+        )  # fmt: skip
         self.state: ChaseState | None = None
         self._phi = 0.0
 
@@ -247,7 +251,7 @@ class ChaseEnv(LearnerEnv):
         rng = self._seed(seed)
         self._deal(rng, partial(chase.new_chase, self.scenario), "chase", self.scenario.name)
         self._phi = potential(self.state, self.side, self.shaping)
-        return self._obs, self._info()
+        return self._seen(self._obs), self._info()
 
     def step(self, action: Any):  # type: ignore[override]
         """Take the learner's decision, then let the others play until its next one."""
@@ -268,7 +272,7 @@ class ChaseEnv(LearnerEnv):
                 truncated = True
             else:
                 terminated = True
-        return self._obs, float(reward), terminated, truncated, self._info()
+        return self._seen(self._obs), float(reward), terminated, truncated, self._info()
 
     def render(self) -> Any:
         """'ansi': the chase in text; 'rgb_array': the chase scene (envs/render.render_chase_rgb)."""
@@ -282,6 +286,15 @@ class ChaseEnv(LearnerEnv):
 
     def close(self) -> None:
         """Nothing to release."""
+
+    def describe_spaces(self) -> str:
+        """The action encoding's table and the observation's fields (and its dict's keys in dict mode)."""
+        from yz_gym.envs.chase_encoding import describe_chase_action_space, describe_chase_observation
+
+        parts = [describe_chase_action_space(), describe_chase_observation()]
+        if self._structure is not None:
+            parts.append(self._structure.describe())
+        return "\n".join(parts)
 
     # --- the rest of the chase --------------------------------------------------------------
 
@@ -320,7 +333,7 @@ class ChaseEnv(LearnerEnv):
         return (
             f"action {index} ({describe_chase_index(index)}) is not legal for {name} now "
             f"({self._decision} decision); legal: {legal}{more}. Sample with info['action_mask'] / "
-            "action_masks(), or make the env with illegal_action='penalty'"
+            "action_masks(), or make the env with illegal_action='penalty' (the default)"
         )
 
     def _info(self) -> dict[str, Any]:

@@ -23,11 +23,11 @@ in the round therefore gives no information; the reveal happens when the last on
   resolves a cancel, push, catch or hide decision of that combatant. The same agent may be
   selected several times in a row.
 - **Observations** are dicts: `observation` is the vector of `chase_encoding` seen from that
-  agent; `action_mask` (int8) marks its legal actions when it is selected, all zeros otherwise.
+  agent; `action_mask` (int8) marks its legal actions when it is selected, index 0 only otherwise.
 - **Rewards** per side, as in Chase-v0: every member of a side gets its terminal reward (+1 win,
   -1 loss, 0 no winner) and, if enabled, its shaping.
-- **Illegal actions** raise `IllegalActionError`, or with `illegal_action="penalty"` cost the
-  acting agent `illegal_penalty` and change nothing.
+- **Illegal actions** cost the acting agent `illegal_penalty` and change nothing (the default
+  `illegal_action="penalty"`), or raise `IllegalActionError` with `illegal_action="raise"`.
 
 No parallel API, for the reason of `multiagent.SkirmishAEC`: besides the secret choices, most
 decisions of a round (cancel, push, catch) depend on what was just revealed or rolled.
@@ -54,6 +54,7 @@ from yz_gym.envs.chase_env import (
     terminal_reward,
 )
 from yz_gym.envs.core import check_modes
+from yz_gym.envs.masks import idle_mask
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import ChaseState, Phase
 
@@ -73,7 +74,7 @@ class ChaseAEC(TurnAEC):
         self,
         scenario: ChaseSource | None = None,
         reward_shaping: bool | dict[str, float] | ChaseShaping | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "penalty",
         illegal_penalty: float = -0.1,
         limit_truncates: bool = False,
         render_mode: str | None = None,
@@ -98,7 +99,7 @@ class ChaseAEC(TurnAEC):
         assert state is not None, "call reset() first"
         me = self._id[agent]
         obs = self.encoding.observe(state, me, frozenset((me,)), self._actor)
-        mask = self._mask.copy() if me == self._actor else np.zeros(N_CHASE_ACTIONS, dtype=np.int8)
+        mask = self._mask.copy() if me == self._actor else idle_mask(N_CHASE_ACTIONS)
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> Any:

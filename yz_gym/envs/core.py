@@ -100,7 +100,7 @@ class Encoding:
             f"action {index} ({meaning}) is not legal for {name} now "
             f"({engine.decision_kind(state)} decision); legal: {legal}{more}. "
             "Sample with info['action_mask'] / action_masks(), or make the env with "
-            "illegal_action='penalty'"
+            "illegal_action='penalty' (the default)"
         )
 
 

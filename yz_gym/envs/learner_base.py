@@ -11,6 +11,8 @@ from gymnasium import spaces
 
 from yz_gym.core.events import Event
 from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, action_index, render_log_length
+from yz_gym.envs.masks import idle_mask
+from yz_gym.envs.structured import Structure, check_obs_mode
 
 
 class LearnerEnv(gym.Env[np.ndarray, np.int64]):
@@ -21,15 +23,21 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
     _agent_by_side: dict[int, Any]
 
     def _setup(
-        self, obs_size: int, n_actions: int, viewer: int,
+        self, structure: Structure, n_actions: int, viewer: int, obs_mode: str,
         illegal_action: str, illegal_penalty: float, render_mode: str | None,
     ) -> None:  # fmt: skip
         """Options (checked by core.check_modes), spaces and the bookkeeping of no game yet."""
+        check_obs_mode(obs_mode)
+        obs_size = structure.size
+        self.obs_mode = obs_mode
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(n_actions)
-        self.observation_space = spaces.Box(0.0, 1.0, (obs_size,), np.float32)
+        self._structure = structure if obs_mode == "dict" else None  # None: the flat vector as it is
+        self.observation_space = (
+            structure.space(n_actions) if obs_mode == "dict" else spaces.Box(0.0, 1.0, (obs_size,), np.float32)
+        )
         self.state = None
         self.log: deque[Event] = deque(maxlen=render_log_length(render_mode))
         self._rng: np.random.Generator | None = None
@@ -43,7 +51,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         self._actor = -1  # the learner combatant deciding now
         self._decision = "over"
         self._legal: list[Any] = []
-        self._mask = np.zeros(self._n_actions, dtype=np.int8)
+        self._mask = idle_mask(self._n_actions)  # never all zeros: a masked sampler still has a choice
         self._by_index: dict[int, Any] = {}
 
     def _seed(self, seed: int | None) -> np.random.Generator:
@@ -85,15 +93,25 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
             raise IllegalActionError(self._illegal_message(index))
         return chosen
 
-    def _penalty_step(self) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def _seen(self, obs: np.ndarray) -> Any:
+        """An observation as `obs_mode` gives it: the flat vector, or its dict with the mask."""
+        if self._structure is None:
+            return obs
+        return self._structure.structure(obs, self._mask)
+
+    def _penalty_step(self) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """An illegal action in penalty mode: the penalty, the same observation, nothing changed."""
         info = self._info()
         info["illegal_action"] = True
-        return self._obs.copy(), self.illegal_penalty, False, False, info
+        return self._seen(self._obs.copy()), self.illegal_penalty, False, False, info
 
     def action_masks(self) -> np.ndarray:
         """The legal action indices as a bool array (sb3-contrib MaskablePPO calls this)."""
         return self._mask.astype(bool)
+
+    def describe_spaces(self) -> str:
+        """The action and observation layouts as text (what a task's space signature hashes)."""
+        raise NotImplementedError
 
     def _illegal_message(self, index: int) -> str:
         raise NotImplementedError

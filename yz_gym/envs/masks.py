@@ -9,6 +9,16 @@ import numpy as np
 from yz_gym.rulesets.yze.zone.actions import Action
 
 MASK_CACHE_SIZE: Final = 1024  # masks kept per scenario encoding (a legal list seen again costs one lookup)
+IDLE_INDEX: Final = 0  # the one index the mask of an agent with nothing to decide marks
+
+
+def idle_mask(n_actions: int) -> np.ndarray:
+    """The mask of an agent with nothing to decide (the game is over, or another agent's turn):
+    IDLE_INDEX only, so a mask is never all zeros and a masked sampler always has a choice; the env
+    takes no action from such an agent (Gymnasium: reset; PettingZoo: step another agent, or None)."""
+    mask = np.zeros(n_actions, dtype=np.int8)
+    mask[IDLE_INDEX] = 1
+    return mask
 
 
 class MaskCache:

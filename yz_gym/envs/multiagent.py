@@ -15,14 +15,14 @@
   whose turn it is, or out of turn the one who may fire from overwatch, help, block, push
   its roll or pick a surprise card. The same agent may be selected many times in a row.
 - **Observations** are dicts: `observation` is the vector of `yz_gym.envs.observation` seen
-  from that agent; `action_mask` (int8) marks its legal actions when it is selected, and is
-  all zeros otherwise; the selected agent's info has `decision` and `legal_actions` (the legal
+  from that agent; `action_mask` (int8) marks its legal actions when it is selected, and
+  index 0 only otherwise (`masks.idle_mask`: a mask is never all zeros); the selected agent's info has `decision` and `legal_actions` (the legal
   indices). Actions are integers (a float, bool or string is refused) in the encoding of
   `yz_gym.envs.action_space`.
 - **Rewards** follow `yz_gym.envs.rewards`, per side: every member of a side gets the side's
   terminal reward and, if enabled, its shaping reward.
-- **Illegal actions** raise `IllegalActionError`, or with `illegal_action="penalty"` cost the
-  acting agent `illegal_penalty` and change nothing.
+- **Illegal actions** cost the acting agent `illegal_penalty` and change nothing (the default
+  `illegal_action="penalty"`), or raise `IllegalActionError` with `illegal_action="raise"`.
 
 **No parallel API.** PettingZoo's parallel API has every live agent act at once each step.
 A YZE fight is strictly sequential: one combatant decides at a time, a reaction depends on
@@ -43,6 +43,7 @@ from yz_gym.core.events import Event
 from yz_gym.envs.action_space import N_ACTIONS
 from yz_gym.envs.aec_base import TurnAEC
 from yz_gym.envs.core import Encoding, ScenarioSource, check_modes, scenario_of
+from yz_gym.envs.masks import idle_mask
 from yz_gym.envs.observation import OBS_SIZE
 from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, terminal_reward
 from yz_gym.rulesets.yze.state import GameState, Phase
@@ -64,7 +65,7 @@ class SkirmishAEC(TurnAEC):
         self,
         scenario: ScenarioSource | None = None,
         reward_shaping: bool | dict[str, float] | RewardShaping | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "penalty",
         illegal_penalty: float = -0.1,
         render_mode: str | None = None,
     ) -> None:
@@ -87,7 +88,7 @@ class SkirmishAEC(TurnAEC):
         over = state.phase == Phase.OVER
         decision = "over" if over else engine.decision_kind(state)
         obs = self.encoding.observer.encode(state, me, decision, self._actor)
-        mask = self._mask.copy() if me == self._actor else np.zeros(N_ACTIONS, dtype=np.int8)
+        mask = self._mask.copy() if me == self._actor else idle_mask(N_ACTIONS)
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> Any:

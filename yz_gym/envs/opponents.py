@@ -14,7 +14,7 @@ import numpy as np
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.envs.core import IllegalActionError
-from yz_gym.envs.masks import MaskCache
+from yz_gym.envs.masks import MaskCache, idle_mask
 from yz_gym.envs.observation import ObservationEncoder
 from yz_gym.envs.rewards import RewardShaping, shaping_reward, terminal_reward
 from yz_gym.rulesets.yze.state import OVER, GameState
@@ -48,7 +48,7 @@ class Opponents:
         """Apply the learner's action and let the others play up to its next decision:
         (actor, its legal actions, their mask and index map, the decision, and Gymnasium's
         (observation, reward, terminated, truncated, info)). Actor -1: the game is over, seen
-        from `viewer`; its mask is all zeros."""
+        from `viewer`; its mask is `masks.idle_mask`."""
         self.pending = 0.0
         self.apply(state, action, rng, legal)
         actor, legal, mask, by_index, decision, obs = self.next_decision(state, rng, masks, observer, viewer)
@@ -68,11 +68,11 @@ class Opponents:
     ) -> tuple[int, list[Action], np.ndarray, dict[int, Action], str, np.ndarray]:  # fmt: skip
         """Play until a learner combatant must decide, and observe it: (actor, its legal actions,
         their mask and index map, the decision, the observation). Actor -1: the game is over, seen
-        from `viewer`; its mask is all zeros."""
+        from `viewer`; its mask is `masks.idle_mask`."""
         actor, legal = self.play(state, rng)
         if actor < 0:
-            zeros = np.zeros(masks.n_actions, dtype=np.int8)
-            return -1, legal, zeros, {}, "over", observer.encode(state, viewer, "over", -1)
+            idle = idle_mask(masks.n_actions)
+            return -1, legal, idle, {}, "over", observer.encode(state, viewer, "over", -1)
         mask, by_index = masks.mask(actor, legal)
         decision = engine.decision_kind(state)
         return actor, legal, mask, by_index, decision, observer.encode(state, actor, decision, actor)

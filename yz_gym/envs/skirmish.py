@@ -24,17 +24,21 @@ steps the other combatants act. `info["decision"]` says which kind of decision i
 `info["legal_actions"]` lists them (a tuple of ints: a random legal action is one pick from it).
 `observation_space` is `Box(0, 1, (observation.OBS_SIZE,), float32)` documented in
 `yz_gym.envs.observation`; maxima in `yz_gym.envs.limits` (a scenario over them is refused).
+With `obs_mode="dict"` it is the same values as a Dict of entity rows, zone rows, the adjacency and
+the mask (`yz_gym.envs.structured`). Once the game is over the mask marks index 0 only
+(`masks.idle_mask`: never all zeros, so a masked sampler of an autoresetting vector env still has a
+choice) and `info["legal_actions"]` is empty; stepping then raises: call reset().
 
 **Rewards and ends.** See `yz_gym.envs.rewards`: +1 / -1 / 0 at the end, optional shaping
 (`reward_shaping=True` or a dict of weights). `terminated` when the game is decided (or no one
 is left), `truncated` when the scenario's round cap ends it.
 
-**Illegal actions.** By default an index outside the mask raises `IllegalActionError` naming
-the action and listing the legal ones; an action that is not an integer (a float, a bool, a
-string) raises it in either mode. With `illegal_action="penalty"` it instead returns
+**Illegal actions.** By default (`illegal_action="penalty"`) an index outside the mask returns
 reward `illegal_penalty` (default -0.1), the same observation and mask, `info["illegal_action"]
-= True`, and changes nothing in the game (gymnasium's `check_env`, which steps with unmasked
-random actions, needs this mode).
+= True`, and changes nothing in the game, so every element of the Discrete space can be stepped
+(gymnasium's `check_env` and unmasked algorithms do). With `illegal_action="raise"` (for
+debugging) it raises `IllegalActionError` naming the action and listing the legal ones. An action
+that is not an integer (a float, a bool, a string) raises it in either mode.
 
 **Seeding.** `reset(seed=s)` seeds the game's dice and the agents' generators from one
 stream: the same seed and actions give the same episode in any process, also after pickling.
@@ -56,9 +60,9 @@ from yz_gym.envs.core import (
     scenario_of,
 )
 from yz_gym.envs.learner_base import LearnerEnv
-from yz_gym.envs.observation import OBS_SIZE
 from yz_gym.envs.opponents import Opponents, decision_info
 from yz_gym.envs.rewards import RewardShaping, shaping_from
+from yz_gym.envs.structured import skirmish_structure
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 
@@ -77,9 +81,10 @@ class SkirmishEnv(LearnerEnv):
         combatant: str | int | None = None,
         opponents: Any = "random",
         reward_shaping: bool | dict[str, float] | RewardShaping | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "penalty",
         illegal_penalty: float = -0.1,
         render_mode: str | None = None,
+        obs_mode: str = "flat",
     ) -> None:
         from yz_gym.agents import make_agent
 
@@ -102,7 +107,9 @@ class SkirmishEnv(LearnerEnv):
         self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
         self._agent_of = [self._agent_by_side[c.side] for c in combatants]
         self.shaping = shaping_from(reward_shaping)
-        self._setup(OBS_SIZE, N_ACTIONS, controlled[0], illegal_action, illegal_penalty, render_mode)
+        self._setup(
+            skirmish_structure(), N_ACTIONS, controlled[0], obs_mode, illegal_action, illegal_penalty, render_mode
+        )
         self.state: GameState | None = None
         self._others = Opponents(
             self._agent_of, self.controlled, self.log, self.shaping if self.shaping.enabled else None,
@@ -116,7 +123,7 @@ class SkirmishEnv(LearnerEnv):
         rng = self._seed(seed)
         self._deal(rng, partial(engine.new_game, self.scenario), "game", self.scenario.setup.name)
         self._others.pending = 0.0
-        return self._obs, self._info()
+        return self._seen(self._obs), self._info()
 
     def step(self, action: Any):  # type: ignore[override]
         """Take the learner's decision, then let the others play until its next one."""
@@ -132,6 +139,8 @@ class SkirmishEnv(LearnerEnv):
         )
         self._obs = result[0]  # a new array each decision
         self._remember(actor, legal, mask, by_index, decision)
+        if self._structure is not None:
+            return (self._seen(self._obs), *result[1:])
         return result
 
     def render(self) -> Any:
@@ -146,6 +155,16 @@ class SkirmishEnv(LearnerEnv):
 
     def close(self) -> None:
         """Nothing to release (matplotlib figures are closed after each render)."""
+
+    def describe_spaces(self) -> str:
+        """The action encoding's table and the observation's fields (and its dict's keys in dict mode)."""
+        from yz_gym.envs.action_space import describe_action_space
+        from yz_gym.envs.observation import describe_observation
+
+        parts = [describe_action_space(), describe_observation()]
+        if self._structure is not None:
+            parts.append(self._structure.describe())
+        return "\n".join(parts)
 
     # --- the rest of the fight -------------------------------------------------------------
 

@@ -1,0 +1,150 @@
+"""The Gymnasium ids yz_gym registers: a generic env per game mode, and a versioned task per bundled scenario.
+
+- **Generic envs** (`GENERIC`): `yz_gym/Skirmish-v0`, `yz_gym/Chase-v0` play any scenario of their
+  mode (`gym.make(id, scenario=..., side=..., opponents=...)`). Their spaces follow the code: a
+  result "on Skirmish-v0" names neither a scenario nor the spaces it was trained on.
+- **Versioned tasks** (`TASKS`): `yz_gym/YZE-WarehouseAmbush-v1` and so on, one per bundled
+  scenario, each fixing the scenario, the learner's side, the opponents and the spaces in its
+  registered kwargs (`gym.spec(id).kwargs`). The version goes up whenever what a task means
+  changes: its spaces (tests/envs/test_tasks.py keeps each id's space signature in
+  tests/golden/task_spaces.json and fails on a change under the same id), its scenario file, its
+  opponents or its rewards. CHANGELOG.md says what each version is.
+
+A task's name comes from its game and scenario (`task_name`): the ruleset in capitals, the mode
+unless it is the default zone fight, the scenario in CamelCase without the mode's prefix:
+`warehouse_ambush` -> `YZE-WarehouseAmbush`, `chase_car_vs_motorcycle` -> `YZE-Chase-CarVsMotorcycle`.
+Adding a game's tasks is a `GENERIC` line for its env and one `Task` line per scenario.
+
+This module imports nothing of the envs or the rules: `import yz_gym` registers every id, and an env's
+code loads when it is made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+NAMESPACE: Final = "yz_gym"
+DEFAULT_MODE: Final = "skirmish"  # the mode a task name leaves out (core.registry.DEFAULT_MODE)
+
+
+@dataclass(frozen=True, slots=True)
+class Generic:
+    """A game mode's Gymnasium env: its id, its class, and the kwargs that fix its spaces in a task."""
+
+    id: str
+    entry_point: str  # "module:Class"
+    spaces: dict[str, Any] = field(default_factory=dict)  # kwargs every task of the mode fixes
+
+
+GENERIC: Final[dict[tuple[str, str], Generic]] = {
+    ("yze", "skirmish"): Generic(
+        f"{NAMESPACE}/Skirmish-v0", "yz_gym.envs.skirmish:SkirmishEnv", {"obs_mode": "flat"}
+    ),
+    ("yze", "chase"): Generic(f"{NAMESPACE}/Chase-v0", "yz_gym.envs.chase_env:ChaseEnv", {"obs_mode": "flat"}),
+    ("dx3", "skirmish"): Generic(f"{NAMESPACE}/Dx3Fight-v0", "yz_gym.envs.dx3_env:Dx3FightEnv"),
+}
+
+
+def task_name(ruleset: str, mode: str, scenario: str) -> str:
+    """ "YZE-WarehouseAmbush", "YZE-Chase-CarVsMotorcycle": the ruleset, the mode unless it is the
+    default, the scenario in CamelCase without the mode's prefix."""
+    parts = [ruleset.upper()]
+    stem = scenario
+    if mode != DEFAULT_MODE:
+        parts.append(mode.capitalize())
+        stem = stem.removeprefix(f"{mode}_")
+    parts.append("".join(word.capitalize() for word in stem.split("_")))
+    return "-".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One bundled scenario as a benchmark task: the learner's side and who plays the others."""
+
+    ruleset: str
+    mode: str
+    scenario: str  # a bundled scenario's name
+    side: str  # the learner's side
+    opponents: dict[str, str]  # every other side -> its agent
+    version: int = 1
+
+    @property
+    def name(self) -> str:
+        """The id without namespace and version, e.g. "YZE-Duel"."""
+        return task_name(self.ruleset, self.mode, self.scenario)
+
+    @property
+    def id(self) -> str:
+        """The Gymnasium id, e.g. "yz_gym/YZE-Duel-v1"."""
+        return f"{NAMESPACE}/{self.name}-v{self.version}"
+
+    @property
+    def generic(self) -> Generic:
+        """The env of its game mode."""
+        return GENERIC[(self.ruleset, self.mode)]
+
+    def kwargs(self) -> dict[str, Any]:
+        """What `gym.make(self.id)` passes to the env (a fresh dict; the caller's kwargs override it)."""
+        return {
+            "scenario": self.scenario,
+            "side": self.side,
+            "opponents": dict(self.opponents),
+            "reward_shaping": False,
+            "illegal_action": "penalty",
+            **self.generic.spaces,
+        }
+
+
+def _fight(scenario: str, side: str, enemy: str, version: int = 1) -> Task:
+    """A YZE zone fight: the learner plays `side`, the tactical agent the `enemy` side."""
+    return Task("yze", "skirmish", scenario, side, {enemy: "tactical"}, version)
+
+
+def _chase(scenario: str, pursuer: str, prey: str, version: int = 1) -> Task:
+    """A YZE chase: the learner pursues, the prey plays its natural chase agent (flee)."""
+    return Task("yze", "chase", scenario, pursuer, {prey: "flee"}, version)
+
+
+# Every bundled scenario's task: the learner plays the scenario's first side, the default agent of
+# its mode the other (tactical in a fight, flee for the prey of a chase).
+TASKS: Final[tuple[Task, ...]] = (
+    _fight("apc_ambush", "convoy", "insurgents"),
+    _fight("bunker_breakout", "prisoners", "guards"),
+    _fight("cavalry_skirmish", "dragoons", "militia"),
+    _fight("duel", "ilsa", "brann"),
+    _fight("helicopter_extraction", "air_cavalry", "militia"),
+    _fight("npc_group_surprise", "caravan", "redcaps"),
+    _fight("saloon_brawl", "cowhands", "trackmen"),
+    _fight("street_firefight", "patrol", "militia"),
+    _fight("technical_raid", "raiders", "villagers"),
+    _fight("tunnel_melee", "robbers", "watch"),
+    _fight("warehouse_ambush", "crew", "vipers"),
+    _chase("chase_bounty_hunt", "hunters", "fugitives"),
+    _chase("chase_car_vs_motorcycle", "police", "courier"),
+    _chase("chase_helicopter_pickup", "air_unit", "smugglers"),
+    _chase("chase_highway_pileup", "police", "crew"),
+    _chase("chase_market_foot", "watch", "thief"),
+)
+
+
+def task_ids() -> list[str]:
+    """Every versioned task's id, in TASKS order."""
+    return [t.id for t in TASKS]
+
+
+def register_all() -> None:
+    """Register every generic env and every task with Gymnasium (ids already there are kept)."""
+    try:
+        from gymnasium.envs.registration import register, registry
+    except ImportError:  # the rules core works without Gymnasium
+        return
+    for generic in GENERIC.values():
+        if generic.id not in registry:
+            register(id=generic.id, entry_point=generic.entry_point)
+    for task in TASKS:
+        if task.id not in registry:
+            register(id=task.id, entry_point=task.generic.entry_point, kwargs=task.kwargs())
+
+
+__all__ = ["GENERIC", "TASKS", "Generic", "Task", "register_all", "task_ids", "task_name"]
