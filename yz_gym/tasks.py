@@ -96,12 +96,19 @@ class Task:
         }
 
 
-def _fight(scenario: str, side: str, enemy: str, version: int = 1) -> Task:
+# The version of every task of a game: raise it when that game's spaces (its encodings) change, so
+# each of its tasks gets a new id; a change to one task only (its scenario file, its opponents)
+# raises that task's own `version=` instead.
+FIGHT_VERSION: Final = 1
+CHASE_VERSION: Final = 1
+
+
+def _fight(scenario: str, side: str, enemy: str, version: int = FIGHT_VERSION) -> Task:
     """A YZE zone fight: the learner plays `side`, the tactical agent the `enemy` side."""
     return Task("yze", "skirmish", scenario, side, {enemy: "tactical"}, version)
 
 
-def _chase(scenario: str, pursuer: str, prey: str, version: int = 1) -> Task:
+def _chase(scenario: str, pursuer: str, prey: str, version: int = CHASE_VERSION) -> Task:
     """A YZE chase: the learner pursues, the prey plays its natural chase agent (flee)."""
     return Task("yze", "chase", scenario, pursuer, {prey: "flee"}, version)
 

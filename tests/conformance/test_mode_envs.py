@@ -1,5 +1,6 @@
 """Every registered mode's environments, as the registry names them (`Mode.gym_env`, `Mode.aec_env`):
-Gymnasium's env checker on the single-agent env, PettingZoo's api_test and seed_test on the AEC env.
+Gymnasium's env checker on the single-agent env, PettingZoo's api_test, seed_test and render_test on
+the AEC env and parallel_api_test on its turn-based parallel form (turn_based_aec_to_parallel).
 The default suite checks each mode's first bundled scenario; the slow one every bundled scenario."""
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ import warnings
 import gymnasium
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import yz_gym  # noqa: F401  registers the Gymnasium ids
 from tests.conformance.games import aec_factory, scenario_params
@@ -37,6 +39,8 @@ def _pettingzoo(mode: Mode, name: str) -> None:
         warnings.simplefilter("ignore", UserWarning)  # api_test warns about what it cannot check
         api_test(factory(name), num_cycles=CYCLES)
         seed_test(lambda: factory(name), num_cycles=CYCLES)
+        parallel_api_test(turn_based_aec_to_parallel(factory(name)), num_cycles=CYCLES)
+        render_test(lambda render_mode=None: factory(name, render_mode=render_mode))
 
 
 @pytest.mark.parametrize(("mode", "name"), scenario_params(first_only=True))

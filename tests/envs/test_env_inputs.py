@@ -60,7 +60,7 @@ def test_aec_envs_refuse_bad_actions_and_list_legal_ones(make) -> None:
     env = make()
     env.reset(seed=0)
     agent = env.agent_selection
-    legal = env.infos[agent]["legal_actions"]
+    legal = env.legal_actions(agent)
     assert set(legal) == set(np.flatnonzero(env.observe(agent)["action_mask"]).tolist())
     n = int(env.action_space(agent).n)
     for index in range(-2, n + 2):

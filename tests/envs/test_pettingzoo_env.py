@@ -33,9 +33,12 @@ def test_selection_follows_the_rules_and_masks_only_the_selected():
             continue
         state = env.state
         assert agent == state.combatants[engine.current_actor(state)].name
-        decisions.add(info["decision"])
+        decisions.add(env.decision_name(agent))
+        assert info["decision"] == env.decision_code(env.decision_name(agent)) >= 0
+        assert sorted(env.legal_actions(agent)) == np.flatnonzero(obs["action_mask"]).tolist()
         other = next(a for a in env.agents if a != agent)
         assert np.flatnonzero(env.observe(other)["action_mask"]).tolist() == [0]  # masks.idle_mask
+        assert env.infos[other]["decision"] == -1 and env.decision_name(other) == ""
         legal = np.flatnonzero(obs["action_mask"])
         assert len(legal) == len(engine.legal_actions(state))
         env.step(int(legal[rng.integers(len(legal))]))
@@ -51,7 +54,8 @@ def test_rewards_per_side_at_the_end():
         obs, reward, terminated, truncated, info = env.last()
         totals[agent] += reward
         if terminated or truncated:
-            outcome = info["outcome"]
+            outcome = env.outcome()
+            assert info["winner"] == (-1 if outcome["winner"] is None else env.scenario.setup.sides.index(outcome["winner"]))
             env.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
@@ -73,9 +77,57 @@ def test_illegal_actions():
     agent = soft.agent_selection
     soft.step(illegal)
     assert soft.agent_selection == agent and soft.rewards[agent] == -0.1
-    assert soft.infos[agent]["illegal_action"]
+    assert soft.infos[agent]["illegal_action"] == 1
 
 
-def test_no_parallel_variant_and_why():
+def test_the_parallel_api_is_turn_based_and_says_why():
+    from pettingzoo.utils.conversions import aec_to_parallel
+
     assert SkirmishAEC.metadata["is_parallelizable"] is False
-    assert "No parallel API" in (multiagent.__doc__ or "")
+    assert "The parallel API is turn-based" in (multiagent.__doc__ or "")
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(aec_env("duel"))
+
+
+CONVENTIONS = [
+    pytest.param("yz_gym.envs.multiagent", "duel", id="skirmish"),
+    pytest.param("yz_gym.envs.chase_multiagent", "chase_market_foot", id="chase"),
+]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("module", "scenario"), CONVENTIONS)
+def test_pettingzoo_names_render_modes_and_parallel_api(module: str, scenario: str) -> None:
+    import importlib
+
+    from pettingzoo.test import parallel_api_test, render_test
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    game = importlib.import_module(module)
+    assert isinstance(game.env(scenario), OrderEnforcingWrapper)
+    assert type(game.raw_env(scenario)).__name__ in ("SkirmishAEC", "ChaseAEC")
+    assert "human" in game.raw_env(scenario).metadata["render_modes"]
+    render_test(lambda render_mode=None: game.env(scenario, render_mode=render_mode))
+    parallel_api_test(game.parallel_env(scenario), num_cycles=200)
+    seed_test(lambda: game.env(scenario), num_cycles=40)
+
+
+@pytest.mark.parametrize(("module", "scenario"), CONVENTIONS)
+def test_infos_are_numeric_with_the_same_keys_for_every_agent(module: str, scenario: str, capsys) -> None:
+    import importlib
+
+    game = importlib.import_module(module)
+    env = game.raw_env(scenario, render_mode="human")
+    rng = np.random.default_rng(2)
+    env.reset(seed=2)
+    for agent in env.agent_iter(400):
+        obs, _, terminated, truncated, _ = env.last()
+        for info in env.infos.values():
+            assert tuple(info) == env.info_keys
+            assert all(isinstance(v, int) for v in info.values())
+        if terminated or truncated:
+            assert env.decision_name(agent) == "over" and env.outcome() is not None
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert capsys.readouterr().out.count("\n") > 20  # human mode printed the game as it went

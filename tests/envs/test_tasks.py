@@ -74,6 +74,11 @@ def test_a_task_is_registered_with_everything_it_fixes(task: Any) -> None:
     assert all(agent in agents for agent in kwargs["opponents"].values())
 
 
+def test_pprint_registry_lists_every_id() -> None:
+    shown = gym.pprint_registry(disable_print=True)
+    assert all(tid in shown for tid in [*task_ids(), *(g.id for g in GENERIC.values())])
+
+
 def test_the_generic_envs_stay_registered_without_kwargs() -> None:
     for generic in GENERIC.values():
         assert gym.spec(generic.id).kwargs == {}

@@ -1,8 +1,12 @@
 """Gymnasium and PettingZoo adapters of the rules: spaces, encodings, masks, rewards, render.
 
-- `yz_gym/Skirmish-v0` (`SkirmishEnv`): one side or combatant against agents, Gymnasium API.
-- `SkirmishAEC` / `aec_env()`: every combatant an agent, PettingZoo AEC API.
-- `action_space`, `observation`, `limits`, `rewards`: the documented encodings and maxima.
+- `yz_gym/Skirmish-v0` (`SkirmishEnv`), `yz_gym/Chase-v0` (`ChaseEnv`): one side or combatant
+  against agents, Gymnasium API; the versioned tasks `yz_gym/YZE-<Scenario>-v1` fix their kwargs
+  (`yz_gym.tasks`, docs/envs.md).
+- `multiagent`, `chase_multiagent`: every combatant an agent, PettingZoo (`raw_env`, `env`,
+  `parallel_env`).
+- `action_space`, `observation`, `limits`, `rewards`: the documented encodings and maxima;
+  `structured`: the same observation as a dict (`obs_mode="dict"`); `masks`: the action masks.
 
 Training with sb3-contrib's MaskablePPO (it calls the env's `action_masks()`):
 

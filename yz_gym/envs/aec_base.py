@@ -1,10 +1,23 @@
-"""What the zone-fight and chase PettingZoo AEC envs share: agents, spaces, reset, step, finish."""
+"""What the zone-fight and chase PettingZoo AEC envs share: agents, spaces, reset, step, finish, infos.
+
+**Infos are numeric** and have the same keys for every agent at every step (`info_keys`), so
+libraries that turn infos into tensors take them (TorchRL's PettingZooWrapper builds its specs
+from the first infos and refuses a string); the words are in methods:
+
+- `decision`: the code of the decision the agent is asked for, its index in the env's `decisions`
+  (`decision_name(agent)` gives the word), -1 when the agent is not the one to decide;
+- `illegal_action`: 1 after the agent's masked-out action cost the penalty, else 0;
+- `winner`: once the game is over, the index of the winning side (-1 none, also while it runs);
+  `outcome()` has the winner's name, the reason and the rounds.
+
+The selected agent's legal indices are its observation's `action_mask` (and `legal_actions(agent)`).
+"""
 
 from __future__ import annotations
 
 from collections import deque
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -14,11 +27,15 @@ from yz_gym.core.events import Event
 from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, action_index, render_log_length
 from yz_gym.envs.masks import idle_mask
 
+NOT_DECIDING: Final = -1  # `decision` of an agent the rules do not ask now
+
 
 class TurnAEC(AECEnv):
     """Every combatant as an agent; the rules module `rules` names who decides, one at a time."""
 
     rules: ModuleType  # current_actor, legal_actions, decision_kind, apply (engine or chase)
+    decisions: tuple[str, ...]  # the decision kinds, in the order of their codes in infos
+    info_keys: Final = ("decision", "illegal_action", "winner")
     encoding: Any
     state: Any
     log: deque[Event]
@@ -78,11 +95,13 @@ class TurnAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: self._blank_info() for a in self.agents}
         self._started()
         self._after_decision()
         if self._over():  # decided before anyone acted (an ambush)
             self._finish()
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Any) -> None:
         """The selected agent's decision; afterwards the rules name the next one to decide."""
@@ -100,7 +119,7 @@ class TurnAEC(AECEnv):
             if self.illegal_action == "raise":
                 raise IllegalActionError(self._illegal_message(index))
             self.rewards[agent] = self.illegal_penalty
-            self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+            self.infos[agent]["illegal_action"] = 1
             self._accumulate_rewards()
             return
         events = self.rules.apply(self.state, chosen, self._rng, self._legal)
@@ -110,9 +129,49 @@ class TurnAEC(AECEnv):
         if self._over():
             self._finish()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Any:
+        """'ansi': the game as text; 'human': that text printed (returns None); 'rgb_array': a picture."""
+        if self.state is None or self.render_mode is None:
+            return None
+        if self.render_mode == "rgb_array":
+            return self._picture()
+        text = self._text()
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
+
+    # --- the words behind the numeric infos --------------------------------------------------
+
+    def decision_name(self, agent: str) -> str:
+        """The decision `agent` is asked for ("turn", "block" ...), "over", or "" if it is not asked."""
+        if self.state is not None and self._over():
+            return "over"
+        if self._actor < 0 or self.possible_agents[self._actor] != agent:
+            return ""
+        return str(self.rules.decision_kind(self.state))
+
+    def legal_actions(self, agent: str) -> tuple[int, ...]:
+        """The legal action indices of `agent` now (empty unless it is the one to decide)."""
+        if self._actor < 0 or self.possible_agents[self._actor] != agent:
+            return ()
+        return tuple(self._by_index)
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The end of the game (the winner's name, the reason, the rounds ...), None while it runs."""
+        if self.state is None or not self._over():
+            return None
+        return self._outcome()
+
+    def decision_code(self, kind: str) -> int:
+        """A decision kind's code in infos: its index in `decisions` (len(decisions) if not listed)."""
+        return self.decisions.index(kind) if kind in self.decisions else len(self.decisions)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -134,23 +193,25 @@ class TurnAEC(AECEnv):
         self._legal = self.rules.legal_actions(state)
         self._mask, self._by_index = self.encoding.mask(actor, self._legal)
         self.agent_selection = self.possible_agents[actor]
-        decision = self.rules.decision_kind(state)
+        code = self.decision_code(self.rules.decision_kind(state))
         for a in self.agents:
-            self.infos[a] = (
-                {"decision": decision, "legal_actions": tuple(self._by_index)}
-                if a == self.agent_selection
-                else {}
-            )
+            info = self.infos[a] = self._blank_info()
+            if a == self.agent_selection:
+                info["decision"] = code
+
+    def _blank_info(self) -> dict[str, Any]:
+        """The info of an agent that is not asked anything (every key, numeric)."""
+        return {"decision": NOT_DECIDING, "illegal_action": 0, "winner": -1}
 
     def _finish(self) -> None:
         """The game is over: terminal rewards; everyone terminated (or truncated)."""
         truncated = self._truncated()
-        outcome = self._outcome()
+        over = self.decision_code("over")
         for a in self.agents:
             self.rewards[a] += self._terminal_reward(self._sides[self._id[a]])
             self.terminations[a] = not truncated
             self.truncations[a] = truncated
-            self.infos[a] = {"outcome": outcome}
+            self.infos[a] = {"decision": over, "illegal_action": 0, "winner": self._winner()}
         if self.agents and getattr(self, "agent_selection", None) not in self.agents:
             self.agent_selection = self.agents[0]
 
@@ -173,6 +234,16 @@ class TurnAEC(AECEnv):
         raise NotImplementedError
 
     def _outcome(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _winner(self) -> int:
+        """The winning side's index, -1 for none."""
+        return int(self.state.winner)
+
+    def _text(self) -> str:
+        raise NotImplementedError
+
+    def _picture(self) -> Any:
         raise NotImplementedError
 
     def _terminal_reward(self, side: int) -> float:

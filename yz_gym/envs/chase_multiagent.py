@@ -1,7 +1,7 @@
 """A chase as a PettingZoo AEC env: every combatant is an agent.
 
-    from yz_gym.envs.chase_multiagent import chase_aec_env
-    env = chase_aec_env("chase_car_vs_motorcycle")
+    from yz_gym.envs import chase_multiagent
+    env = chase_multiagent.env(scenario="chase_car_vs_motorcycle")
     env.reset(seed=0)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -24,13 +24,20 @@ in the round therefore gives no information; the reveal happens when the last on
   selected several times in a row.
 - **Observations** are dicts: `observation` is the vector of `chase_encoding` seen from that
   agent; `action_mask` (int8) marks its legal actions when it is selected, index 0 only otherwise.
+- **Infos** are numeric as in `multiagent` (`aec_base`): `decision` (its code in
+  `chase_encoding.CHASE_DECISIONS`, -1 for an agent not asked), `illegal_action`, `winner`;
+  `decision_name(agent)` and `outcome()` give the words.
 - **Rewards** per side, as in Chase-v0: every member of a side gets its terminal reward (+1 win,
   -1 loss, 0 no winner) and, if enabled, its shaping.
 - **Illegal actions** cost the acting agent `illegal_penalty` and change nothing (the default
   `illegal_action="penalty"`), or raise `IllegalActionError` with `illegal_action="raise"`.
 
-No parallel API, for the reason of `multiagent.SkirmishAEC`: besides the secret choices, most
-decisions of a round (cancel, push, catch) depend on what was just revealed or rolled.
+- **Render modes**: "ansi", "human" (the text printed at every step), "rgb_array".
+
+`raw_env()`, `env()` (OrderEnforcingWrapper) and `parallel_env()` as in `multiagent`. The parallel
+API is turn-based (`turn_based_aec_to_parallel`) for the reason of `multiagent.SkirmishAEC`:
+besides the secret choices, most decisions of a round (cancel, push, catch) depend on what was
+just revealed or rolled, so only the selected agent's action is taken each step.
 """
 
 from __future__ import annotations
@@ -38,11 +45,20 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.envs.aec_base import TurnAEC
-from yz_gym.envs.chase_encoding import CHASE_OBS_SIZE, N_CHASE_ACTIONS, ChaseEncoding, describe_chase_index
+from yz_gym.envs.chase_encoding import (
+    CHASE_DECISIONS,
+    CHASE_OBS_SIZE,
+    N_CHASE_ACTIONS,
+    ChaseEncoding,
+    describe_chase_index,
+)
 from yz_gym.envs.chase_env import (
     ChaseShaping,
     ChaseSource,
@@ -64,11 +80,12 @@ class ChaseAEC(TurnAEC):
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "yz_gym_chase_v0",
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "is_parallelizable": False,
         "render_fps": 2,
     }
     rules = chase
+    decisions = CHASE_DECISIONS
 
     def __init__(
         self,
@@ -102,17 +119,15 @@ class ChaseAEC(TurnAEC):
         mask = self._mask.copy() if me == self._actor else idle_mask(N_CHASE_ACTIONS)
         return {"observation": obs, "action_mask": mask}
 
-    def render(self) -> Any:
-        """'ansi' text or an 'rgb_array' picture of the chase."""
-        if self.state is None or self.render_mode is None:
-            return None
-        if self.render_mode == "ansi":
-            return render_chase_text(self.state, self.log)
+    # --- what differs from a zone fight ----------------------------------------------------
+
+    def _text(self) -> str:
+        return render_chase_text(self.state, self.log)
+
+    def _picture(self) -> Any:
         from yz_gym.envs.render import render_chase_rgb
 
         return render_chase_rgb(self.state, self.log)
-
-    # --- what differs from a zone fight ----------------------------------------------------
 
     def _new_game(self, rng: np.random.Generator) -> ChaseState:
         return chase.new_chase(self.scenario, rng)
@@ -154,9 +169,22 @@ class ChaseAEC(TurnAEC):
         return terminal_reward(self.state.winner, side)
 
 
-def chase_aec_env(scenario: ChaseSource | None = None, **kwargs: Any) -> ChaseAEC:
+def raw_env(scenario: ChaseSource | None = None, **kwargs: Any) -> ChaseAEC:
     """A ChaseAEC (kwargs as its constructor)."""
     return ChaseAEC(scenario, **kwargs)
 
 
-__all__ = ["ChaseAEC", "chase_aec_env"]
+chase_aec_env = raw_env  # the name the registry (Mode.aec_env) and earlier code use
+
+
+def env(scenario: ChaseSource | None = None, **kwargs: Any) -> AECEnv:
+    """A ChaseAEC behind PettingZoo's OrderEnforcingWrapper (PettingZoo's usual `env()`)."""
+    return OrderEnforcingWrapper(raw_env(scenario, **kwargs))
+
+
+def parallel_env(scenario: ChaseSource | None = None, **kwargs: Any) -> ParallelEnv:
+    """The chase in PettingZoo's parallel API, turn by turn (module docstring)."""
+    return turn_based_aec_to_parallel(env(scenario, **kwargs))
+
+
+__all__ = ["ChaseAEC", "chase_aec_env", "env", "parallel_env", "raw_env"]

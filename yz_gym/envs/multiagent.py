@@ -1,7 +1,7 @@
 """A zone fight as a PettingZoo AEC env: every combatant is an agent.
 
-    from yz_gym.envs.multiagent import aec_env
-    env = aec_env("warehouse_ambush")
+    from yz_gym.envs import multiagent
+    env = multiagent.env(scenario="warehouse_ambush")   # raw_env(...) without PettingZoo's order checks
     env.reset(seed=0)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -16,20 +16,29 @@
   its roll or pick a surprise card. The same agent may be selected many times in a row.
 - **Observations** are dicts: `observation` is the vector of `yz_gym.envs.observation` seen
   from that agent; `action_mask` (int8) marks its legal actions when it is selected, and
-  index 0 only otherwise (`masks.idle_mask`: a mask is never all zeros); the selected agent's info has `decision` and `legal_actions` (the legal
-  indices). Actions are integers (a float, bool or string is refused) in the encoding of
-  `yz_gym.envs.action_space`.
+  index 0 only otherwise (`masks.idle_mask`: a mask is never all zeros). Actions are integers
+  (a float, bool or string is refused) in the encoding of `yz_gym.envs.action_space`.
+- **Infos** are numeric, the same keys for every agent (`aec_base`): `decision` (the code of the
+  selected agent's decision in `observation.DECISIONS`, -1 for the others; `decision_name(agent)`
+  gives the word), `illegal_action` (0/1) and `winner` (the winning side's index at the end, else
+  -1; `outcome()` has the names and the reason).
 - **Rewards** follow `yz_gym.envs.rewards`, per side: every member of a side gets the side's
   terminal reward and, if enabled, its shaping reward.
 - **Illegal actions** cost the acting agent `illegal_penalty` and change nothing (the default
   `illegal_action="penalty"`), or raise `IllegalActionError` with `illegal_action="raise"`.
 
-**No parallel API.** PettingZoo's parallel API has every live agent act at once each step.
-A YZE fight is strictly sequential: one combatant decides at a time, a reaction depends on
-the action just declared (a block on the attack, a push on the roll), and a combatant may
-decide several times in a row or not at all for a round. A parallel wrapper would have one
-live agent per step and ignore all other actions, which is the AEC protocol with more
-bookkeeping, so none is offered; `aec_to_parallel` refuses this env (is_parallelizable False).
+- **Render modes**: "ansi" (text), "human" (that text printed at every step), "rgb_array".
+
+**PettingZoo's names**: `raw_env(...)` is the env, `env(...)` the same behind PettingZoo's
+OrderEnforcingWrapper, `parallel_env(...)` the parallel API by `turn_based_aec_to_parallel`.
+
+**The parallel API is turn-based.** A YZE fight is strictly sequential: one combatant decides at
+a time, a reaction depends on the action just declared (a block on the attack, a push on the
+roll), and a combatant may decide several times in a row or not at all for a round. So
+`is_parallelizable` is False (`aec_to_parallel` refuses the env with an AssertionError) and `parallel_env()` uses
+PettingZoo's `turn_based_aec_to_parallel`: every live agent gives an action each step, only the
+selected one's is taken (the agent whose `decision` info is >= 0 and whose mask is not the idle
+one; the wrapper also adds `infos[agent]["active_agent"]`, its name, after each step).
 """
 
 from __future__ import annotations
@@ -37,6 +46,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
@@ -44,7 +56,7 @@ from yz_gym.envs.action_space import N_ACTIONS
 from yz_gym.envs.aec_base import TurnAEC
 from yz_gym.envs.core import Encoding, ScenarioSource, check_modes, scenario_of
 from yz_gym.envs.masks import idle_mask
-from yz_gym.envs.observation import OBS_SIZE
+from yz_gym.envs.observation import DECISIONS, OBS_SIZE
 from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, terminal_reward
 from yz_gym.rulesets.yze.state import GameState, Phase
 from yz_gym.rulesets.yze.zone import engine
@@ -55,11 +67,12 @@ class SkirmishAEC(TurnAEC):
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "yz_gym_skirmish_v0",
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "is_parallelizable": False,
         "render_fps": 2,
     }
     rules = engine
+    decisions = DECISIONS
 
     def __init__(
         self,
@@ -91,17 +104,17 @@ class SkirmishAEC(TurnAEC):
         mask = self._mask.copy() if me == self._actor else idle_mask(N_ACTIONS)
         return {"observation": obs, "action_mask": mask}
 
-    def render(self) -> Any:
-        """'ansi' text or an 'rgb_array' picture of the fight (see yz_gym.envs.render)."""
-        from yz_gym.envs import render
-
-        if self.state is None or self.render_mode is None:
-            return None
-        if self.render_mode == "ansi":
-            return render.render_text(self.state, self.log)
-        return render.render_rgb(self.state, self.log)
-
     # --- what differs from a chase ---------------------------------------------------------
+
+    def _text(self) -> str:
+        from yz_gym.envs.render import render_text
+
+        return render_text(self.state, self.log)
+
+    def _picture(self) -> Any:
+        from yz_gym.envs.render import render_rgb
+
+        return render_rgb(self.state, self.log)
 
     def _new_game(self, rng: np.random.Generator) -> GameState:
         return engine.new_game(self.scenario, rng)
@@ -134,6 +147,19 @@ class SkirmishAEC(TurnAEC):
         return terminal_reward(self.state.winner, side)
 
 
-def aec_env(scenario: ScenarioSource | None = None, **kwargs: Any) -> SkirmishAEC:
+def raw_env(scenario: ScenarioSource | None = None, **kwargs: Any) -> SkirmishAEC:
     """A SkirmishAEC (kwargs as its constructor)."""
     return SkirmishAEC(scenario, **kwargs)
+
+
+aec_env = raw_env  # the name the registry (Mode.aec_env) and earlier code use
+
+
+def env(scenario: ScenarioSource | None = None, **kwargs: Any) -> AECEnv:
+    """A SkirmishAEC behind PettingZoo's OrderEnforcingWrapper (PettingZoo's usual `env()`)."""
+    return OrderEnforcingWrapper(raw_env(scenario, **kwargs))
+
+
+def parallel_env(scenario: ScenarioSource | None = None, **kwargs: Any) -> ParallelEnv:
+    """The fight in PettingZoo's parallel API, turn by turn (module docstring)."""
+    return turn_based_aec_to_parallel(env(scenario, **kwargs))

@@ -27,7 +27,6 @@ from yz_gym.rulesets.yze.hazards.kinds import (
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.hazards.resisting import resist
 from yz_gym.rulesets.yze.hazards.setting import Poison
-from yz_gym.rulesets.yze.rolls import entry_of
 from yz_gym.rulesets.yze.state import Combatant, GameState
 
 LETHAL_DAMAGE: Final = 1  # HAZ-POISON-LETHAL-01: each of the victim's own turns
