@@ -42,6 +42,18 @@ class FighterFileSpec(Strict):
     titus: StrictInt = Field(0, ge=0, le=7)
 
 
+class GimmickSpec(Strict):
+    """A stage gimmick going off in a round's setup process (HR-GIMMICK-01..03, DX3-DMG-07)."""
+
+    name: Name
+    round: StrictInt = Field(ge=1, le=100)
+    positions: list[StrictInt] = []  # where it strikes, in metres; empty: everywhere
+    dice: StrictInt = Field(2, ge=0, le=10)  # its damage roll: (dice)D10 + bonus
+    bonus: StrictInt = Field(0, ge=-20, le=100)
+    difficulty: StrictInt | None = Field(None, ge=1, le=100)  # a dodge avoids it at this; null: unavoidable
+    distracts: StrictBool = False  # releases the engagements of those it catches (HR-GIMMICK-03)
+
+
 class Dx3File(Strict):
     """A whole DX3 fight file."""
 
@@ -54,9 +66,10 @@ class Dx3File(Strict):
     max_rounds: StrictInt = Field(12, ge=1, le=100)
     blockades: list[StrictInt] = []  # positions whose engagement is blockaded (封鎖, DX3-ENG-04)
     minor_only_rounds: list[StrictInt] = []  # HR-EVENT-01: rounds of minor actions only
+    gimmicks: list[GimmickSpec] = []  # stage gimmicks (HR-GIMMICK-*)
     agents: dict[Name, Name] = {}  # side -> scripted agent
     dx3_rules: dict[str, object] = {}  # the switches (rulesets/dx3/options.py)
     fighters: list[FighterFileSpec] = Field(min_length=2, max_length=12)
 
 
-MODELS: tuple[type[Strict], ...] = (Dx3File, FighterFileSpec, AbilitiesSpec)
+MODELS: tuple[type[Strict], ...] = (Dx3File, FighterFileSpec, AbilitiesSpec, GimmickSpec)

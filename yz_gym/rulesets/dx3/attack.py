@@ -205,16 +205,19 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
         }))  # fmt: skip
         if f.down:
             events.append(Event("down", taker, p.attacker))
-            if f.resurrect > 0 and can_resurrect(f.char, state.options.resurrect):
-                p.fallen.append(taker)
+            fell(state, f)
+
+
+def fell(state: Dx3State, f: Fighter) -> None:
+    """f fell to 戦闘不能: it is asked about 《リザレクト》 if it has it and may use it (DX3-DMG-04)."""
+    if f.resurrect > 0 and can_resurrect(f.char, state.options.resurrect):
+        state.reviving.append(f.id)
 
 
 def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
     """《リザレクト》 (DX3-DMG-04): the fallen fighter asked now rises with (Lv)D10 HP, 侵蝕率 up by as
     much, or stays down."""
-    p = state.pending
-    assert p is not None
-    f = state.fighters[p.fallen.pop(0)]
+    f = state.fighters[state.reviving.pop(0)]
     if action.kind == Kind.RESURRECT:
         before = f.char.encroachment
         healed = resurrect(f.char, f.resurrect, rng)
@@ -246,7 +249,7 @@ def advance(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> b
             return True
         state.phase = Phase.REVIVE
         damage(state, rng, events)
-    if p.fallen:
+    if state.reviving:
         state.phase = Phase.REVIVE
         return True
     state.pending = None

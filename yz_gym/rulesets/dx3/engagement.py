@@ -53,8 +53,9 @@ def full_move_distance(state: Dx3State, f: Fighter) -> int:
 
 
 def combat_move_distance(state: Dx3State, f: Fighter) -> int:
-    """How far f's 戦闘移動 goes: 0 while engaged with an enemy (DX3-ENG-02) or under 硬直."""
-    if RIGID in f.statuses or engaged_with_enemy(state, f):
+    """How far f's 戦闘移動 goes: 0 while engaged with an enemy (DX3-ENG-02) unless a gimmick distracted
+    it (HR-GIMMICK-03), or under 硬直."""
+    if RIGID in f.statuses or (engaged_with_enemy(state, f) and not f.distracted):
         return 0
     return f.combat_move
 

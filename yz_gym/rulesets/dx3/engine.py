@@ -26,13 +26,11 @@ from yz_gym.rulesets.dx3.state import (
 
 def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None) -> Dx3State:
     """A fight at its start: round 1's setup process, then the first initiative process."""
-    as_rng(rng)  # no dice at the start yet; the generator is taken for the protocol's sake
+    dice = as_rng(rng)
     fighters = [make_fighter(i, spec) for i, spec in enumerate(scenario.fighters)]
     state = Dx3State(scenario, scenario.options, fighters)
     events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
-    rounds.setup_process(state, events)
-    if not rounds.check_end(state, events):
-        rounds.start_main(state, events)
+    rounds.open_round(state, dice, events)
     state.opening = events
     return state
 
@@ -44,8 +42,8 @@ def current_actor(state: Dx3State) -> int:
         return p.waiting[0]
     if state.phase == Phase.COVER and p is not None:
         return p.asked[-1]
-    if state.phase == Phase.REVIVE and p is not None:
-        return p.fallen[0]
+    if state.phase == Phase.REVIVE:
+        return state.reviving[0]
     return state.actor
 
 
@@ -116,13 +114,17 @@ def apply(
         attack.cover(state, action, events)
     elif phase == Phase.REVIVE:
         attack.revive(state, action, dice, events)
+        if state.pending is None and state.actor < 0:  # a stage gimmick's fallen, before any main process
+            if not state.reviving and not rounds.check_end(state, events):
+                rounds.start_main(state, dice, events)
+            return events
     elif phase == Phase.MINOR:
         _minor(state, state.fighters[state.actor], action, dice, events)
         return events
     else:
         _major(state, state.fighters[state.actor], action, dice, events)
     if not attack.advance(state, dice, events):
-        rounds.end_main(state, events)
+        rounds.end_main(state, dice, events)
     return events
 
 
@@ -135,7 +137,7 @@ def _minor(
     if kind == Kind.WAIT:
         f.waiting = True
         events.append(Event("wait", f.id))
-        rounds.start_main(state, events)
+        rounds.start_main(state, rng, events)
         return
     if kind == Kind.MOVE:
         engagement.move(state, f, action, engagement.combat_move_distance(state, f), rng, events)
@@ -151,7 +153,7 @@ def _minor(
     else:
         events.append(Event("skip", f.id, -1, {"action": "minor"}))
     if state.minor_only:
-        rounds.end_main(state, events)
+        rounds.end_main(state, rng, events)
     else:
         state.phase = Phase.MAJOR
 

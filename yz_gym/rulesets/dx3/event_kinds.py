@@ -72,4 +72,22 @@ add(
 )
 add("stays_down", "the actor declines 《リザレクト》 and stays 戦闘不能")
 
+# --- stage gimmicks (gimmicks.py) ----------------------------------------------------------------
+add(
+    "gimmick",
+    "a stage gimmick goes off in the setup process, catching fighters (HR-GIMMICK-01)",
+    ("name", "caught"),
+)
+add(
+    "gimmick_dodge",
+    "the actor dodges a stage gimmick against its difficulty (HR-GIMMICK-02)",
+    (*CHECK, "difficulty", "avoided"),
+)
+add(
+    "gimmick_damage",
+    "the target takes a gimmick's damage roll (DX3-DMG-07)",
+    ("faces", "total", "armor", "guard", "hp_lost", "hp"),
+)
+add("distracted", "the gimmick distracts the actor: its engagement is released (HR-GIMMICK-03)")
+
 register(EVENTS)

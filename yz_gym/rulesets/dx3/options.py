@@ -18,6 +18,7 @@ Blockade = Literal["effects_only", "outnumbered"]  # DX3-ENG-04
 FullMoveStreak = Literal["house", "core"]  # HR-MOVE-01/02, AMB-34
 HitMods = Literal["all_equipped", "same_kind"]  # DX3-ATK-04
 ArmorSlots = Literal["one_each", "any"]  # DX3-ARM-03
+GimmickReacts = Literal["everyone", "pcs"]  # HR-GIMMICK-01, AMB-38
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +95,15 @@ class Dx3Options:
     target_downed: bool = switch(
         False, "DX3-DMG-11",
         "Whether a 戦闘不能 character may be chosen as an attack target (the default: no).",
+    )
+    gimmick_reacts: GimmickReacts = switch(
+        "everyone", "HR-GIMMICK-01, AMB-38",
+        "Who may react to a stage gimmick's damage (a dodge against its difficulty, else a guard): every "
+        "character (`everyone`, AMB-38) or only the PCs, as the seed's wording says (`pcs`).",
+    )
+    gimmick_armor: bool = switch(
+        True, "DX3-DMG-07, HR-GIMMICK-01",
+        "Whether 装甲値 lowers the damage of a stage gimmick or the surroundings (2D10 + n); `false`: it does not.",
     )
     armor_slots: ArmorSlots = switch(
         "one_each", "DX3-ARM-03",
