@@ -220,7 +220,9 @@ def evaluate(
         if what_if and not compare:
             raise ValueError("--compare-policy is for the what-if run: give --compare SCENARIO too")
         _check_agents([*policies.values(), *fights.values(), *what_if.values()])
-        loaded = load(scenario).scenario
+        found = load(scenario)
+        _require(found.mode, "evaluate")
+        loaded = found.scenario
         _check_sides(loaded, policies)
         if fights:
             if not _hands_over(loaded):

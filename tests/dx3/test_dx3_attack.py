@@ -248,3 +248,15 @@ def test_equipping_keeps_two_weapons_in_hand_and_a_two_handed_one_alone():
     assert equips == {(2, 0), (2, 1), (2, PUT_ALL_AWAY)}  # both hands full: one must go
     engine.apply(state, Dx3Action(Kind.EQUIP, option=2, drop=0), rng)
     assert state.fighters[0].equipped == [1, 2]
+
+
+@pytest.mark.rule("DX3-DMG-11", "DX3-DMG-08", "DX3-DMG-09")
+def test_with_target_downed_a_fallen_target_is_hit_without_reacting_and_loses_no_hp():
+    state = attacked(dx3_rules={"target_downed": True})
+    state.fighters[1].char.hp = 0
+    state.fighters[1].char.incapacitated = True
+    assert Dx3Action(Kind.ATTACK, 1, 0) in engine.legal_actions(state)
+    events = act(state, Kind.ATTACK, target=1, option=SWORD, dice=(9, 3, 2, 1, 7))
+    assert of(events, "hit") and not of(events, "no_reaction") and not of(events, "dodge")
+    assert of(events, "damage")[0].get("hp_lost") == 0 and state.fighters[1].char.hp == 0
+    assert not of(events, "down") and not state.reviving  # it does not fall again

@@ -112,11 +112,13 @@ def test_every_bundled_fight_validates_and_its_pcs_pass_the_character_check():
     ]
 
 
-def test_the_command_line_validates_logs_and_evaluates_a_dx3_fight():
+def test_the_command_line_validates_and_logs_a_dx3_fight_and_refuses_what_it_cannot_yet():
     runner = CliRunner()
     result = runner.invoke(app, ["validate", "dx3_duel"], env={"COLUMNS": "250"})
     assert result.exit_code == 0 and "(dx3 skirmish)" in result.output
     result = runner.invoke(app, ["log", "dx3_duel", "--seed", "3"], env={"COLUMNS": "250"})
     assert result.exit_code == 0 and "Hit check 〈白兵〉" in result.output, result.output
-    result = runner.invoke(app, ["advise", "dx3_duel"], env={"COLUMNS": "250"})
-    assert result.exit_code == 2 and "advise does not support dx3 skirmish games yet" in result.output
+    for command in ("advise", "evaluate"):
+        result = runner.invoke(app, [command, "dx3_duel"], env={"COLUMNS": "250"})
+        assert result.exit_code == 2 and f"{command} does not support dx3 skirmish games yet" in result.output
+        assert "Traceback" not in result.output

@@ -26,7 +26,7 @@ from yz_gym.core.protocol import GameRules
 DEFAULT_RULESET: Final = "yze"  # a scenario file without `ruleset:`
 DEFAULT_MODE: Final = "skirmish"  # a scenario file without `mode:`
 BUILTIN: Final = ("yz_gym.scenario.yze_modes", "yz_gym.scenario.dx3_modes")  # modules that register the bundled rulesets' modes
-OPTIONAL_COMMANDS: Final = ("play", "advise", "replay")  # commands a mode may not support yet
+OPTIONAL_COMMANDS: Final = ("play", "advise", "replay", "evaluate")  # commands a mode may not support yet
 
 
 class UnknownGame(ValueError):
@@ -152,7 +152,7 @@ def mode_of(scenario: Any) -> Mode:
 
 
 def supporting(command: str) -> list[Mode]:
-    """The modes that support an optional command (`play`, `advise`, `replay`)."""
+    """The modes that support an optional command (`play`, `advise`, `replay`, `evaluate`)."""
     return [m for m in _builtin().values() if command in m.supports]
 
 

@@ -135,7 +135,7 @@ SKIRMISH = register(
         narrated_game=_zone_game,
         board=zone_board,
         shown=lambda state, action: action.kind not in QUIET,
-        supports=frozenset({"play", "advise", "replay"}),
+        supports=frozenset({"play", "advise", "replay", "evaluate"}),
         gym_env=SKIRMISH_ID,
         aec_env="yz_gym.envs.multiagent:aec_env",
     )
@@ -256,7 +256,7 @@ CHASE = register(
         narrated_game=chase_game,
         board=chase_board,
         shown=_chase_shown,
-        supports=frozenset({"play", "advise", "replay"}),
+        supports=frozenset({"play", "advise", "replay", "evaluate"}),
         gym_env=CHASE_ID,
         aec_env="yz_gym.envs.chase_multiagent:chase_aec_env",
     )

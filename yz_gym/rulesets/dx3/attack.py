@@ -71,7 +71,14 @@ def declare(
         events.append(Event("missed", f.id, action.target, {"dodged": False}))
         return
     attack_power = weapon.attack + f.mods.get("attack", 0)
-    state.pending = PendingAttack(f.id, action.option, [action.target], result, attack_power, [action.target])
+    targets = [action.target]
+    standing = [t for t in targets if not state.fighters[t].down]
+    p = PendingAttack(f.id, action.option, targets, result, attack_power, standing)
+    for t in targets:
+        if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
+            p.hit.append(t)
+            events.append(Event("hit", f.id, t, {"achievement": result.achievement}))
+    state.pending = p
     state.phase = Phase.REACT
 
 
@@ -198,12 +205,13 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
                 guard = best_guard(f)
         lost = hp_damage(total, f.armor_value, guard) * factor
         lost = max(lost - f.mods.get("reduction", 0), 0)
+        was_down = f.down
         lost = take_damage(f.char, lost)
         events.append(Event("damage", p.attacker, taker, {
             "hp_lost": lost, "hp": f.char.hp, "armor": f.armor_value, "guard": guard, "factor": factor,
             "covering": t if taker != t else -1,
         }))  # fmt: skip
-        if f.down:
+        if f.down and not was_down:
             events.append(Event("down", taker, p.attacker))
             fell(state, f)
 

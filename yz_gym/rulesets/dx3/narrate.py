@@ -55,8 +55,8 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k in ("move", "full_move"):
         how = "戦闘移動" if k == "move" else "全力移動"
         joined = get("joined") or []
-        tail = f", engaging {', '.join(names[i] for i in joined)}" if joined else ""
-        return f"{actor} {how}s from {get('from')} m to {get('to')} m{tail}."
+        tail = f", joining the engagement of {', '.join(names[i] for i in joined)}" if joined else ""
+        return f"{actor} makes a {how} from {get('from')} m to {get('to')} m{tail}."
     if k == "leave_check":
         result = "breaks away" if get("won") else "cannot break away and stays engaged"
         return (
