@@ -76,6 +76,14 @@ def test_a_distracting_gimmick_lets_an_engaged_fighter_leave_with_a_minor_action
     assert state.fighters[0].pos == 0 and not of(events, "leave_check")
     act(state, Kind.SKIP_MAJOR)
     assert not state.fighters[0].distracted and state.fighters[1].distracted  # until its main process ends
+    data = scenario_data(
+        fighter("Hero", "pcs", 10, pc=True), fighter("Foe", "npcs", 10, abilities={"sense": 1}),
+        gimmicks=[{"name": "quake", "round": 1, "dice": 0, "distracts": True}], blockades=[10],
+    )  # fmt: skip
+    blockaded = engine.new_game(load(data).scenario, 0)
+    act(blockaded, Kind.SKIP_MINOR)  # a 全力移動 out of a blockade: released, so no 離脱 and no check
+    events = act(blockaded, Kind.FULL_MOVE, option=0)
+    assert not of(events, "leave_check") and blockaded.fighters[0].pos == 0
 
 
 @pytest.mark.rule("DX3-DMG-04", "HR-GIMMICK-01")

@@ -104,3 +104,15 @@ def test_the_aggressive_agent_beats_random_play_in_the_duel():
             engine.apply(state, agents[actor.side].choose(state, legal), rng, legal)
         wins += engine.outcome(state).winner == "ugn"  # type: ignore[union-attr]
     assert wins >= 15
+
+
+def test_both_envs_render_the_line_as_text():
+    from yz_gym.envs.dx3_env import dx3_aec_env
+
+    env = gymnasium.make("yz_gym/Dx3Fight-v0", scenario="dx3_boss_party", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert "Master Gray [master] HP" in text and "*Aoi [pcs]" in text and "30 m:" in text
+    aec = dx3_aec_env("dx3_duel", render_mode="ansi")
+    aec.reset(seed=2)
+    assert "Kaito [ugn]" in aec.render() and aec.observe("Kaito")["action_mask"].sum() > 0

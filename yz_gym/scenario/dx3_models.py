@@ -5,13 +5,14 @@ checks this); checks across fields live in dx3_loader.py."""
 # ruff: noqa: RUF012  (pydantic copies mutable defaults)
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
 from yz_gym.scenario.models import Name, Strict
 
 Level = StrictInt
+SkillLevel = Annotated[StrictInt, Field(ge=0, le=30)]
 
 
 class AbilitiesSpec(Strict):
@@ -31,7 +32,9 @@ class FighterFileSpec(Strict):
     pc: StrictBool = False
     position: StrictInt = Field(ge=0, le=1000)  # metres along the line
     abilities: AbilitiesSpec
-    skills: dict[str, Level] = {}  # 白兵, 回避, 射撃, 知覚, RC, 意志, 交渉, 調達, 運転:X ... (DX3-DICE-02)
+    skills: dict[
+        str, SkillLevel
+    ] = {}  # 白兵, 回避, 射撃, 知覚, RC, 意志, 交渉, 調達, 運転:X ... (DX3-DICE-02)
     encroachment: StrictInt = Field(0, ge=0, le=400)  # 侵蝕率 %
     hp: StrictInt | None = Field(None, ge=0, le=500)  # current HP; default max HP
     weapons: list[Name] = []  # carried, by bundled name (DX3-WPN-06)

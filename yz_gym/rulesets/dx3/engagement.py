@@ -113,7 +113,7 @@ def goal_of(state: Dx3State, action: Dx3Action) -> int:
 def leaving_rival(state: Dx3State, f: Fighter) -> Fighter | None:
     """HR-ENGAGE-01, AMB-33: the enemy f must beat to leave its engagement when f is the only one
     of its side there (the enemy with the highest 【肉体】, the first listed on a tie); None: no check."""
-    if not state.options.lone_leaver_check:
+    if not state.options.lone_leaver_check or f.distracted:  # a distracted fighter is not engaged (HR-GIMMICK-03)
         return None
     here = state.at(f.pos)
     if any(g.side == f.side and g.id != f.id for g in here):

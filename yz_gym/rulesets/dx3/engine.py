@@ -89,7 +89,7 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
         return out + equips(f)
     out = attack.attacks(state, f)
-    if not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
+    if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
     out.append(Dx3Action(Kind.SKIP_MAJOR))
     return out
@@ -200,7 +200,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     actor = fighters[current_actor(state)] if state.phase != Phase.OVER else None
     if kind in (Kind.MOVE, Kind.FULL_MOVE):
         what = "戦闘移動" if kind == Kind.MOVE else "全力移動"
-        if actor is not None and kind == Kind.FULL_MOVE and engagement.engaged_with_enemy(state, actor):
+        leaving = actor is not None and engagement.engaged_with_enemy(state, actor) and not actor.distracted
+        if kind == Kind.FULL_MOVE and leaving:
             what = "離脱 (全力移動)"
         where = (
             f"toward {fighters[action.target].name}"
