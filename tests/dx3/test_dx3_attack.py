@@ -260,3 +260,42 @@ def test_with_target_downed_a_fallen_target_is_hit_without_reacting_and_loses_no
     assert of(events, "hit") and not of(events, "no_reaction") and not of(events, "dodge")
     assert of(events, "damage")[0].get("hp_lost") == 0 and state.fighters[1].char.hp == 0
     assert not of(events, "down") and not state.reviving  # it does not fall again
+
+
+@pytest.mark.rule("DX3-REACT-07")
+def test_a_reaction_limit_leaves_only_no_reaction_until_the_cleanup():
+    state = attacked(dx3_rules={"reactions_per_round": 1})
+    act(state, Kind.ATTACK, target=1, option=SWORD, dice=(2, 1, 1, 1))
+    act(state, Kind.DODGE, dice=(9, 1, 1))  # the Foe's one reaction this round
+    act(state, Kind.SKIP_MINOR)  # the Foe's own turn
+    act(state, Kind.SKIP_MAJOR)
+    assert state.round == 2 and state.fighters[1].reactions == 0  # the cleanup reset it
+    unlimited = attacked()
+    act(unlimited, Kind.ATTACK, target=1, option=SWORD, dice=(2, 1, 1, 1))
+    act(unlimited, Kind.DODGE, dice=(9, 1, 1))
+    assert unlimited.fighters[1].reactions == 1
+    state = attacked(dx3_rules={"reactions_per_round": 1})
+    state.fighters[1].reactions = 1
+    act(state, Kind.ATTACK, target=1, option=SWORD, dice=(2, 1, 1, 1))
+    assert kinds(state) == {Kind.NO_REACTION}
+
+
+@pytest.mark.rule("DX3-REACT-10")
+def test_a_guard_uses_one_weapon_or_with_the_switch_every_equipped_one():
+    state = attacked()
+    guarding = state.fighters[1]
+    guarding.weapons = (state.fighters[0].weapons[0], state.fighters[0].weapons[0])  # two swords, ガード値 3
+    guarding.equipped = [0, 1]
+    assert [a.option for a in engine.legal_actions(state) if a.kind == Kind.GUARD] == []  # not asked yet
+    act(state, Kind.ATTACK, target=1, option=SWORD, dice=(9, 3, 2, 1))
+    assert [a.option for a in engine.legal_actions(state) if a.kind == Kind.GUARD] == [0, 1]
+    events = act(state, Kind.GUARD, option=0, dice=(10,))
+    assert of(events, "guard")[0].get("guard") == 3 and of(events, "damage")[0].get("hp_lost") == 15 - 3 - 3
+    both = attacked(dx3_rules={"guard_weapons": "all_equipped"})
+    both.fighters[1].weapons, both.fighters[1].equipped = guarding.weapons, [0, 1]
+    act(both, Kind.ATTACK, target=1, option=SWORD, dice=(9, 3, 2, 1))
+    assert [a.option for a in engine.legal_actions(both) if a.kind == Kind.GUARD] == [
+        0
+    ]  # one guard, all weapons
+    events = act(both, Kind.GUARD, option=0, dice=(10,))
+    assert of(events, "guard")[0].get("guard") == 6 and of(events, "damage")[0].get("hp_lost") == 15 - 3 - 6

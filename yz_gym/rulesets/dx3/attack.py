@@ -84,12 +84,26 @@ def declare(
 
 def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
     """A target's reactions (DX3-REACT-06): dodge, guard with an equipped weapon that has a ガード値
-    (DX3-REACT-10), or none."""
+    (DX3-REACT-10; one guard with them all under `guard_weapons: all_equipped`), or none; only none
+    once it has taken `reactions_per_round` reactions this round (DX3-REACT-07)."""
+    limit = state.options.reactions_per_round
+    if limit and t.reactions >= limit:
+        return [Dx3Action(Kind.NO_REACTION)]
+    guards = [w for w in t.equipped if t.weapons[w].guard > 0]
+    if state.options.guard_weapons == "all_equipped":
+        guards = guards[:1]
     return [
         Dx3Action(Kind.DODGE),
-        *(Dx3Action(Kind.GUARD, option=w) for w in t.equipped if t.weapons[w].guard > 0),
+        *(Dx3Action(Kind.GUARD, option=w) for w in guards),
         Dx3Action(Kind.NO_REACTION),
     ]
+
+
+def guard_value(state: Dx3State, t: Fighter, weapon: int) -> int:
+    """The ガード値 of a guard with `weapon` (DX3-REACT-10): that weapon's, or every equipped weapon's."""
+    if state.options.guard_weapons == "all_equipped":
+        return sum(t.weapons[w].guard for w in t.equipped) + t.mods.get("guard", 0)
+    return t.weapons[weapon].guard + t.mods.get("guard", 0)
 
 
 def dodge_check(state: Dx3State, t: Fighter, dice: int = 0, crit_change: int = 0) -> Check:
@@ -107,6 +121,8 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
     assert p is not None
     t = state.fighters[p.waiting.pop(0)]
     options = state.options
+    if action.kind != Kind.NO_REACTION:
+        t.reactions += 1
     if action.kind == Kind.DODGE:
         result = roll(dodge_check(state, t), rng)
         events.append(Event("dodge", t.id, p.attacker, {
@@ -115,7 +131,7 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
         p.dodged.append(t.id)
         hit = action_wins(p.hit_check, result, options.tie)
     elif action.kind == Kind.GUARD:
-        p.guards[t.id] = t.weapons[action.option].guard
+        p.guards[t.id] = guard_value(state, t, action.option)
         events.append(
             Event(
                 "guard", t.id, p.attacker, {"weapon": t.weapons[action.option].name, "guard": p.guards[t.id]}
@@ -173,9 +189,9 @@ def cover(state: Dx3State, action: Dx3Action, events: list[Event]) -> None:
         events.append(Event("cover", me.id, action.target))
 
 
-def best_guard(f: Fighter) -> int:
-    """The highest ガード値 among f's equipped weapons (a coverer computing as if it guarded)."""
-    return max((f.weapons[w].guard for w in f.equipped), default=0)
+def best_guard(state: Dx3State, f: Fighter) -> int:
+    """The best guard f can make (a coverer computing as if it guarded, a guard against a gimmick)."""
+    return max((guard_value(state, f, w) for w in f.equipped), default=0)
 
 
 def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
@@ -202,7 +218,7 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
             if taker in p.hit:
                 factor = 2
             elif taker not in p.targets:
-                guard = best_guard(f)
+                guard = best_guard(state, f)
         lost = hp_damage(total, f.armor_value, guard) * factor
         lost = max(lost - f.mods.get("reduction", 0), 0)
         was_down = f.down

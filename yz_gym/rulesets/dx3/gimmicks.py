@@ -40,7 +40,7 @@ def strike(state: Dx3State, gimmick: Gimmick, rng: np.random.Generator, events: 
                     "difficulty": gimmick.difficulty, "avoided": avoided,
                 }))  # fmt: skip
             else:
-                guard = best_guard(f)
+                guard = best_guard(state, f)
         if not avoided:
             if not rolled:
                 rolled = d10s(gimmick.dice, rng)

@@ -19,6 +19,7 @@ FullMoveStreak = Literal["house", "core"]  # HR-MOVE-01/02, AMB-34
 HitMods = Literal["all_equipped", "same_kind"]  # DX3-ATK-04
 ArmorSlots = Literal["one_each", "any"]  # DX3-ARM-03
 GimmickReacts = Literal["everyone", "pcs"]  # HR-GIMMICK-01, AMB-38
+GuardWeapons = Literal["one", "all_equipped"]  # DX3-REACT-10
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,17 @@ class Dx3Options:
         True, "DX3-REACT-05, DX3-REACT-14",
         "Covering (カバーリング) needs a coverer that has not acted this round, and makes it 行動済み; `false` "
         "lets anyone in the engagement cover (still once per attack).",
+    )
+    reactions_per_round: int = switch(
+        0, "DX3-REACT-07",
+        "How many reactions (dodge or guard) a character may take per round; 0, the default, is no limit "
+        "(one per attack received, also after it has acted). Past the limit it can only not react.",
+        low=0, high=10,
+    )
+    guard_weapons: GuardWeapons = switch(
+        "one", "DX3-REACT-10",
+        "Whose ガード値 a guard uses: the one equipped weapon chosen (`one`), or the sum of every equipped "
+        "weapon's (`all_equipped`).",
     )
     target_downed: bool = switch(
         False, "DX3-DMG-11",

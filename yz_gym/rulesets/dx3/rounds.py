@@ -64,6 +64,7 @@ def cleanup_process(state: Dx3State, events: list[Event]) -> None:
         f.acted = False
         f.waiting = False
         f.distracted = False
+        f.reactions = 0
     events.append(Event("cleanup", -1, -1, {"round": state.round}))
 
 

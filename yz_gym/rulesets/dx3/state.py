@@ -144,6 +144,7 @@ class Fighter:
     full_streak: int = 0  # rounds in a row that had a 全力移動 (HR-MOVE-01/02)
     full_this_round: bool = False
     distracted: bool = False  # HR-GIMMICK-03: its engagement is released until its main process ends
+    reactions: int = 0  # dodges and guards taken this round (DX3-REACT-07)
     statuses: set[str] = field(default_factory=set)  # bad statuses (statuses.py attaches them)
     mods: dict[str, int] = field(default_factory=dict)  # modifiers effects set, by name
 
