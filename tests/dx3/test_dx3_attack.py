@@ -299,3 +299,20 @@ def test_a_guard_uses_one_weapon_or_with_the_switch_every_equipped_one():
     ]  # one guard, all weapons
     events = act(both, Kind.GUARD, option=0, dice=(10,))
     assert of(events, "guard")[0].get("guard") == 6 and of(events, "damage")[0].get("hp_lost") == 15 - 3 - 6
+
+
+@pytest.mark.rule("DX3-DMG-10", "DX3-DMG-04")
+def test_a_finishing_blow_only_with_the_switch_and_the_dead_never_rise():
+    three = (hero(), foe(), foe("Other"))
+    state = attacked(*three[2:])
+    state.fighters[1].char.hp, state.fighters[1].char.incapacitated = 0, True
+    assert Kind.FINISH not in kinds(state)  # off by default
+    state = game(*three, dx3_rules={"coup_de_grace": "major_action"})
+    act(state, Kind.SKIP_MINOR)
+    downed = state.fighters[1]
+    downed.char.hp, downed.char.incapacitated, downed.resurrect = 0, True, 1
+    assert [a.target for a in engine.legal_actions(state) if a.kind == Kind.FINISH] == [1]
+    events = act(state, Kind.FINISH, target=1)
+    assert of(events, "killed")[0].target == 1 and downed.dead
+    attack.fell(state, downed)
+    assert state.reviving == []  # no 《リザレクト》 for the dead

@@ -234,8 +234,24 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
 
 def fell(state: Dx3State, f: Fighter) -> None:
     """f fell to 戦闘不能: it is asked about 《リザレクト》 if it has it and may use it (DX3-DMG-04)."""
-    if f.resurrect > 0 and can_resurrect(f.char, state.options.resurrect):
+    if f.resurrect > 0 and not f.dead and can_resurrect(f.char, state.options.resurrect):
         state.reviving.append(f.id)
+
+
+def finishing_blows(state: Dx3State, f: Fighter) -> list[Dx3Action]:
+    """とどめ (DX3-DMG-10, `coup_de_grace: major_action`): at each 戦闘不能 enemy in f's engagement."""
+    if state.options.coup_de_grace != "major_action":
+        return []
+    return [
+        Dx3Action(Kind.FINISH, t.id) for t in state.fighters
+        if t.side != f.side and t.down and not t.dead and t.pos == f.pos
+    ]  # fmt: skip
+
+
+def finish_off(state: Dx3State, f: Fighter, action: Dx3Action, events: list[Event]) -> None:
+    """The finishing blow kills its 戦闘不能 target (DX3-DMG-10)."""
+    state.fighters[action.target].dead = True
+    events.append(Event("killed", f.id, action.target))
 
 
 def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:

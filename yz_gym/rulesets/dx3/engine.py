@@ -88,7 +88,7 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out.append(Dx3Action(Kind.SKIP_MINOR))
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
         return out + equips(f)
-    out = attack.attacks(state, f)
+    out = attack.attacks(state, f) + attack.finishing_blows(state, f)
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
     out.append(Dx3Action(Kind.SKIP_MAJOR))
@@ -166,6 +166,8 @@ def _major(
         attack.declare(state, f, action, rng, events)
     elif action.kind == Kind.FULL_MOVE:
         engagement.move(state, f, action, engagement.full_move_distance(state, f), rng, events)
+    elif action.kind == Kind.FINISH:
+        attack.finish_off(state, f, action, events)
     else:
         events.append(Event("skip", f.id, -1, {"action": "major"}))
 
@@ -230,6 +232,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"guard with {weapon.name} (ガード値 {weapon.guard})"
     if kind == Kind.COVER:
         return f"cover {fighters[action.target].name}"
+    if kind == Kind.FINISH:
+        return f"finish off {fighters[action.target].name} (とどめ)"
     if kind == Kind.RESURRECT and actor is not None:
         return f"《リザレクト》 ({actor.resurrect}D10 HP, 侵蝕率 {actor.char.encroachment}%)"
     words = {

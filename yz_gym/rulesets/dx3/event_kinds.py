@@ -70,6 +70,11 @@ add(
     "the actor rises with 《リザレクト》, 侵蝕率 up by the HP healed (DX3-DMG-04)",
     ("healed", "hp", "encroachment", "before"),
 )
+add(
+    "killed",
+    "the actor's finishing blow kills the 戦闘不能 target (DX3-DMG-10)",
+    rare="only with coup_de_grace: major_action, which no bundled fight sets",
+)
 add("stays_down", "the actor declines 《リザレクト》 and stays 戦闘不能")
 
 # --- stage gimmicks (gimmicks.py) ----------------------------------------------------------------

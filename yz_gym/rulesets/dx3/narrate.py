@@ -98,6 +98,8 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
             f"  {actor} rises with 《リザレクト》: +{get('healed')} HP (HP {get('hp')}), "
             f"侵蝕率 {get('before')}% -> {get('encroachment')}%."
         )
+    if k == "killed":
+        return f"  {actor} finishes off {target} (とどめ): {target} is dead."
     if k == "stays_down":
         return f"  {actor} stays down."
     if k == "cleanup":

@@ -20,6 +20,7 @@ HitMods = Literal["all_equipped", "same_kind"]  # DX3-ATK-04
 ArmorSlots = Literal["one_each", "any"]  # DX3-ARM-03
 GimmickReacts = Literal["everyone", "pcs"]  # HR-GIMMICK-01, AMB-38
 GuardWeapons = Literal["one", "all_equipped"]  # DX3-REACT-10
+CoupDeGrace = Literal["off", "major_action"]  # DX3-DMG-10
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,12 @@ class Dx3Options:
     gimmick_armor: bool = switch(
         True, "DX3-DMG-07, HR-GIMMICK-01",
         "Whether 装甲値 lowers the damage of a stage gimmick or the surroundings (2D10 + n); `false`: it does not.",
+    )
+    coup_de_grace: CoupDeGrace = switch(
+        "off", "DX3-DMG-10",
+        "Finishing blows (とどめ), which no public source prices: `off` (a 戦闘不能 character stays out until it "
+        "rises or the scene ends) or `major_action` (a major action kills a 戦闘不能 enemy in the actor's "
+        "engagement; the dead never rise).",
     )
     armor_slots: ArmorSlots = switch(
         "one_each", "DX3-ARM-03",

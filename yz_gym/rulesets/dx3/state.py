@@ -42,6 +42,7 @@ class Kind(IntEnum):
     COVER = 10  # カバーリング (DX3-REACT-13)
     DECLINE = 11  # no covering, no revival
     RESURRECT = 12  # 《リザレクト》 (DX3-DMG-04)
+    FINISH = 13  # とどめ, a finishing blow, major (DX3-DMG-10)
 
 
 class Phase(IntEnum):
@@ -145,6 +146,7 @@ class Fighter:
     full_this_round: bool = False
     distracted: bool = False  # HR-GIMMICK-03: its engagement is released until its main process ends
     reactions: int = 0  # dodges and guards taken this round (DX3-REACT-07)
+    dead: bool = False  # killed by a finishing blow (DX3-DMG-10): it never rises
     statuses: set[str] = field(default_factory=set)  # bad statuses (statuses.py attaches them)
     mods: dict[str, int] = field(default_factory=dict)  # modifiers effects set, by name
 
