@@ -116,3 +116,22 @@ def test_both_envs_render_the_line_as_text():
     aec = dx3_aec_env("dx3_duel", render_mode="ansi")
     aec.reset(seed=2)
     assert "Kaito [ugn]" in aec.render() and aec.observe("Kaito")["action_mask"].sum() > 0
+
+
+def test_every_catalogued_dx3_event_kind_is_produced_or_marked_rare():
+    from yz_gym.core.event_catalogue import catalogue_of
+
+    catalogue = catalogue_of("dx3")
+    produced: set[str] = set()
+    for name in bundled(DX3):
+        for seed in range(12):
+            rng, chooser = np.random.default_rng(seed), np.random.default_rng([seed, 1])
+            state = engine.new_game(load(name).scenario, rng)
+            produced |= {e.kind for e in state.opening}
+            while not engine.is_over(state):
+                legal = engine.legal_actions(state)
+                events = engine.apply(state, legal[int(chooser.integers(len(legal)))], rng, legal)
+                assert all(catalogue.problem(e.kind, e.data) is None for e in events)
+                produced |= {e.kind for e in events}
+    assert sorted(k.name for k in catalogue if not k.rare and k.name not in produced) == []
+    assert sorted(k.name for k in catalogue if k.rare and k.name in produced) == []
