@@ -1,4 +1,4 @@
-"""Steps per second of yz_gym/Skirmish-v0 with random legal play, beside reference envs.
+"""Steps per second of yz_gym/Skirmish-v0 and yz_gym/Dx3Fight-v0 with random legal play, beside reference envs.
 
 Measures, in one run and interleaved round by round (so machine load hits all alike):
 
@@ -6,7 +6,9 @@ Measures, in one run and interleaved round by round (so machine load hits all al
   Skirmish-v0 gets: OrderEnforcing and the passive env checker, plus CartPole's TimeLimit);
 - PettingZoo's connect_four_v3 (AEC; every `step` is one move);
 - Skirmish-v0 on each bundled scenario, the learner picking uniformly among the legal
-  actions of `info["action_mask"]`, every other combatant played by the random agent.
+  actions of `info["action_mask"]`, every other combatant played by the random agent;
+- Dx3Fight-v0 on each bundled DX3 fight the same way (the others played by their default
+  `dx3_aggressive`), to compare with Skirmish-v0 on scenarios of the same size.
 
 Every env takes a uniformly random legal action the same cheap way (one `Generator.random`
 per step, picking from the env's legal actions: CartPole's two, connect_four's mask, Skirmish's
@@ -37,8 +39,10 @@ if importlib.util.find_spec("yz_gym") is None:  # not installed: run from the ch
 import gymnasium as gym
 
 import yz_gym  # noqa: F401  (registers Skirmish-v0)
+from yz_gym.core import registry
 from yz_gym.rulesets.yze import dice
 from yz_gym.scenario.loader import DEFAULT_SCENARIO, bundled_scenarios
+from yz_gym.scenario.loading import bundled
 
 TARGET = 0.30
 
@@ -92,8 +96,8 @@ def connect_four_runner() -> Callable[[float], float]:
     return lambda seconds: steps_per_second(batch, seconds)
 
 
-def skirmish_runner(scenario: str) -> Callable[[float], float]:
-    env = gym.make("yz_gym/Skirmish-v0", scenario=scenario)
+def skirmish_runner(scenario: str, env_id: str = "yz_gym/Skirmish-v0") -> Callable[[float], float]:
+    env = gym.make(env_id, scenario=scenario)
     state = {"info": env.reset(seed=0)[1]}
     rng = np.random.default_rng(0)
 
@@ -116,14 +120,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--scenario", action="append", help="only these scenarios (repeatable)")
     args = parser.parse_args(argv)
-    scenarios = args.scenario or bundled_scenarios()
+    dx3 = bundled(registry.get("dx3", "skirmish"))
+    scenarios = args.scenario or bundled_scenarios() + dx3
     runners: dict[str, Callable[[float], float]] = {"CartPole-v1": cartpole_runner()}
     try:
         runners["connect_four_v3"] = connect_four_runner()
     except ImportError as err:  # connect_four needs pygame (pip install "pettingzoo[classic]")
         print(f"connect_four_v3 skipped: {err}")
     for name in scenarios:
-        runners[f"Skirmish-v0 {name}"] = skirmish_runner(name)
+        if name in dx3:
+            runners[f"Dx3Fight-v0 {name}"] = skirmish_runner(name, "yz_gym/Dx3Fight-v0")
+        else:
+            runners[f"Skirmish-v0 {name}"] = skirmish_runner(name)
     for run in runners.values():  # warm up caches and imports
         run(0.05)
     rates: dict[str, list[float]] = {k: [] for k in runners}

@@ -203,6 +203,7 @@ def evaluate(
     from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import compare_table, played_by, plot_report, print_report
     from yz_gym.evaluation.runner import chosen_by, fight_agents, next_mode, side_agents
+    from yz_gym.core import registry
     from yz_gym.evaluation.runner import evaluate as run
     from yz_gym.evaluation.stats import paired_difference
     from yz_gym.io import atomic_write_json, check_outputs
@@ -216,7 +217,10 @@ def evaluate(
         if what_if and not compare:
             raise ValueError("--compare-policy is for the what-if run: give --compare SCENARIO too")
         _check_agents([*policies.values(), *fights.values(), *what_if.values()])
-        loaded = load(scenario).scenario
+        found = load(scenario)
+        loaded = found.scenario
+        if not _is_expedition(loaded):
+            registry.evaluation_of(found.mode)  # UnknownGame (a ValueError) if evaluate cannot play it
         _check_sides(loaded, policies)
         if fights:
             fight_mode = next_mode(loaded)

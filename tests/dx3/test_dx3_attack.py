@@ -248,3 +248,71 @@ def test_equipping_keeps_two_weapons_in_hand_and_a_two_handed_one_alone():
     assert equips == {(2, 0), (2, 1), (2, PUT_ALL_AWAY)}  # both hands full: one must go
     engine.apply(state, Dx3Action(Kind.EQUIP, option=2, drop=0), rng)
     assert state.fighters[0].equipped == [1, 2]
+
+
+@pytest.mark.rule("DX3-DMG-11", "DX3-DMG-08", "DX3-DMG-09")
+def test_with_target_downed_a_fallen_target_is_hit_without_reacting_and_loses_no_hp():
+    state = attacked(dx3_rules={"target_downed": True})
+    state.fighters[1].char.hp = 0
+    state.fighters[1].char.incapacitated = True
+    assert Dx3Action(Kind.ATTACK, 1, 0) in engine.legal_actions(state)
+    events = act(state, Kind.ATTACK, target=1, option=SWORD, dice=(9, 3, 2, 1, 7))
+    assert of(events, "hit") and not of(events, "no_reaction") and not of(events, "dodge")
+    assert of(events, "damage")[0].get("hp_lost") == 0 and state.fighters[1].char.hp == 0
+    assert not of(events, "down") and not state.reviving  # it does not fall again
+
+
+@pytest.mark.rule("DX3-REACT-07")
+def test_a_reaction_limit_leaves_only_no_reaction_until_the_cleanup():
+    state = attacked(dx3_rules={"reactions_per_round": 1})
+    act(state, Kind.ATTACK, target=1, option=SWORD, dice=(2, 1, 1, 1))
+    act(state, Kind.DODGE, dice=(9, 1, 1))  # the Foe's one reaction this round
+    act(state, Kind.SKIP_MINOR)  # the Foe's own turn
+    act(state, Kind.SKIP_MAJOR)
+    assert state.round == 2 and state.fighters[1].reactions == 0  # the cleanup reset it
+    unlimited = attacked()
+    act(unlimited, Kind.ATTACK, target=1, option=SWORD, dice=(2, 1, 1, 1))
+    act(unlimited, Kind.DODGE, dice=(9, 1, 1))
+    assert unlimited.fighters[1].reactions == 1
+    state = attacked(dx3_rules={"reactions_per_round": 1})
+    state.fighters[1].reactions = 1
+    act(state, Kind.ATTACK, target=1, option=SWORD, dice=(2, 1, 1, 1))
+    assert kinds(state) == {Kind.NO_REACTION}
+
+
+@pytest.mark.rule("DX3-REACT-10")
+def test_a_guard_uses_one_weapon_or_with_the_switch_every_equipped_one():
+    state = attacked()
+    guarding = state.fighters[1]
+    guarding.weapons = (state.fighters[0].weapons[0], state.fighters[0].weapons[0])  # two swords, ガード値 3
+    guarding.equipped = [0, 1]
+    assert [a.option for a in engine.legal_actions(state) if a.kind == Kind.GUARD] == []  # not asked yet
+    act(state, Kind.ATTACK, target=1, option=SWORD, dice=(9, 3, 2, 1))
+    assert [a.option for a in engine.legal_actions(state) if a.kind == Kind.GUARD] == [0, 1]
+    events = act(state, Kind.GUARD, option=0, dice=(10,))
+    assert of(events, "guard")[0].get("guard") == 3 and of(events, "damage")[0].get("hp_lost") == 15 - 3 - 3
+    both = attacked(dx3_rules={"guard_weapons": "all_equipped"})
+    both.fighters[1].weapons, both.fighters[1].equipped = guarding.weapons, [0, 1]
+    act(both, Kind.ATTACK, target=1, option=SWORD, dice=(9, 3, 2, 1))
+    assert [a.option for a in engine.legal_actions(both) if a.kind == Kind.GUARD] == [
+        0
+    ]  # one guard, all weapons
+    events = act(both, Kind.GUARD, option=0, dice=(10,))
+    assert of(events, "guard")[0].get("guard") == 6 and of(events, "damage")[0].get("hp_lost") == 15 - 3 - 6
+
+
+@pytest.mark.rule("DX3-DMG-10", "DX3-DMG-04")
+def test_a_finishing_blow_only_with_the_switch_and_the_dead_never_rise():
+    three = (hero(), foe(), foe("Other"))
+    state = attacked(*three[2:])
+    state.fighters[1].char.hp, state.fighters[1].char.incapacitated = 0, True
+    assert Kind.FINISH not in kinds(state)  # off by default
+    state = game(*three, dx3_rules={"coup_de_grace": "major_action"})
+    act(state, Kind.SKIP_MINOR)
+    downed = state.fighters[1]
+    downed.char.hp, downed.char.incapacitated, downed.resurrect = 0, True, 1
+    assert [a.target for a in engine.legal_actions(state) if a.kind == Kind.FINISH] == [1]
+    events = act(state, Kind.FINISH, target=1)
+    assert of(events, "killed")[0].target == 1 and downed.dead
+    attack.fell(state, downed)
+    assert state.reviving == []  # no 《リザレクト》 for the dead

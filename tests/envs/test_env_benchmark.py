@@ -12,6 +12,7 @@ def test_benchmark_runs_briefly(capsys):
     spec = importlib.util.spec_from_file_location("env_throughput", ROOT / "benchmarks" / "env_throughput.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.main(["--seconds", "0.02", "--rounds", "1", "--scenario", "duel"]) == 0
+    assert module.main(["--seconds", "0.02", "--rounds", "1", "--scenario", "duel", "--scenario", "dx3_duel"]) == 0
     out = capsys.readouterr().out
     assert "CartPole-v1" in out and "Skirmish-v0 duel" in out and "x CartPole" in out
+    assert "Dx3Fight-v0 dx3_duel" in out

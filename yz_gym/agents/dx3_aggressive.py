@@ -1,6 +1,7 @@
 """`dx3_aggressive`: a simple DX3 fighter. It attacks the weakest enemy in reach with the weapon
 that hits hardest, closes in on the nearest enemy when nothing is in reach, guards when its
-guard value is worth it and dodges otherwise, covers nobody, and always takes 《リザレクト》."""
+guard value is worth it and dodges otherwise, covers a hit ally about to fall when it can take the
+blow itself, and always takes 《リザレクト》."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from yz_gym.rulesets.dx3.engine import current_actor
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
 
 GUARD_WORTH = 3  # the ガード値 from which a guard is preferred to a dodge
+LOW_HP = 10  # an ally at this HP or less is covered by one that has more than twice as much
 
 
 class Dx3AggressiveAgent(Agent):
@@ -33,6 +35,9 @@ class Dx3AggressiveAgent(Agent):
             if best is not None and me.weapons[best.option].guard >= GUARD_WORTH:
                 return best
             return by_kind[Kind.DODGE][0]
+        covers = [a for a in by_kind.get(Kind.COVER, []) if s.fighters[a.target].char.hp <= LOW_HP]
+        if covers and me.char.hp > 2 * LOW_HP:
+            return min(covers, key=lambda a: s.fighters[a.target].char.hp)
         if Kind.ATTACK in by_kind:
             return min(
                 by_kind[Kind.ATTACK],

@@ -14,6 +14,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | GUARD_BASE + w | guard with carried weapon w |
 | EQUIP_BASE + w * 5 + (dropped + 2) | equip carried weapon w, putting away weapon `dropped` (-1: none, -2: all) |
 | COVER_BASE + slot | cover the fighter in slot |
+| FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 
 **Observation** (`DX3_OBS_SIZE` floats in [0, 1]): 12 fighter slots of `FIGHTER_FEATURES`, then
 `GLOBAL_FEATURES`. A fighter slot holds: present; is the decider; ally; enemy; HP / max HP;
@@ -51,7 +52,8 @@ GUARD_BASE: Final = ATTACK_BASE + N * W
 EQUIP_BASE: Final = GUARD_BASE + MAX_CARRIED
 DROPS: Final = MAX_CARRIED + 2  # what an equip puts away: all, none, or carried weapon 0, 1, 2
 COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * DROPS
-N_DX3_ACTIONS: Final = COVER_BASE + N
+FINISH_BASE: Final = COVER_BASE + N
+N_DX3_ACTIONS: Final = FINISH_BASE + N
 FIGHTER_FEATURES: Final = 16
 GLOBAL_FEATURES: Final = 11
 DX3_OBS_SIZE: Final = N * FIGHTER_FEATURES + GLOBAL_FEATURES
@@ -72,7 +74,9 @@ def encode(me: int, action: Dx3Action) -> int:
         return GUARD_BASE + action.option
     if kind == Kind.EQUIP:
         return EQUIP_BASE + action.option * DROPS + action.drop + 2
-    return COVER_BASE + slot
+    if kind == Kind.COVER:
+        return COVER_BASE + slot
+    return FINISH_BASE + slot
 
 
 def describe_index(index: int) -> str:
@@ -94,8 +98,10 @@ def describe_index(index: int) -> str:
             drop
         ]
         return f"equip weapon {w} {away}".rstrip()
-    if COVER_BASE <= index < N_DX3_ACTIONS:
+    if COVER_BASE <= index < FINISH_BASE:
         return f"cover slot {index - COVER_BASE}"
+    if FINISH_BASE <= index < N_DX3_ACTIONS:
+        return f"finish off slot {index - FINISH_BASE}"
     return f"no action (the space has {N_DX3_ACTIONS} indices)"
 
 

@@ -10,7 +10,7 @@ from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.dx3.character import StatBlock
 from yz_gym.rulesets.dx3.gear import ARMORS, MAX_EQUIPPED, WEAPONS
 from yz_gym.rulesets.dx3.options import DX3_RULES, Dx3Options
-from yz_gym.rulesets.dx3.state import MAX_CARRIED, Dx3Scenario, FighterSpec
+from yz_gym.rulesets.dx3.state import MAX_CARRIED, Dx3Scenario, FighterSpec, Gimmick
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec
 from yz_gym.scenario.loader import validated
@@ -65,6 +65,22 @@ class _Builder:
                 raise self.fail(
                     f"minor_only_rounds[{i}]", f"round {r}; give 1 to max_rounds {spec.max_rounds}"
                 )
+        gimmicks = []
+        for i, g in enumerate(spec.gimmicks):
+            if g.round > spec.max_rounds:
+                raise self.fail(
+                    f"gimmicks[{i}].round",
+                    f"round {g.round} comes after max_rounds {spec.max_rounds}; give 1 to {spec.max_rounds}",
+                )
+            for j, pos in enumerate(g.positions):
+                if not 0 <= pos <= spec.length:
+                    raise self.fail(
+                        f"gimmicks[{i}].positions[{j}]", f"{pos} m is off the line; give 0 to {spec.length}"
+                    )
+            difficulty = -1 if g.difficulty is None else g.difficulty
+            gimmicks.append(
+                Gimmick(g.name, g.round, tuple(g.positions), g.dice, g.bonus, difficulty, g.distracts)
+            )
         for side, agent in spec.agents.items():
             if side not in spec.sides:
                 raise self.fail(
@@ -79,7 +95,7 @@ class _Builder:
         return Dx3Scenario(
             name=spec.name, sides=tuple(spec.sides), length=spec.length, fighters=fighters, options=options,
             max_rounds=spec.max_rounds, blockades=tuple(spec.blockades),
-            minor_only_rounds=tuple(spec.minor_only_rounds),
+            minor_only_rounds=tuple(spec.minor_only_rounds), gimmicks=tuple(gimmicks),
             agents=tuple(spec.agents.get(side, "") for side in spec.sides), description=spec.description,
         )  # fmt: skip
 

@@ -5,13 +5,14 @@ checks this); checks across fields live in dx3_loader.py."""
 # ruff: noqa: RUF012  (pydantic copies mutable defaults)
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
 from yz_gym.scenario.models import Name, Strict
 
 Level = StrictInt
+SkillLevel = Annotated[StrictInt, Field(ge=0, le=30)]
 
 
 class AbilitiesSpec(Strict):
@@ -31,7 +32,9 @@ class FighterFileSpec(Strict):
     pc: StrictBool = False
     position: StrictInt = Field(ge=0, le=1000)  # metres along the line
     abilities: AbilitiesSpec
-    skills: dict[str, Level] = {}  # 白兵, 回避, 射撃, 知覚, RC, 意志, 交渉, 調達, 運転:X ... (DX3-DICE-02)
+    skills: dict[
+        str, SkillLevel
+    ] = {}  # 白兵, 回避, 射撃, 知覚, RC, 意志, 交渉, 調達, 運転:X ... (DX3-DICE-02)
     encroachment: StrictInt = Field(0, ge=0, le=400)  # 侵蝕率 %
     hp: StrictInt | None = Field(None, ge=0, le=500)  # current HP; default max HP
     weapons: list[Name] = []  # carried, by bundled name (DX3-WPN-06)
@@ -40,6 +43,18 @@ class FighterFileSpec(Strict):
     resurrect: StrictInt | None = Field(None, ge=0, le=5)  # 《リザレクト》 level; default 1 for a PC, 0 else
     lois: StrictInt = Field(0, ge=0, le=7)
     titus: StrictInt = Field(0, ge=0, le=7)
+
+
+class GimmickSpec(Strict):
+    """A stage gimmick going off in a round's setup process (HR-GIMMICK-01..03, DX3-DMG-07)."""
+
+    name: Name
+    round: StrictInt = Field(ge=1, le=100)
+    positions: list[StrictInt] = []  # where it strikes, in metres; empty: everywhere
+    dice: StrictInt = Field(2, ge=0, le=10)  # its damage roll: (dice)D10 + bonus
+    bonus: StrictInt = Field(0, ge=-20, le=100)
+    difficulty: StrictInt | None = Field(None, ge=1, le=100)  # a dodge avoids it at this; null: unavoidable
+    distracts: StrictBool = False  # releases the engagements of those it catches (HR-GIMMICK-03)
 
 
 class Dx3File(Strict):
@@ -54,9 +69,10 @@ class Dx3File(Strict):
     max_rounds: StrictInt = Field(12, ge=1, le=100)
     blockades: list[StrictInt] = []  # positions whose engagement is blockaded (封鎖, DX3-ENG-04)
     minor_only_rounds: list[StrictInt] = []  # HR-EVENT-01: rounds of minor actions only
+    gimmicks: list[GimmickSpec] = []  # stage gimmicks (HR-GIMMICK-*)
     agents: dict[Name, Name] = {}  # side -> scripted agent
     dx3_rules: dict[str, object] = {}  # the switches (rulesets/dx3/options.py)
     fighters: list[FighterFileSpec] = Field(min_length=2, max_length=12)
 
 
-MODELS: tuple[type[Strict], ...] = (Dx3File, FighterFileSpec, AbilitiesSpec)
+MODELS: tuple[type[Strict], ...] = (Dx3File, FighterFileSpec, AbilitiesSpec, GimmickSpec)

@@ -71,18 +71,39 @@ def declare(
         events.append(Event("missed", f.id, action.target, {"dodged": False}))
         return
     attack_power = weapon.attack + f.mods.get("attack", 0)
-    state.pending = PendingAttack(f.id, action.option, [action.target], result, attack_power, [action.target])
+    targets = [action.target]
+    standing = [t for t in targets if not state.fighters[t].down]
+    p = PendingAttack(f.id, action.option, targets, result, attack_power, standing)
+    for t in targets:
+        if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
+            p.hit.append(t)
+            events.append(Event("hit", f.id, t, {"achievement": result.achievement}))
+    state.pending = p
     state.phase = Phase.REACT
 
 
 def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
     """A target's reactions (DX3-REACT-06): dodge, guard with an equipped weapon that has a ガード値
-    (DX3-REACT-10), or none."""
+    (DX3-REACT-10; one guard with them all under `guard_weapons: all_equipped`), or none; only none
+    once it has taken `reactions_per_round` reactions this round (DX3-REACT-07)."""
+    limit = state.options.reactions_per_round
+    if limit and t.reactions >= limit:
+        return [Dx3Action(Kind.NO_REACTION)]
+    guards = [w for w in t.equipped if t.weapons[w].guard > 0]
+    if state.options.guard_weapons == "all_equipped":
+        guards = guards[:1]
     return [
         Dx3Action(Kind.DODGE),
-        *(Dx3Action(Kind.GUARD, option=w) for w in t.equipped if t.weapons[w].guard > 0),
+        *(Dx3Action(Kind.GUARD, option=w) for w in guards),
         Dx3Action(Kind.NO_REACTION),
     ]
+
+
+def guard_value(state: Dx3State, t: Fighter, weapon: int) -> int:
+    """The ガード値 of a guard with `weapon` (DX3-REACT-10): that weapon's, or every equipped weapon's."""
+    if state.options.guard_weapons == "all_equipped":
+        return sum(t.weapons[w].guard for w in t.equipped) + t.mods.get("guard", 0)
+    return t.weapons[weapon].guard + t.mods.get("guard", 0)
 
 
 def dodge_check(state: Dx3State, t: Fighter, dice: int = 0, crit_change: int = 0) -> Check:
@@ -100,6 +121,8 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
     assert p is not None
     t = state.fighters[p.waiting.pop(0)]
     options = state.options
+    if action.kind != Kind.NO_REACTION:
+        t.reactions += 1
     if action.kind == Kind.DODGE:
         result = roll(dodge_check(state, t), rng)
         events.append(Event("dodge", t.id, p.attacker, {
@@ -108,7 +131,7 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
         p.dodged.append(t.id)
         hit = action_wins(p.hit_check, result, options.tie)
     elif action.kind == Kind.GUARD:
-        p.guards[t.id] = t.weapons[action.option].guard
+        p.guards[t.id] = guard_value(state, t, action.option)
         events.append(
             Event(
                 "guard", t.id, p.attacker, {"weapon": t.weapons[action.option].name, "guard": p.guards[t.id]}
@@ -166,9 +189,9 @@ def cover(state: Dx3State, action: Dx3Action, events: list[Event]) -> None:
         events.append(Event("cover", me.id, action.target))
 
 
-def best_guard(f: Fighter) -> int:
-    """The highest ガード値 among f's equipped weapons (a coverer computing as if it guarded)."""
-    return max((f.weapons[w].guard for w in f.equipped), default=0)
+def best_guard(state: Dx3State, f: Fighter) -> int:
+    """The best guard f can make (a coverer computing as if it guarded, a guard against a gimmick)."""
+    return max((guard_value(state, f, w) for w in f.equipped), default=0)
 
 
 def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
@@ -195,26 +218,46 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
             if taker in p.hit:
                 factor = 2
             elif taker not in p.targets:
-                guard = best_guard(f)
+                guard = best_guard(state, f)
         lost = hp_damage(total, f.armor_value, guard) * factor
         lost = max(lost - f.mods.get("reduction", 0), 0)
+        was_down = f.down
         lost = take_damage(f.char, lost)
         events.append(Event("damage", p.attacker, taker, {
             "hp_lost": lost, "hp": f.char.hp, "armor": f.armor_value, "guard": guard, "factor": factor,
             "covering": t if taker != t else -1,
         }))  # fmt: skip
-        if f.down:
+        if f.down and not was_down:
             events.append(Event("down", taker, p.attacker))
-            if f.resurrect > 0 and can_resurrect(f.char, state.options.resurrect):
-                p.fallen.append(taker)
+            fell(state, f)
+
+
+def fell(state: Dx3State, f: Fighter) -> None:
+    """f fell to 戦闘不能: it is asked about 《リザレクト》 if it has it and may use it (DX3-DMG-04)."""
+    if f.resurrect > 0 and not f.dead and can_resurrect(f.char, state.options.resurrect):
+        state.reviving.append(f.id)
+
+
+def finishing_blows(state: Dx3State, f: Fighter) -> list[Dx3Action]:
+    """とどめ (DX3-DMG-10, `coup_de_grace: major_action`): at each 戦闘不能 enemy in f's engagement."""
+    if state.options.coup_de_grace != "major_action":
+        return []
+    return [
+        Dx3Action(Kind.FINISH, t.id) for t in state.fighters
+        if t.side != f.side and t.down and not t.dead and t.pos == f.pos
+    ]  # fmt: skip
+
+
+def finish_off(state: Dx3State, f: Fighter, action: Dx3Action, events: list[Event]) -> None:
+    """The finishing blow kills its 戦闘不能 target (DX3-DMG-10)."""
+    state.fighters[action.target].dead = True
+    events.append(Event("killed", f.id, action.target))
 
 
 def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
     """《リザレクト》 (DX3-DMG-04): the fallen fighter asked now rises with (Lv)D10 HP, 侵蝕率 up by as
     much, or stays down."""
-    p = state.pending
-    assert p is not None
-    f = state.fighters[p.fallen.pop(0)]
+    f = state.fighters[state.reviving.pop(0)]
     if action.kind == Kind.RESURRECT:
         before = f.char.encroachment
         healed = resurrect(f.char, f.resurrect, rng)
@@ -246,7 +289,7 @@ def advance(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> b
             return True
         state.phase = Phase.REVIVE
         damage(state, rng, events)
-    if p.fallen:
+    if state.reviving:
         state.phase = Phase.REVIVE
         return True
     state.pending = None

@@ -53,8 +53,9 @@ def full_move_distance(state: Dx3State, f: Fighter) -> int:
 
 
 def combat_move_distance(state: Dx3State, f: Fighter) -> int:
-    """How far f's 戦闘移動 goes: 0 while engaged with an enemy (DX3-ENG-02) or under 硬直."""
-    if RIGID in f.statuses or engaged_with_enemy(state, f):
+    """How far f's 戦闘移動 goes: 0 while engaged with an enemy (DX3-ENG-02) unless a gimmick distracted
+    it (HR-GIMMICK-03), or under 硬直."""
+    if RIGID in f.statuses or (engaged_with_enemy(state, f) and not f.distracted):
         return 0
     return f.combat_move
 
@@ -112,7 +113,7 @@ def goal_of(state: Dx3State, action: Dx3Action) -> int:
 def leaving_rival(state: Dx3State, f: Fighter) -> Fighter | None:
     """HR-ENGAGE-01, AMB-33: the enemy f must beat to leave its engagement when f is the only one
     of its side there (the enemy with the highest 【肉体】, the first listed on a tie); None: no check."""
-    if not state.options.lone_leaver_check:
+    if not state.options.lone_leaver_check or f.distracted:  # a distracted fighter is not engaged (HR-GIMMICK-03)
         return None
     here = state.at(f.pos)
     if any(g.side == f.side and g.id != f.id for g in here):

@@ -26,13 +26,11 @@ from yz_gym.rulesets.dx3.state import (
 
 def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None) -> Dx3State:
     """A fight at its start: round 1's setup process, then the first initiative process."""
-    as_rng(rng)  # no dice at the start yet; the generator is taken for the protocol's sake
+    dice = as_rng(rng)
     fighters = [make_fighter(i, spec) for i, spec in enumerate(scenario.fighters)]
     state = Dx3State(scenario, scenario.options, fighters)
     events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
-    rounds.setup_process(state, events)
-    if not rounds.check_end(state, events):
-        rounds.start_main(state, events)
+    rounds.open_round(state, dice, events)
     state.opening = events
     return state
 
@@ -44,8 +42,8 @@ def current_actor(state: Dx3State) -> int:
         return p.waiting[0]
     if state.phase == Phase.COVER and p is not None:
         return p.asked[-1]
-    if state.phase == Phase.REVIVE and p is not None:
-        return p.fallen[0]
+    if state.phase == Phase.REVIVE:
+        return state.reviving[0]
     return state.actor
 
 
@@ -90,8 +88,8 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out.append(Dx3Action(Kind.SKIP_MINOR))
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
         return out + equips(f)
-    out = attack.attacks(state, f)
-    if not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
+    out = attack.attacks(state, f) + attack.finishing_blows(state, f)
+    if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
     out.append(Dx3Action(Kind.SKIP_MAJOR))
     return out
@@ -116,13 +114,17 @@ def apply(
         attack.cover(state, action, events)
     elif phase == Phase.REVIVE:
         attack.revive(state, action, dice, events)
+        if state.pending is None and state.actor < 0:  # a stage gimmick's fallen, before any main process
+            if not state.reviving and not rounds.check_end(state, events):
+                rounds.start_main(state, dice, events)
+            return events
     elif phase == Phase.MINOR:
         _minor(state, state.fighters[state.actor], action, dice, events)
         return events
     else:
         _major(state, state.fighters[state.actor], action, dice, events)
     if not attack.advance(state, dice, events):
-        rounds.end_main(state, events)
+        rounds.end_main(state, dice, events)
     return events
 
 
@@ -135,7 +137,7 @@ def _minor(
     if kind == Kind.WAIT:
         f.waiting = True
         events.append(Event("wait", f.id))
-        rounds.start_main(state, events)
+        rounds.start_main(state, rng, events)
         return
     if kind == Kind.MOVE:
         engagement.move(state, f, action, engagement.combat_move_distance(state, f), rng, events)
@@ -151,7 +153,7 @@ def _minor(
     else:
         events.append(Event("skip", f.id, -1, {"action": "minor"}))
     if state.minor_only:
-        rounds.end_main(state, events)
+        rounds.end_main(state, rng, events)
     else:
         state.phase = Phase.MAJOR
 
@@ -164,6 +166,8 @@ def _major(
         attack.declare(state, f, action, rng, events)
     elif action.kind == Kind.FULL_MOVE:
         engagement.move(state, f, action, engagement.full_move_distance(state, f), rng, events)
+    elif action.kind == Kind.FINISH:
+        attack.finish_off(state, f, action, events)
     else:
         events.append(Event("skip", f.id, -1, {"action": "major"}))
 
@@ -198,7 +202,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     actor = fighters[current_actor(state)] if state.phase != Phase.OVER else None
     if kind in (Kind.MOVE, Kind.FULL_MOVE):
         what = "戦闘移動" if kind == Kind.MOVE else "全力移動"
-        if actor is not None and kind == Kind.FULL_MOVE and engagement.engaged_with_enemy(state, actor):
+        leaving = actor is not None and engagement.engaged_with_enemy(state, actor) and not actor.distracted
+        if kind == Kind.FULL_MOVE and leaving:
             what = "離脱 (全力移動)"
         where = (
             f"toward {fighters[action.target].name}"
@@ -227,6 +232,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"guard with {weapon.name} (ガード値 {weapon.guard})"
     if kind == Kind.COVER:
         return f"cover {fighters[action.target].name}"
+    if kind == Kind.FINISH:
+        return f"finish off {fighters[action.target].name} (とどめ)"
     if kind == Kind.RESURRECT and actor is not None:
         return f"《リザレクト》 ({actor.resurrect}D10 HP, 侵蝕率 {actor.char.encroachment}%)"
     words = {

@@ -70,6 +70,29 @@ add(
     "the actor rises with 《リザレクト》, 侵蝕率 up by the HP healed (DX3-DMG-04)",
     ("healed", "hp", "encroachment", "before"),
 )
+add(
+    "killed",
+    "the actor's finishing blow kills the 戦闘不能 target (DX3-DMG-10)",
+    rare="only with coup_de_grace: major_action, which no bundled fight sets",
+)
 add("stays_down", "the actor declines 《リザレクト》 and stays 戦闘不能")
+
+# --- stage gimmicks (gimmicks.py) ----------------------------------------------------------------
+add(
+    "gimmick",
+    "a stage gimmick goes off in the setup process, catching fighters (HR-GIMMICK-01)",
+    ("name", "caught"),
+)
+add(
+    "gimmick_dodge",
+    "the actor dodges a stage gimmick against its difficulty (HR-GIMMICK-02)",
+    (*CHECK, "difficulty", "avoided"),
+)
+add(
+    "gimmick_damage",
+    "the target takes a gimmick's damage roll (DX3-DMG-07)",
+    ("faces", "total", "armor", "guard", "hp_lost", "hp"),
+)
+add("distracted", "the gimmick distracts the actor: its engagement is released (HR-GIMMICK-03)")
 
 register(EVENTS)

@@ -55,8 +55,8 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k in ("move", "full_move"):
         how = "戦闘移動" if k == "move" else "全力移動"
         joined = get("joined") or []
-        tail = f", engaging {', '.join(names[i] for i in joined)}" if joined else ""
-        return f"{actor} {how}s from {get('from')} m to {get('to')} m{tail}."
+        tail = f", joining the engagement of {', '.join(names[i] for i in joined)}" if joined else ""
+        return f"{actor} makes a {how} from {get('from')} m to {get('to')} m{tail}."
     if k == "leave_check":
         result = "breaks away" if get("won") else "cannot break away and stays engaged"
         return (
@@ -98,6 +98,8 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
             f"  {actor} rises with 《リザレクト》: +{get('healed')} HP (HP {get('hp')}), "
             f"侵蝕率 {get('before')}% -> {get('encroachment')}%."
         )
+    if k == "killed":
+        return f"  {actor} finishes off {target} (とどめ): {target} is dead."
     if k == "stays_down":
         return f"  {actor} stays down."
     if k == "cleanup":

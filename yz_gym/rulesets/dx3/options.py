@@ -28,6 +28,9 @@ Blockade = Literal["effects_only", "outnumbered"]  # DX3-ENG-04
 FullMoveStreak = Literal["house", "core"]  # HR-MOVE-01/02, AMB-34
 HitMods = Literal["all_equipped", "same_kind"]  # DX3-ATK-04
 ArmorSlots = Literal["one_each", "any"]  # DX3-ARM-03
+GimmickReacts = Literal["everyone", "pcs"]  # HR-GIMMICK-01, AMB-38
+GuardWeapons = Literal["one", "all_equipped"]  # DX3-REACT-10
+CoupDeGrace = Literal["off", "major_action"]  # DX3-DMG-10
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +223,35 @@ class Dx3Options:
         "Covering (カバーリング) needs a coverer that has not acted this round, and makes it 行動済み; `false` "
         "lets anyone in the engagement cover (still once per attack).",
     )
+    reactions_per_round: int = switch(
+        0, "DX3-REACT-07",
+        "How many reactions (dodge or guard) a character may take per round; 0, the default, is no limit "
+        "(one per attack received, also after it has acted). Past the limit it can only not react.",
+        low=0, high=10,
+    )
+    guard_weapons: GuardWeapons = switch(
+        "one", "DX3-REACT-10",
+        "Whose ガード値 a guard uses: the one equipped weapon chosen (`one`), or the sum of every equipped "
+        "weapon's (`all_equipped`).",
+    )
     target_downed: bool = switch(
         False, "DX3-DMG-11",
         "Whether a 戦闘不能 character may be chosen as an attack target (the default: no).",
+    )
+    gimmick_reacts: GimmickReacts = switch(
+        "everyone", "HR-GIMMICK-01, AMB-38",
+        "Who may react to a stage gimmick's damage (a dodge against its difficulty, else a guard): every "
+        "character (`everyone`, AMB-38) or only the PCs, as the seed's wording says (`pcs`).",
+    )
+    gimmick_armor: bool = switch(
+        True, "DX3-DMG-07, HR-GIMMICK-01",
+        "Whether 装甲値 lowers the damage of a stage gimmick or the surroundings (2D10 + n); `false`: it does not.",
+    )
+    coup_de_grace: CoupDeGrace = switch(
+        "off", "DX3-DMG-10",
+        "Finishing blows (とどめ), which no public source prices: `off` (a 戦闘不能 character stays out until it "
+        "rises or the scene ends) or `major_action` (a major action kills a 戦闘不能 enemy in the actor's "
+        "engagement; the dead never rise).",
     )
     armor_slots: ArmorSlots = switch(
         "one_each", "DX3-ARM-03",

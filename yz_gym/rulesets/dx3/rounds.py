@@ -7,8 +7,11 @@ callers and `cleanup_process`."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.gimmicks import strike
 from yz_gym.rulesets.dx3.state import Dx3State, Fighter, Phase
 
 
@@ -31,9 +34,25 @@ def next_in_line(state: Dx3State) -> Fighter | None:
     return min(ready, key=lambda f: (f.initiative, 0 if f.pc else 1, f.name))
 
 
-def setup_process(state: Dx3State, events: list[Event]) -> None:
-    """The setup process opens a round (DX3-ROUND-01); HR-EVENT-01's minor-only rounds are announced."""
+def setup_process(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> bool:
+    """The setup process opens a round (DX3-ROUND-01): HR-EVENT-01's minor-only rounds are announced
+    and the round's stage gimmicks strike (HR-GIMMICK-01..03). False when a decision (a revival) or
+    the end of the fight comes before the first main process."""
+    state.actor = -1
     events.append(Event("round", -1, -1, {"round": state.round, "minor_only": state.minor_only}))
+    for gimmick in state.scenario.gimmicks:
+        if gimmick.round == state.round:
+            strike(state, gimmick, rng, events)
+    if state.reviving:
+        state.phase = Phase.REVIVE
+        return False
+    return not check_end(state, events)
+
+
+def open_round(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
+    """Round 1: its setup process, then the first main process."""
+    if setup_process(state, rng, events):
+        start_main(state, rng, events)
 
 
 def cleanup_process(state: Dx3State, events: list[Event]) -> None:
@@ -44,6 +63,8 @@ def cleanup_process(state: Dx3State, events: list[Event]) -> None:
         f.full_this_round = False
         f.acted = False
         f.waiting = False
+        f.distracted = False
+        f.reactions = 0
     events.append(Event("cleanup", -1, -1, {"round": state.round}))
 
 
@@ -79,7 +100,7 @@ def finish(state: Dx3State, winner: int, why: Termination, reason: str, events: 
     events.append(Event("end", -1, -1, {"winner": side, "reason": reason, "rounds": state.round}))
 
 
-def start_main(state: Dx3State, events: list[Event]) -> None:
+def start_main(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
     """Run initiative processes until a fighter's main process starts; between rounds the cleanup
     and setup processes, and the round cap."""
     while state.phase != Phase.OVER:
@@ -100,13 +121,15 @@ def start_main(state: Dx3State, events: list[Event]) -> None:
             )
             return
         state.round += 1
-        setup_process(state, events)
+        if not setup_process(state, rng, events):
+            return
 
 
-def end_main(state: Dx3State, events: list[Event]) -> None:
+def end_main(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
     """The acting fighter's main process is over: it is 行動済み (DX3-ROUND-03); the next one starts."""
     f = state.fighters[state.actor]
     f.acted = True
     f.waiting = False
+    f.distracted = False
     if not check_end(state, events):
-        start_main(state, events)
+        start_main(state, rng, events)

@@ -42,6 +42,7 @@ class Kind(IntEnum):
     COVER = 10  # カバーリング (DX3-REACT-13)
     DECLINE = 11  # no covering, no revival
     RESURRECT = 12  # 《リザレクト》 (DX3-DMG-04)
+    FINISH = 13  # とどめ, a finishing blow, major (DX3-DMG-10)
 
 
 class Phase(IntEnum):
@@ -90,6 +91,21 @@ class FighterSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Gimmick:
+    """A stage gimmick (HR-GIMMICK-01..03, DX3-DMG-07): in the setup process of its round it deals
+    (dice)D10 + bonus to everyone standing at its positions (every position when empty), avoidable
+    by a dodge against `difficulty` (-1: not avoidable), and may distract those engaged."""
+
+    name: str
+    round: int
+    positions: tuple[int, ...] = ()
+    dice: int = 2
+    bonus: int = 0
+    difficulty: int = -1
+    distracts: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Dx3Scenario:
     """A DX3 fight as a scenario file gives it."""
 
@@ -101,6 +117,7 @@ class Dx3Scenario:
     max_rounds: int = 12
     blockades: tuple[int, ...] = ()  # positions whose engagement is blockaded (DX3-ENG-04)
     minor_only_rounds: tuple[int, ...] = ()  # HR-EVENT-01: rounds of minor actions only
+    gimmicks: tuple[Gimmick, ...] = ()  # stage gimmicks (HR-GIMMICK-01..03), by round
     agents: tuple[str, ...] = ()  # per side, "" = the mode's default
     description: str = ""
 
@@ -127,6 +144,9 @@ class Fighter:
     waiting: bool = False  # 待機: acts after everyone else
     full_streak: int = 0  # rounds in a row that had a 全力移動 (HR-MOVE-01/02)
     full_this_round: bool = False
+    distracted: bool = False  # HR-GIMMICK-03: its engagement is released until its main process ends
+    reactions: int = 0  # dodges and guards taken this round (DX3-REACT-07)
+    dead: bool = False  # killed by a finishing blow (DX3-DMG-10): it never rises
     statuses: set[str] = field(default_factory=set)  # bad statuses (statuses.py attaches them)
     mods: dict[str, int] = field(default_factory=dict)  # modifiers effects set, by name
 
@@ -197,7 +217,6 @@ class PendingAttack:
     guards: dict[int, int] = field(default_factory=dict)  # target -> its ガード値
     covers: dict[int, int] = field(default_factory=dict)  # covered target -> its coverer
     asked: list[int] = field(default_factory=list)  # coverers already asked
-    fallen: list[int] = field(default_factory=list)  # fell to 戦闘不能 and may revive, in order
 
 
 @dataclass(slots=True)
@@ -211,6 +230,7 @@ class Dx3State:
     phase: Phase = Phase.MINOR
     actor: int = -1  # whose main process runs
     pending: PendingAttack | None = None
+    reviving: list[int] = field(default_factory=list)  # fell to 戦闘不能 and may revive, in order
     winner: int = -1
     termination: Termination = Termination.NONE
     end_reason: str = ""

@@ -1,0 +1,137 @@
+"""Random legal play over every bundled DX3 fight keeps the invariants; the env's encoding is one
+index per legal action and its observation stays in [0, 1]; the aggressive agent beats random."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+
+import yz_gym  # noqa: F401  registers the Gymnasium ids
+from yz_gym.agents import make_agent
+from yz_gym.core import registry
+from yz_gym.envs.dx3_encoding import DX3_OBS_SIZE, N_DX3_ACTIONS, describe_index, encode, mask, observe
+from yz_gym.rulesets.dx3 import engine
+from yz_gym.rulesets.dx3.state import Dx3State, Kind, Phase
+from yz_gym.scenario.loading import bundled, load
+
+DX3 = registry.get("dx3", "skirmish")
+ACTIONS = 20_000  # random legal actions over all the bundled fights
+
+
+def check(state: Dx3State, before: list[int]) -> None:
+    """The invariants of a running fight."""
+    for f in state.fighters:
+        assert 0 <= f.char.hp <= f.char.stats.max_hp and f.down == (f.char.hp == 0)
+        assert 0 <= f.pos <= state.scenario.length  # one position: nobody is in two engagements
+        assert f.char.encroachment >= before[f.id]  # only 《リザレクト》 raises it; nothing lowers it here
+        assert len(f.equipped) <= 2 and len(set(f.equipped)) == len(f.equipped)
+        assert 0 <= f.full_streak <= 2 or state.options.full_move_streak == "core"
+    if state.phase in (Phase.MINOR, Phase.MAJOR):
+        actor = state.fighters[state.actor]
+        assert not actor.down and not actor.acted
+
+
+@pytest.mark.rule("DX3-DMG-03", "DX3-DMG-09", "DX3-ENG-01", "HR-MOVE-02")
+def test_random_legal_play_keeps_the_invariants_of_every_bundled_fight():
+    names = bundled(DX3)
+    played = 0
+    seed = 0
+    while played < ACTIONS:
+        loaded = load(names[seed % len(names)])
+        rng, chooser = np.random.default_rng(seed), np.random.default_rng([seed, 1])
+        state = engine.new_game(loaded.scenario, rng)
+        before = [f.char.encroachment for f in state.fighters]
+        while not engine.is_over(state):
+            legal = engine.legal_actions(state)
+            assert len(set(legal)) == len(legal)
+            action = legal[int(chooser.integers(len(legal)))]
+            engine.apply(state, action, rng, legal)
+            check(state, before)
+            before = [f.char.encroachment for f in state.fighters]
+            played += 1
+        seed += 1
+
+
+def test_every_legal_action_has_its_own_index_and_the_observation_is_bounded():
+    for name in bundled(DX3):
+        state = engine.new_game(load(name).scenario, 0)
+        rng, chooser = np.random.default_rng(1), np.random.default_rng(2)
+        while not engine.is_over(state):
+            me = engine.current_actor(state)
+            legal = engine.legal_actions(state)
+            bits, by_index = mask(me, legal)
+            assert int(bits.sum()) == len(legal) and list(by_index.values()) == legal
+            assert all(0 <= i < N_DX3_ACTIONS and describe_index(i) for i in by_index)
+            for f in range(len(state.fighters)):
+                obs = observe(state, f, me)
+                assert obs.shape == (DX3_OBS_SIZE,) and obs.min() >= 0.0 and obs.max() <= 1.0
+            engine.apply(state, legal[int(chooser.integers(len(legal)))], rng, legal)
+
+
+def test_the_env_plays_a_side_and_refuses_a_masked_index():
+    env = gymnasium.make("yz_gym/Dx3Fight-v0", scenario="dx3_duel", side="ugn")
+    obs, info = env.reset(seed=3)
+    assert obs.shape == (DX3_OBS_SIZE,) and info["actor"] == "Kaito"
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="not legal for Kaito"):
+        env.step(illegal)
+    done = False
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(int(info["legal_actions"][0]))
+        done = terminated or truncated
+    assert reward in (-1.0, 0.0, 1.0) and "outcome" in info
+
+
+def test_an_attack_index_names_its_target_relative_to_the_decider():
+    from yz_gym.rulesets.dx3.state import Dx3Action
+
+    assert encode(3, Dx3Action(Kind.ATTACK, 4, -1)) == encode(0, Dx3Action(Kind.ATTACK, 1, -1))
+    assert describe_index(encode(0, Dx3Action(Kind.ATTACK, 1, 0))) == "attack slot 1 with weapon 0"
+
+
+def test_the_aggressive_agent_beats_random_play_in_the_duel():
+    loaded = load("dx3_duel")
+    wins = 0
+    for seed in range(30):
+        names = {"ugn": "dx3_aggressive", "fh": "random"}
+        agents = [make_agent(names[s], seed) for s in loaded.sides]
+        rng = np.random.default_rng(seed)
+        state = engine.new_game(loaded.scenario, rng)
+        while not engine.is_over(state):
+            legal = engine.legal_actions(state)
+            actor = state.fighters[engine.current_actor(state)]
+            engine.apply(state, agents[actor.side].choose(state, legal), rng, legal)
+        wins += engine.outcome(state).winner == "ugn"  # type: ignore[union-attr]
+    assert wins >= 15
+
+
+def test_both_envs_render_the_line_as_text():
+    from yz_gym.envs.dx3_env import dx3_aec_env
+
+    env = gymnasium.make("yz_gym/Dx3Fight-v0", scenario="dx3_boss_party", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert "Master Gray [master] HP" in text and "*Aoi [pcs]" in text and "30 m:" in text
+    aec = dx3_aec_env("dx3_duel", render_mode="ansi")
+    aec.reset(seed=2)
+    assert "Kaito [ugn]" in aec.render() and aec.observe("Kaito")["action_mask"].sum() > 0
+
+
+def test_every_catalogued_dx3_event_kind_is_produced_or_marked_rare():
+    from yz_gym.core.event_catalogue import catalogue_of
+
+    catalogue = catalogue_of("dx3")
+    produced: set[str] = set()
+    for name in bundled(DX3):
+        for seed in range(12):
+            rng, chooser = np.random.default_rng(seed), np.random.default_rng([seed, 1])
+            state = engine.new_game(load(name).scenario, rng)
+            produced |= {e.kind for e in state.opening}
+            while not engine.is_over(state):
+                legal = engine.legal_actions(state)
+                events = engine.apply(state, legal[int(chooser.integers(len(legal)))], rng, legal)
+                assert all(catalogue.problem(e.kind, e.data) is None for e in events)
+                produced |= {e.kind for e in events}
+    assert sorted(k.name for k in catalogue if not k.rare and k.name not in produced) == []
+    assert sorted(k.name for k in catalogue if k.rare and k.name in produced) == []
