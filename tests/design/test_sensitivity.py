@@ -21,7 +21,7 @@ def test_the_paired_interval_holds_the_change_and_mirrors_when_the_runs_swap():
     p = PairedChange(both=30, lost=5, gained=15, neither=50)
     low, high = p.interval()
     assert (p.base, p.changed, p.change) == (0.35, 0.45, pytest.approx(0.10))
-    assert low < 0.10 < high and 0 < low  # 15 gained against 5 lost in 100 games: a clear rise
+    assert low < 0.10 < high and low > 0  # 15 gained against 5 lost in 100 games: a clear rise
     swapped = PairedChange(both=30, lost=15, gained=5, neither=50).interval()
     assert swapped == pytest.approx((-high, -low))
     assert PairedChange(both=40, lost=0, gained=0, neither=60).interval()[0] < 0 < PairedChange(40, 0, 0, 60).interval()[1]
