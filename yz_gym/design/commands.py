@@ -34,6 +34,15 @@ def _agents(loaded: Any, policy: list[str] | None) -> dict[str, str]:
     return policies
 
 
+def _provenance(scenario: str, loaded: Any, policies: dict[str, str]) -> dict[str, Any]:
+    """The report's provenance as `evaluate` writes it: version, scenario hash, rules, who played."""
+    from yz_gym.evaluation.provenance import provenance
+    from yz_gym.evaluation.runner import chosen_by, side_agents
+
+    agents, chosen = side_agents(loaded.scenario, policies), chosen_by(loaded.scenario, policies)
+    return provenance(scenario, loaded.scenario, agents, chosen)
+
+
 def _progress(label: str):  # type: ignore[no-untyped-def]
     """A Rich progress bar on stderr whose total grows as the work is planned."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -110,7 +119,7 @@ def balance(
     if found.interruption:
         cli.err.print(f"interrupted ({found.interruption.stopped_by or 'lost games'}): no scenario written", style="yellow")
         raise typer.Exit(found.interruption.exit_code)
-    report = {"scenario": scenario, "policies": policies, "seed": seed, **found.to_json()}
+    report = {**_provenance(scenario, loaded, policies), "policies": policies, "seed": seed, **found.to_json()}
     cli._write_outputs([
         ("--out", out, partial(write_scenario, found=found, scenario=scenario), "scenario"),
         ("--json", json_out, partial(atomic_write_json, data=report), "report"),
@@ -168,7 +177,7 @@ def sensitivity(
     except (ScenarioError, ValueError) as error:
         raise cli._fail(str(error)) from None
     print_sensitivity(result, cli.console, top)
-    report = {"scenario_source": scenario, "policies": policies, "seed": seed, **result.to_json()}
+    report = {**_provenance(scenario, loaded, policies), "policies": policies, "seed": seed, **result.to_json()}
     cli._write_outputs(
         [
             ("--json", json_out, partial(atomic_write_json, data=report), "report"),

@@ -106,9 +106,11 @@ def _values(text: str, field: str, where: str) -> tuple[Value, ...]:
         first, last = int(low), int(high)
         if first > last:
             raise VariationError(f"{where}: the range {text} is empty; give the smaller number first, e.g. {last}..{first}")
+        if last - first + 1 > MAX_VALUES:
+            raise VariationError(f"{where}: {last - first + 1:,} values; give at most {MAX_VALUES}")
         values: list[Value] = list(range(first, last + 1))
     else:
-        words = [w.strip() for w in text.split(",")]
+        words = [w.strip() for w in text.split(",", MAX_VALUES)]
         if not all(words):
             raise VariationError(f"{where}: an empty value in '{text}'; list the values as a,b,c")
         values = [int(w) if field in NUMBER_FIELDS and w.isdigit() else w for w in words]
