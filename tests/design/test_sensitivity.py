@@ -130,3 +130,16 @@ def refused(args: list[str]) -> str:
 )
 def test_bad_options_are_one_error_line_and_exit_2(extra, message):
     assert message in refused(["sensitivity", "warehouse_ambush", *extra])
+
+
+@pytest.mark.slow
+def test_on_the_warehouse_ambush_played_tactically_strengthening_never_ranks_as_weakening():
+    found = sensitivity(load("warehouse_ambush"), games=400, workers=2, kinds=("attribute", "skill", "armor", "count"))
+    directed = [e for e in found.effects if e.change.helps or e.change.hurts]
+    z = z_for(1 - 0.05 / len(directed))
+    for effect in directed:
+        side = effect.change.helps or effect.change.hurts
+        low, high = effect.wins[side].interval(z)
+        assert (high >= 0) if effect.change.helps else (low <= 0), f"{effect.change.label}: {low:+.3f} to {high:+.3f}"
+    ranked = found.ranked()
+    assert all(e.wins["crew"].interval()[0] <= e.wins["crew"].change <= e.wins["crew"].interval()[1] for e in ranked)
