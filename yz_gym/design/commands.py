@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from yz_gym.design import KINDS, METRICS
 from yz_gym.scenario.reading import MAX_SEED
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 POLICY_HELP = (
     "SIDE=AGENT (random, aggressive, tactical, weights:PATH, model:PATH; chases: flee, hider, cutoff, "
@@ -43,7 +46,7 @@ def _provenance(scenario: str, loaded: Any, policies: dict[str, str]) -> dict[st
     return provenance(scenario, loaded.scenario, agents, chosen)
 
 
-def _progress(label: str):  # type: ignore[no-untyped-def]
+def _progress() -> Progress:
     """A Rich progress bar on stderr whose total grows as the work is planned."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -102,7 +105,7 @@ def balance(
         policies = _agents(loaded, policy)
         variations = [parse_variation(text, loaded) for text in vary]
         race_entries(loaded, variations, target, metric, side or loaded.sides[0], first, budget)  # before any game
-        with _progress("balance") as bar:
+        with _progress() as bar:
             task = bar.add_task("balance", total=0)
 
             def planned(round_: int, alive: int, games: int, more: int) -> None:
@@ -164,7 +167,7 @@ def sensitivity(
         policies = _agents(loaded, policy)
         if side is not None and side not in loaded.sides:
             raise ValueError(f"--side {side}: no side named '{side}' in {loaded.name}; sides: {', '.join(loaded.sides)}")
-        with _progress("sensitivity") as bar:
+        with _progress() as bar:
             task = bar.add_task("as written", total=0)
 
             def running(label: str, k: int, runs: int) -> None:
