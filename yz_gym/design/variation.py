@@ -90,8 +90,8 @@ def parse_variation(text: str, loaded: LoadedScenario, option: str = "--vary") -
     if field not in fields:
         close = difflib.get_close_matches(field, fields, n=1)
         guess = f"did you mean '{close[0]}'? " if close else ""
-        names = {"combatants": "names combatants", "zone": "is a zone", "vehicle": "is a vehicle"}[kind]
-        raise VariationError(f"{where}: '{target}' {names}: no field '{field}'; {guess}fields: {', '.join(fields)}")
+        what = {"combatants": "names combatants", "zone": "is a zone", "vehicle": "is a vehicle"}[kind]
+        raise VariationError(f"{where}: '{target}' {what}: no field '{field}'; {guess}fields: {', '.join(fields)}")
     variation = Variation(target, field, _values(values_text.strip(), field, where))
     for value in variation.values:
         edited(loaded.data, variation, value, where)  # a value the edit itself refuses fails here
