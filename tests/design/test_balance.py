@@ -145,6 +145,10 @@ def test_bad_targets_scenarios_and_single_variants_are_one_error_line(tmp_path):
     line = refused(["balance", str(no_pcs), "--target", "0.5", "--metric", "pc_death", "--vary", "vipers.count=2..3",
                     "--out", str(tmp_path / "o.yaml")])  # fmt: skip
     assert "--metric pc_death: Warehouse ambush marks no PC (pc: true); mark the PCs or use --metric win" in line
+    before = no_pcs.read_text()
+    same = refused(["balance", str(no_pcs), "--target", "0.5", "--vary", "vipers.count=2..3", "--out", str(no_pcs)])
+    assert "that is the scenario being balanced; write the variant to another path" in same
+    assert no_pcs.read_text() == before
 
 
 @pytest.mark.slow

@@ -101,6 +101,8 @@ def balance(
     try:
         loaded = load(scenario)
         out = out if out is not None else Path(f"{Path(scenario).stem}_balanced.yaml")
+        if loaded.origin != "<dict>" and out.resolve() == Path(loaded.origin).resolve():
+            raise ValueError(f"--out {out}: that is the scenario being balanced; write the variant to another path")
         check_outputs({"--out": out, "--json": json_out})
         policies = _agents(loaded, policy)
         variations = [parse_variation(text, loaded) for text in vary]
