@@ -145,6 +145,10 @@ def test_bad_targets_scenarios_and_single_variants_are_one_error_line(tmp_path):
     line = refused(["balance", str(no_pcs), "--target", "0.5", "--metric", "pc_death", "--vary", "vipers.count=2..3",
                     "--out", str(tmp_path / "o.yaml")])  # fmt: skip
     assert "--metric pc_death: Warehouse ambush marks no PC (pc: true); mark the PCs or use --metric win" in line
+    before = no_pcs.read_text()
+    same = refused(["balance", str(no_pcs), "--target", "0.5", "--vary", "vipers.count=2..3", "--out", str(no_pcs)])
+    assert "that is the scenario being balanced; write the variant to another path" in same
+    assert no_pcs.read_text() == before
 
 
 @pytest.mark.slow
@@ -154,3 +158,36 @@ def test_the_benchmark_goal_within_003_of_the_target_on_10000_fresh_games_in_2_m
     start = time.perf_counter()
     assert main(["--workers", "2"]) == 0
     assert time.perf_counter() - start < 600
+
+
+def test_games_from_an_index_in_small_chunks_on_two_workers_are_the_same_games(warehouse):
+    whole, _ = evaluate(warehouse.data, RANDOM, 40, 9)
+    head, _ = evaluate(warehouse.data, RANDOM, 10, 9)
+    tail, _ = evaluate(warehouse.data, RANDOM, 30, 9, workers=2, first=10, chunk=7)
+    head.merge(tail)
+    assert head.to_json() == whole.to_json() and head.game_records() == whole.game_records()
+
+
+def test_an_interrupted_search_reports_what_it_has_writes_no_scenario_and_exits_130(monkeypatch, tmp_path):
+    import yz_gym.design.balance as module
+    from yz_gym.evaluation.runner import Interruption
+
+    real = module.evaluate
+    calls = []
+
+    def stopped_after_two(*args, **kwargs):
+        stats, _ = real(*args, **kwargs)
+        calls.append(1)
+        return stats, Interruption("SIGINT" if len(calls) >= 2 else "")
+
+    monkeypatch.setattr(module, "evaluate", stopped_after_two)
+    out = tmp_path / "chosen.yaml"
+    result = runner.invoke(
+        app,
+        ["balance", "warehouse_ambush", "--target", "0.4", "--vary", "vipers.count=1..3", "-p", "crew=random",
+         "-p", "vipers=random", "-n", "10", "--out", str(out)],
+        env={"COLUMNS": "250"},
+    )  # fmt: skip
+    assert result.exit_code == 130, result.output
+    assert "interrupted (SIGINT): no scenario written" in result.stderr and "stopped: interrupted" in result.stdout
+    assert not out.exists() and len(calls) == 2

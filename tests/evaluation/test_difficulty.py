@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from yz_gym.cli import app
 from yz_gym.evaluation.difficulty import THRESHOLDS, band, rate, thresholds_text
+from yz_gym.evaluation.report import plot_title
 from yz_gym.evaluation.runner import evaluate
 from yz_gym.scenario.loading import load
 
@@ -69,6 +70,9 @@ def test_evaluate_json_table_and_plot_show_the_rating_with_its_thresholds(tmp_pa
     assert rated.label() in row
     assert thresholds_text() in result.stdout.replace("\n", " ")
     assert plot.stat().st_size > 10_000
+    title = plot_title(stats)
+    assert f"difficulty {rated.label()}: a PC dies {100 * stats.pc_deaths / 40:.1f}%" in title
+    assert thresholds_text() in title
 
 
 def test_a_scenario_without_pcs_has_no_rating():

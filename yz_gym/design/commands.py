@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from yz_gym.design import KINDS, METRICS
 from yz_gym.scenario.reading import MAX_SEED
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 POLICY_HELP = (
     "SIDE=AGENT (random, aggressive, tactical, weights:PATH, model:PATH; chases: flee, hider, cutoff, "
@@ -34,7 +37,16 @@ def _agents(loaded: Any, policy: list[str] | None) -> dict[str, str]:
     return policies
 
 
-def _progress(label: str):  # type: ignore[no-untyped-def]
+def _provenance(scenario: str, loaded: Any, policies: dict[str, str]) -> dict[str, Any]:
+    """The report's provenance as `evaluate` writes it: version, scenario hash, rules, who played."""
+    from yz_gym.evaluation.provenance import provenance
+    from yz_gym.evaluation.runner import chosen_by, side_agents
+
+    agents, chosen = side_agents(loaded.scenario, policies), chosen_by(loaded.scenario, policies)
+    return provenance(scenario, loaded.scenario, agents, chosen)
+
+
+def _progress() -> Progress:
     """A Rich progress bar on stderr whose total grows as the work is planned."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -89,11 +101,13 @@ def balance(
     try:
         loaded = load(scenario)
         out = out if out is not None else Path(f"{Path(scenario).stem}_balanced.yaml")
+        if loaded.origin != "<dict>" and out.resolve() == Path(loaded.origin).resolve():
+            raise ValueError(f"--out {out}: that is the scenario being balanced; write the variant to another path")
         check_outputs({"--out": out, "--json": json_out})
         policies = _agents(loaded, policy)
         variations = [parse_variation(text, loaded) for text in vary]
         race_entries(loaded, variations, target, metric, side or loaded.sides[0], first, budget)  # before any game
-        with _progress("balance") as bar:
+        with _progress() as bar:
             task = bar.add_task("balance", total=0)
 
             def planned(round_: int, alive: int, games: int, more: int) -> None:
@@ -110,7 +124,7 @@ def balance(
     if found.interruption:
         cli.err.print(f"interrupted ({found.interruption.stopped_by or 'lost games'}): no scenario written", style="yellow")
         raise typer.Exit(found.interruption.exit_code)
-    report = {"scenario": scenario, "policies": policies, "seed": seed, **found.to_json()}
+    report = {**_provenance(scenario, loaded, policies), "policies": policies, "seed": seed, **found.to_json()}
     cli._write_outputs([
         ("--out", out, partial(write_scenario, found=found, scenario=scenario), "scenario"),
         ("--json", json_out, partial(atomic_write_json, data=report), "report"),
@@ -155,7 +169,7 @@ def sensitivity(
         policies = _agents(loaded, policy)
         if side is not None and side not in loaded.sides:
             raise ValueError(f"--side {side}: no side named '{side}' in {loaded.name}; sides: {', '.join(loaded.sides)}")
-        with _progress("sensitivity") as bar:
+        with _progress() as bar:
             task = bar.add_task("as written", total=0)
 
             def running(label: str, k: int, runs: int) -> None:
@@ -168,7 +182,7 @@ def sensitivity(
     except (ScenarioError, ValueError) as error:
         raise cli._fail(str(error)) from None
     print_sensitivity(result, cli.console, top)
-    report = {"scenario_source": scenario, "policies": policies, "seed": seed, **result.to_json()}
+    report = {**_provenance(scenario, loaded, policies), "policies": policies, "seed": seed, **result.to_json()}
     cli._write_outputs(
         [
             ("--json", json_out, partial(atomic_write_json, data=report), "report"),

@@ -115,7 +115,7 @@ def changes(loaded: LoadedScenario, kinds: tuple[str, ...] = KINDS) -> list[Chan
     """Every one-step change of the scenario file, of the given kinds (module docstring)."""
     data = loaded.data
     found: list[Change] = []
-    zones = [z for z in data.get("map", {}).get("zones", [])] if loaded.mode.name == "skirmish" else []
+    zones = list(data.get("map", {}).get("zones", []))  # a file with a map (a chase has none)
     for person in data.get("combatants", []):
         found += _person_changes(person, zones, data)
     for zone in zones:

@@ -90,7 +90,8 @@ def parse_variation(text: str, loaded: LoadedScenario, option: str = "--vary") -
     if field not in fields:
         close = difflib.get_close_matches(field, fields, n=1)
         guess = f"did you mean '{close[0]}'? " if close else ""
-        raise VariationError(f"{where}: '{target}' is a {kind.rstrip('s')}: no field '{field}'; {guess}fields: {', '.join(fields)}")
+        what = {"combatants": "names combatants", "zone": "is a zone", "vehicle": "is a vehicle"}[kind]
+        raise VariationError(f"{where}: '{target}' {what}: no field '{field}'; {guess}fields: {', '.join(fields)}")
     variation = Variation(target, field, _values(values_text.strip(), field, where))
     for value in variation.values:
         edited(loaded.data, variation, value, where)  # a value the edit itself refuses fails here
@@ -106,9 +107,11 @@ def _values(text: str, field: str, where: str) -> tuple[Value, ...]:
         first, last = int(low), int(high)
         if first > last:
             raise VariationError(f"{where}: the range {text} is empty; give the smaller number first, e.g. {last}..{first}")
+        if last - first + 1 > MAX_VALUES:
+            raise VariationError(f"{where}: {last - first + 1:,} values; give at most {MAX_VALUES}")
         values: list[Value] = list(range(first, last + 1))
     else:
-        words = [w.strip() for w in text.split(",")]
+        words = [w.strip() for w in text.split(",", MAX_VALUES)]
         if not all(words):
             raise VariationError(f"{where}: an empty value in '{text}'; list the values as a,b,c")
         values = [int(w) if field in NUMBER_FIELDS and w.isdigit() else w for w in words]

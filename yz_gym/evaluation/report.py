@@ -250,6 +250,19 @@ def plot_report(
     _plot_outcomes(stats, fig.add_subplot(grid[0, 0]))
     _plot_rounds(stats, fig.add_subplot(grid[0, 1]))
     _plot_risk(stats, fig.add_subplot(grid[1, :]))
+    fig.suptitle(plot_title(stats, agents, chosen))
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100)
+    plt.close(fig)
+    return atomic_write_bytes(path, buffer.getvalue())
+
+
+def plot_title(
+    stats: EncounterStats, agents: dict[str, str] | None = None, chosen: dict[str, str] | None = None
+) -> str:
+    """The plot's title: the scenario and games, the difficulty rating with both chances and the
+    thresholds (when PCs are marked), and who played."""
     title = f"{stats.scenario}: {stats.games} games"
     rated = stats.difficulty()
     if rated is not None:
@@ -260,12 +273,7 @@ def plot_report(
         )
     if agents:
         title += f"\nplayed by {played_by(agents, chosen)}"
-    fig.suptitle(title)
-    fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100)
-    plt.close(fig)
-    return atomic_write_bytes(path, buffer.getvalue())
+    return title
 
 
 def _plot_outcomes(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-def]
