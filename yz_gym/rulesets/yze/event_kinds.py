@@ -136,7 +136,7 @@ add("stabilised", "the actor stabilises the target's lethal injury: saved, or a 
 add("stabilise_failed", "the actor fails to stabilise the target (DEATH-05)")
 add("recovered", "the target recovers damage or stress (HEAL-01..04): amount and rule", ("amount", "rule"))
 add("injury_healed", "the target's injury heals (HEAL-06/07), or a Healing roll ends it (HEAL-18, CRIT-PHYS-14/15)",
-    ("injury",), rare=SHIFT_ONLY)
+    ("injury",))
 add("injury_permanent", "the target's crit was not treated in time and will never heal (HEAL-18, CRIT-PHYS-56)",
     ("injury",), rare=SHIFT_ONLY)
 add("treated", "the actor's Healing roll treats the target's crit in time (HEAL-18, CRIT-PHYS-56): it can heal",
