@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, kinds
+from yz_gym.agents.chase_agents import ChaseAgent, CutoffAgent, FleeAgent, HiderAgent, ShooterAgent
 from yz_gym.core.ending import Termination
 from yz_gym.core.errors import IllegalAction
 from yz_gym.rulesets.yze.chase import engine as chase
@@ -229,6 +230,43 @@ def test_the_roller_may_push_a_chase_roll():
     )
     events = answer(state, FixedDice([6, 6, 2, 2]), CK.PUSH)
     assert "push" in kinds(events) and state.range(U(state, "Hunter"), U(state, "Prey")) == 4
+
+
+@pytest.mark.rule("DICE-13", "CHASE-15", "CHASE-FLEE-01")
+@pytest.mark.parametrize(("claim", "band"), [(True, 3), (False, 2)])
+def test_a_chase_roll_may_claim_the_rollers_pride_once_it_is_final(claim, band):
+    state = start(data(runners(prey={"pride": "Never caught"})))
+    prey = state.world.combatants[cid(state, "Prey")]
+    choose(state, FixedDice(no(4)), {"Prey": ChaseAction(C)})  # Mobility 4 dice: no success
+    assert chase.decision_kind(state) == "pride" and chase.current_actor(state) == prey.id
+    assert chase.legal_actions(state) == [ChaseAction(CK.PRIDE), ChaseAction(CK.DECLINE)]
+    events = answer(state, FixedDice(), CK.PRIDE if claim else CK.DECLINE)
+    assert prey.pride_used is claim and ("pride" in kinds(events)) is claim
+    assert state.range(U(state, "Hunter"), U(state, "Prey")) == band  # medium (2), one success farther
+
+
+@pytest.mark.rule("DICE-13", "CHASE-15", "PUSH-04")
+def test_in_a_chase_the_pride_is_asked_after_the_push_and_only_once_a_session():
+    state = start(data(runners(prey={"pride": "Never caught"}), rules={"ask_push": True}))
+    choose(state, FixedDice(no(4)), {"Prey": ChaseAction(C)})
+    assert chase.decision_kind(state) == "push"
+    answer(state, FixedDice(no(4)), CK.PUSH)
+    assert chase.decision_kind(state) == "pride"
+    events = answer(state, FixedDice(), CK.PRIDE)
+    assert next(e for e in events if e.kind == "pride").get("successes") == 1
+    while state.phase != Phase.CHOOSE and not chase.is_over(state):
+        answer(state, FixedDice(), CK.DECLINE)
+    choose(state, FixedDice(no(4)), {"Prey": ChaseAction(C)})
+    assert chase.decision_kind(state) != "pride"  # used: never asked again
+
+
+@pytest.mark.rule("DICE-13")
+@pytest.mark.parametrize("agent", [ChaseAgent, FleeAgent, HiderAgent, CutoffAgent, ShooterAgent])
+def test_chase_agents_claim_the_pride_only_when_it_turns_a_failure_into_a_success(agent):
+    for faces, wanted in ((no(4), CK.PRIDE), ([6, 2, 2, 2], CK.DECLINE)):
+        state = start(data(runners(prey={"pride": "Never caught"})))
+        choose(state, FixedDice(faces), {"Prey": ChaseAction(C)})
+        assert agent(0).choose(state, chase.legal_actions(state)).kind == wanted
 
 
 # --- Chase / Flee ------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from yz_gym.agents.base import Agent
 from yz_gym.agents.odds import p_success, successes
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.attacks import shot_modifier, shot_pool, target_unit, weapon_for
-from yz_gym.rulesets.yze.chase.effects import roller, speed_bonus, unit_pool
+from yz_gym.rulesets.yze.chase.effects import pride_saves, roller, speed_bonus, unit_pool
 from yz_gym.rulesets.yze.chase.state import (
     CK,
     CLIMB,
@@ -63,6 +63,9 @@ class ChaseAgent(Agent):
         me = chase.current_actor(state)
         if kind == "push":
             return self._push(state, actions)
+        if kind == "pride":  # DICE-13: claimed when it turns a failed roll into a success
+            wanted = CK.PRIDE if pride_saves(state.queue[state.cursor]) else CK.DECLINE
+            return _first(actions, wanted) or actions[0]
         if kind == "cancel":
             return self._cancel(state, me, actions)
         if kind == "catch":

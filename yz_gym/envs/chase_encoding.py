@@ -16,7 +16,7 @@ chase (units keep their side, crews keep their vehicle).
 | `A_CHASE` | 3 | Chase / Flee; +0 level, +1 climb, +2 descend (air pilots, VEH-AIR-03) |
 | `A_OTHER` | 3 | Other (no movement); +0 / climb / descend |
 | `A_FIGHT` | 1 | switch to close combat at Engaged (CHASE-END-04) |
-| `A_PUSH` .. `A_AMBUSH` | 8 | push, do not push, go on (keep), cancel (CHASE-12), stay Engaged, overtake (CHASE-FLEE-04), slip away, spring an ambush (CHASE-HIDE-04) |
+| `A_PUSH` .. `A_PRIDE` | 9 | push, do not push (or keep the Pride), go on (keep), cancel (CHASE-12), stay Engaged, overtake (CHASE-FLEE-04), slip away, spring an ambush (CHASE-HIDE-04), use your Pride (DICE-13) |
 | `A_HIDE` | U | Hide from the unit in slot u |
 | `A_BLOCK` | U | Block the unit in slot u |
 | `A_CUT_OFF` | U | Cut Off the unit in slot u |
@@ -105,7 +105,7 @@ N_TARGETS = U + P
 A_CHASE = 0
 A_OTHER = 3
 A_FIGHT = 6
-SIMPLE = (CK.PUSH, CK.DECLINE, CK.KEEP, CK.CANCEL, CK.STAY, CK.OVERTAKE, CK.ESCAPE, CK.AMBUSH)
+SIMPLE = (CK.PUSH, CK.DECLINE, CK.KEEP, CK.CANCEL, CK.STAY, CK.OVERTAKE, CK.ESCAPE, CK.AMBUSH, CK.PRIDE)
 A_PUSH = 7
 A_SIMPLE = {kind: A_PUSH + i for i, kind in enumerate(SIMPLE)}
 A_AMBUSH = A_SIMPLE[CK.AMBUSH]
@@ -153,7 +153,7 @@ def describe_chase_index(index: int) -> str:
 
 # --- observation layout -----------------------------------------------------------------------
 
-CHASE_DECISIONS = ("action", "shot", "auto_weapon", "cancel", "push", "catch", "hidden", "over")
+CHASE_DECISIONS = ("action", "shot", "auto_weapon", "cancel", "push", "catch", "hidden", "over", "pride")
 DECISION_INDEX = {name: i for i, name in enumerate(CHASE_DECISIONS)}
 CHOICE_KINDS = (CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF, CK.SHOOT, CK.OTHER, CK.EXTINGUISH, CK.FIGHT)
 CHOICE_INDEX = {kind: i for i, kind in enumerate(CHOICE_KINDS)}

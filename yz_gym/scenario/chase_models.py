@@ -43,6 +43,7 @@ class ChaseCombatantSpec(Strict):
     items: list[str] = []
     burning: int = Field(0, ge=0, le=12)
     size: Literal["small", "normal", "large"] = "normal"
+    pride: str | None = Field(None, min_length=1, max_length=200)  # DICE-13: once per session (the chase)
     position: int | None = Field(None, ge=0, le=20)  # CHASE-MULTI-04: band on the strip (on foot)
 
 

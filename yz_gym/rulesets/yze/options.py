@@ -71,8 +71,10 @@ class RuleOptions:
         " pushed or not), so the roller sees the dice; the success is added to the final roll. "
         "`before_roll`: when the action's roll is about to be made (not for a free attack or an Insight "
         "roll against stress, which open at the roll); the success is added to the final roll, after any "
-        "push. Opposing rolls (a block, a Persuade's Insight) and death rolls are never asked: they are no"
-        " decision of their own in the engine.",
+        "push. Opposing rolls (a block, a Persuade's Insight) are never asked: they are no decision of"
+        " their own in the engine. A failed death roll (DEATH-01/02) is asked after the roll, whatever the"
+        " timing: PRIDE, one success, and the dying one lives; DECLINE, and they die. Chase rolls are asked"
+        " once final too.",
     )
     opposed_tie: Literal["active_fails", "reroll"] = switch(
         "active_fails", "OPP-02, AMB-03",

@@ -83,6 +83,7 @@ def make_roll(
 
 
 def offer_push(state: ChaseState, step: Step) -> None:
+    """PUSH-04, CHASE-15: the roller may push the step's roll; if not asked, the Pride comes next."""
     world = state.world
     assert step.roll is not None
     if (
@@ -93,6 +94,36 @@ def offer_push(state: ChaseState, step: Step) -> None:
     ):
         step.waiting = True
         state.asking, state.ask = step.roller, "push"
+        return
+    offer_pride(state, step)
+
+
+def offer_pride(state: ChaseState, step: Step) -> None:
+    """DICE-13: once the roll is final (after the push decision), a roller with an unused Pride is
+    asked whether to claim its automatic success (PRIDE or DECLINE)."""
+    if step.roller < 0 or step.roll is None:
+        return
+    c = state.world.combatants[step.roller]
+    if c.pride and not c.pride_used and not c.out:
+        step.waiting = True
+        state.asking, state.ask = step.roller, "pride"
+
+
+def claim_pride(state: ChaseState, step: Step, events: list[Event]) -> None:
+    """DICE-13: the roller's Pride adds one automatic success to the step's roll, once a session."""
+    assert step.roll is not None
+    c = state.world.combatants[step.roller]
+    c.pride_used = True
+    step.roll = dice.with_auto_success(step.roll)
+    events.append(Event("pride", c.id, -1, {"pride": c.pride, "skill": step.skill, "successes": step.roll.successes}))
+
+
+def pride_saves(step: Step) -> bool:
+    """The Pride turns the step's roll from failing to succeeding: no success (or, opposed, exactly
+    as many as the other side: ties lose, CUTOFF-03) becomes enough (for agents)."""
+    if step.roll is None:
+        return False
+    return step.roll.successes == (0 if step.opp is None else step.opp.successes)
 
 
 def opposing_roll(

@@ -22,9 +22,11 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
+from yz_gym.rulesets.yze.chase.effects import claim_pride, offer_pride
 from yz_gym.rulesets.yze.chase.legal import (
     CANCEL_CHOICES,
     HIDDEN_CHOICES,
+    PRIDE_CHOICES,
     PUSH_CHOICES,
     catch_actions,
     choose_actions,
@@ -121,7 +123,7 @@ def current_actor(state: ChaseState) -> int:
 
 def decision_kind(state: ChaseState) -> str:
     """ "action" (a chase action), "shot" (a passenger's), "auto_weapon", "cancel", "push",
-    "catch", "hidden", or "over"."""
+    "pride", "catch", "hidden", or "over"."""
     if state.phase == Phase.OVER:
         return "over"
     if state.phase == Phase.CHOOSE:
@@ -138,6 +140,8 @@ def legal_actions(state: ChaseState) -> list[ChaseAction]:
         return choose_actions(state, *state.choosers[0])
     if state.ask == "push":
         return list(PUSH_CHOICES)
+    if state.ask == "pride":
+        return list(PRIDE_CHOICES)
     if state.ask == "cancel":
         return list(CANCEL_CHOICES)
     if state.ask == "hidden":
@@ -184,6 +188,11 @@ def _answer(state: ChaseState, action: ChaseAction, rng: np.random.Generator, ev
             c = state.world.combatants[step.roller]
             step.roll = push_roll(state.world, c, step.roll, rng)  # PUSH-04..07
             events.append(Event("push", c.id, -1, {"skill": step.skill, **roll_data(step.roll)}))
+        offer_pride(state, step)  # DICE-13: the roll is final
+    elif ask == "pride":
+        step.waiting = False
+        if action.kind == CK.PRIDE:
+            claim_pride(state, step, events)
     elif ask == "cancel":
         if action.kind == CK.CANCEL:  # CHASE-12: do nothing this round
             step.stage = 5 if step.kind == "act" else 2

@@ -28,6 +28,7 @@ from yz_gym.rulesets.yze.vehicles.operation import can_move
 
 OTHER: Final = ChaseAction(CK.OTHER)
 PUSH_CHOICES: Final = [ChaseAction(CK.PUSH), ChaseAction(CK.DECLINE)]
+PRIDE_CHOICES: Final = [ChaseAction(CK.PRIDE), ChaseAction(CK.DECLINE)]  # DICE-13
 CANCEL_CHOICES: Final = [ChaseAction(CK.KEEP), ChaseAction(CK.CANCEL)]
 HIDDEN_CHOICES: Final = [ChaseAction(CK.ESCAPE), ChaseAction(CK.AMBUSH)]
 

@@ -54,6 +54,7 @@ class CK(IntEnum):
     OVERTAKE = 14  # CHASE-FLEE-04: swap roles, surplus successes set the range
     ESCAPE = 15  # CHASE-HIDE-04: the hidden prey leaves
     AMBUSH = 16  # CHASE-HIDE-04: the hidden prey springs a sneak attack: combat begins
+    PRIDE = 17  # DICE-13: claim the Pride's automatic success on the roll (DECLINE: keep it)
 
 
 MANEUVERS: Final = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF})
@@ -66,7 +67,7 @@ LABELS: Final = {
     CK.FIGHT: "switch to close combat", CK.PUSH: "push the roll", CK.DECLINE: "do not push",
     CK.KEEP: "go on", CK.CANCEL: "cancel the action", CK.ATTACK: "attack",
     CK.STAY: "stay engaged", CK.OVERTAKE: "overtake", CK.ESCAPE: "slip away",
-    CK.AMBUSH: "spring an ambush on",
+    CK.AMBUSH: "spring an ambush on", CK.PRIDE: "use your pride",
 }  # fmt: skip
 
 
@@ -174,7 +175,7 @@ class ChaseState:
     queue: list[Step] = field(default_factory=list)
     cursor: int = 0
     asking: int = -1  # who decides during resolution
-    ask: str = ""  # "push", "cancel", "catch", "hidden"
+    ask: str = ""  # "push", "pride", "cancel", "catch", "hidden"
     separated: set[tuple[int, int]] = field(default_factory=set)  # unit pairs no longer chasing
     stamps: int = 0
     heat: list[int] = field(default_factory=list)  # CHASE-COLLATERAL-01, per side
