@@ -1,0 +1,205 @@
+"""When a zone-fight kind may be taken on its actor's turn: the `ActionSpec.offer` hook of each kind
+offered once per turn listing (resolution/effects.py sets them in `SPECS`). Each hook says the whole
+condition, the turn's own gates included (ACT-01: an action left; ACTN-GRAPPLE-01/02: a grappler
+only grapples, a held one only breaks free), so it answers alone; zone/legal.py asks them in the
+order of its listing, which keeps seeded games."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from yz_gym.rulesets.yze.combat.attacks import (
+    hands_ok,
+    held_weapon,
+    item_targets,
+    usable_items,
+    weapon_def,
+)
+from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
+from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
+from yz_gym.rulesets.yze.zone.initiative import swap_partners
+from yz_gym.rulesets.yze.zone.movement import (
+    can_move_at_all,
+    can_peek,
+    cramped_adjacent,
+    engaged_enemies,
+    moving_is_slow,
+)
+from yz_gym.rulesets.yze.zone.zones import SHUT
+
+_END_TURN: Final = Action(Kind.END_TURN)
+_DROP_PRONE: Final = Action(Kind.DROP_PRONE)
+_GET_UP: Final = Action(Kind.GET_UP)
+_AIM: Final = Action(Kind.AIM)
+_AIM_SCOPE: Final = Action(Kind.AIM, option=1)
+_FLEE: Final = Action(Kind.FLEE)
+
+
+def _acting(c: Combatant) -> bool:
+    """ACT-01, ACTN-GRAPPLE-01: a fast action left, and not holding someone in a grapple."""
+    return c.grappling < 0 and c.can_take(False)
+
+
+def _free_to_act(c: Combatant) -> bool:
+    """`_acting` and not held in a grapple (ACTN-GRAPPLE-02: then breaking free is all)."""
+    return c.grappled_by < 0 and c.grappling < 0 and c.can_take(False)
+
+
+# --- free actions (ACT-FREE-01/02) -----------------------------------------------------------------
+
+
+def end_turn_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """Ending the turn is always allowed."""
+    return [_END_TURN]
+
+
+def swap_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """INIT-SWAP-01..04: a swap with each who may swap cards with `c` now."""
+    return [action(Kind.SWAP_INITIATIVE, p) for p in swap_partners(state, c.id)]
+
+
+def let_go_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-FREE-02: letting go of the one held."""
+    return [action(Kind.LET_GO, c.grappling)] if c.grappling >= 0 else []
+
+
+def drop_prone_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-FREE-01, AMB-31: dropping prone, at most `free_prone_per_turn` times a turn (not while grappling)."""
+    if c.grappling < 0 and not c.prone and c.prone_drops < state.options.free_prone_per_turn:
+        return [_DROP_PRONE]
+    return []
+
+
+def grapple_attack_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-GRAPPLE-01: a grappler with an action left strikes the one held (or lets go)."""
+    return [action(Kind.GRAPPLE_ATTACK, c.grappling)] if c.grappling >= 0 and c.can_take(False) else []
+
+
+# --- leaving: peeking and fleeing (AMB-26, BORDER-04, ACT-FAST-RUN) ---------------------------------
+
+
+def _standing_free(state: GameState, c: Combatant) -> bool:
+    """Able to move, standing and not engaged: who may peek or flee."""
+    return (
+        _free_to_act(c) and can_move_at_all(c) and not c.prone and not engaged_enemies(state, c)
+    )  # fmt: skip
+
+
+def peek_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """AMB-26, BORDER-04: a peek through each door of the zone not yet peeked through."""
+    if not _standing_free(state, c):
+        return []
+    return [action(Kind.PEEK, -1, dest) for dest in state.zone_map.door_neighbours[c.zone] if can_peek(state, c, dest)]
+
+
+def flee_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """Fleeing the fight from a zone with an exit, by a move (slow when injuries make moves slow)."""
+    if not _standing_free(state, c) or not state.zone_map.zones[c.zone].exit:
+        return []
+    return [_FLEE] if c.can_take(True) or not moving_is_slow(c) else []
+
+
+# --- fast actions (ACT-FAST-GETUP/DRAW/AIM/COVER/USE, ACTN-OVERWATCH-01) ---------------------------
+
+
+def get_up_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-FAST-GETUP: a prone combatant with a fast action left."""
+    return [_GET_UP] if c.prone and _free_to_act(c) else []
+
+
+def draw_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-FAST-DRAW: each other carried weapon, unbroken, that the hands can hold (CRIT-PHYS arm rows)."""
+    if not _free_to_act(c):
+        return []
+    held = c.held
+    return [
+        action(Kind.DRAW, -1, -1, i)
+        for i, carried in enumerate(c.weapons)
+        if i != held and carried.bonus >= 0 and hands_ok(c, weapon_def(state, c, i))
+    ]
+
+
+def ready_gun(state: GameState, c: Combatant) -> bool:
+    """A drawn ranged weapon, unbroken (ATK-07), in hands that can hold it (CRIT-PHYS arm rows)."""
+    if c.held < 0:
+        return False
+    weapon = held_weapon(state, c)
+    return weapon.ranged and c.weapons[c.held].bonus >= 0 and hands_ok(c, weapon)
+
+
+def aim_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-AIM-01: aiming a loaded gun, once; ACTN-SHOOT-02: through its scope, a slow action."""
+    if not (_free_to_act(c) and ready_gun(state, c)) or not c.weapons[c.held].loaded or c.aiming != 0:
+        return []
+    return [_AIM, _AIM_SCOPE] if held_weapon(state, c).scope and c.can_take(True) else [_AIM]
+
+
+def overwatch_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-OVERWATCH-01: a fast action, facing a zone in your line of fire, a loaded gun in hand, not
+    engaged; the shot needs a slow action left when it comes. ACTN-OVERWATCH-02: the slow action of
+    your turn is kept for it, so the overwatch is your turn's fast action (`overwatch_slow:
+    next_round` lets the shot wait for next round's slow action, before your turn, instead)."""
+    if not (_free_to_act(c) and ready_gun(state, c)) or not c.weapons[c.held].loaded:
+        return []
+    if engaged_enemies(state, c) or (state.options.overwatch_slow != "next_round" and c.actions_used != 0):
+        return []
+    fire = state.zone_map.fire_from(c.zone, state.doors, c.peek)
+    return [action(Kind.OVERWATCH, -1, z) for z, clear in enumerate(fire) if clear and c.overwatch != z]
+
+
+def use_item_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-FAST-USE, ACTN-USEITEM-01: each usable item at each of its targets."""
+    if not c.items or not _free_to_act(c):
+        return []
+    return [action(Kind.USE_ITEM, t, -1, i) for i in usable_items(c) for t in item_targets(state, c, i)]
+
+
+def take_cover_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-FAST-COVER: each other piece of cover in the zone that still gives cover."""
+    if not _free_to_act(c):
+        return []
+    ratings = state.cover_ratings[c.zone]
+    return [
+        action(Kind.TAKE_COVER, -1, -1, i)
+        for i in range(len(state.zone_map.zones[c.zone].covers))
+        if c.cover != i and ratings[i] > 0
+    ]
+
+
+# --- slow actions that are not aimed at a person (ACTN-BREAKFREE-01, ACTN-DOOR-02) -------------------
+
+
+def break_free_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-GRAPPLE-02/ACTN-BREAKFREE-01: the one thing a held combatant can do, a slow action."""
+    ok = c.grappled_by >= 0 and c.grappling < 0 and c.can_take(True)
+    return [action(Kind.BREAK_FREE, c.grappled_by)] if ok else []
+
+
+def force_door_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-DOOR-02: forcing each shut door of the zone, a slow action."""
+    if not (_free_to_act(c) and c.can_take(True)):
+        return []
+    zone_map = state.zone_map
+    return [
+        action(Kind.FORCE_DOOR, -1, dest)
+        for dest in zone_map.door_neighbours[c.zone]
+        if state.doors[zone_map.border_between(c.zone, dest)] in SHUT
+    ]
+
+
+# --- both actions (ACTN-DIVE-01) --------------------------------------------------------------------
+
+
+def diving_blow_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-DIVE-01: with both actions left, move to Engaged with an unhidden enemy at Short in your
+    zone (not a cramped one) and strike (a fast move: CRIT-PHYS slow rows)."""
+    if c.actions_used != 0 or moving_is_slow(c) or not _free_to_act(c) or engaged_enemies(state, c):
+        return []
+    if state.zone_map.zones[c.zone].cramped:
+        return []
+    return [
+        action(Kind.DIVING_BLOW, other.id)
+        for other in state.enemies(c)
+        if other.zone == c.zone and other.id not in c.engaged and not other.hidden
+        and cramped_adjacent(state, c, other)
+    ]  # fmt: skip
