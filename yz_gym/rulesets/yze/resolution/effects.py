@@ -460,14 +460,14 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
         Kind.TAKE_COVER, "take cover behind", FAST, (Shape(span=Span.COVERS),),
         skill=cover_skill, effect=_take_cover, words=describe.cover_words, failed="Mobility", offer=offers.take_cover_offer,
     ),
-    _spec(Kind.CLOSE_ATTACK, "attack", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
+    _spec(Kind.CLOSE_ATTACK, "attack", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, offer=offers.close_attack_offer),
     _spec(
         Kind.DISARM, "disarm", SLOW, (Shape(target=True, options=(-1, 1)),),  # 1 = throw it away (ACTN-CLOSE-03)
-        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, words=describe.disarm_words,
+        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, words=describe.disarm_words, offer=offers.disarm_offer,
     ),
-    _spec(Kind.TRIP, "trip", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
-    _spec(Kind.SHOVE, "shove", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
-    _spec(Kind.GRAPPLE, "grapple", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
+    _spec(Kind.TRIP, "trip", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, offer=offers.trip_offer),
+    _spec(Kind.SHOVE, "shove", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, offer=offers.shove_offer),
+    _spec(Kind.GRAPPLE, "grapple", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, offer=offers.grapple_offer),
     _spec(
         Kind.GRAPPLE_ATTACK, "strike the held", FAST, _T,
         skill=melee_skill, dice=rolling.melee_dice, effect=_close, failed="grapple attack", offer=offers.grapple_attack_offer,
@@ -480,21 +480,21 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     ),
     _spec(
         Kind.SHOOT, "shoot at", SLOW, (Shape(target=True, span=Span.SHOTS),),  # 1.. = full auto / ammo dice
-        slow=always, skill=weapon_skill, dice=rolling.shot_dice, effect=_shoot, words=describe.shot_words,
+        slow=always, skill=weapon_skill, dice=rolling.shot_dice, effect=_shoot, words=describe.shot_words, offer=offers.shoot_offer,
     ),
     _spec(
         Kind.RELOAD, "reload", SLOW, (Shape(options=(0, 1)),),  # 0 = fast readying, 1 = slow reload
-        slow=option_one_slow, effect=_reload, failed="reload",
+        slow=option_one_slow, effect=_reload, failed="reload", offer=offers.reload_offer,
     ),
     _spec(Kind.OVERWATCH, "go on overwatch over", FAST, _Z, effect=_overwatch, failed="overwatch", offer=offers.overwatch_offer),
     _spec(
         Kind.FIRST_AID, "give first aid to", SLOW, (Shape(target=True, options=(0, 1)),),  # 1 = stabilise
-        slow=always, skill=healing_skill, dice=rolling.first_aid_dice, effect=_first_aid, words=describe.aid_words, failed="",
+        slow=always, skill=healing_skill, dice=rolling.first_aid_dice, effect=_first_aid, words=describe.aid_words, failed="", offer=offers.first_aid_offer,
     ),
-    _spec(Kind.PERSUADE, "persuade", SLOW, _T, slow=always, skill=persuasion_skill, effect=_persuade, failed=""),
+    _spec(Kind.PERSUADE, "persuade", SLOW, _T, slow=always, skill=persuasion_skill, effect=_persuade, failed="", offer=offers.persuade_offer),
     _spec(
         Kind.EXTINGUISH, "put out the fire on", SLOW, _T,
-        slow=always, skill=mobility_skill, dice=rolling.extinguish_dice, effect=_extinguish, failed="Mobility",
+        slow=always, skill=mobility_skill, dice=rolling.extinguish_dice, effect=_extinguish, failed="Mobility", offer=offers.extinguish_offer,
     ),
     _spec(
         Kind.FORCE_DOOR, "force the door to", SLOW, _Z,

@@ -4,17 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from yz_gym.rulesets.yze.combat.attacks import (
-    can_close_attack,
-    can_shoot,
-    fights_unarmed,
-    free_hands,
-    hands_ok,
-    held_weapon,
-    rounds_left,
-    shot_options,
-)
-from yz_gym.rulesets.yze.combat.damage import may_stabilise
+from yz_gym.rulesets.yze.combat.attacks import held_weapon
 from yz_gym.rulesets.yze.resolution.effects import SPECS
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.actions import turn_actions as vehicle_turn_actions
@@ -28,12 +18,7 @@ from yz_gym.rulesets.yze.zone.movement import (
     moving_is_slow,
     passable,
 )
-from yz_gym.rulesets.yze.zone.offers import ready_gun
 from yz_gym.rulesets.yze.zone.spec import Offer, Timing
-from yz_gym.rulesets.yze.zone.zones import Range
-
-_READY: Final = Action(Kind.RELOAD, option=0)
-_RELOAD: Final = Action(Kind.RELOAD, option=1)
 
 
 def _offer(kind: Kind) -> Offer:
@@ -47,16 +32,23 @@ def _offer(kind: Kind) -> Offer:
 # the kinds whose spec's offer hook this listing asks, at their place in it (the order keeps seeded games)
 _FREE: Final = (Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.LET_GO, Kind.DROP_PRONE)
 _LEAVING: Final = (Kind.PEEK, Kind.FLEE)
-_FIRST_FAST: Final = (Kind.GET_UP, Kind.DRAW)  # then readying a gun (RELOAD's fast form)
+_FIRST_FAST: Final = (Kind.GET_UP, Kind.DRAW)  # then RELOAD when readying is fast (ACTN-RELOAD-02)
 _LATER_FAST: Final = (Kind.AIM, Kind.OVERWATCH, Kind.USE_ITEM, Kind.TAKE_COVER)
+# slow actions aimed at a person: listed person by person, in this order for each; oneself last
+_AT_PEOPLE: Final = (
+    Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.SHOOT, Kind.FIRST_AID,
+    Kind.EXTINGUISH, Kind.PERSUADE,
+)  # fmt: skip
 PLACED: Final = frozenset(
-    {*_FREE, *_LEAVING, *_FIRST_FAST, *_LATER_FAST, Kind.GRAPPLE_ATTACK, Kind.BREAK_FREE, Kind.FORCE_DOOR,
-     Kind.DIVING_BLOW}
+    {*_FREE, *_LEAVING, *_FIRST_FAST, *_LATER_FAST, *_AT_PEOPLE, Kind.GRAPPLE_ATTACK, Kind.RELOAD,
+     Kind.BREAK_FREE, Kind.FORCE_DOOR, Kind.DIVING_BLOW}
 )  # fmt: skip
 _FREE_OFFERS: Final = tuple(_offer(k) for k in _FREE)
 _LEAVING_OFFERS: Final = tuple(_offer(k) for k in _LEAVING)
 _FIRST_FAST_OFFERS: Final = tuple(_offer(k) for k in _FIRST_FAST)
 _LATER_FAST_OFFERS: Final = tuple(_offer(k) for k in _LATER_FAST)
+_AT_PEOPLE_OFFERS: Final = tuple(_offer(k) for k in _AT_PEOPLE)
+_RELOAD: Final = _offer(Kind.RELOAD)
 _GRAPPLE_ATTACK: Final = _offer(Kind.GRAPPLE_ATTACK)
 _BREAK_FREE: Final = _offer(Kind.BREAK_FREE)
 _FORCE_DOOR: Final = _offer(Kind.FORCE_DOOR)
@@ -96,16 +88,17 @@ def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
         actions += offer(state, c, None)
     for offer in _FIRST_FAST_OFFERS:
         actions += offer(state, c, None)
-    if c.grappled_by < 0 and ready_gun(state, c):  # ACTN-RELOAD-02: fast readying
-        weapon = held_weapon(state, c)
-        if weapon.reload_fast and not c.weapons[c.held].loaded:
-            actions.append(_READY)
+    fast_reload = c.held >= 0 and held_weapon(state, c).reload_fast  # ACTN-RELOAD-02: readying is fast
+    if fast_reload:
+        actions += _RELOAD(state, c, None)
     for offer in _LATER_FAST_OFFERS:
         actions += offer(state, c, None)
     if slow:
         actions += _BREAK_FREE(state, c, None)
         if c.grappled_by < 0:  # ACTN-GRAPPLE-02: held, breaking free is the only action
-            _slow_actions(state, c, actions)
+            _at_people(state, c, actions)
+            if not fast_reload:
+                actions += _RELOAD(state, c, None)
             actions += _FORCE_DOOR(state, c, None)
     actions += _DIVING_BLOW(state, c, None)
     return actions
@@ -152,65 +145,24 @@ def _movement(
                     actions.append(action(Kind.CRAWL if prone else Kind.ENGAGE, other.id))
 
 
-def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None:
-    """ACT-SLOW-MELEE/SHOOT/RELOAD/FIRSTAID/PERSUADE, ACTN-CLOSE-*, FIRE-04: the slow actions aimed at
-    a person, putting out one's own fire and a full reload."""
-    unarmed = bool(c.engaged) and fights_unarmed(state, c)
-    grips = unarmed and free_hands(c) > 0  # disarm and grapple need a hand (CRIT-PHYS arm rows)
-    aids = not c.injuries or free_hands(c) >= state.options.first_aid_hands  # CRIT-PHYS arm rows (PROPOSED)
-    can_throw_away = bool(state.zone_map.neighbours[c.zone])
-    weapon = held_weapon(state, c)
-    shooter = c.held >= 0 and (weapon.ranged or weapon.thrown)  # ATK-03 (can_shoot checks the rest)
+def _at_people(state: GameState, c: Combatant, actions: list[Action]) -> None:
+    """The slow actions aimed at a person (`_AT_PEOPLE`), person by person in the combatants' order,
+    those aimed at `c` itself last."""
+    by_target: dict[int, list[Action]] = {}
+    for offer in _AT_PEOPLE_OFFERS:
+        for a in offer(state, c, None):
+            listed = by_target.get(a.target)
+            if listed is None:
+                by_target[a.target] = [a]
+            else:
+                listed.append(a)
+    if not by_target:
+        return
     for other in state.combatants:
-        if other.id == c.id or other.dead or other.fled:
-            continue
-        if other.side == c.side:
-            if aids and other.zone == c.zone:
-                _first_aid(other, actions)
-                if other.burning:
-                    actions.append(action(Kind.EXTINGUISH, other.id))  # FIRE-04: a friend (at reach)
-            continue
-        out = other.out
-        if can_close_attack(state, c, other):
-            actions.append(action(Kind.CLOSE_ATTACK, other.id))
-            if not out and unarmed:  # ACTN-CLOSE-02: special attacks only unarmed
-                if other.held >= 0 and grips:
-                    actions.append(action(Kind.DISARM, other.id))
-                    if can_throw_away:
-                        actions.append(action(Kind.DISARM, other.id, -1, 1))  # ACTN-CLOSE-03
-                actions.append(action(Kind.TRIP, other.id))
-                actions.append(action(Kind.SHOVE, other.id))
-                if grips:
-                    actions.append(action(Kind.GRAPPLE, other.id))
-        if shooter and not out and can_shoot(state, c, other):
-            for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
-                actions.append(action(Kind.SHOOT, other.id, -1, option))
-        if aids and other.zone == c.zone and other.id in c.engaged:
-            _first_aid(other, actions)
-        if not out and _can_hear(state, c, other):
-            actions.append(action(Kind.PERSUADE, other.id))
-    if c.burning:
-        actions.append(action(Kind.EXTINGUISH, c.id))
-    if c.held >= 0 and weapon.ranged and not weapon.reload_fast and c.weapons[c.held].bonus >= 0 and hands_ok(c, weapon):  # ATK-07
-        carried = c.weapons[c.held]
-        spent = not carried.loaded or (
-            state.options.full_auto == "ammo_dice" and rounds_left(state, carried) < weapon.magazine
-        )  # AUTO-06: a part-used magazine may be changed too
-        if spent and carried.reloads != 0:
-            actions.append(_RELOAD)  # ACTN-RELOAD-01/03
-
-
-def _first_aid(other: Combatant, actions: list[Action]) -> None:
-    """HEAL-02: treat one who is Broken (not dead); DEATH-03: stabilise one who is dying."""
-    if other.broken:
-        actions.append(action(Kind.FIRST_AID, other.id, -1, 0))
-    if (other.injuries or other.timed) and may_stabilise(other):
-        actions.append(action(Kind.FIRST_AID, other.id, -1, 1))
-
-
-def _can_hear(state: GameState, a: Combatant, b: Combatant) -> bool:
-    """ACT-SLOW-PERSUADE: the opponent must be able to hear you (same or adjacent zone)."""
-    if a.zone == b.zone:
-        return True
-    band = state.zone_map.band(a.zone, b.zone, state.options.extreme_max_hops)
-    return band <= Range.MEDIUM and state.zone_map.sight(a.zone, b.zone, state.doors, a.peek)
+        if other.id != c.id:
+            listed = by_target.get(other.id)
+            if listed is not None:
+                actions += listed
+    mine = by_target.get(c.id)
+    if mine is not None:
+        actions += mine

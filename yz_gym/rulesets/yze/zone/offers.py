@@ -1,5 +1,5 @@
 """When a zone-fight kind may be taken on its actor's turn: the `ActionSpec.offer` hook of each kind
-offered once per turn listing (resolution/effects.py sets them in `SPECS`). Each hook says the whole
+(resolution/effects.py sets them in `SPECS`). Each hook says the whole
 condition, the turn's own gates included (ACT-01: an action left; ACTN-GRAPPLE-01/02: a grappler
 only grapples, a held one only breaks free), so it answers alone; zone/legal.py asks them in the
 order of its listing, which keeps seeded games."""
@@ -9,12 +9,19 @@ from __future__ import annotations
 from typing import Final
 
 from yz_gym.rulesets.yze.combat.attacks import (
+    can_close_attack,
+    can_shoot,
+    fights_unarmed,
+    free_hands,
     hands_ok,
     held_weapon,
     item_targets,
+    rounds_left,
+    shot_options,
     usable_items,
     weapon_def,
 )
+from yz_gym.rulesets.yze.combat.damage import may_stabilise
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
 from yz_gym.rulesets.yze.zone.initiative import swap_partners
@@ -25,7 +32,7 @@ from yz_gym.rulesets.yze.zone.movement import (
     engaged_enemies,
     moving_is_slow,
 )
-from yz_gym.rulesets.yze.zone.zones import SHUT
+from yz_gym.rulesets.yze.zone.zones import SHUT, Range
 
 _END_TURN: Final = Action(Kind.END_TURN)
 _DROP_PRONE: Final = Action(Kind.DROP_PRONE)
@@ -33,6 +40,8 @@ _GET_UP: Final = Action(Kind.GET_UP)
 _AIM: Final = Action(Kind.AIM)
 _AIM_SCOPE: Final = Action(Kind.AIM, option=1)
 _FLEE: Final = Action(Kind.FLEE)
+_READY: Final = Action(Kind.RELOAD, option=0)
+_RELOAD: Final = Action(Kind.RELOAD, option=1)
 
 
 def _acting(c: Combatant) -> bool:
@@ -164,6 +173,155 @@ def take_cover_offer(state: GameState, c: Combatant, frame: Frame | None) -> lis
         for i in range(len(state.zone_map.zones[c.zone].covers))
         if c.cover != i and ratings[i] > 0
     ]
+
+
+def reload_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-RELOAD-02: readying a gun that reloads fast, a fast action, when it is not loaded;
+    ACTN-RELOAD-01/03: a full reload, a slow action, with a spare load left, when it is not loaded
+    or (AUTO-06, ammo dice) its magazine is part-used."""
+    if not (_free_to_act(c) and ready_gun(state, c)):
+        return []
+    weapon, carried = held_weapon(state, c), c.weapons[c.held]
+    if weapon.reload_fast:
+        return [_READY] if not carried.loaded else []
+    if not c.can_take(True) or carried.reloads == 0:
+        return []
+    spent = not carried.loaded or (
+        state.options.full_auto == "ammo_dice" and rounds_left(state, carried) < weapon.magazine
+    )
+    return [_RELOAD] if spent else []
+
+
+# --- slow actions aimed at a person (ACT-SLOW-MELEE/SHOOT/FIRSTAID/PERSUADE, ACTN-CLOSE-*, FIRE-04) ---
+# Each lists its actions person by person; zone/legal.py lists them person by person, these kinds in
+# the order of its `_AT_PEOPLE`, and the actions aimed at oneself after everyone else's.
+
+
+def _slow_free(c: Combatant) -> bool:
+    """A slow action left, not grappling nor held (ACT-01, ACTN-GRAPPLE-01/02)."""
+    return c.grappled_by < 0 and c.grappling < 0 and c.can_take(True)
+
+
+def _others(state: GameState, c: Combatant) -> list[Combatant]:
+    """Everyone else still in the game (the dead and the fled are not)."""
+    return [o for o in state.combatants if o.id != c.id and not o.dead and not o.fled]
+
+
+def close_attack_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-SLOW-MELEE: a close attack at each enemy within reach (combat/attacks.can_close_attack)."""
+    if not _slow_free(c):
+        return []
+    return [
+        action(Kind.CLOSE_ATTACK, o.id) for o in _others(state, c) if o.side != c.side and can_close_attack(state, c, o)
+    ]
+
+
+def _unarmed_at(state: GameState, c: Combatant) -> list[Combatant]:
+    """ACTN-CLOSE-02: the enemies still in the fight that an unarmed fighter may use a special attack on."""
+    if not (_slow_free(c) and c.engaged and fights_unarmed(state, c)):
+        return []
+    return [o for o in _others(state, c) if o.side != c.side and not o.out and can_close_attack(state, c, o)]
+
+
+def disarm_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-CLOSE-02: disarming an armed enemy, a hand free (CRIT-PHYS arm rows); ACTN-CLOSE-03:
+    throwing the weapon away too, with a zone to throw it to."""
+    targets = _unarmed_at(state, c)
+    if not targets or free_hands(c) <= 0:
+        return []
+    away = bool(state.zone_map.neighbours[c.zone])
+    found = []
+    for o in targets:
+        if o.held >= 0:
+            found.append(action(Kind.DISARM, o.id))
+            if away:
+                found.append(action(Kind.DISARM, o.id, -1, 1))
+    return found
+
+
+def trip_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-CLOSE-02: tripping an enemy, unarmed."""
+    return [action(Kind.TRIP, o.id) for o in _unarmed_at(state, c)]
+
+
+def shove_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-CLOSE-02: shoving an enemy, unarmed."""
+    return [action(Kind.SHOVE, o.id) for o in _unarmed_at(state, c)]
+
+
+def grapple_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-CLOSE-02, ACTN-GRAPPLE-01: grappling an enemy, unarmed, a hand free (CRIT-PHYS arm rows)."""
+    targets = _unarmed_at(state, c)
+    return [action(Kind.GRAPPLE, o.id) for o in targets] if targets and free_hands(c) > 0 else []
+
+
+def shoot_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-SLOW-SHOOT, ATK-03: a shot with the drawn ranged or thrown weapon at each enemy still in the
+    fight it can reach (combat/attacks.can_shoot), in each fire mode (AUTO-01, AUTO-03)."""
+    if not _slow_free(c) or c.held < 0:
+        return []
+    weapon = held_weapon(state, c)
+    if not (weapon.ranged or weapon.thrown):
+        return []
+    targets = [o for o in _others(state, c) if o.side != c.side and not o.out and can_shoot(state, c, o)]
+    if not targets:
+        return []
+    modes = shot_options(state, c)
+    return [action(Kind.SHOOT, o.id, -1, mode) for o in targets for mode in modes]
+
+
+def _aids(state: GameState, c: Combatant) -> bool:
+    """First aid needs its hands (CRIT-PHYS arm rows, PROPOSED: `first_aid_hands`)."""
+    return _slow_free(c) and (not c.injuries or free_hands(c) >= state.options.first_aid_hands)
+
+
+def first_aid_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """HEAL-02: treating one who is Broken (not dead); DEATH-03: stabilising one who is dying; a
+    friend in the zone, or an enemy engaged with you."""
+    if not _aids(state, c):
+        return []
+    found = []
+    for o in _others(state, c):
+        if o.zone != c.zone or (o.side != c.side and o.id not in c.engaged):
+            continue
+        if o.broken:
+            found.append(action(Kind.FIRST_AID, o.id, -1, 0))
+        if (o.injuries or o.timed) and may_stabilise(o):
+            found.append(action(Kind.FIRST_AID, o.id, -1, 1))
+    return found
+
+
+def extinguish_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """FIRE-04: putting out the fire on a friend in the zone (hands as for first aid), or on oneself."""
+    if not _slow_free(c):
+        return []
+    found = []
+    if _aids(state, c):
+        found = [
+            action(Kind.EXTINGUISH, o.id)
+            for o in _others(state, c)
+            if o.side == c.side and o.zone == c.zone and o.burning
+        ]
+    if c.burning:
+        found.append(action(Kind.EXTINGUISH, c.id))
+    return found
+
+
+def persuade_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACT-SLOW-PERSUADE: persuading an enemy still in the fight who can hear you."""
+    if not _slow_free(c):
+        return []
+    return [
+        action(Kind.PERSUADE, o.id) for o in _others(state, c) if o.side != c.side and not o.out and _can_hear(state, c, o)
+    ]
+
+
+def _can_hear(state: GameState, a: Combatant, b: Combatant) -> bool:
+    """ACT-SLOW-PERSUADE: the opponent must be able to hear you (same or adjacent zone)."""
+    if a.zone == b.zone:
+        return True
+    band = state.zone_map.band(a.zone, b.zone, state.options.extreme_max_hops)
+    return band <= Range.MEDIUM and state.zone_map.sight(a.zone, b.zone, state.doors, a.peek)
 
 
 # --- slow actions that are not aimed at a person (ACTN-BREAKFREE-01, ACTN-DOOR-02) -------------------

@@ -78,11 +78,10 @@ class ActionSpec:
     A kind is carried out by exactly one of `effect` (declared, rolled and resolved on the stack:
     its args are the frame, the actor, the net successes and whether it succeeded) and `instant`
     (free actions and decisions, done at once; `frame` is the frame answered, None on a turn).
-    `offer` lists when it may be taken, the whole condition (zone/offers.py for the zone-fight kinds
-    offered once per turn, which zone/legal.py asks at their places in its listing); the kinds
-    offered per destination or per person are still listed by their chapter's listers, interleaved
-    in the order that keeps seeded games; a new kind's hook is asked after them on a turn, before
-    DECLINE in a decision."""
+    `offer` lists when it may be taken, the whole condition (zone/offers.py for the zone-fight kinds,
+    which zone/legal.py asks at their places in its listing, in the order that keeps seeded games);
+    the moves, vehicles, mounts and the stack's decisions are still listed by their chapter's
+    listers; a new kind's hook is asked after them on a turn, before DECLINE in a decision."""
 
     kind: Kind
     label: str  # `describe` text, e.g. "shoot at"
