@@ -441,14 +441,14 @@ FREE, FAST, SLOW, DECISION = Timing.FREE, Timing.FAST, Timing.SLOW, Timing.DECIS
 SPECS: Final[tuple[ActionSpec, ...]] = (
     _spec(Kind.END_TURN, "end turn", FREE, _N, instant=_end_turn, offer=offers.end_turn_offer),
     _spec(Kind.SWAP_INITIATIVE, "swap initiative with", FREE, _T, instant=_swap, offer=offers.swap_offer),  # INIT-SWAP-01..04
-    _spec(Kind.RUN, "run to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility"),
-    _spec(Kind.ENGAGE, "close in on", FAST, _T, slow=moving_slow, skill=moving_skill, effect=_move, failed="engage"),
+    _spec(Kind.RUN, "run to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility", offer=offers.run_offer),
+    _spec(Kind.ENGAGE, "close in on", FAST, _T, slow=moving_slow, skill=moving_skill, effect=_move, failed="engage", offer=offers.engage_offer),
     _spec(
         Kind.CRAWL, "crawl to", SLOW, (Shape(zone=True), Shape(target=True)),  # to a zone; prone, to Engaged
-        slow=always, effect=_move, failed="Mobility",
+        slow=always, effect=_move, failed="Mobility", offer=offers.crawl_offer,
     ),
-    _spec(Kind.DOOR, "go through the door to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility"),
-    _spec(Kind.RETREAT, "retreat to", FAST, _Z, slow=moving_slow, skill=mobility_skill, effect=_retreat, failed="retreat"),
+    _spec(Kind.DOOR, "go through the door to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility", offer=offers.door_offer),
+    _spec(Kind.RETREAT, "retreat to", FAST, _Z, slow=moving_slow, skill=mobility_skill, effect=_retreat, failed="retreat", offer=offers.retreat_offer),
     _spec(Kind.GET_UP, "get up", FAST, _N, effect=_get_up, failed="get up", offer=offers.get_up_offer),
     _spec(Kind.DROP_PRONE, "drop prone", FREE, _N, instant=_drop_prone, offer=offers.drop_prone_offer),
     _spec(Kind.DRAW, "draw", FAST, (Shape(span=Span.WEAPONS),), effect=_draw, words=describe.draw_words, failed="draw", offer=offers.draw_offer),

@@ -1,4 +1,6 @@
-"""Which actions a combatant may take on its turn (ACT-01, the slow and fast action tables)."""
+"""Which actions a combatant may take on its turn (ACT-01, the slow and fast action tables): each
+kind's spec says when it may be taken (its `offer` hook, zone/offers.py); this listing asks them
+in the order that keeps seeded games, then lets vehicles and mounts change the list."""
 
 from __future__ import annotations
 
@@ -8,16 +10,7 @@ from yz_gym.rulesets.yze.combat.attacks import held_weapon
 from yz_gym.rulesets.yze.resolution.effects import SPECS
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.actions import turn_actions as vehicle_turn_actions
-from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
-from yz_gym.rulesets.yze.zone.movement import (
-    can_close_in,
-    can_move_at_all,
-    cramped_exit_clear,
-    door_to,
-    engaged_enemies,
-    moving_is_slow,
-    passable,
-)
+from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.spec import Offer, Timing
 
 
@@ -31,6 +24,7 @@ def _offer(kind: Kind) -> Offer:
 
 # the kinds whose spec's offer hook this listing asks, at their place in it (the order keeps seeded games)
 _FREE: Final = (Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.LET_GO, Kind.DROP_PRONE)
+_MOVES: Final = (Kind.RETREAT, Kind.CRAWL, Kind.RUN, Kind.DOOR, Kind.ENGAGE)  # listed zone by zone
 _LEAVING: Final = (Kind.PEEK, Kind.FLEE)
 _FIRST_FAST: Final = (Kind.GET_UP, Kind.DRAW)  # then RELOAD when readying is fast (ACTN-RELOAD-02)
 _LATER_FAST: Final = (Kind.AIM, Kind.OVERWATCH, Kind.USE_ITEM, Kind.TAKE_COVER)
@@ -40,10 +34,11 @@ _AT_PEOPLE: Final = (
     Kind.EXTINGUISH, Kind.PERSUADE,
 )  # fmt: skip
 PLACED: Final = frozenset(
-    {*_FREE, *_LEAVING, *_FIRST_FAST, *_LATER_FAST, *_AT_PEOPLE, Kind.GRAPPLE_ATTACK, Kind.RELOAD,
+    {*_FREE, *_MOVES, *_LEAVING, *_FIRST_FAST, *_LATER_FAST, *_AT_PEOPLE, Kind.GRAPPLE_ATTACK, Kind.RELOAD,
      Kind.BREAK_FREE, Kind.FORCE_DOOR, Kind.DIVING_BLOW}
 )  # fmt: skip
 _FREE_OFFERS: Final = tuple(_offer(k) for k in _FREE)
+_MOVE_OFFERS: Final = tuple(_offer(k) for k in _MOVES)
 _LEAVING_OFFERS: Final = tuple(_offer(k) for k in _LEAVING)
 _FIRST_FAST_OFFERS: Final = tuple(_offer(k) for k in _FIRST_FAST)
 _LATER_FAST_OFFERS: Final = tuple(_offer(k) for k in _LATER_FAST)
@@ -80,10 +75,7 @@ def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
         return actions + _GRAPPLE_ATTACK(state, c, None)
     if not c.can_take(False):
         return actions  # ACT-01: both actions used (a slow one needs an action left too)
-    slow = c.can_take(True)
-    engaged = engaged_enemies(state, c)
-    enemies = [] if engaged else state.enemies(c)  # those to close in on (engaged: none)
-    _movement(state, c, slow, engaged, enemies, actions)
+    _moves(state, c, actions)
     for offer in _LEAVING_OFFERS:
         actions += offer(state, c, None)
     for offer in _FIRST_FAST_OFFERS:
@@ -93,7 +85,7 @@ def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
         actions += _RELOAD(state, c, None)
     for offer in _LATER_FAST_OFFERS:
         actions += offer(state, c, None)
-    if slow:
+    if c.can_take(True):
         actions += _BREAK_FREE(state, c, None)
         if c.grappled_by < 0:  # ACTN-GRAPPLE-02: held, breaking free is the only action
             _at_people(state, c, actions)
@@ -104,60 +96,48 @@ def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
     return actions
 
 
-def _movement(
-    state: GameState,
-    c: Combatant,
-    slow: bool,
-    engaged: list[Combatant],
-    enemies: list[Combatant],
-    actions: list[Action],
-) -> None:
-    """ACT-FAST-RUN/DOOR/RETREAT, ACT-SLOW-CRAWL, ACTN-RUN-01/02, ACTN-CRAWL-01..03,
-    ACTN-DOOR-01, ZONE-FEAT-CRAMPED-01/02, AMB-25 (see zone/movement.py for the decisions)."""
-    if not can_move_at_all(c):
+def _moves(state: GameState, c: Combatant, actions: list[Action]) -> None:
+    """The moves (`_MOVES`): to each neighbouring zone in the map's order, then within the zone (back
+    to Short; to Engaged with each person in the combatants' order). Each hook lists its own in that
+    order, so one kind's list is taken as it is."""
+    lists = [found for offer in _MOVE_OFFERS if (found := offer(state, c, None))]
+    if len(lists) <= 1:
+        if lists:
+            actions += lists[0]
         return
-    can_move = slow or not moving_is_slow(c)  # ACTN-CRAWL-03: crawling is slow
-    zone_map = state.zone_map
+    found = [a for moves in lists for a in moves]
     zone = c.zone
-    here = zone_map.zones[zone]
-    prone = c.prone
-    if can_move:
-        for dest in zone_map.neighbours[zone]:
-            if not cramped_exit_clear(state, c, dest):
-                continue  # ZONE-FEAT-CRAMPED-02: you cannot move past the one next to you
-            if not prone and (here.cramped or zone_map.zones[dest].cramped):
-                continue  # ZONE-FEAT-CRAMPED-01/ACTN-CRAWL-02: only crawling there
-            if engaged:  # ACTN-RUN-02/ACTN-RETREAT-01
-                if passable(state, zone, dest, crawling=True):
-                    actions.append(action(Kind.RETREAT, -1, dest))
-            elif prone:
-                if passable(state, zone, dest, crawling=True):
-                    actions.append(action(Kind.CRAWL, -1, dest))  # ACTN-CRAWL-01
-            elif passable(state, zone, dest):
-                actions.append(action(Kind.RUN, -1, dest))  # ACTN-RUN-01
-            elif door_to(state, zone, dest):
-                actions.append(action(Kind.DOOR, -1, dest))  # ACTN-DOOR-01
-        if engaged:
-            actions.append(action(Kind.RETREAT, -1, zone))  # back to Short in the same zone
-        else:
-            for other in enemies:  # ACTN-RUN-01: from Short to Engaged (crawling if prone)
-                if can_close_in(state, c, other):
-                    actions.append(action(Kind.CRAWL if prone else Kind.ENGAGE, other.id))
+    to_zone = {a.zone: a for a in found if a.target < 0 and a.zone != zone}
+    for dest in state.zone_map.neighbours[zone]:
+        move = to_zone.get(dest)
+        if move is not None:
+            actions.append(move)
+    actions += [a for a in found if a.target < 0 and a.zone == zone]
+    at = {a.target: a for a in found if a.target >= 0}
+    if at:
+        for other in state.combatants:
+            move = at.get(other.id)
+            if move is not None:
+                actions.append(move)
 
 
 def _at_people(state: GameState, c: Combatant, actions: list[Action]) -> None:
     """The slow actions aimed at a person (`_AT_PEOPLE`), person by person in the combatants' order,
-    those aimed at `c` itself last."""
+    those aimed at `c` itself last. Each hook lists its own in that order, so one kind's list is
+    taken as it is."""
+    lists = [found for offer in _AT_PEOPLE_OFFERS if (found := offer(state, c, None))]
+    if len(lists) <= 1:
+        if lists:
+            actions += lists[0]
+        return
     by_target: dict[int, list[Action]] = {}
-    for offer in _AT_PEOPLE_OFFERS:
-        for a in offer(state, c, None):
+    for found in lists:
+        for a in found:
             listed = by_target.get(a.target)
             if listed is None:
                 by_target[a.target] = [a]
             else:
                 listed.append(a)
-    if not by_target:
-        return
     for other in state.combatants:
         if other.id != c.id:
             listed = by_target.get(other.id)

@@ -26,11 +26,15 @@ from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
 from yz_gym.rulesets.yze.zone.initiative import swap_partners
 from yz_gym.rulesets.yze.zone.movement import (
+    can_close_in,
     can_move_at_all,
     can_peek,
     cramped_adjacent,
+    cramped_exit_clear,
+    door_to,
     engaged_enemies,
     moving_is_slow,
+    passable,
 )
 from yz_gym.rulesets.yze.zone.zones import SHUT, Range
 
@@ -44,14 +48,10 @@ _READY: Final = Action(Kind.RELOAD, option=0)
 _RELOAD: Final = Action(Kind.RELOAD, option=1)
 
 
-def _acting(c: Combatant) -> bool:
-    """ACT-01, ACTN-GRAPPLE-01: a fast action left, and not holding someone in a grapple."""
-    return c.grappling < 0 and c.can_take(False)
-
-
 def _free_to_act(c: Combatant) -> bool:
-    """`_acting` and not held in a grapple (ACTN-GRAPPLE-02: then breaking free is all)."""
-    return c.grappled_by < 0 and c.grappling < 0 and c.can_take(False)
+    """ACT-01: a fast action left (Combatant.can_take, inlined: hot); ACTN-GRAPPLE-01/02: not holding
+    anyone (a grappler only grapples) nor held (then breaking free is all)."""
+    return c.actions_used < 2 and c.grappled_by < 0 and c.grappling < 0
 
 
 # --- free actions (ACT-FREE-01/02) -----------------------------------------------------------------
@@ -106,6 +106,78 @@ def flee_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Acti
     if not _standing_free(state, c) or not state.zone_map.zones[c.zone].exit:
         return []
     return [_FLEE] if c.can_take(True) or not moving_is_slow(c) else []
+
+
+# --- moves (ACT-FAST-RUN/DOOR/RETREAT, ACT-SLOW-CRAWL, ACTN-RUN-01/02, ACTN-CRAWL-01..03, ACTN-DOOR-01) ---
+# Each lists its moves to the neighbouring zones, then those within the zone; zone/legal.py lists them
+# zone by zone in the map's order of neighbours, then within the zone person by person.
+
+
+def _can_move(c: Combatant) -> bool:
+    """Free to act, and a move within the actions left (ACTN-CRAWL-03, CRIT-PHYS rows: slow moves)."""
+    return _free_to_act(c) and (not c.slow_used or not moving_is_slow(c))
+
+
+def _ways_out(state: GameState, c: Combatant) -> list[int]:
+    """The neighbouring zones `c` may set out for: nobody in the way in a cramped zone
+    (ZONE-FEAT-CRAMPED-02), and only crawling out of or into a cramped one (ZONE-FEAT-CRAMPED-01,
+    ACTN-CRAWL-02)."""
+    zone_map = state.zone_map
+    here = zone_map.zones[c.zone]
+    return [
+        dest
+        for dest in zone_map.neighbours[c.zone]
+        if cramped_exit_clear(state, c, dest) and (c.prone or not (here.cramped or zone_map.zones[dest].cramped))
+    ]
+
+
+def retreat_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-RUN-02, ACTN-RETREAT-01: engaged, retreating to a neighbouring zone it can be crawled to, or
+    back to Short in the zone."""
+    if not _can_move(c) or not engaged_enemies(state, c):
+        return []
+    moves = [action(Kind.RETREAT, -1, d) for d in _ways_out(state, c) if passable(state, c.zone, d, crawling=True)]
+    moves.append(action(Kind.RETREAT, -1, c.zone))
+    return moves
+
+
+def crawl_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-CRAWL-01: prone and not engaged, crawling to a neighbouring zone (an unlocked door opens)
+    or, ACTN-RUN-01, to Engaged with an enemy that can be closed in on."""
+    if not c.prone or not _can_move(c) or engaged_enemies(state, c):
+        return []
+    moves = [action(Kind.CRAWL, -1, d) for d in _ways_out(state, c) if passable(state, c.zone, d, crawling=True)]
+    return moves + [action(Kind.CRAWL, o.id) for o in state.enemies(c) if can_close_in(state, c, o)]
+
+
+def _on_foot_free(state: GameState, c: Combatant) -> bool:
+    """Standing, not engaged, able to move: who runs, goes through doors and closes in on foot."""
+    return not c.prone and _can_move(c) and not engaged_enemies(state, c)
+
+
+def run_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-RUN-01: running to a neighbouring zone through an open (or broken) border."""
+    if not _on_foot_free(state, c):
+        return []
+    return [action(Kind.RUN, -1, d) for d in _ways_out(state, c) if passable(state, c.zone, d)]
+
+
+def door_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-DOOR-01: going through a closed (unlocked) door or hatch to a neighbouring zone."""
+    if not _on_foot_free(state, c):
+        return []
+    return [
+        action(Kind.DOOR, -1, d)
+        for d in _ways_out(state, c)
+        if not passable(state, c.zone, d) and door_to(state, c.zone, d)
+    ]
+
+
+def engage_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
+    """ACTN-RUN-01, AMB-23: closing in from Short to Engaged with an enemy that can be closed in on."""
+    if not _on_foot_free(state, c):
+        return []
+    return [action(Kind.ENGAGE, o.id) for o in state.enemies(c) if can_close_in(state, c, o)]
 
 
 # --- fast actions (ACT-FAST-GETUP/DRAW/AIM/COVER/USE, ACTN-OVERWATCH-01) ---------------------------
@@ -198,29 +270,28 @@ def reload_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Ac
 
 
 def _slow_free(c: Combatant) -> bool:
-    """A slow action left, not grappling nor held (ACT-01, ACTN-GRAPPLE-01/02)."""
-    return c.grappled_by < 0 and c.grappling < 0 and c.can_take(True)
+    """A slow action left (Combatant.can_take, inlined), not grappling nor held (ACT-01, ACTN-GRAPPLE-01/02)."""
+    return c.actions_used < 2 and not c.slow_used and c.grappled_by < 0 and c.grappling < 0
 
 
-def _others(state: GameState, c: Combatant) -> list[Combatant]:
-    """Everyone else still in the game (the dead and the fled are not)."""
-    return [o for o in state.combatants if o.id != c.id and not o.dead and not o.fled]
+def _enemies_left(state: GameState, c: Combatant) -> list[Combatant]:
+    """The enemies still in the game (the dead and the fled are not; the Broken are)."""
+    side = c.side
+    return [o for o in state.combatants if o.side != side and not o.dead and not o.fled]
 
 
 def close_attack_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
     """ACT-SLOW-MELEE: a close attack at each enemy within reach (combat/attacks.can_close_attack)."""
     if not _slow_free(c):
         return []
-    return [
-        action(Kind.CLOSE_ATTACK, o.id) for o in _others(state, c) if o.side != c.side and can_close_attack(state, c, o)
-    ]
+    return [action(Kind.CLOSE_ATTACK, o.id) for o in _enemies_left(state, c) if can_close_attack(state, c, o)]
 
 
 def _unarmed_at(state: GameState, c: Combatant) -> list[Combatant]:
     """ACTN-CLOSE-02: the enemies still in the fight that an unarmed fighter may use a special attack on."""
-    if not (_slow_free(c) and c.engaged and fights_unarmed(state, c)):
+    if not (c.engaged and _slow_free(c) and fights_unarmed(state, c)):
         return []
-    return [o for o in _others(state, c) if o.side != c.side and not o.out and can_close_attack(state, c, o)]
+    return [o for o in _enemies_left(state, c) if not o.out and can_close_attack(state, c, o)]
 
 
 def disarm_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
@@ -263,7 +334,7 @@ def shoot_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Act
     weapon = held_weapon(state, c)
     if not (weapon.ranged or weapon.thrown):
         return []
-    targets = [o for o in _others(state, c) if o.side != c.side and not o.out and can_shoot(state, c, o)]
+    targets = [o for o in _enemies_left(state, c) if not o.out and can_shoot(state, c, o)]
     if not targets:
         return []
     modes = shot_options(state, c)
@@ -281,8 +352,8 @@ def first_aid_offer(state: GameState, c: Combatant, frame: Frame | None) -> list
     if not _aids(state, c):
         return []
     found = []
-    for o in _others(state, c):
-        if o.zone != c.zone or (o.side != c.side and o.id not in c.engaged):
+    for o in state.combatants:
+        if o.zone != c.zone or o.id == c.id or o.dead or o.fled or (o.side != c.side and o.id not in c.engaged):
             continue
         if o.broken:
             found.append(action(Kind.FIRST_AID, o.id, -1, 0))
@@ -299,8 +370,8 @@ def extinguish_offer(state: GameState, c: Combatant, frame: Frame | None) -> lis
     if _aids(state, c):
         found = [
             action(Kind.EXTINGUISH, o.id)
-            for o in _others(state, c)
-            if o.side == c.side and o.zone == c.zone and o.burning
+            for o in state.combatants
+            if o.burning and o.side == c.side and o.zone == c.zone and o.id != c.id and not o.dead and not o.fled
         ]
     if c.burning:
         found.append(action(Kind.EXTINGUISH, c.id))
@@ -311,9 +382,7 @@ def persuade_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[
     """ACT-SLOW-PERSUADE: persuading an enemy still in the fight who can hear you."""
     if not _slow_free(c):
         return []
-    return [
-        action(Kind.PERSUADE, o.id) for o in _others(state, c) if o.side != c.side and not o.out and _can_hear(state, c, o)
-    ]
+    return [action(Kind.PERSUADE, o.id) for o in _enemies_left(state, c) if not o.out and _can_hear(state, c, o)]
 
 
 def _can_hear(state: GameState, a: Combatant, b: Combatant) -> bool:
