@@ -1,8 +1,9 @@
 """Writes the constructor and the copy of every mutable state class from its dataclass fields, so a
 new field is declared once (with its default, and `metadata={"copy": "shared"}` when the copy may
 share a mutable value on purpose) and this script writes it into `__init__` (written out so that
-mypyc compiles the constructor too) and into `copy()`/`clone()` (written out, field by field, so
-a copy costs what a hand-written one does: no loop over the fields at run time).
+mypyc compiles the constructor too) and into `copy()`/`clone()` (written out, field by field, as a
+hand-written copy is: positional fields to the constructor, keyword-only ones set after it, no
+loop over the fields at run time).
 
     python -m scripts.generate_copies          # rewrite the methods
     python -m scripts.generate_copies --check  # exit 1 if any is stale
@@ -132,20 +133,34 @@ def constructor(cls: type, source: ast.ClassDef, text: str, doc: str) -> list[st
 
 
 def copier(cls: type, method: str, doc: str) -> list[str]:
-    """The written-out `copy()` or `clone()`: every field the constructor takes, copied by its type."""
+    """The written-out `copy()` or `clone()`: every field the constructor takes, copied by its type;
+    the keyword-only fields are set after the call, as a hand-written copy does (a keyword argument
+    costs a search of the parameters), and a None or an empty list is left to the constructor."""
     hints = typing.get_type_hints(cls)
-    args = []
+    args, after = [], []
     for f in dataclasses.fields(cls):
         if not f.init:
             continue
         value = f"self.{f.name}"
         expression = value if f.metadata.get("copy") == "shared" else copied(value, hints[f.name])
-        args.append(f"{f.name}={expression}" if f.kw_only else expression)
+        if not f.kw_only:
+            args.append(expression)
+        elif expression.startswith(f"None if {value} is None else ") and f.default is None:
+            after += [f"        if {value} is not None:", f"            new.{f.name} = {expression.split(' else ', 1)[1]}"]
+        elif expression.startswith("[") and f.default_factory is list:  # type: ignore[comparison-overlap]
+            after += [f"        if {value}:", f"            new.{f.name} = {expression}"]
+        else:
+            after.append(f"        new.{f.name} = {expression}")
     lines = [f"    def {method}(self) -> {cls.__name__}:", f'        """{doc}"""']
-    one = f"        return {cls.__name__}({', '.join(args)})"
+    head = "return" if not after else "new ="
+    one = f"        {head} {cls.__name__}({', '.join(args)})"
     if len(one) <= WIDTH:
-        return [*lines, one]
-    return [*lines, f"        return {cls.__name__}(", *_wrap(args, "            "), "        )  # fmt: skip"]
+        lines.append(one)
+    else:
+        lines += [f"        {head} {cls.__name__}(", *_wrap(args, "            "), "        )  # fmt: skip"]
+    if after:
+        lines += [*after, "        return new"]
+    return lines
 
 
 def generated(path: Path, module: str, names: list[tuple[str, str, bool]]) -> str:

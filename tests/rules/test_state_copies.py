@@ -253,5 +253,5 @@ def test_a_new_field_is_written_into_the_constructor_and_the_copy() -> None:
     assert "weapon: WeaponState | None = None," in init
     assert "self.marks = [] if marks is None else marks" in init and "self.weapon = weapon" in init
     copy = " ".join(line.strip() for line in copier(Sample, "copy", "An independent copy."))
-    assert "return Sample( self.name, self.marks.copy(), self.kept, " in copy
-    assert "weapon=None if self.weapon is None else self.weapon.copy(), )" in copy
+    assert "new = Sample(self.name, self.marks.copy(), self.kept) " in copy
+    assert "if self.weapon is not None: new.weapon = self.weapon.copy() return new" in copy

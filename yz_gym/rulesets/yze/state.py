@@ -99,10 +99,11 @@ class WeaponState:
 
     def copy(self) -> WeaponState:
         """An independent copy."""
-        return WeaponState(
-            self.name, self.bonus, self.loaded, self.reloads, self.supply, reliability=self.reliability,
-            max_rating=self.max_rating, rounds=self.rounds,
-        )  # fmt: skip
+        new = WeaponState(self.name, self.bonus, self.loaded, self.reloads, self.supply)
+        new.reliability = self.reliability
+        new.max_rating = self.max_rating
+        new.rounds = self.rounds
+        return new
 
 
 @dataclass(slots=True)
@@ -136,10 +137,12 @@ class Injury:
 
     def copy(self) -> Injury:
         """An independent copy."""
-        return Injury(
-            self.table, self.code, self.timer, self.step, self.stabilise_blocked, heal_left=self.heal_left,
-            text=self.text, source=self.source, treated=self.treated,
-        )  # fmt: skip
+        new = Injury(self.table, self.code, self.timer, self.step, self.stabilise_blocked)
+        new.heal_left = self.heal_left
+        new.text = self.text
+        new.source = self.source
+        new.treated = self.treated
+        return new
 
 
 @dataclass(slots=True)
@@ -282,7 +285,7 @@ class Combatant:
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
-        return Combatant(
+        new = Combatant(
             self.id, self.name, self.side, self.group, self.pc, self.attrs.copy(), self.max_attrs,
             self.skills, self.health, self.max_health, self.resolve, self.max_resolve, self.zone, self.prone,
             set(self.engaged), [v.copy() for v in self.weapons], self.held, self.armor, self.armor_rating,
@@ -290,12 +293,24 @@ class Combatant:
             self.swapped, self.prone_drops, self.lose_turn, [v.copy() for v in self.injuries], self.dead,
             self.fled, self.surrendered, self.burning, self.grappling, self.grappled_by, self.hidden,
             self.items.copy(), self.damage_dealt, self.damage_taken, self.last_turn,
-            conditions=self.conditions, stress=self.stress, panic=self.panic, lost_actions=self.lost_actions,
-            willpower=self.willpower, incapacitated=self.incapacitated, size=self.size,
-            creature=self.creature, armor_max=self.armor_max, vehicle=self.vehicle,
-            mount=None if self.mount is None else self.mount.copy(), timed=[v.copy() for v in self.timed],
-            pride=self.pride, pride_used=self.pride_used,
         )  # fmt: skip
+        new.conditions = self.conditions
+        new.stress = self.stress
+        new.panic = self.panic
+        new.lost_actions = self.lost_actions
+        new.willpower = self.willpower
+        new.incapacitated = self.incapacitated
+        new.size = self.size
+        new.creature = self.creature
+        new.armor_max = self.armor_max
+        new.vehicle = self.vehicle
+        if self.mount is not None:
+            new.mount = self.mount.copy()
+        if self.timed:
+            new.timed = [v.copy() for v in self.timed]
+        new.pride = self.pride
+        new.pride_used = self.pride_used
+        return new
 
     @property
     def broken(self) -> bool:
@@ -385,11 +400,16 @@ class Frame:
 
     def copy(self) -> Frame:
         """An independent copy."""
-        return Frame(
+        new = Frame(
             self.kind, self.actor, self.target, self.zone, self.option, self.stage, self.asking.copy(),
             self.helpers.copy(), self.blocker, self.roll, self.block_roll, self.modifier, self.slow,
-            self.flags, self.shots, ammo=self.ammo, hits=[v.copy() for v in self.hits], sixes=self.sixes,
+            self.flags, self.shots,
         )  # fmt: skip
+        new.ammo = self.ammo
+        if self.hits:
+            new.hits = [v.copy() for v in self.hits]
+        new.sixes = self.sixes
+        return new
 
 
 @dataclass(slots=True)
@@ -465,14 +485,20 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable setup."""
-        return GameState(
+        new = GameState(
             self.setup, [v.copy() for v in self.combatants], self.doors, self.cover_ratings,
             {k: v.copy() for k, v in self.cramped.items()}, self.cards.copy(), self.order.copy(),
             self.turn_pos, self.round, self.phase, [v.copy() for v in self.stack], self.choosing.copy(),
             self.winner, self.end_reason, self.decisions, self.turn_begun, self.door_damage, self.opening,
-            self.turn_acts, doom=self.doom, smoke=dict(self.smoke), drawer_group=self.drawer_group,
-            vehicles=[v.copy() for v in self.vehicles], termination=self.termination,
+            self.turn_acts,
         )  # fmt: skip
+        new.doom = self.doom
+        new.smoke = dict(self.smoke)
+        new.drawer_group = self.drawer_group
+        if self.vehicles:
+            new.vehicles = [v.copy() for v in self.vehicles]
+        new.termination = self.termination
+        return new
 
     def enemies(self, c: Combatant) -> list[Combatant]:
         """Combatants of other sides still in the fight."""
