@@ -7,8 +7,8 @@ import math
 import pytest
 
 from yz_gym.core.ending import Termination
-from yz_gym.evaluation.runner import Fate, GameSummary
 from yz_gym.evaluation.stats import EncounterStats, wilson_interval
+from yz_gym.evaluation.watch import Fate, GameSummary
 
 
 def test_wilson_interval_matches_the_textbook_formula():

@@ -30,7 +30,8 @@ from yz_gym.rulesets.yze.zone.actions import Kind
 from yz_gym.scenario.chase_loader import load_chase
 from yz_gym.scenario.loader import load_scenario
 
-# mutable parts a copy shares on purpose: they never change during a game (the map's are caches)
+# mutable parts a copy shares on purpose: they never change during a game (the map's are caches);
+# declared on the field (metadata={"copy": "shared"}), or set from the setup (init=False)
 SHARED = {("Combatant", "max_attrs"), ("Combatant", "skills"), ("GameState", "zone_map")}
 ROLL = Roll(DicePool((Die(Source.ATTRIBUTE, 6), Die(Source.SKILL, 6))), (6, 3))
 
@@ -201,3 +202,56 @@ def test_a_mounted_rider_copies_its_mount() -> None:
     horseman = make([rider("Rider", "red", "A"), fighter("Foot", "blue", "B")]).combatants[0]
     assert horseman.mount is not None
     assert horseman.copy().mount == horseman.mount and horseman.copy().mount is not horseman.mount
+
+
+def test_the_shared_fields_are_declared_shared_on_the_class() -> None:
+    """The copy shares what the fields declare (scripts/generate_copies.py writes it so)."""
+    declared = {
+        (cls.__name__, f.name)
+        for cls in (Combatant, GameState)
+        for f in fields(cls)
+        if f.metadata.get("copy") == "shared" or (not f.init and f.name != "options")
+    }
+    assert declared == SHARED
+
+
+def test_constructors_and_copies_are_written_from_the_fields() -> None:
+    """A field declared once is in the constructor and the copy: `python -m scripts.generate_copies`
+    writes them from the dataclass fields, and none differs from what it writes."""
+    from scripts.generate_copies import stale
+
+    assert [str(path) for path, _ in stale()] == [], "run python -m scripts.generate_copies"
+
+
+def test_a_new_field_is_written_into_the_constructor_and_the_copy() -> None:
+    """The generator writes a field added to a class into its __init__ and its copy, by its type."""
+    import ast
+    import dataclasses
+
+    from scripts.generate_copies import constructor, copier
+
+    @dataclasses.dataclass(slots=True)
+    class Sample:
+        name: str
+        marks: list[int] = dataclasses.field(default_factory=list)
+        kept: dict[str, int] = dataclasses.field(default_factory=dict, metadata={"copy": "shared"})
+        weapon: WeaponState | None = dataclasses.field(default=None, kw_only=True)
+
+        def copy(self) -> Sample:
+            """An independent copy."""
+            return self
+
+    text = (
+        "class Sample:\n    name: str\n    marks: list[int] = field(default_factory=list)\n"
+        "    kept: dict[str, int] = field(default_factory=dict)\n"
+        "    weapon: WeaponState | None = field(default=None, kw_only=True)\n"
+    )
+    source = ast.parse(text).body[0]
+    assert isinstance(source, ast.ClassDef)
+    init = "\n".join(constructor(Sample, source, text, "Made."))
+    assert "self, name: str, marks: list[int] | None = None, kept: dict[str, int] | None = None, *," in init
+    assert "weapon: WeaponState | None = None," in init
+    assert "self.marks = [] if marks is None else marks" in init and "self.weapon = weapon" in init
+    copy = " ".join(line.strip() for line in copier(Sample, "copy", "An independent copy."))
+    assert "new = Sample(self.name, self.marks.copy(), self.kept) " in copy
+    assert "if self.weapon is not None: new.weapon = self.weapon.copy() return new" in copy

@@ -59,7 +59,7 @@ class Evaluation:
     Every callable taking `scenario` takes the object the mode's `build` returns."""
 
     play: Callable[[Any, dict[str, str], int, int, dict[str, str]], Any]  # (scenario, agent by side,
-    # seed, episode, agent by side of the game it goes on as) -> one game's runner.GameSummary
+    # seed, episode, agent by side of the game it goes on as) -> one game's watch.GameSummary
     empty_stats: Callable[[Any], Any]  # scenario -> statistics of no games laid out for it (EncounterStats)
     rule_options: Callable[[Any], dict[str, Any]]  # scenario -> every rule switch in force (provenance)
     goes_on_as: Callable[[Any], tuple[str, str] | None] = _ends_there  # scenario -> (ruleset, mode) of

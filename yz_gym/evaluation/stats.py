@@ -100,7 +100,7 @@ def share(count: int, n: int) -> dict[str, Any]:
 @dataclass(slots=True)
 class CombatantTally:
     """How often one combatant was ever Broken, critically injured, dead, out at the end, and
-    its damage by side (runner.Fate)."""
+    its damage by side (watch.Fate)."""
 
     name: str
     side: str
@@ -209,7 +209,7 @@ class EncounterStats:
         return bool(self.pursuer)
 
     def add(self, summary: Any) -> None:
-        """Count one finished game (a runner.GameSummary)."""
+        """Count one finished game (a watch.GameSummary)."""
         self.games += 1
         self.decisions += summary.decisions
         if summary.winner is not None:

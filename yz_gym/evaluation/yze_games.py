@@ -9,8 +9,9 @@ from typing import Any, Final
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.registry import Evaluation, get
-from yz_gym.evaluation.runner import GameSummary, GameWatch, game_seeds, play_out
+from yz_gym.evaluation.runner import game_seeds, play_out
 from yz_gym.evaluation.stats import EncounterStats
+from yz_gym.evaluation.watch import GameSummary, GameWatch
 from yz_gym.rulesets.yze.chase.state import ChaseScenario
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.rulesets.yze.zone import engine

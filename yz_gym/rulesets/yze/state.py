@@ -87,7 +87,7 @@ class WeaponState:
 
     def __init__(
         self, name: str, bonus: int, loaded: bool = True, reloads: int = -1, supply: int = 6, *,
-        reliability: int = 5, max_rating: int = -1, rounds: int = -1
+        reliability: int = 5, max_rating: int = -1, rounds: int = -1,
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.name = name
@@ -101,10 +101,11 @@ class WeaponState:
 
     def copy(self) -> WeaponState:
         """An independent copy."""
-        return WeaponState(
-            self.name, self.bonus, self.loaded, self.reloads, self.supply,
-            reliability=self.reliability, max_rating=self.max_rating, rounds=self.rounds,
-        )  # fmt: skip
+        new = WeaponState(self.name, self.bonus, self.loaded, self.reloads, self.supply)
+        new.reliability = self.reliability
+        new.max_rating = self.max_rating
+        new.rounds = self.rounds
+        return new
 
 
 @dataclass(slots=True)
@@ -123,7 +124,7 @@ class Injury:
 
     def __init__(
         self, table: str, code: int, timer: int = -1, step: int = 0, stabilise_blocked: bool = False, *,
-        heal_left: int = -1, text: str = "s1", source: int = -1, treated: bool = False
+        heal_left: int = -1, text: str = "s1", source: int = -1, treated: bool = False,
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.table = table
@@ -138,10 +139,12 @@ class Injury:
 
     def copy(self) -> Injury:
         """An independent copy."""
-        return Injury(
-            self.table, self.code, self.timer, self.step, self.stabilise_blocked, heal_left=self.heal_left,
-            text=self.text, source=self.source, treated=self.treated,
-        )
+        new = Injury(self.table, self.code, self.timer, self.step, self.stabilise_blocked)
+        new.heal_left = self.heal_left
+        new.text = self.text
+        new.source = self.source
+        new.treated = self.treated
+        return new
 
 
 @dataclass(slots=True)
@@ -154,8 +157,8 @@ class Combatant:
     group: str
     pc: bool
     attrs: list[int]
-    max_attrs: list[int]
-    skills: dict[str, int]
+    max_attrs: list[int] = field(metadata={"copy": "shared"})  # never changes during a game
+    skills: dict[str, int] = field(metadata={"copy": "shared"})  # never changes during a game
     health: int
     max_health: int
     resolve: int
@@ -210,21 +213,20 @@ class Combatant:
     pride_used: bool = field(default=False, kw_only=True)
 
     def __init__(
-        self, id: int, name: str, side: int, group: str, pc: bool, attrs: list[int],
-        max_attrs: list[int], skills: dict[str, int], health: int, max_health: int, resolve: int,
-        max_resolve: int, zone: int, prone: bool = False, engaged: set[int] | None = None,
-        weapons: list[WeaponState] | None = None, held: int = -1, armor: str | None = None,
-        armor_rating: int = 0, cover: int = -1, aiming: int = 0, overwatch: int = -1, peek: int = -1,
-        actions_used: int = 0, slow_used: bool = False, acted: bool = False, swapped: bool = False,
-        prone_drops: int = 0, lose_turn: bool = False, injuries: list[Injury] | None = None,
-        dead: bool = False, fled: bool = False, surrendered: bool = False, burning: int = 0,
-        grappling: int = -1, grappled_by: int = -1, hidden: bool = False,
-        items: list[str] | None = None, damage_dealt: int = 0, damage_taken: int = 0,
+        self, id: int, name: str, side: int, group: str, pc: bool, attrs: list[int], max_attrs: list[int],
+        skills: dict[str, int], health: int, max_health: int, resolve: int, max_resolve: int, zone: int,
+        prone: bool = False, engaged: set[int] | None = None, weapons: list[WeaponState] | None = None,
+        held: int = -1, armor: str | None = None, armor_rating: int = 0, cover: int = -1, aiming: int = 0,
+        overwatch: int = -1, peek: int = -1, actions_used: int = 0, slow_used: bool = False,
+        acted: bool = False, swapped: bool = False, prone_drops: int = 0, lose_turn: bool = False,
+        injuries: list[Injury] | None = None, dead: bool = False, fled: bool = False,
+        surrendered: bool = False, burning: int = 0, grappling: int = -1, grappled_by: int = -1,
+        hidden: bool = False, items: list[str] | None = None, damage_dealt: int = 0, damage_taken: int = 0,
         last_turn: tuple[int, int] = (0, 0), *, conditions: tuple[str, ...] = (), stress: int = 0,
         panic: tuple[str, ...] = (), lost_actions: int = 0, willpower: int = 0, incapacitated: bool = False,
         size: str = "normal", creature: bool = False, armor_max: int = -1, vehicle: int = -1,
         mount: Mount | None = None, timed: list[TimedCondition] | None = None, pride: str = "",
-        pride_used: bool = False
+        pride_used: bool = False,
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.id = id
@@ -285,27 +287,32 @@ class Combatant:
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
-        c = Combatant(
-            self.id, self.name, self.side, self.group, self.pc,
-            self.attrs.copy(), self.max_attrs, self.skills, self.health, self.max_health,
-            self.resolve, self.max_resolve, self.zone, self.prone, set(self.engaged),
-            [w.copy() for w in self.weapons], self.held, self.armor, self.armor_rating,
-            self.cover, self.aiming, self.overwatch, self.peek, self.actions_used,
-            self.slow_used, self.acted, self.swapped, self.prone_drops, self.lose_turn,
-            [i.copy() for i in self.injuries], self.dead, self.fled, self.surrendered,
-            self.burning, self.grappling, self.grappled_by, self.hidden, self.items.copy(),
-            self.damage_dealt, self.damage_taken, self.last_turn,
+        new = Combatant(
+            self.id, self.name, self.side, self.group, self.pc, self.attrs.copy(), self.max_attrs,
+            self.skills, self.health, self.max_health, self.resolve, self.max_resolve, self.zone, self.prone,
+            set(self.engaged), [v.copy() for v in self.weapons], self.held, self.armor, self.armor_rating,
+            self.cover, self.aiming, self.overwatch, self.peek, self.actions_used, self.slow_used, self.acted,
+            self.swapped, self.prone_drops, self.lose_turn, [v.copy() for v in self.injuries], self.dead,
+            self.fled, self.surrendered, self.burning, self.grappling, self.grappled_by, self.hidden,
+            self.items.copy(), self.damage_dealt, self.damage_taken, self.last_turn,
         )  # fmt: skip
-        c.conditions, c.stress, c.panic = self.conditions, self.stress, self.panic
-        c.lost_actions, c.willpower, c.incapacitated = self.lost_actions, self.willpower, self.incapacitated
-        c.size, c.creature, c.armor_max = self.size, self.creature, self.armor_max
-        c.vehicle = self.vehicle
-        c.pride, c.pride_used = self.pride, self.pride_used
+        new.conditions = self.conditions
+        new.stress = self.stress
+        new.panic = self.panic
+        new.lost_actions = self.lost_actions
+        new.willpower = self.willpower
+        new.incapacitated = self.incapacitated
+        new.size = self.size
+        new.creature = self.creature
+        new.armor_max = self.armor_max
+        new.vehicle = self.vehicle
         if self.mount is not None:
-            c.mount = self.mount.copy()
+            new.mount = self.mount.copy()
         if self.timed:
-            c.timed = [t.copy() for t in self.timed]
-        return c
+            new.timed = [v.copy() for v in self.timed]
+        new.pride = self.pride
+        new.pride_used = self.pride_used
+        return new
 
     @property
     def broken(self) -> bool:
@@ -369,27 +376,42 @@ class Frame:
     def __init__(
         self, kind: Kind, actor: int, target: int = -1, zone: int = -1, option: int = -1, stage: int = 0,
         asking: list[int] | None = None, helpers: list[int] | None = None, blocker: int = -1,
-        roll: Roll | None = None, block_roll: Roll | None = None, modifier: Modifiers = NO_MODIFIERS, slow: bool = False,
-        flags: int = 0, shots: int = 0, *, ammo: Roll | None = None, hits: list[list[int]] | None = None,
-        sixes: int = 0,
+        roll: Roll | None = None, block_roll: Roll | None = None, modifier: Modifiers = NO_MODIFIERS,
+        slow: bool = False, flags: int = 0, shots: int = 0, *, ammo: Roll | None = None,
+        hits: list[list[int]] | None = None, sixes: int = 0,
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
-        self.kind, self.actor, self.target, self.zone, self.option = kind, actor, target, zone, option
-        self.stage, self.blocker, self.modifier, self.slow, self.flags = stage, blocker, modifier, slow, flags
+        self.kind = kind
+        self.actor = actor
+        self.target = target
+        self.zone = zone
+        self.option = option
+        self.stage = stage
         self.asking = [] if asking is None else asking
         self.helpers = [] if helpers is None else helpers
-        self.roll, self.block_roll, self.ammo = roll, block_roll, ammo
-        self.shots, self.sixes = shots, sixes
+        self.blocker = blocker
+        self.roll = roll
+        self.block_roll = block_roll
+        self.modifier = modifier
+        self.slow = slow
+        self.flags = flags
+        self.shots = shots
+        self.ammo = ammo
         self.hits = [] if hits is None else hits
+        self.sixes = sixes
 
     def copy(self) -> Frame:
         """An independent copy."""
-        return Frame(
-            self.kind, self.actor, self.target, self.zone, self.option, self.stage,
-            self.asking.copy(), self.helpers.copy(), self.blocker, self.roll, self.block_roll,
-            self.modifier, self.slow, self.flags, self.shots,
-            ammo=self.ammo, hits=[h.copy() for h in self.hits], sixes=self.sixes,
+        new = Frame(
+            self.kind, self.actor, self.target, self.zone, self.option, self.stage, self.asking.copy(),
+            self.helpers.copy(), self.blocker, self.roll, self.block_roll, self.modifier, self.slow,
+            self.flags, self.shots,
         )  # fmt: skip
+        new.ammo = self.ammo
+        if self.hits:
+            new.hits = [v.copy() for v in self.hits]
+        new.sixes = self.sixes
+        return new
 
 
 @dataclass(slots=True)
@@ -422,19 +444,20 @@ class GameState:
     vehicles: list[VehicleState] = field(default_factory=list, kw_only=True)  # VEH-*: vehicles/actions.py
     termination: Termination = field(default=Termination.NONE, kw_only=True)  # why the game ended
     doses: dict[int, int] = field(default_factory=dict, kw_only=True)  # HAZ-POISON-02: poisoned weapon's doses left
-    options: RuleOptions = field(init=False, repr=False, compare=False)  # the setup's rule switches
-    zone_map: ZoneMap = field(init=False, repr=False, compare=False)  # the setup's static map
+    # shortcuts to the setup's rule switches and map, read all the time
+    options: RuleOptions = field(init=False, repr=False, compare=False, metadata={"init": "setup.options"})
+    zone_map: ZoneMap = field(init=False, repr=False, compare=False, metadata={"init": "setup.zone_map"})
 
     def __init__(
         self, setup: Setup, combatants: list[Combatant], doors: tuple[int, ...],
         cover_ratings: tuple[tuple[int, ...], ...], cramped: dict[int, list[int]], cards: list[int],
         order: list[int] | None = None, turn_pos: int = 0, round: int = 1, phase: Phase = Phase.SETUP,
         stack: list[Frame] | None = None, choosing: list[int] | None = None, winner: int = -1,
-        end_reason: str = "", decisions: int = 0, turn_begun: bool = False,
-        door_damage: tuple[int, ...] = (), opening: tuple[Any, ...] = (), turn_acts: int = 0, *,
-        doom: int = 0, smoke: dict[int, int] | None = None,
-        drawer_group: tuple[tuple[int, ...], ...] = (), vehicles: list[VehicleState] | None = None,
-        termination: Termination = Termination.NONE, doses: dict[int, int] | None = None
+        end_reason: str = "", decisions: int = 0, turn_begun: bool = False, door_damage: tuple[int, ...] = (),
+        opening: tuple[Any, ...] = (), turn_acts: int = 0, *, doom: int = 0,
+        smoke: dict[int, int] | None = None, drawer_group: tuple[tuple[int, ...], ...] = (),
+        vehicles: list[VehicleState] | None = None, termination: Termination = Termination.NONE,
+        doses: dict[int, int] | None = None,
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.setup = setup
@@ -462,38 +485,26 @@ class GameState:
         self.vehicles = [] if vehicles is None else vehicles
         self.termination = termination
         self.doses = {} if doses is None else doses
-        self.options = setup.options  # shortcuts to the setup's rule switches and map, read all the time
+        self.options = setup.options
         self.zone_map = setup.zone_map
 
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable setup."""
-        return GameState(
-            self.setup,
-            [c.copy() for c in self.combatants],
-            self.doors,
-            self.cover_ratings,
-            {z: q.copy() for z, q in self.cramped.items()},
-            self.cards.copy(),
-            self.order.copy(),
-            self.turn_pos,
-            self.round,
-            self.phase,
-            [f.copy() for f in self.stack],
-            self.choosing.copy(),
-            self.winner,
-            self.end_reason,
-            self.decisions,
-            self.turn_begun,
-            self.door_damage,
-            self.opening,
+        new = GameState(
+            self.setup, [v.copy() for v in self.combatants], self.doors, self.cover_ratings,
+            {k: v.copy() for k, v in self.cramped.items()}, self.cards.copy(), self.order.copy(),
+            self.turn_pos, self.round, self.phase, [v.copy() for v in self.stack], self.choosing.copy(),
+            self.winner, self.end_reason, self.decisions, self.turn_begun, self.door_damage, self.opening,
             self.turn_acts,
-            doom=self.doom,
-            smoke=dict(self.smoke),
-            drawer_group=self.drawer_group,
-            vehicles=[v.copy() for v in self.vehicles],
-            termination=self.termination,
-            doses=dict(self.doses) if self.doses else None,
-        )
+        )  # fmt: skip
+        new.doom = self.doom
+        new.smoke = dict(self.smoke)
+        new.drawer_group = self.drawer_group
+        if self.vehicles:
+            new.vehicles = [v.copy() for v in self.vehicles]
+        new.termination = self.termination
+        new.doses = dict(self.doses)
+        return new
 
     def enemies(self, c: Combatant) -> list[Combatant]:
         """Combatants of other sides still in the fight."""

@@ -133,8 +133,8 @@ class Step:
     def copy(self) -> Step:
         """An independent copy (rolls and actions are immutable)."""
         return Step(
-            self.kind, self.actor, self.unit, self.slot, self.target, self.extra, self.stage,
-            self.roll, self.opp, self.roller, self.skill, self.tool, self.waiting, self.choice,
+            self.kind, self.actor, self.unit, self.slot, self.target, self.extra, self.stage, self.roll,
+            self.opp, self.roller, self.skill, self.tool, self.waiting, self.choice,
         )  # fmt: skip
 
 
@@ -196,12 +196,12 @@ class ChaseState:
         """An independent copy sharing only the immutable scenario."""
         return ChaseState(
             self.scenario, self.world.clone(), [v.copy() for v in self.vehicles],
-            [u.copy() for u in self.units], self.round, self.phase, self.choosers.copy(),
-            dict(self.choices), dict(self.acts), self.obstacle, [s.copy() for s in self.queue], self.cursor,
-            self.asking, self.ask, set(self.separated), self.stamps, self.heat.copy(),
-            set(self.blocked), set(self.failed), set(self.lost), set(self.hide_bonus),
-            self.catches.copy(), set(self.caught), self.winner, self.end_reason, self.decisions,
-            None if self.handover is None else dict(self.handover), self.opening, self.termination,
+            [v.copy() for v in self.units], self.round, self.phase, self.choosers.copy(), dict(self.choices),
+            dict(self.acts), self.obstacle, [v.copy() for v in self.queue], self.cursor, self.asking,
+            self.ask, set(self.separated), self.stamps, self.heat.copy(), set(self.blocked), set(self.failed),
+            set(self.lost), set(self.hide_bonus), self.catches.copy(), set(self.caught), self.winner,
+            self.end_reason, self.decisions, None if self.handover is None else dict(self.handover),
+            self.opening, self.termination,
         )  # fmt: skip
 
     @property

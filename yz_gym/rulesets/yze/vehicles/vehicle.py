@@ -60,13 +60,14 @@ class VehicleState:
 
     def copy(self) -> VehicleState:
         """An independent copy (the type and options are shared, they never change)."""
-        return VehicleState(
-            self.name, self.kind, self.type, self.armor, self.options, self.damage,
-            self.occupants.copy(), self.driver, set(self.exposed), [w.copy() for w in self.weapons],
-            self.altitude, self.maneuver_mod, self.driving_mod, self.engine_disabled,
-            self.engine_running, self.destroyed, self.crashed, self.burning, self.zone, self.side,
-            self.repair_shift, self.wreck_seen, exposed_seats=self.exposed_seats,
+        new = VehicleState(
+            self.name, self.kind, self.type, self.armor, self.options, self.damage, self.occupants.copy(),
+            self.driver, set(self.exposed), [v.copy() for v in self.weapons], self.altitude,
+            self.maneuver_mod, self.driving_mod, self.engine_disabled, self.engine_running, self.destroyed,
+            self.crashed, self.burning, self.zone, self.side, self.repair_shift, self.wreck_seen,
         )  # fmt: skip
+        new.exposed_seats = self.exposed_seats
+        return new
 
     @property
     def hull(self) -> int:
