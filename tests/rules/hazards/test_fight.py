@@ -103,7 +103,7 @@ def test_rescue_pulls_one_under_water_out_to_the_shore_with_the_rescuer(cost, sl
                     ("moved", squire.id, -1)]
     assert k.zone == squire.zone == 0 and k.timed == [] and squire.timed == []
     assert squire.slow_used is slow and squire.actions_used == 1
-    assert engine.describe(state, Action(Kind.RESCUE, k.id)) == "pull out of the water Knight"
+    assert engine.describe(state, Action(Kind.RESCUE, k.id)) == "rescue Knight"
 
 
 @pytest.mark.rule("AMB-05")
