@@ -216,6 +216,17 @@ def test_in_extreme_cold_the_exposed_roll_each_stretch_of_rounds_with_blankets_a
     assert (bare.attrs[0], bare.attrs[2]) == (1, 1) and ("hypothermic", 1) in timed(bare)
 
 
+@pytest.mark.rule("HAZ-COLD-02", "AMB-01")
+@pytest.mark.parametrize(("elapsed", "rolled"), [(0, [4, 9]), (1, [3, 8]), (4, [0, 5]), (6, [3, 8])])
+def test_time_already_spent_in_the_cold_brings_the_first_roll_sooner(elapsed, rolled):
+    hazards = {"cold": {"band": "extreme_cold", "elapsed": elapsed, "protected": ["Foe"]}}
+    rng = FixedDice([6] * 60)  # every cold roll holds
+    state = fight([fighter("Bare", "red", "Far", pc=True), fighter("Foe", "blue", "Bank")], hazards,
+                  rules={"rounds_per_stretch": 5}, rng=rng)
+    seen = [i for i in range(10) if any(e.kind == "hazard_roll" for e in end_round(state, rng))]
+    assert seen == rolled  # rounds counted from 0: the end of round 1 is 0
+
+
 @pytest.mark.rule("HAZ-DROWN-06")
 def test_after_the_fight_the_drowned_dies_when_the_stretch_runs_out():
     rng = FixedDice(FAIL3)
