@@ -177,14 +177,15 @@ def antidote_slow(state: GameState, c: Combatant, act: Action) -> bool:
 
 
 def rescue_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
-    """AMB-05: one under water or drowning in the rescuer's deep-water zone."""
+    """AMB-05: one under water or drowning in the rescuer's deep-water zone (not held in a grapple)."""
     setting = state.setup.hazards
     if setting is None or not setting.water(c.zone) or not _rescuer(state, c, rescue_slow(state, c, _NO_ACTION)):
         return []
     return [
         action(Kind.RESCUE, o.id)
         for o in state.combatants
-        if o.zone == c.zone and o.id != c.id and not o.dead and not o.fled and struggling(o)
+        if o.zone == c.zone and o.id != c.id and not o.dead and not o.fled and o.grappled_by < 0 and o.grappling < 0
+        and struggling(o)
     ]
 
 
