@@ -28,19 +28,23 @@ RULE_FRAMES = frozenset(spec.kind for spec in SPECS if spec.timing == Timing.FRA
 
 
 def test_the_new_kinds_come_last_and_encode_the_actors_own_mount_as_slot_zero():
-    assert max(k for k in Kind if k not in RULE_FRAMES and k != Kind.PRIDE) == Kind.REMOUNT
+    appended = (Kind.PRIDE, Kind.RESCUE, Kind.ANTIDOTE)  # DICE-13; the hazards' AMB-05, HAZ-POISON-04
+    assert max(k for k in Kind if k not in RULE_FRAMES and k not in appended) == Kind.REMOUNT
     assert all(BLOCK_SIZES[k] == 0 for k in RULE_FRAMES)  # frames the rules open take no action indices
-    assert BLOCK_SIZES[Kind.PRIDE] == 0  # DICE-13: its one index is appended (test_pride_action.py)
+    assert all(BLOCK_SIZES[k] == 0 for k in appended)  # their indices are appended (test_pride_action.py)
     assert OFFSETS[Kind.DISMOUNT] == OFFSETS[Kind.ATTACK_VEHICLE] + BLOCK_SIZES[Kind.ATTACK_VEHICLE]
     assert BLOCK_SIZES[Kind.DISMOUNT] == 1 and BLOCK_SIZES[Kind.REMOUNT] == N_SLOTS
     assert OFFSETS[Kind.REMOUNT] + N_SLOTS == APPENDED_OFFSETS[0]  # then the appended forms
 
 
 def test_the_burst_forms_are_appended_after_every_kind_in_order():
-    assert [kind for kind, _ in APPENDED_FORMS] == [Kind.SHOOT_VEHICLE, Kind.SHOOT_MOUNT, Kind.PRIDE]
+    assert [kind for kind, _ in APPENDED_FORMS] == [
+        Kind.SHOOT_VEHICLE, Kind.SHOOT_MOUNT, Kind.PRIDE, Kind.RESCUE, Kind.ANTIDOTE,
+    ]
     assert APPENDED_OFFSETS[0] == OFFSETS[Kind.REMOUNT] + BLOCK_SIZES[Kind.REMOUNT]
     assert APPENDED_OFFSETS[1] == APPENDED_OFFSETS[0] + MAX_VEHICLES * MAX_AMMO_DICE
-    assert APPENDED_OFFSETS[1] + N_SLOTS * MAX_AMMO_DICE == APPENDED_OFFSETS[2] == N_ACTIONS - 1
+    assert APPENDED_OFFSETS[1] + N_SLOTS * MAX_AMMO_DICE == APPENDED_OFFSETS[2] == 996
+    assert APPENDED_OFFSETS[3:] == [997, 997 + N_SLOTS] and N_ACTIONS == 997 + 2 * N_SLOTS  # one per target slot
     codec = ActionCodec([0, 1])
     burst = Action(Kind.SHOOT_VEHICLE, zone=3, option=2)  # 3 ammo dice at vehicle 2
     assert codec.encode(0, burst) == APPENDED_OFFSETS[0] + (3 - 1) * MAX_VEHICLES + 2

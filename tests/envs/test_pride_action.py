@@ -1,4 +1,5 @@
-"""DICE-13 in the env: the PRIDE action has its own (last) index, legal only at a pride decision."""
+"""DICE-13 in the env: the PRIDE action has its own index (996, the last before the hazards' RESCUE and
+ANTIDOTE blocks), legal only at a pride decision."""
 
 from __future__ import annotations
 
@@ -7,17 +8,17 @@ import pytest
 
 from tests.envs.env_helpers import make, random_legal
 from tests.helpers import fighter, scenario_dict
-from yz_gym.envs.action_space import APPENDED_OFFSETS, N_ACTIONS, ActionCodec, describe_index
+from yz_gym.envs.action_space import APPENDED_OFFSETS, ActionCodec, describe_index
 from yz_gym.envs.observation import DECISION_INDEX, FIELDS
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
-PRIDE_INDEX = N_ACTIONS - 1
+PRIDE_INDEX = 996
 
 
 @pytest.mark.rule("DICE-13")
-def test_pride_is_the_last_index_and_older_indices_keep_their_place():
-    assert APPENDED_OFFSETS[-1] == PRIDE_INDEX == 996  # 996 actions before DICE-13: none moved
+def test_pride_is_appended_and_older_indices_keep_their_place():
+    assert APPENDED_OFFSETS[2] == PRIDE_INDEX == 996  # 996 actions before DICE-13: none moved
     codec = ActionCodec([0, 1])
     assert codec.encode(0, Action(Kind.PRIDE)) == PRIDE_INDEX
     assert codec.decode(1, PRIDE_INDEX) == Action(Kind.PRIDE)

@@ -141,7 +141,7 @@ def test_unknown_key_at_the_top_level(tmp_path):
         tmp_path,
         mutated(lambda d: d.update(sied=["red"])),
         "sied: unknown key 'sied'; did you mean 'sides'? allowed here: ruleset, mode, name, description, sides, rules, "
-        f"map, weapons, combatants, ambush, victory, vehicles, vehicle_rules, agents {DOCS}",
+        f"map, weapons, combatants, ambush, victory, vehicles, vehicle_rules, hazards, hazard_rules, agents {DOCS}",
     )
 
 

@@ -32,7 +32,8 @@ Forms added to a kind after its block was laid out (`APPENDED_FORMS`, the shapes
 `appended` >= 0) come after every kind's block, in that order, so the indices of older actions keep their meaning: SHOOT_VEHICLE's bursts
 (its `zone` field holds the fire mode n = 1..MAX_AMMO_DICE, full auto or that many ammo dice,
 x the vehicle index as option), SHOOT_MOUNT's (target slot x option n = 1..MAX_AMMO_DICE), and
-the one index of PRIDE (DICE-13, the last index: a kind added after the others, laid out here).
+the one index of PRIDE (DICE-13, index 996: a kind added after the others, laid out here), then
+RESCUE and ANTIDOTE (the hazards: AMB-05, HAZ-POISON-04), one index per target slot each.
 `APPENDED_OFFSETS[i]` is where the i-th starts. A form's `zones` lists the values its zone field
 spans when they are not the zone indices 0..MAX_ZONES-1.
 

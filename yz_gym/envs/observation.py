@@ -78,7 +78,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 
 from yz_gym.envs.hazard_obs import FIELDS as HAZARD_OBS_FIELDS
-from yz_gym.envs.hazard_obs import encode_hazards
+from yz_gym.envs.hazard_obs import HAZARD_FIELDS, ZONE_HAZARD_FIELDS, encode_hazards
 from yz_gym.envs.limits import (
     MAX_ALLIES,
     MAX_ATTRIBUTE,
@@ -233,6 +233,8 @@ def describe_observation() -> str:
     lines.append(f"zones: {N_ZDYN} fields x {MAX_ZONES} zones (field-major): {', '.join(ZONE_FIELDS)}")
     lines.append(f"zones_static: {MAX_ZONES} x {N_ZSTATIC}: {', '.join(ZONE_STATIC_FIELDS)}")
     lines.append(f"borders: {MAX_ZONES} x {MAX_ZONES} x {', '.join(BORDER_CHANNELS)}")
+    lines.append(f"hazards: {N_SLOTS} slots x {', '.join(HAZARD_FIELDS)}")
+    lines.append(f"zone_hazards: {MAX_ZONES} zones x {', '.join(ZONE_HAZARD_FIELDS)}")
     return "\n".join(lines)
 
 

@@ -79,7 +79,8 @@ def build_hazards(b: _Builder, combatants: list[Combatant], zone_map: ZoneMap) -
             weapons[c.id] = PoisonedWeapon(coated.weapon, poison, coated.doses)
     if not any(w != NO_WATER for w in shore) and not any(gas) and spec.cold is None and not weapons:
         raise b.fail("hazards", "no water, gas, cold or poisoned weapon is declared; add one or remove the block")
-    return HazardSetting(options, tuple(shore), tuple(gas), tuple(cold), frozenset(protected), weapons)
+    elapsed = spec.cold.elapsed if spec.cold is not None else 0
+    return HazardSetting(options, tuple(shore), tuple(gas), tuple(cold), frozenset(protected), weapons, elapsed)
 
 
 def _poison(b: _Builder, poisons: dict[str, Poison], name: str, where: str) -> Poison:

@@ -192,6 +192,7 @@ class ColdSpec(Strict):
     band: ColdBandName = "cold"
     zones: dict[Name, ColdBandName] = {}
     protected: list[Name] = []
+    elapsed: int = Field(0, ge=0, le=100_000)
 
 
 class PoisonedWeaponSpec(Strict):

@@ -103,7 +103,7 @@ def test_rescue_pulls_one_under_water_out_to_the_shore_with_the_rescuer(cost, sl
                     ("moved", squire.id, -1)]
     assert k.zone == squire.zone == 0 and k.timed == [] and squire.timed == []
     assert squire.slow_used is slow and squire.actions_used == 1
-    assert engine.describe(state, Action(Kind.RESCUE, k.id)) == "pull out of the water Knight"
+    assert engine.describe(state, Action(Kind.RESCUE, k.id)) == "rescue Knight"
 
 
 @pytest.mark.rule("AMB-05")
@@ -214,6 +214,17 @@ def test_in_extreme_cold_the_exposed_roll_each_stretch_of_rounds_with_blankets_a
     # Bare: 3 Strength + 1 for the blanket, then 2 + 1; Foe: 3 Strength + 1 Stamina, then 2 + 1
     assert counts == [[], [("Bare", 4), ("Foe", 4)], [], [("Bare", 3), ("Foe", 3)]]
     assert (bare.attrs[0], bare.attrs[2]) == (1, 1) and ("hypothermic", 1) in timed(bare)
+
+
+@pytest.mark.rule("HAZ-COLD-02", "AMB-01")
+@pytest.mark.parametrize(("elapsed", "rolled"), [(0, [4, 9]), (1, [3, 8]), (4, [0, 5]), (6, [3, 8])])
+def test_time_already_spent_in_the_cold_brings_the_first_roll_sooner(elapsed, rolled):
+    hazards = {"cold": {"band": "extreme_cold", "elapsed": elapsed, "protected": ["Foe"]}}
+    rng = FixedDice([6] * 60)  # every cold roll holds
+    state = fight([fighter("Bare", "red", "Far", pc=True), fighter("Foe", "blue", "Bank")], hazards,
+                  rules={"rounds_per_stretch": 5}, rng=rng)
+    seen = [i for i in range(10) if any(e.kind == "hazard_roll" for e in end_round(state, rng))]
+    assert seen == rolled  # rounds counted from 0: the end of round 1 is 0
 
 
 @pytest.mark.rule("HAZ-DROWN-06")

@@ -260,7 +260,7 @@ add("went_under", "the target goes under water and must hold its breath (HAZ-DRO
 add("drowning", "the target starts drowning: 1 Strength damage a round (HAZ-DROWN-05)", ("cause",))
 add("rescued", "the actor pulls the target out of the water (AMB-05)")
 add("left_water", "the target swims out of the water")
-add("hypothermic", "the target fails a cold roll and is hypothermic (HAZ-COLD-04)", rare=HAZARD)
+add("hypothermic", "the target fails a cold roll and is hypothermic (HAZ-COLD-04)")
 add("warmed", "the target warms up: hypothermia ends (HAZ-COLD-07)", rare=HAZARD)
 add("struggling", "the actor, under water or drowning, struggles for air and loses its turn (AMB-05)")
 add("dose", "the actor's poisoned weapon delivers a dose to the target; doses left (-1: unlimited) (HAZ-POISON-02)",

@@ -17,10 +17,19 @@ from typing import Final
 
 import numpy as np
 
+from yz_gym.core.conditions import TimedCondition
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.hazards.cold import cold_time
 from yz_gym.rulesets.yze.hazards.drowning import enter_water, in_water, leave_water, rescue, water_time
-from yz_gym.rulesets.yze.hazards.kinds import DROWNED, DROWNING, IN_GAS, POISON_KINDS, UNDERWATER, find
+from yz_gym.rulesets.yze.hazards.kinds import (
+    COLD_EXPOSED,
+    DROWNED,
+    DROWNING,
+    IN_GAS,
+    POISON_KINDS,
+    UNDERWATER,
+    find,
+)
 from yz_gym.rulesets.yze.hazards.poison import expose_to_poison, give_antidote, poison_time, poison_turn
 from yz_gym.rulesets.yze.hazards.setting import UNLIMITED, HazardSetting
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
@@ -29,6 +38,7 @@ from yz_gym.rulesets.yze.zone.movement import enter_zone
 
 ANTIDOTE_ITEM: Final = "antidote"  # HAZ-POISON-04: used up when given
 STRUGGLING: Final = (UNDERWATER.name, DROWNING.name, DROWNED.name)  # no action while any lasts (AMB-05)
+_NO_ACTION: Final = Action(Kind.END_TURN)  # the cost hooks' action argument, unused by them
 
 
 def struggling(c: Combatant) -> bool:
@@ -42,12 +52,17 @@ def _in_deep_water(setting: HazardSetting, c: Combatant) -> bool:
 
 
 def fight_starts(state: GameState, events: list[Event]) -> None:
-    """Those who start in deep water are in it (HAZ-DROWN-01..03)."""
+    """Those who start in deep water are in it (HAZ-DROWN-01..03); the exposed who have been out in
+    the cold for `cold_elapsed` rounds roll that much sooner (HAZ-COLD-02)."""
     setting = state.setup.hazards
     assert setting is not None
     for c in state.combatants:
         if _in_deep_water(setting, c):
             enter_water(state, setting.options, c, events)
+        unit = setting.options.cold_roll_unit(setting.cold[c.zone])
+        if setting.cold_elapsed and unit is not None and c.id not in setting.protected and c.vehicle < 0:
+            period = state.options.clock.rounds(unit)
+            c.timed.append(TimedCondition(COLD_EXPOSED.name, period - setting.cold_elapsed % period))
 
 
 def moved(state: GameState, c: Combatant, events: list[Event]) -> None:
@@ -162,14 +177,15 @@ def antidote_slow(state: GameState, c: Combatant, act: Action) -> bool:
 
 
 def rescue_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[Action]:
-    """AMB-05: one under water or drowning in the rescuer's deep-water zone."""
+    """AMB-05: one under water or drowning in the rescuer's deep-water zone (not held in a grapple)."""
     setting = state.setup.hazards
     if setting is None or not setting.water(c.zone) or not _rescuer(state, c, rescue_slow(state, c, _NO_ACTION)):
         return []
     return [
         action(Kind.RESCUE, o.id)
         for o in state.combatants
-        if o.zone == c.zone and o.id != c.id and not o.dead and not o.fled and struggling(o)
+        if o.zone == c.zone and o.id != c.id and not o.dead and not o.fled and o.grappled_by < 0 and o.grappling < 0
+        and struggling(o)
     ]
 
 
@@ -184,9 +200,6 @@ def antidote_offer(state: GameState, c: Combatant, frame: Frame | None) -> list[
         for o in state.combatants
         if o.zone == c.zone and not o.dead and not o.fled and any(t.kind in POISON_KINDS for t in o.timed)
     ]
-
-
-_NO_ACTION: Final = Action(Kind.END_TURN)  # the cost hooks' action argument, unused by them
 
 
 def rescue_effect(

@@ -50,6 +50,7 @@ class HazardSetting:
     cold: tuple[ColdBand, ...]  # per zone: its cold band (WEATHER-15); "warm" rolls nothing
     protected: frozenset[int] = frozenset()  # HAZ-COLD-01: clothing or shelter enough (the GM's call)
     weapons: dict[int, PoisonedWeapon] = field(default_factory=dict)  # combatant id -> its poisoned weapon
+    cold_elapsed: int = 0  # rounds the exposed have spent in the cold before the fight (HAZ-COLD-02)
 
     def water(self, zone: int) -> bool:
         """Deep water: whoever is in it swims (HAZ-DROWN-01)."""

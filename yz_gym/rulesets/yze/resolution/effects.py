@@ -575,7 +575,7 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     _spec(Kind.PRIDE, "use your pride", DECISION, (Shape(appended=2),), instant=_pride, offer=pride_offer),
     # hazards (hazards/fight.py), appended after PRIDE's index: no older index moves
     _spec(
-        Kind.RESCUE, "pull out of the water", SLOW, (Shape(target=True, appended=3),),
+        Kind.RESCUE, "rescue", SLOW, (Shape(target=True, appended=3),),
         slow=hazards.rescue_slow, effect=hazards.rescue_effect, offer=hazards.rescue_offer,
     ),
     _spec(
