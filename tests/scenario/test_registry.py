@@ -42,9 +42,9 @@ def error_of(data: dict, tmp_path: Path) -> str:
 # --- the registry ---------------------------------------------------------------------------------
 
 
-def test_yze_registers_skirmish_and_chase():
+def test_yze_registers_skirmish_chase_and_expedition():
     assert registry.rulesets() == ["yze"]
-    assert [m.label for m in registry.modes()] == ["yze skirmish", "yze chase"]
+    assert [m.label for m in registry.modes()] == ["yze skirmish", "yze chase", "yze expedition"]
     assert registry.modes("yze") == registry.modes() and registry.modes("dx3") == []
     assert registry.get("yze", "skirmish") is SKIRMISH and registry.get("yze", "chase") is CHASE
     assert SKIRMISH.key == ("yze", "skirmish") and CHASE.doc == "docs/chase_scenarios.md"
@@ -57,8 +57,8 @@ def test_yze_registers_skirmish_and_chase():
     [
         ("yzee", "skirmish", "unknown ruleset 'yzee'; did you mean 'yze'? rulesets: yze"),
         ("dx3", "skirmish", "unknown ruleset 'dx3'; rulesets: yze"),
-        ("yze", "chace", "unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase"),
-        ("yze", "hazard", "unknown mode 'hazard' of ruleset yze; modes: skirmish, chase"),
+        ("yze", "chace", "unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase, expedition"),
+        ("yze", "hazard", "unknown mode 'hazard' of ruleset yze; modes: skirmish, chase, expedition"),
     ],
 )
 def test_an_unknown_ruleset_or_mode_lists_what_exists(ruleset, mode, message):
@@ -146,7 +146,9 @@ def test_every_bundled_file_names_its_mode_and_the_prefix_is_only_a_name():
     for name in chases:
         data = data_of(name)
         assert (data["ruleset"], data["mode"]) == ("yze", "chase"), name
-    assert sorted(bundled_scenarios() + bundled_chases()) == loading.bundled()
+    expeditions = [name for name in loading.bundled() if name.startswith("expedition_")]
+    assert all(data_of(name)["mode"] == "expedition" for name in expeditions)
+    assert sorted(bundled_scenarios() + bundled_chases() + expeditions) == loading.bundled()
     assert all(load(name).mode is SKIRMISH for name in bundled_scenarios())
 
 
@@ -179,9 +181,9 @@ def test_a_chase_file_without_mode_chase_names_the_field_and_the_fix(tmp_path):
     ("change", "message"),
     [
         ({"ruleset": "yzee"}, "ruleset: unknown ruleset 'yzee'; did you mean 'yze'? rulesets: yze (see docs/scenarios.md)"),
-        ({"mode": "chace"}, "mode: unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase (see docs/scenarios.md)"),
-        ({"mode": 5}, "mode: got 5; give one of: skirmish, chase"),
-        ({"mode": ""}, "mode: got ''; give one of: skirmish, chase"),
+        ({"mode": "chace"}, "mode: unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase, expedition (see docs/scenarios.md)"),
+        ({"mode": 5}, "mode: got 5; give one of: skirmish, chase, expedition"),
+        ({"mode": ""}, "mode: got ''; give one of: skirmish, chase, expedition"),
         ({"ruleset": ["yze"]}, "ruleset: got ['yze']; give one of: yze"),
     ],
 )  # fmt: skip

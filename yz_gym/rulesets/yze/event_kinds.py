@@ -245,8 +245,8 @@ add("chase_over", "the chase is over: winner (or None), reason and the last rang
 
 register(EVENTS)
 
-# --- hazards (hazards/: poison, drowning, cold; not yet wired into fights or journeys) ---------
-HAZARD: Final = "only when a hazard function of hazards/ is called; no scenario has poison, water or cold yet (issue 15)"
+# --- hazards (hazards/: poison, drowning, cold; the cold runs on expeditions, travel/) ----------
+HAZARD: Final = "only when a hazard function of hazards/ is called: on an expedition (cold), never in the seeded fights"
 add("hazard_roll", "the actor's Stamina roll against a hazard: its name, rating, the hazard's successes and "
     "whether the actor resisted (HAZ-POISON-02, HAZ-DROWN-02/04, HAZ-COLD-01)",
     (*ROLL, "hazard", "rating", "against", "resisted"), rare=HAZARD)
