@@ -187,6 +187,16 @@ def veer(hexmap: HexMap, here: int, intended: int, die: int) -> int:
     return hexmap.neighbour(here, heading + (1 if die % 2 == 0 else 5))
 
 
+def shore_forage(hexmap: HexMap, hex_: int) -> int:
+    """FORAGE-06 `shore`: in a lake or river hex, food is foraged on the shore: the forage modifier
+    of the first land hex around it, clockwise from east (+0 if there is none)."""
+    for d in range(6):
+        there = hexmap.neighbour(hex_, d)
+        if there >= 0 and hexmap.terrain[there] != "water":
+            return hexmap.row(there).forage
+    return 0
+
+
 def encounter_distance(hexmap: HexMap, hex_: int) -> int:
     """TRAVEL-14..21, WATCH-03: the terrain's encounter distance (an index of RANGES); a road is
     Long at least."""

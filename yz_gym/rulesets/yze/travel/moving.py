@@ -41,8 +41,8 @@ def move_shift(
     """One shift on the move; True if a fight broke it (REST-04)."""
     dark = state.scenario.travel.dark(shift)
     encounter = encounter_check(state, plan, doing, False, True, rng, events, roll_only=True)
-    budget = _marching_budget(state, shift, doing, dark, rng, events) if not state.riding() else \
-        _driving_budget(state, doing, rng, events)  # fmt: skip
+    budget = marching_budget(state, shift, doing, dark, rng, events) if not state.riding() else \
+        driving_budget(state, doing, rng, events)  # fmt: skip
     if budget <= 0:
         return (
             encounter_check(state, plan, doing, False, False, rng, events, due=encounter)
@@ -51,7 +51,7 @@ def move_shift(
         )
     disturbed = False
     first = budget // 2 if encounter else budget  # ENCOUNTER-03: met halfway
-    left, met = _advance(state, first, dark, rng, events)
+    left, met = advance(state, first, dark, rng, events)
     if encounter and not _done(state):
         disturbed = encounter_check(state, plan, doing, False, False, rng, events, due=True)
         left += budget - first
@@ -59,7 +59,7 @@ def move_shift(
         disturbed = meet(state, met, plan, doing, rng, events) or disturbed
     while left > 0 and not _done(state):
         lost = _fight_stretches(state) if disturbed else 0
-        left, met = _advance(state, max(0, left - lost), dark, rng, events)
+        left, met = advance(state, max(0, left - lost), dark, rng, events)
         if met is None:
             break
         disturbed = meet(state, met, plan, doing, rng, events) or disturbed
@@ -77,7 +77,7 @@ def _fight_stretches(state: Expedition) -> int:
     return -(-rounds // per)
 
 
-def _marching_budget(
+def marching_budget(
     state: Expedition,
     shift: int,
     doing: dict[int, Task],
@@ -123,7 +123,7 @@ def _marching_budget(
     return budget
 
 
-def _driving_budget(
+def driving_budget(
     state: Expedition, doing: dict[int, Task], rng: np.random.Generator, events: list[Event]
 ) -> int:
     """DRIVE-03/04/07: a stopped vehicle takes the shift to repair (the convoy waits); else every
@@ -196,7 +196,7 @@ def _costs(state: Expedition, dark: bool) -> list[int]:
     return costs
 
 
-def _advance(
+def advance(
     state: Expedition, budget: int, dark: bool, rng: np.random.Generator, events: list[Event]
 ) -> tuple[int, FightSpec | None]:
     """TRAVEL-09, TRAVEL-13, FUEL-01/04: spend `budget` stretches hex by hex toward the goal; stop

@@ -18,6 +18,7 @@ from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel import camp as camping
 from yz_gym.rulesets.yze.travel import rations
 from yz_gym.rulesets.yze.travel.expedition import Expedition
+from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Needs, Task, day_tasks
 from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather_word
@@ -77,13 +78,13 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
                 state.needs[i].moved += 1
         else:
             disturbed = encounter_check(state, plan, doing, state.fire, False, rng, events)
-            camp_made = _off_tasks(state, plan, shift, doing, camp_made, rng, events)
+            camp_made = off_tasks(state, plan, shift, doing, camp_made, rng, events)
         if is_done(state):
             return
         if Task.SLEEP in doing.values():
-            sleepless |= _first_sleep(state, plan, camp_made, doing, rng, events)
+            sleepless |= first_sleep(state, plan, camp_made, doing, rng, events)
         _cold(state, moving, doing, rng, events)
-        _end_of_shift(state, shift, moving, doing, disturbed, sleepless, rng, events)
+        end_of_shift(state, shift, moving, doing, disturbed, sleepless, rng, events)
         _check_party(state)
     if not is_done(state):
         _next_morning(state, rng, events)
@@ -127,7 +128,7 @@ def _weather(state: Expedition, shift: int, rng: np.random.Generator, events: li
         )
 
 
-def _off_tasks(
+def off_tasks(
     state: Expedition,
     plan: DayPlan,
     shift: int,
@@ -151,11 +152,9 @@ def _off_tasks(
             state.forage[key] = tries + 1
             row = hexmap.row(here)
             if task == Task.FORAGE_FOOD:
-                mod = (
-                    row.forage
-                    if hexmap.terrain[here] != "water" or s.travel.forage_on_water == "shore"
-                    else 0
-                )
+                mod = row.forage
+                if hexmap.terrain[here] == "water":  # FORAGE-06
+                    mod = shore_forage(hexmap, here) if s.travel.forage_on_water == "shore" else 0
                 rations.forage(party, c, False, mod, tries, min(helpers, 3), state.stores, rng, events)
             elif task == Task.FORAGE_WATER:
                 rations.forage(party, c, True, row.forage, tries, min(helpers, 3), state.stores, rng, events,
@@ -183,7 +182,7 @@ def _off_tasks(
     return camp_made
 
 
-def _first_sleep(
+def first_sleep(
     state: Expedition,
     plan: DayPlan,
     camp_made: bool,
@@ -240,7 +239,7 @@ def _cold(
             state.causes[i] = "cold"
 
 
-def _end_of_shift(
+def end_of_shift(
     state: Expedition,
     shift: int,
     moving: bool,
