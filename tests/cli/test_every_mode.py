@@ -40,7 +40,7 @@ def test_list_shows_every_bundled_scenario_with_its_ruleset_and_mode():
     result = invoke(["list"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert len(lines) == len(bundled()) == 18
+    assert len(lines) == len(bundled()) == 19
     for name in bundled():
         loaded = load(name)
         assert f"{name}: {loaded.name} (yze {loaded.mode.name})" in lines

@@ -111,3 +111,39 @@ def test_gathering_fuel_rolls_survival_with_the_forage_modifier_for_five_litres_
     off_tasks(state, DayPlan(0, "gather"), 0, doing, False, FixedDice([6] * 6), events)  # top faces
     roll = next(e for e in events if e.get("purpose") == "gather fuel")
     assert roll.get("successes") >= 1 and state.stores.fuel - before == 5 * roll.get("successes")
+
+
+@pytest.mark.rule("RIDE-01", "RIDE-02", "RIDE-04", "RIDE-06", "TASK-RIDE", "TRAVEL-22", "MOUNT-06")
+def test_a_mounted_group_rides_three_hexes_a_shift_in_the_open_and_a_third_shift_needs_a_roll() -> None:
+    from yz_gym.rulesets.yze.travel.riding import ride_cost
+
+    state = trip("expedition_dragoon_patrol")
+    hexmap = state.scenario.hexmap
+    assert state.mounted()
+    assert [ride_cost(hexmap, hexmap.index(c, 0), 60, 3, 1) for c in (0, 3)] == [20, 60]  # open, forest
+    doing = {0: Task.WATCH, 1: Task.MARCH, 2: Task.MARCH}  # the lookout rides too (RIDE-06)
+    events: list[Event] = []
+    assert marching_budget(state, 1, doing, False, FixedDice(), events) == 60 and not events  # 2nd: no roll
+    vell = state.people[0]
+    assert vell.mount is not None and (vell.mount.agility, vell.skill("Mobility")) == (4, 2)
+    budget = marching_budget(state, 2, doing, False, FixedDice([6] + [1] * 5 + [6] * 12), events)
+    first = next(e for e in events if e.get("purpose") == "third riding shift")
+    assert budget == 60 and len(first.get("dice")) == 6  # the horse's Agility 4 + Vell's Mobility 2
+    state.shift = 3
+    assert not state.mounted()  # RIDE-02: a mount rests a shift a day; the fourth shift is on foot
+
+
+@pytest.mark.rule("RIDE-05", "RIDE-01")
+def test_a_failed_third_ride_lames_the_mount_until_a_day_of_rest() -> None:
+    from yz_gym.rulesets.yze.travel.riding import rest_mount
+
+    state = trip("expedition_dragoon_patrol")
+    doing = {0: Task.MARCH, 1: Task.MARCH, 2: Task.MARCH}
+    events: list[Event] = []
+    assert marching_budget(state, 2, doing, False, FixedDice([1] * 6), events) == 0
+    assert state.needs[0].lame == 0 and not state.mounted()
+    assert [e.get("reason") for e in events if e.kind == "no_progress"] == [
+        "a mount went lame; the group stops"
+    ]
+    assert not rest_mount(state.needs[0], True, 1) and state.needs[0].lame == 0  # led along: no rest
+    assert rest_mount(state.needs[0], False, 1) and state.needs[0].lame == -1 and state.mounted()

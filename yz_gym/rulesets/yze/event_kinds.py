@@ -301,5 +301,7 @@ add("vehicle_damaged", "a vehicle of the party takes hull damage on the road (DR
     rare=TRAVEL)
 add("vehicle_lost", "a vehicle of the party is left behind: wrecked, engine blown or out of fuel",
     ("vehicle", "cause"), rare=TRAVEL)
+add("mount_lame", "the target's mount goes lame on a third riding shift (RIDE-01)", ("mount",), rare=TRAVEL)
+add("mount_sound", "the target's lame mount is sound again after its rest (RIDE-05)", ("mount",), rare=TRAVEL)
 add("journey_over", "the expedition is over: the winning side (or None) and the reason", ("winner", "reason"),
     rare=TRAVEL)

@@ -20,6 +20,7 @@ from yz_gym.rulesets.yze.travel import rations
 from yz_gym.rulesets.yze.travel.expedition import Expedition
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
+from yz_gym.rulesets.yze.travel.riding import rest_mount
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Needs, Task, day_tasks
 from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather_word
 
@@ -306,6 +307,8 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
             continue
         privation(state.party, c, state.needs[i], rng, events)
         n = state.needs[i]
+        if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):
+            events.append(Event("mount_sound", -1, c.id, {"mount": c.mount.name}))
         n.ate = n.drank = n.slept = False
         n.moved = 0
     week = state.day % 7 == 0

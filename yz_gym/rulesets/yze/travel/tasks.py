@@ -115,12 +115,13 @@ class Needs:
     moved: int = 0
     soaked: bool = False
     lice: bool = False  # CAMP-MISHAP-6
+    lame: int = -1  # RIDE-05: days the traveller's lame mount has rested; -1 = not lame
     exposures: list[int] = field(default_factory=list)
 
     def copy(self) -> Needs:
         """An independent copy."""
         return Needs(self.ate, self.drank, self.slept, self.hungry_days, self.thirsty_days, self.sleepless_days,
-                     self.moved, self.soaked, self.lice, list(self.exposures))  # fmt: skip
+                     self.moved, self.soaked, self.lice, self.lame, list(self.exposures))  # fmt: skip
 
 
 def day_tasks(
