@@ -3,6 +3,8 @@ a third riding shift (with the mount's Agility, MOUNT-06), lameness and its day 
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.core.events import Event
@@ -13,7 +15,7 @@ from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel.hexmap import HexMap
 from yz_gym.rulesets.yze.travel.tasks import Needs
 
-FREE_RIDES = 2  # RIDE-01: two riding shifts a day need no roll
+FREE_RIDES: Final = 2  # RIDE-01: two riding shifts a day need no roll
 
 
 def can_ride(c: Combatant, needs: Needs) -> bool:
