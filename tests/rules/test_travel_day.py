@@ -91,10 +91,10 @@ def test_a_fight_in_the_shift_breaks_rest_and_sleep() -> None:
 
 @pytest.mark.rule("FORAGE-06", "FORAGE-03")
 def test_foraging_in_a_lake_hex_uses_the_shore_or_zero() -> None:
-    for reading, dice_count in (("shore", 5), ("zero", 6)):  # Wits 4 + 2 helpers, -1 on the open shore
+    for reading, dice_count in (("shore", 5), ("zero", 6)):  # Wits 4 + 2 helping, -1 on the open shore
         state = trip(travel_rules={"forage_on_water": reading})
         state.hex = state.scenario.hexmap.index(9, 4)  # a frozen lake; its east shore is open ground
-        doing = {0: Task.FORAGE_FOOD, 1: Task.CAMP, 2: Task.REST, 3: Task.REST}
+        doing = {0: Task.FORAGE_FOOD, 1: Task.CAMP, 2: Task.HELP, 3: Task.HELP}
         events: list[Event] = []
         off_tasks(state, DayPlan(0, "forage_food"), 0, doing, False, FixedDice([6] * 20), events)
         roll = next(e for e in events if e.get("purpose") == "forage food")

@@ -11,7 +11,6 @@ import heapq
 from dataclasses import dataclass
 from typing import Final
 
-TERRAINS: Final = ("open", "forest", "hills", "mountains", "water", "marsh", "ruins")
 LETTERS: Final = {
     "o": "open",
     "f": "forest",

@@ -17,6 +17,7 @@ from yz_gym.rulesets.yze.travel.fights import FightSpec, fight_event, play_fight
 from yz_gym.rulesets.yze.travel.hexmap import (
     IMPASSABLE,
     RANGES,
+    ROAD_DRIVING,
     drive_cost,
     encounter_distance,
     foot_cost,
@@ -164,7 +165,7 @@ def driving_budget(
         return 0
     drivers = sorted(able, key=lambda i: (-people[i].skill("Mobility"), i))
     hexmap = s.hexmap
-    terrain_mod = 3 if hexmap.road[state.hex] else hexmap.row(state.hex).driving
+    terrain_mod = ROAD_DRIVING if hexmap.road[state.hex] else hexmap.row(state.hex).driving
     weather_mod = DRIVING_PENALTY if state.weather == HEAVY else 0
     budget = stretches
     for k, v in enumerate(going):

@@ -129,8 +129,8 @@ def day_tasks(
 ) -> list[list[Task]]:
     """The task of each traveller (`able`: the indices of those who can act) in each of the day's
     four shifts: the first `plan.moves` shifts on the move (the driver drives, the lookout keeps
-    watch while moving, TRAVEL-03); in the first shift off the move `provider` provisions (others
-    help), `camper` makes camp and `cook` cooks if the plan camps; the last shift everyone sleeps
+    watch while moving, TRAVEL-03); in the first shift off the move `provider` provisions,
+    `camper` makes camp and `cook` cooks if the plan camps, and the others help (TRAVEL-25); the last shift everyone sleeps
     but the lookout, who keeps watch and sleeps in the shift before (WATCH-09, CAMP-05)."""
     shifts: list[list[Task]] = []
     for shift in range(4):
@@ -160,6 +160,8 @@ def _task(plan: DayPlan, shift: int, i: int, provider: int, camper: int, cook: i
             return Task.COOK
     if i == plan.lookout and shift == 2:
         return Task.SLEEP  # WATCH-09: the night lookout sleeps in the evening
+    if off == 0 and (plan.provision != "none" or plan.camp):
+        return Task.HELP  # TRAVEL-25: the others help the provisioning roll, else the camp roll
     return Task.SLEEP if shift == 2 and plan.moves < 2 else Task.REST
 
 
