@@ -185,7 +185,7 @@ def test_the_season_gives_the_temperature_band_and_snow_falls_in_the_cold() -> N
         weather.weather_word(0, "cold") == "heavy snow" and weather.weather_word(0, "chilly") == "heavy rain"
     )
     assert TravelOptions().weather_start == "overcast"
-    assert weather.RANGED_PENALTY == -1 and weather.DRIVING_PENALTY == -2
+    assert weather.DRIVING_PENALTY == -2
 
 
 # --- tasks (TRAVEL-02/03, TRAVEL-24, TASK-*) ----------------------------------------------------------------
@@ -202,12 +202,17 @@ def test_one_task_a_shift_one_lookout_and_one_roller_per_hex() -> None:
     assert check_tasks([Task.HUNT, Task.HELP, Task.CAMP, Task.COOK], moving=False) == ""
 
 
-@pytest.mark.rule("TASK-CAMP", "TASK-COOK", "TASK-SLEEP", "TASK-REST", "WATCH-09", "CAMP-05", "TRAVEL-38")
+@pytest.mark.rule("TASK-CAMP", "TASK-COOK", "TASK-SLEEP", "TASK-REST", "WATCH-09", "CAMP-05", "TRAVEL-25")
 def test_a_day_plan_gives_each_traveller_one_task_a_shift() -> None:
     tasks = day_tasks(DayPlan(2, "hunt", True, 3), [0, 1, 2, 3], provider=0, camper=1, cook=2, driver=-1)
     assert tasks[0] == [Task.MARCH, Task.MARCH, Task.MARCH, Task.WATCH]  # the lookout marches too
     assert tasks[2] == [Task.HUNT, Task.CAMP, Task.COOK, Task.SLEEP]  # the night lookout sleeps first
     assert tasks[3] == [Task.SLEEP, Task.SLEEP, Task.SLEEP, Task.WATCH]
+    helped = day_tasks(
+        DayPlan(0, "forage_food", True, -1), [0, 1, 2, 3, 4], provider=0, camper=1, cook=2, driver=-1
+    )
+    assert helped[0] == [Task.FORAGE_FOOD, Task.CAMP, Task.COOK, Task.HELP, Task.HELP]  # TRAVEL-25
+    assert helped[1] == [Task.REST] * 5 and helped[2] == [Task.SLEEP] * 5
     forced = day_tasks(DayPlan(3, "none", False, -1), [0, 1], provider=0, camper=1, cook=0, driver=-1)
     assert forced[2] == [Task.MARCH, Task.MARCH] and forced[3] == [Task.SLEEP, Task.SLEEP]
     assert "gather fuel" in DayPlan(0, "gather").words(["A"])

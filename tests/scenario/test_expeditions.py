@@ -26,7 +26,7 @@ from yz_gym.scenario.loader import SCENARIO_DIR
 from yz_gym.scenario.loading import bundled, load
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "expeditions.md"
-NAMES = ["expedition_convoy_ruins", "expedition_winter_crossing"]
+NAMES = ["expedition_convoy_ruins", "expedition_dragoon_patrol", "expedition_winter_crossing"]
 
 
 def winter() -> dict[str, Any]:
@@ -190,3 +190,36 @@ def test_going_without_food_reaches_the_privation_hook_each_morning() -> None:
     assert len(without) == 4 and all(e.get("food") and e.get("water") for e in without)
     assert all(n.hungry_days == 1 and n.thirsty_days == 1 for n in state.needs)
     assert re.search(r"went without food, water", "\n".join(journey.narrate(state, events)))
+
+
+def test_evaluate_reports_an_expedition_with_intervals(tmp_path: Path) -> None:
+    import json
+
+    out = tmp_path / "trips.json"
+    result = invoke(["evaluate", "expedition_dragoon_patrol", "-n", "12", "--json", str(out), "--compare",
+                     "expedition_winter_crossing"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert (
+        "12 trips planned by hasty" in result.output
+    )  # the file's planner and "deaths by cause" in result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    arrived = report["arrived"]
+    assert (
+        report["trips"] == 12
+        and arrived["count"] + report["party_lost"]["count"] + report["out_of_time"]["count"] == 12
+    )
+    assert 0 <= arrived["ci95"][0] <= arrived["probability"] <= arrived["ci95"][1] <= 1
+    assert set(report["deaths"]) == {"Captain Vell", "Dragoon Ash", "Dragoon Birk"}
+    assert report["compare"]["scenario"] == "Winter crossing of the Redcap hills"
+    again = invoke(["evaluate", "expedition_dragoon_patrol", "-n", "12", "-p", "dragoons=hasty", "--json",
+                    str(tmp_path / "again.json")])  # fmt: skip
+    assert again.exit_code == 0
+    assert (
+        json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))["arrived"] == arrived
+    )  # same seeds
+    assert "--plot: expeditions have no plot yet" in refused(
+        ["evaluate", "expedition_dragoon_patrol", "-n", "2", "--plot", str(tmp_path / "p.png")]
+    )
+    assert "does not play yze expedition games" in refused(
+        ["evaluate", "expedition_dragoon_patrol", "-p", "dragoons=tactical"]
+    )

@@ -42,10 +42,10 @@ def error_of(data: dict, tmp_path: Path) -> str:
 # --- the registry ---------------------------------------------------------------------------------
 
 
-def test_yze_registers_skirmish_and_chase():
+def test_the_bundled_rulesets_register_their_modes():
     assert registry.rulesets() == ["dx3", "yze"]
-    assert [m.label for m in registry.modes()] == ["yze skirmish", "yze chase", "dx3 skirmish"]
-    assert registry.modes("yze") == registry.modes()[:2] and [m.label for m in registry.modes("dx3")] == ["dx3 skirmish"]
+    assert [m.label for m in registry.modes()] == ["yze skirmish", "yze chase", "yze expedition", "dx3 skirmish"]
+    assert registry.modes("yze") == registry.modes()[:3] and [m.label for m in registry.modes("dx3")] == ["dx3 skirmish"]
     assert registry.get("yze", "skirmish") is SKIRMISH and registry.get("yze", "chase") is CHASE
     assert SKIRMISH.key == ("yze", "skirmish") and CHASE.doc == "docs/chase_scenarios.md"
     assert registry.mode_of(load_scenario("duel")) is SKIRMISH
@@ -57,8 +57,8 @@ def test_yze_registers_skirmish_and_chase():
     [
         ("yzee", "skirmish", "unknown ruleset 'yzee'; did you mean 'yze'? rulesets: dx3, yze"),
         ("sw5", "skirmish", "unknown ruleset 'sw5'; rulesets: dx3, yze"),
-        ("yze", "chace", "unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase"),
-        ("yze", "hazard", "unknown mode 'hazard' of ruleset yze; modes: skirmish, chase"),
+        ("yze", "chace", "unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase, expedition"),
+        ("yze", "hazard", "unknown mode 'hazard' of ruleset yze; modes: skirmish, chase, expedition"),
     ],
 )
 def test_an_unknown_ruleset_or_mode_lists_what_exists(ruleset, mode, message):
@@ -149,7 +149,9 @@ def test_every_bundled_file_names_its_mode_and_the_prefix_is_only_a_name():
         assert (data["ruleset"], data["mode"]) == ("yze", "chase"), name
     dx3 = loading.bundled(registry.get("dx3", "skirmish"))
     assert dx3 and all(name.startswith("dx3_") for name in dx3)
-    assert sorted(bundled_scenarios() + bundled_chases() + dx3) == loading.bundled()
+    expeditions = [name for name in loading.bundled() if name.startswith("expedition_")]
+    assert expeditions and all(data_of(name)["mode"] == "expedition" for name in expeditions)
+    assert sorted(bundled_scenarios() + bundled_chases() + dx3 + expeditions) == loading.bundled()
     assert all(load(name).mode is SKIRMISH for name in bundled_scenarios())
 
 
@@ -182,9 +184,9 @@ def test_a_chase_file_without_mode_chase_names_the_field_and_the_fix(tmp_path):
     ("change", "message"),
     [
         ({"ruleset": "yzee"}, "ruleset: unknown ruleset 'yzee'; did you mean 'yze'? rulesets: dx3, yze (see docs/scenarios.md)"),
-        ({"mode": "chace"}, "mode: unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase (see docs/scenarios.md)"),
-        ({"mode": 5}, "mode: got 5; give one of: skirmish, chase"),
-        ({"mode": ""}, "mode: got ''; give one of: skirmish, chase"),
+        ({"mode": "chace"}, "mode: unknown mode 'chace' of ruleset yze; did you mean 'chase'? modes: skirmish, chase, expedition (see docs/scenarios.md)"),
+        ({"mode": 5}, "mode: got 5; give one of: skirmish, chase, expedition"),
+        ({"mode": ""}, "mode: got ''; give one of: skirmish, chase, expedition"),
         ({"ruleset": ["yze"]}, "ruleset: got ['yze']; give one of: dx3, yze"),
     ],
 )  # fmt: skip

@@ -246,8 +246,8 @@ add("chase_over", "the chase is over: winner (or None), reason and the last rang
 
 register(EVENTS)
 
-# --- hazards (hazards/: poison, drowning, cold; in zone fights with a `hazards:` block) ---------
-HAZARD: Final = "only in a fight whose scenario has a `hazards:` block, and seldom there (cold, antidotes)"
+# --- hazards (hazards/: poison, drowning, cold; in zone fights with a `hazards:` block, and on expeditions) --
+HAZARD: Final = "only in a fight whose scenario has a `hazards:` block, and seldom there (cold, antidotes), or on an expedition"
 add("hazard_roll", "the actor's Stamina roll against a hazard: its name, rating, the hazard's successes and "
     "whether the actor resisted (HAZ-POISON-02, HAZ-DROWN-02/04, HAZ-COLD-01); a caregiver's Healing roll "
     "for the target, its skill named (HAZ-DISEASE-07)",
@@ -321,5 +321,7 @@ add("vehicle_damaged", "a vehicle of the party takes hull damage on the road (DR
     rare=TRAVEL)
 add("vehicle_lost", "a vehicle of the party is left behind: wrecked, engine blown or out of fuel",
     ("vehicle", "cause"), rare=TRAVEL)
+add("mount_lame", "the target's mount goes lame on a third riding shift (RIDE-01)", ("mount",), rare=TRAVEL)
+add("mount_sound", "the target's lame mount is sound again after its rest (RIDE-05)", ("mount",), rare=TRAVEL)
 add("journey_over", "the expedition is over: the winning side (or None) and the reason", ("winner", "reason"),
     rare=TRAVEL)

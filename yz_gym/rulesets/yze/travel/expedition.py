@@ -113,6 +113,19 @@ class Expedition:
         """Travellers who can act (alive and not Broken)."""
         return [c.id for c in self.party.combatants if not c.out]
 
+    def mounted(self) -> bool:
+        """RIDE-01/02: every living traveller rides a sound mount (not in the day's fourth shift on the
+        move: a mount rests a shift a day), and the party is not in its vehicles."""
+        from yz_gym.rulesets.yze.travel.riding import can_ride
+
+        living = [i for i, c in enumerate(self.party.combatants) if not c.dead]
+        return (
+            bool(living)
+            and self.shift < 3
+            and not self.riding()
+            and all(can_ride(self.party.combatants[i], self.needs[i]) for i in living)
+        )
+
     def riding(self) -> bool:
         """TRAVEL-10: the party travels in its vehicles while they seat every living traveller."""
         living = sum(1 for c in self.party.combatants if not c.dead)

@@ -51,6 +51,7 @@ def carry(into: Combatant, member: Combatant) -> None:
     into.timed = [t.copy() for t in member.timed]
     into.dead, into.incapacitated = member.dead, member.incapacitated
     into.pride_used = member.pride_used
+    into.mount = member.mount.copy() if member.mount is not None else None
 
 
 def start_fight(spec: FightSpec, party: list[Combatant], ambush_by: int, prepared: bool,

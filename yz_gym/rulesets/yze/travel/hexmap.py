@@ -11,7 +11,6 @@ import heapq
 from dataclasses import dataclass
 from typing import Final
 
-TERRAINS: Final = ("open", "forest", "hills", "mountains", "water", "marsh", "ruins")
 LETTERS: Final = {
     "o": "open",
     "f": "forest",
@@ -185,6 +184,16 @@ def veer(hexmap: HexMap, here: int, intended: int, die: int) -> int:
     it meant to enter, an odd die to the hex left of it (-1: that hex is off the map)."""
     heading = hexmap.direction(here, intended)
     return hexmap.neighbour(here, heading + (1 if die % 2 == 0 else 5))
+
+
+def shore_forage(hexmap: HexMap, hex_: int) -> int:
+    """FORAGE-06 `shore`: in a lake or river hex, food is foraged on the shore: the forage modifier
+    of the first land hex around it, clockwise from east (+0 if there is none)."""
+    for d in range(6):
+        there = hexmap.neighbour(hex_, d)
+        if there >= 0 and hexmap.terrain[there] != "water":
+            return hexmap.row(there).forage
+    return 0
 
 
 def encounter_distance(hexmap: HexMap, hex_: int) -> int:

@@ -80,6 +80,10 @@ def _line(e: Event, names: list[str]) -> str | None:
         return f"  {e.get('vehicle')} takes {e.get('amount')} damage."
     if k == "vehicle_lost":
         return f"  {e.get('vehicle')} is left behind ({e.get('cause')})."
+    if k == "mount_lame":
+        return f"  {whom}'s {e.get('mount')} goes lame."
+    if k == "mount_sound":
+        return f"  {whom}'s {e.get('mount')} is sound again."
     if k == "journey_over":
         return f"=== The expedition is over: {e.get('reason')}. ==="
     if k == "hazard_roll":

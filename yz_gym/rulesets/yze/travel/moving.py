@@ -17,12 +17,14 @@ from yz_gym.rulesets.yze.travel.fights import FightSpec, fight_event, play_fight
 from yz_gym.rulesets.yze.travel.hexmap import (
     IMPASSABLE,
     RANGES,
+    ROAD_DRIVING,
     drive_cost,
     encounter_distance,
     foot_cost,
     veer,
     way,
 )
+from yz_gym.rulesets.yze.travel.riding import ride_cost, third_ride
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task
 from yz_gym.rulesets.yze.travel.weather import DRIVING_PENALTY, HEAVY, visibility
 from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
@@ -41,8 +43,8 @@ def move_shift(
     """One shift on the move; True if a fight broke it (REST-04)."""
     dark = state.scenario.travel.dark(shift)
     encounter = encounter_check(state, plan, doing, False, True, rng, events, roll_only=True)
-    budget = _marching_budget(state, shift, doing, dark, rng, events) if not state.riding() else \
-        _driving_budget(state, doing, rng, events)  # fmt: skip
+    budget = marching_budget(state, shift, doing, dark, rng, events) if not state.riding() else \
+        driving_budget(state, doing, rng, events)  # fmt: skip
     if budget <= 0:
         return (
             encounter_check(state, plan, doing, False, False, rng, events, due=encounter)
@@ -51,18 +53,19 @@ def move_shift(
         )
     disturbed = False
     first = budget // 2 if encounter else budget  # ENCOUNTER-03: met halfway
-    left, met = _advance(state, first, dark, rng, events)
+    left, met = advance(state, first, dark, rng, events)
     if encounter and not _done(state):
         disturbed = encounter_check(state, plan, doing, False, False, rng, events, due=True)
         left += budget - first
     if met is not None and not _done(state):
         disturbed = meet(state, met, plan, doing, rng, events) or disturbed
-    while left > 0 and not _done(state):
+    while left > 0 and not _done(state) and not _arrived(state):
         lost = _fight_stretches(state) if disturbed else 0
-        left, met = _advance(state, max(0, left - lost), dark, rng, events)
+        left, met = advance(state, max(0, left - lost), dark, rng, events)
         if met is None:
             break
         disturbed = meet(state, met, plan, doing, rng, events) or disturbed
+    _arrived(state)
     return disturbed
 
 
@@ -77,7 +80,7 @@ def _fight_stretches(state: Expedition) -> int:
     return -(-rounds // per)
 
 
-def _marching_budget(
+def marching_budget(
     state: Expedition,
     shift: int,
     doing: dict[int, Task],
@@ -93,6 +96,17 @@ def _marching_budget(
     marchers = [i for i, t in doing.items() if t in ON_THE_MOVE and not people[i].out]
     if not marchers:
         return 0
+    hexmap = s.hexmap
+    if state.mounted():  # RIDE-01: riders roll for a third shift; a lamed mount halts the group
+        lamed = [
+            i for i in marchers if not third_ride(party, people[i], state.needs[i], shift + 1, rng, events)
+        ]
+        if lamed:
+            events.append(Event("no_progress", -1, -1, {"reason": "a mount went lame; the group stops"}))
+            return 0
+        if dark and not hexmap.road[state.hex] and not _night_march(state, marchers, rng, events):
+            return 0
+        return stretches
     tired = [i for i in marchers if not marching.forced_march(party, people[i], shift + 1, rng, events)]
     if tired:
         for i in tired:
@@ -101,7 +115,6 @@ def _marching_budget(
             Event("no_progress", -1, -1, {"reason": "a forced marcher cannot go on; the group waits"})
         )
         return 0
-    hexmap = s.hexmap
     base = marching.base_hexes(hexmap.road[state.hex] or hexmap.terrain[state.hex] == "open")
     lost = 0
     if state.weather == HEAVY:
@@ -111,11 +124,8 @@ def _marching_budget(
             else 0
         )
     budget = marching.allowance(stretches, base, lost)
-    if dark and not hexmap.road[state.hex] and budget > 0:
-        navigator = max(marchers, key=lambda i: (people[i].skill("Survival"), -i))
-        if not marching.night_march(party, people[navigator], min(3, len(marchers) - 1), rng, events):
-            events.append(Event("no_progress", -1, -1, {"reason": "lost in the dark"}))
-            return 0
+    if dark and not hexmap.road[state.hex] and budget > 0 and not _night_march(state, marchers, rng, events):
+        return 0
     if any(c.out and not c.dead for c in people) and s.travel.carry_broken == "half_pace":
         budget //= 2
     if budget == 0:
@@ -123,7 +133,19 @@ def _marching_budget(
     return budget
 
 
-def _driving_budget(
+def _night_march(
+    state: Expedition, marchers: list[int], rng: np.random.Generator, events: list[Event]
+) -> bool:
+    """TRAVEL-08, RIDE-04: off-road in the dark the best at Survival rolls for the group, helped."""
+    people = state.people
+    navigator = max(marchers, key=lambda i: (people[i].skill("Survival"), -i))
+    if marching.night_march(state.party, people[navigator], min(3, len(marchers) - 1), rng, events):
+        return True
+    events.append(Event("no_progress", -1, -1, {"reason": "lost in the dark"}))
+    return False
+
+
+def driving_budget(
     state: Expedition, doing: dict[int, Task], rng: np.random.Generator, events: list[Event]
 ) -> int:
     """DRIVE-03/04/07: a stopped vehicle takes the shift to repair (the convoy waits); else every
@@ -143,7 +165,7 @@ def _driving_budget(
         return 0
     drivers = sorted(able, key=lambda i: (-people[i].skill("Mobility"), i))
     hexmap = s.hexmap
-    terrain_mod = 3 if hexmap.road[state.hex] else hexmap.row(state.hex).driving
+    terrain_mod = ROAD_DRIVING if hexmap.road[state.hex] else hexmap.row(state.hex).driving
     weather_mod = DRIVING_PENALTY if state.weather == HEAVY else 0
     budget = stretches
     for k, v in enumerate(going):
@@ -189,6 +211,12 @@ def _costs(state: Expedition, dark: bool) -> list[int]:
     if state.riding():
         road, offroad = driving.convoy_speeds(state.vehicles)
         costs = [drive_cost(hexmap, h, stretches, road, offroad, dark) for h in range(len(hexmap.terrain))]
+    elif state.mounted():
+        t = s.travel
+        costs = [
+            ride_cost(hexmap, h, stretches, t.mount_speed_open, t.mount_speed_other)
+            for h in range(len(hexmap.terrain))
+        ]
     else:
         costs = [foot_cost(hexmap, h, stretches, frozen) for h in range(len(hexmap.terrain))]
     for h in state.blocked:
@@ -196,7 +224,7 @@ def _costs(state: Expedition, dark: bool) -> list[int]:
     return costs
 
 
-def _advance(
+def advance(
     state: Expedition, budget: int, dark: bool, rng: np.random.Generator, events: list[Event]
 ) -> tuple[int, FightSpec | None]:
     """TRAVEL-09, TRAVEL-13, FUEL-01/04: spend `budget` stretches hex by hex toward the goal; stop
@@ -239,15 +267,22 @@ def _advance(
         col, row = hexmap.coords(state.hex)
         events.append(Event("entered", -1, -1, {"col": col, "row": row, "terrain": hexmap.terrain[state.hex],
                                                 "road": hexmap.road[state.hex]}))  # fmt: skip
-        if state.hex == s.goal:
-            state.termination = Termination.ARRIVED
-            state.end_reason = f"arrived on day {state.day}"
-            return 0, None
         for k, (at, spec) in enumerate(s.placed):
             if at == state.hex and k not in state.met:
                 state.met.append(k)
-                return budget, spec
+                return budget, spec  # met before arriving: the goal may be held
+        if _arrived(state):
+            return 0, None
     return 0, None
+
+
+def _arrived(state: Expedition) -> bool:
+    """The party stands in the goal hex: the journey is over."""
+    if state.hex != state.scenario.goal or _done(state):
+        return _done(state)
+    state.termination = Termination.ARRIVED
+    state.end_reason = f"arrived on day {state.day}"
+    return True
 
 
 def _fuel(state: Expedition, offroad: bool, events: list[Event]) -> bool:

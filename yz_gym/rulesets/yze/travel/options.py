@@ -146,6 +146,28 @@ class TravelOptions:
         "REST-05",
         "A shift of sleep is also a shift of rest for natural recovery (HEAL-14).",
     )
+    # --- mounts ---
+    mount_speed_open: int = switch(
+        3,
+        "RIDE-04, TRAVEL-22",
+        "Hexes a shift a mounted group covers on roads and open ground.",
+        low=1,
+        high=10,
+    )
+    mount_speed_other: int = switch(
+        1,
+        "RIDE-04, TRAVEL-22",
+        "Hexes a shift a mounted group covers in other off-road terrain.",
+        low=1,
+        high=10,
+    )
+    lame_recovery_days: int = switch(
+        1,
+        "RIDE-05",
+        "Full days a lame mount must rest, neither ridden nor loaded, before it can be ridden.",
+        low=1,
+        high=14,
+    )
     # --- driving ---
     mishap_roll_adds_maneuverability: bool = switch(
         True,

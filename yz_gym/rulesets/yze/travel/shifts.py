@@ -18,12 +18,13 @@ from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel import camp as camping
 from yz_gym.rulesets.yze.travel import rations
 from yz_gym.rulesets.yze.travel.expedition import Expedition
+from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
-from yz_gym.rulesets.yze.travel.tasks import DayPlan, Needs, Task, day_tasks
+from yz_gym.rulesets.yze.travel.riding import rest_mount
+from yz_gym.rulesets.yze.travel.tasks import DayPlan, Needs, Task, check_tasks, day_tasks
 from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather_word
 
 SHIFT_NAMES: Final = ("morning", "day", "evening", "night")  # TIME-02
-RESTING: Final = (Task.REST, Task.SLEEP, Task.MARCH)  # MARCH rests only as a vehicle's passenger (REST-01)
 _TASK_KEY: Final = {Task.FORAGE_FOOD: 1, Task.FORAGE_WATER: 2, Task.HUNT: 3, Task.FISH: 4}
 
 
@@ -58,6 +59,10 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
     cook = _best(people, [i for i in workers if i not in (provider, camper)] or workers, "Survival")
     driver = _best(people, able, "Mobility") if state.riding() else -1
     tasks = day_tasks(plan, able, provider, camper, cook, driver)
+    for shift, shift_tasks in enumerate(tasks):
+        problem = check_tasks(shift_tasks, shift < plan.moves)  # TRAVEL-03/24: a plan never breaks them
+        if problem:
+            raise ValueError(f"{plan}: shift {shift}: {problem}")
     state.fire = False
     camp_made = False
     sleepless: set[int] = set()
@@ -77,13 +82,13 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
                 state.needs[i].moved += 1
         else:
             disturbed = encounter_check(state, plan, doing, state.fire, False, rng, events)
-            camp_made = _off_tasks(state, plan, shift, doing, camp_made, rng, events)
+            camp_made = off_tasks(state, plan, shift, doing, camp_made, rng, events)
         if is_done(state):
             return
         if Task.SLEEP in doing.values():
-            sleepless |= _first_sleep(state, plan, camp_made, doing, rng, events)
+            sleepless |= first_sleep(state, plan, camp_made, doing, rng, events)
         _cold(state, moving, doing, rng, events)
-        _end_of_shift(state, shift, moving, doing, disturbed, sleepless, rng, events)
+        end_of_shift(state, shift, moving, doing, disturbed, sleepless, rng, events)
         _check_party(state)
     if not is_done(state):
         _next_morning(state, rng, events)
@@ -127,7 +132,7 @@ def _weather(state: Expedition, shift: int, rng: np.random.Generator, events: li
         )
 
 
-def _off_tasks(
+def off_tasks(
     state: Expedition,
     plan: DayPlan,
     shift: int,
@@ -139,7 +144,10 @@ def _off_tasks(
     """TRAVEL-36 step 6 off the move: provisioning (with helpers, TRAVEL-25), making camp, cooking by
     the fire (COOK-01). Returns whether a camp stands."""
     s, party, people = state.scenario, state.party, state.people
-    helpers = sum(1 for t in doing.values() if t == Task.REST)
+    helpers = min(3, sum(1 for t in doing.values() if t == Task.HELP))  # TRAVEL-25, HELP-01
+    camp_helpers = (
+        0 if any(t in _TASK_KEY or t == Task.GATHER for t in doing.values()) else helpers
+    )  # one roll each
     hexmap, here = s.hexmap, state.hex
     for i, task in doing.items():
         c = people[i]
@@ -151,22 +159,18 @@ def _off_tasks(
             state.forage[key] = tries + 1
             row = hexmap.row(here)
             if task == Task.FORAGE_FOOD:
-                mod = (
-                    row.forage
-                    if hexmap.terrain[here] != "water" or s.travel.forage_on_water == "shore"
-                    else 0
-                )
-                rations.forage(party, c, False, mod, tries, min(helpers, 3), state.stores, rng, events)
+                mod = row.forage
+                if hexmap.terrain[here] == "water":  # FORAGE-06
+                    mod = shore_forage(hexmap, here) if s.travel.forage_on_water == "shore" else 0
+                rations.forage(party, c, False, mod, tries, helpers, state.stores, rng, events)
             elif task == Task.FORAGE_WATER:
-                rations.forage(party, c, True, row.forage, tries, min(helpers, 3), state.stores, rng, events,
+                rations.forage(party, c, True, row.forage, tries, helpers, state.stores, rng, events,
                                s.travel.forage_water_per_success)  # fmt: skip
             elif task == Task.HUNT:
-                rations.hunt(party, c, row.hunt, tries, min(helpers, 3), s.snare, s.travel.hunt_shot_range,
+                rations.hunt(party, c, row.hunt, tries, helpers, s.snare, s.travel.hunt_shot_range,
                              state.stores, rng, events)  # fmt: skip
             else:
-                rations.fish(
-                    party, c, tries, min(helpers, 3), s.travel.fishing_gear_bonus, state.stores, rng, events
-                )
+                rations.fish(party, c, tries, helpers, s.travel.fishing_gear_bonus, state.stores, rng, events)
         elif task == Task.GATHER:
             roll = rations.travel_roll(
                 party, c, "Survival", "gather fuel", rng, events, hexmap.row(here).forage
@@ -175,7 +179,7 @@ def _off_tasks(
             events.append(Event("provisions", c.id, -1, {"task": "gather", "kind": "fuel",
                                                           "gained": roll.successes * s.travel.gather_litres_per_success}))  # fmt: skip
         elif task == Task.CAMP and not camp_made:
-            state.mishap = camping.make_camp(party, c, min(helpers, 3), rng, events)
+            state.mishap = camping.make_camp(party, c, camp_helpers, rng, events)
             camp_made, state.fire = True, True
     for i, task in doing.items():
         if task == Task.COOK and state.fire and not people[i].out:
@@ -183,7 +187,7 @@ def _off_tasks(
     return camp_made
 
 
-def _first_sleep(
+def first_sleep(
     state: Expedition,
     plan: DayPlan,
     camp_made: bool,
@@ -240,7 +244,7 @@ def _cold(
             state.causes[i] = "cold"
 
 
-def _end_of_shift(
+def end_of_shift(
     state: Expedition,
     shift: int,
     moving: bool,
@@ -307,6 +311,8 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
             continue
         privation(state.party, c, state.needs[i], rng, events)
         n = state.needs[i]
+        if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):
+            events.append(Event("mount_sound", -1, c.id, {"mount": c.mount.name}))
         n.ate = n.drank = n.slept = False
         n.moved = 0
     week = state.day % 7 == 0

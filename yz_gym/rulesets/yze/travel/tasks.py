@@ -115,12 +115,13 @@ class Needs:
     moved: int = 0
     soaked: bool = False
     lice: bool = False  # CAMP-MISHAP-6
+    lame: int = -1  # RIDE-05: days the traveller's lame mount has rested; -1 = not lame
     exposures: list[int] = field(default_factory=list)
 
     def copy(self) -> Needs:
         """An independent copy."""
         return Needs(self.ate, self.drank, self.slept, self.hungry_days, self.thirsty_days, self.sleepless_days,
-                     self.moved, self.soaked, self.lice, list(self.exposures))  # fmt: skip
+                     self.moved, self.soaked, self.lice, self.lame, list(self.exposures))  # fmt: skip
 
 
 def day_tasks(
@@ -128,8 +129,8 @@ def day_tasks(
 ) -> list[list[Task]]:
     """The task of each traveller (`able`: the indices of those who can act) in each of the day's
     four shifts: the first `plan.moves` shifts on the move (the driver drives, the lookout keeps
-    watch while moving, TRAVEL-03); in the first shift off the move `provider` provisions (others
-    help), `camper` makes camp and `cook` cooks if the plan camps; the last shift everyone sleeps
+    watch while moving, TRAVEL-03); in the first shift off the move `provider` provisions,
+    `camper` makes camp and `cook` cooks if the plan camps, and the others help (TRAVEL-25); the last shift everyone sleeps
     but the lookout, who keeps watch and sleeps in the shift before (WATCH-09, CAMP-05)."""
     shifts: list[list[Task]] = []
     for shift in range(4):
@@ -159,6 +160,8 @@ def _task(plan: DayPlan, shift: int, i: int, provider: int, camper: int, cook: i
             return Task.COOK
     if i == plan.lookout and shift == 2:
         return Task.SLEEP  # WATCH-09: the night lookout sleeps in the evening
+    if off == 0 and (plan.provision != "none" or plan.camp):
+        return Task.HELP  # TRAVEL-25: the others help the provisioning roll, else the camp roll
     return Task.SLEEP if shift == 2 and plan.moves < 2 else Task.REST
 
 

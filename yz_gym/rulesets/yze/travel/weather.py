@@ -23,7 +23,6 @@ SEASON_BANDS: Final = {
 SNOW_BANDS: Final = ("cold", "extreme_cold")  # WEATHER-14
 # WEATHER-10..12: visibility (an index of hexmap.RANGES: 1 medium, 2 long, 3 extreme) in light and dark shifts
 VISIBILITY: Final = ((2, 0), (3, 1), (3, 2))
-RANGED_PENALTY: Final = -1  # WEATHER-07: ranged attacks in heavy rain
 DRIVING_PENALTY: Final = -2  # WEATHER-07, DRIVE-03
 
 
