@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 import yz_gym.rulesets.yze.event_kinds  # noqa: F401  the yze catalogue holds the journey's events
-from yz_gym.agents import EXPEDITION_AGENT_NAMES
+from yz_gym.agents import EXPEDITION_AGENT_NAMES, make_agent
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, NarratedGame, register
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import Expedition, ExpeditionScenario
+from yz_gym.rulesets.yze.travel.fights import use_agents
 from yz_gym.rulesets.yze.travel.hexmap import LETTERS
 from yz_gym.rulesets.yze.travel.weather import weather_word
 from yz_gym.scenario.expedition_loader import build_expedition
@@ -97,6 +98,7 @@ EXPEDITION_RULES: Final = GameRules(
     apply=journey.apply, is_over=journey.is_over, outcome=journey.outcome, describe=journey.describe,
     decision_kind=journey.decision_kind, narrate=journey.narrate, people=journey.people,
 )  # fmt: skip
+use_agents(make_agent)  # encounter fights are played by the scripted agents
 EXPEDITION = register(
     Mode(
         ruleset="yze",

@@ -5,13 +5,31 @@ result carried back to the party."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.state import Combatant, GameState, Scenario
 from yz_gym.rulesets.yze.zone import engine
+from yz_gym.rulesets.yze.zone.actions import Action
+
+
+class Fighter(Protocol):
+    """What plays a side of an encounter's fight: a scripted agent (agents live above the rules)."""
+
+    def choose(self, state: GameState, legal: list[Action]) -> Action: ...
+
+
+AgentMaker = Callable[[str, int], Fighter]  # (agent name, seed) -> a fighter
+_MAKERS: list[AgentMaker] = []  # the one the expedition mode installs (scenario/expedition_mode.py)
+
+
+def use_agents(maker: AgentMaker) -> None:
+    """Install how encounter fights make their agents (the expedition mode does, on import)."""
+    _MAKERS[:] = [maker]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +96,13 @@ def play_fight(
 ) -> FightResult:
     """Play the encounter's fight with the scripted `agent` on every side (seeded from `rng`), carry
     the result back into `party`, and narrate it when `detailed`."""
-    from yz_gym.agents import make_agent
     from yz_gym.rulesets.yze.zone.narrate import narrate
 
+    if not _MAKERS:
+        raise RuntimeError("encounter fights need agents: import yz_gym.scenario.expedition_mode first")
     game = start_fight(spec, party, ambush_by, prepared, rng)
     sides = game.setup.sides
-    agents = [make_agent(agent, int(rng.integers(2**31))) for _ in sides]
+    agents = [_MAKERS[0](agent, int(rng.integers(2**31))) for _ in sides]
     lines: list[str] = narrate(game, game.opening) if detailed else []
     while not engine.is_over(game):
         actor = engine.current_actor(game)
