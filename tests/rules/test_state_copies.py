@@ -63,6 +63,7 @@ def _fills() -> dict[tuple[str, str], Any]:
         ("GameState", "opening"): ("opening",),
         ("GameState", "smoke"): {0: 4},
         ("GameState", "drawer_group"): ((0,), (1,)),
+        ("GameState", "doses"): {0: 2},  # HAZ-POISON-02: a poisoned weapon's doses left
         ("GameState", "vehicles"): [],  # filled from a vehicle scenario below
         ("VehicleState", "options"): VehicleOptions(crash_brace=False),
         ("VehicleState", "occupants"): [0, 1],
