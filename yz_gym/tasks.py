@@ -117,11 +117,14 @@ def _chase(scenario: str, pursuer: str, prey: str, version: int = CHASE_VERSION)
 # its mode the other (tactical in a fight, flee for the prey of a chase).
 TASKS: Final[tuple[Task, ...]] = (
     _fight("apc_ambush", "convoy", "insurgents"),
+    _fight("blizzard_pass", "trappers", "raiders"),
     _fight("bunker_breakout", "prisoners", "guards"),
     _fight("cavalry_skirmish", "dragoons", "militia"),
     _fight("duel", "ilsa", "brann"),
     _fight("helicopter_extraction", "air_cavalry", "militia"),
     _fight("npc_group_surprise", "caravan", "redcaps"),
+    _fight("poisoned_lab", "crew", "cult"),
+    _fight("river_ford_ambush", "escort", "bandits"),
     _fight("saloon_brawl", "cowhands", "trackmen"),
     _fight("street_firefight", "patrol", "militia"),
     _fight("technical_raid", "raiders", "villagers"),
