@@ -24,7 +24,7 @@ from yz_gym.rulesets.yze.rolls import push_roll, rating_roll, roll_data
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.vehicles import actions as vehicle
 from yz_gym.rulesets.yze.vehicles import narrate as vehicle_narrate
-from yz_gym.rulesets.yze.zone import describe, initiative, offers
+from yz_gym.rulesets.yze.zone import describe, initiative
 from yz_gym.rulesets.yze.zone.actions import KIND_NAMES, Action, Kind
 from yz_gym.rulesets.yze.zone.movement import (
     disengage,
@@ -444,73 +444,73 @@ def _spec(
 
 FREE, FAST, SLOW, DECISION = Timing.FREE, Timing.FAST, Timing.SLOW, Timing.DECISION
 SPECS: Final[tuple[ActionSpec, ...]] = (
-    _spec(Kind.END_TURN, "end turn", FREE, _N, instant=_end_turn, offer=offers.end_turn_offer),
-    _spec(Kind.SWAP_INITIATIVE, "swap initiative with", FREE, _T, instant=_swap, offer=offers.swap_offer),  # INIT-SWAP-01..04
-    _spec(Kind.RUN, "run to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility", offer=offers.run_offer),
-    _spec(Kind.ENGAGE, "close in on", FAST, _T, slow=moving_slow, skill=moving_skill, effect=_move, failed="engage", offer=offers.engage_offer),
+    _spec(Kind.END_TURN, "end turn", FREE, _N, instant=_end_turn),
+    _spec(Kind.SWAP_INITIATIVE, "swap initiative with", FREE, _T, instant=_swap),  # INIT-SWAP-01..04
+    _spec(Kind.RUN, "run to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility"),
+    _spec(Kind.ENGAGE, "close in on", FAST, _T, slow=moving_slow, skill=moving_skill, effect=_move, failed="engage"),
     _spec(
         Kind.CRAWL, "crawl to", SLOW, (Shape(zone=True), Shape(target=True)),  # to a zone; prone, to Engaged
-        slow=always, effect=_move, failed="Mobility", offer=offers.crawl_offer,
+        slow=always, effect=_move, failed="Mobility",
     ),
-    _spec(Kind.DOOR, "go through the door to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility", offer=offers.door_offer),
-    _spec(Kind.RETREAT, "retreat to", FAST, _Z, slow=moving_slow, skill=mobility_skill, effect=_retreat, failed="retreat", offer=offers.retreat_offer),
-    _spec(Kind.GET_UP, "get up", FAST, _N, effect=_get_up, failed="get up", offer=offers.get_up_offer),
-    _spec(Kind.DROP_PRONE, "drop prone", FREE, _N, instant=_drop_prone, offer=offers.drop_prone_offer),
-    _spec(Kind.DRAW, "draw", FAST, (Shape(span=Span.WEAPONS),), effect=_draw, words=describe.draw_words, failed="draw", offer=offers.draw_offer),
+    _spec(Kind.DOOR, "go through the door to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility"),
+    _spec(Kind.RETREAT, "retreat to", FAST, _Z, slow=moving_slow, skill=mobility_skill, effect=_retreat, failed="retreat"),
+    _spec(Kind.GET_UP, "get up", FAST, _N, effect=_get_up, failed="get up"),
+    _spec(Kind.DROP_PRONE, "drop prone", FREE, _N, instant=_drop_prone),
+    _spec(Kind.DRAW, "draw", FAST, (Shape(span=Span.WEAPONS),), effect=_draw, words=describe.draw_words, failed="draw"),
     _spec(
         Kind.AIM, "aim", FAST, (Shape(options=(-1, 1)),),  # 1 = through a telescopic sight (slow)
-        slow=option_one_slow, effect=_aim, words=describe.aim_words, failed="aim", offer=offers.aim_offer,
+        slow=option_one_slow, effect=_aim, words=describe.aim_words, failed="aim",
     ),
     _spec(
         Kind.TAKE_COVER, "take cover behind", FAST, (Shape(span=Span.COVERS),),
-        skill=cover_skill, effect=_take_cover, words=describe.cover_words, failed="Mobility", offer=offers.take_cover_offer,
+        skill=cover_skill, effect=_take_cover, words=describe.cover_words, failed="Mobility",
     ),
-    _spec(Kind.CLOSE_ATTACK, "attack", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, offer=offers.close_attack_offer),
+    _spec(Kind.CLOSE_ATTACK, "attack", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
     _spec(
         Kind.DISARM, "disarm", SLOW, (Shape(target=True, options=(-1, 1)),),  # 1 = throw it away (ACTN-CLOSE-03)
-        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, words=describe.disarm_words, offer=offers.disarm_offer,
+        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, words=describe.disarm_words,
     ),
-    _spec(Kind.TRIP, "trip", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, offer=offers.trip_offer),
-    _spec(Kind.SHOVE, "shove", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, offer=offers.shove_offer),
-    _spec(Kind.GRAPPLE, "grapple", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, offer=offers.grapple_offer),
+    _spec(Kind.TRIP, "trip", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
+    _spec(Kind.SHOVE, "shove", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
+    _spec(Kind.GRAPPLE, "grapple", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
     _spec(
         Kind.GRAPPLE_ATTACK, "strike the held", FAST, _T,
-        skill=melee_skill, dice=rolling.melee_dice, effect=_close, failed="grapple attack", offer=offers.grapple_attack_offer,
+        skill=melee_skill, dice=rolling.melee_dice, effect=_close, failed="grapple attack",
     ),
-    _spec(Kind.LET_GO, "let go", FREE, _T, instant=_let_go, offer=offers.let_go_offer),
-    _spec(Kind.BREAK_FREE, "break free", SLOW, _T, slow=always, skill=melee_skill, effect=_break_free, failed="break-free", offer=offers.break_free_offer),
+    _spec(Kind.LET_GO, "let go", FREE, _T, instant=_let_go),
+    _spec(Kind.BREAK_FREE, "break free", SLOW, _T, slow=always, skill=melee_skill, effect=_break_free, failed="break-free"),
     _spec(
         Kind.DIVING_BLOW, "make a diving blow at", Timing.WHOLE_TURN, _T,
-        skill=melee_skill, dice=rolling.diving_blow_dice, effect=_close, offer=offers.diving_blow_offer,
+        skill=melee_skill, dice=rolling.diving_blow_dice, effect=_close,
     ),
     _spec(
         Kind.SHOOT, "shoot at", SLOW, (Shape(target=True, span=Span.SHOTS),),  # 1.. = full auto / ammo dice
-        slow=always, skill=weapon_skill, dice=rolling.shot_dice, effect=_shoot, words=describe.shot_words, offer=offers.shoot_offer,
+        slow=always, skill=weapon_skill, dice=rolling.shot_dice, effect=_shoot, words=describe.shot_words,
     ),
     _spec(
         Kind.RELOAD, "reload", SLOW, (Shape(options=(0, 1)),),  # 0 = fast readying, 1 = slow reload
-        slow=option_one_slow, effect=_reload, failed="reload", offer=offers.reload_offer,
+        slow=option_one_slow, effect=_reload, failed="reload",
     ),
-    _spec(Kind.OVERWATCH, "go on overwatch over", FAST, _Z, effect=_overwatch, failed="overwatch", offer=offers.overwatch_offer),
+    _spec(Kind.OVERWATCH, "go on overwatch over", FAST, _Z, effect=_overwatch, failed="overwatch"),
     _spec(
         Kind.FIRST_AID, "give first aid to", SLOW, (Shape(target=True, options=(0, 1)),),  # 1 = stabilise
-        slow=always, skill=healing_skill, dice=rolling.first_aid_dice, effect=_first_aid, words=describe.aid_words, failed="", offer=offers.first_aid_offer,
+        slow=always, skill=healing_skill, dice=rolling.first_aid_dice, effect=_first_aid, words=describe.aid_words, failed="",
     ),
-    _spec(Kind.PERSUADE, "persuade", SLOW, _T, slow=always, skill=persuasion_skill, effect=_persuade, failed="", offer=offers.persuade_offer),
+    _spec(Kind.PERSUADE, "persuade", SLOW, _T, slow=always, skill=persuasion_skill, effect=_persuade, failed=""),
     _spec(
         Kind.EXTINGUISH, "put out the fire on", SLOW, _T,
-        slow=always, skill=mobility_skill, dice=rolling.extinguish_dice, effect=_extinguish, failed="Mobility", offer=offers.extinguish_offer,
+        slow=always, skill=mobility_skill, dice=rolling.extinguish_dice, effect=_extinguish, failed="Mobility",
     ),
     _spec(
         Kind.FORCE_DOOR, "force the door to", SLOW, _Z,
-        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_force_door, failed="", offer=offers.force_door_offer,
+        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_force_door, failed="",
     ),
-    _spec(Kind.PEEK, "peek through the door to", FAST, _Z, effect=_peek, failed="peek", offer=offers.peek_offer),
+    _spec(Kind.PEEK, "peek through the door to", FAST, _Z, effect=_peek, failed="peek"),
     _spec(
         Kind.USE_ITEM, "use", FAST, (Shape(target=True, span=Span.ITEMS), Shape(span=Span.ITEMS)),
-        effect=_use_item, words=describe.item_words, failed="use item", offer=offers.use_item_offer,
+        effect=_use_item, words=describe.item_words, failed="use item",
     ),
-    _spec(Kind.FLEE, "flee the fight", FAST, _N, effect=_flee, failed="flee", offer=offers.flee_offer),
+    _spec(Kind.FLEE, "flee the fight", FAST, _N, effect=_flee, failed="flee"),
     _spec(
         Kind.CHOOSE_CARD, "take initiative card", DECISION, (Shape(span=Span.CARDS),),
         instant=_choose_card, words=describe.card_words,
@@ -585,4 +585,5 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
 )
 if len(SPECS) != len(Kind) or any(spec.kind != kind for spec, kind in zip(SPECS, Kind, strict=True)):
     raise ImportError("resolution/effects.py: SPECS must hold one spec per Kind, in Kind order")
+TURN_OFFERS: Final = tuple(s.offer for s in SPECS if s.offer is not None and s.timing != Timing.DECISION)
 DECISION_OFFERS: Final = tuple(s.offer for s in SPECS if s.offer is not None and s.timing == Timing.DECISION)

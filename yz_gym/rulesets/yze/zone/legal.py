@@ -1,62 +1,68 @@
-"""Which actions a combatant may take on its turn (ACT-01, the slow and fast action tables): each
-kind's spec says when it may be taken (its `offer` hook, zone/offers.py); this listing asks them
-in the order that keeps seeded games, then lets vehicles and mounts change the list."""
+"""Which actions a combatant may take on its turn (ACT-01, the slow and fast action tables)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from yz_gym.rulesets.yze.combat.attacks import held_weapon
-from yz_gym.rulesets.yze.resolution.effects import SPECS
+from yz_gym.rulesets.yze.combat.attacks import (
+    can_close_attack,
+    can_shoot,
+    fights_unarmed,
+    free_hands,
+    hands_ok,
+    held_weapon,
+    item_targets,
+    rounds_left,
+    shot_options,
+    usable_items,
+    weapon_def,
+)
+from yz_gym.rulesets.yze.combat.damage import may_stabilise
+from yz_gym.rulesets.yze.resolution.effects import TURN_OFFERS
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.actions import turn_actions as vehicle_turn_actions
-from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.rulesets.yze.zone.spec import Offer, Timing
-
-
-def _offer(kind: Kind) -> Offer:
-    """The kind's `ActionSpec.offer` (zone/offers.py)."""
-    offer = SPECS[kind].offer
-    if offer is None:
-        raise ImportError(f"zone/legal.py lists {kind.name} by its spec's offer hook, which it lacks")
-    return offer
-
-
-# the kinds whose spec's offer hook this listing asks, at their place in it (the order keeps seeded games)
-_FREE: Final = (Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.LET_GO, Kind.DROP_PRONE)
-_MOVES: Final = (Kind.RETREAT, Kind.CRAWL, Kind.RUN, Kind.DOOR, Kind.ENGAGE)  # listed zone by zone
-_LEAVING: Final = (Kind.PEEK, Kind.FLEE)
-_FIRST_FAST: Final = (Kind.GET_UP, Kind.DRAW)  # then RELOAD when readying is fast (ACTN-RELOAD-02)
-_LATER_FAST: Final = (Kind.AIM, Kind.OVERWATCH, Kind.USE_ITEM, Kind.TAKE_COVER)
-# slow actions aimed at a person: listed person by person, in this order for each; oneself last
-_AT_PEOPLE: Final = (
-    Kind.CLOSE_ATTACK, Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE, Kind.SHOOT, Kind.FIRST_AID,
-    Kind.EXTINGUISH, Kind.PERSUADE,
-)  # fmt: skip
-PLACED: Final = frozenset(
-    {*_FREE, *_MOVES, *_LEAVING, *_FIRST_FAST, *_LATER_FAST, *_AT_PEOPLE, Kind.GRAPPLE_ATTACK, Kind.RELOAD,
-     Kind.BREAK_FREE, Kind.FORCE_DOOR, Kind.DIVING_BLOW}
-)  # fmt: skip
-_FREE_OFFERS: Final = tuple(_offer(k) for k in _FREE)
-_MOVE_OFFERS: Final = tuple(_offer(k) for k in _MOVES)
-_LEAVING_OFFERS: Final = tuple(_offer(k) for k in _LEAVING)
-_FIRST_FAST_OFFERS: Final = tuple(_offer(k) for k in _FIRST_FAST)
-_LATER_FAST_OFFERS: Final = tuple(_offer(k) for k in _LATER_FAST)
-_AT_PEOPLE_OFFERS: Final = tuple(_offer(k) for k in _AT_PEOPLE)
-_RELOAD: Final = _offer(Kind.RELOAD)
-_GRAPPLE_ATTACK: Final = _offer(Kind.GRAPPLE_ATTACK)
-_BREAK_FREE: Final = _offer(Kind.BREAK_FREE)
-_FORCE_DOOR: Final = _offer(Kind.FORCE_DOOR)
-_DIVING_BLOW: Final = _offer(Kind.DIVING_BLOW)
-# the other turn kinds with an offer hook (new kinds), asked after this listing
-TURN_OFFERS: Final = tuple(
-    s.offer for s in SPECS if s.offer is not None and s.timing != Timing.DECISION and s.kind not in PLACED
+from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
+from yz_gym.rulesets.yze.zone.initiative import swap_partners
+from yz_gym.rulesets.yze.zone.movement import (
+    can_close_in,
+    can_move_at_all,
+    can_peek,
+    cramped_adjacent,
+    cramped_exit_clear,
+    door_to,
+    engaged_enemies,
+    moving_is_slow,
+    passable,
 )
+from yz_gym.rulesets.yze.zone.zones import SHUT, Range
+
+_END_TURN: Final = Action(Kind.END_TURN)
+_DROP_PRONE: Final = Action(Kind.DROP_PRONE)
+_GET_UP: Final = Action(Kind.GET_UP)
+_AIM: Final = Action(Kind.AIM)
+_AIM_SCOPE: Final = Action(Kind.AIM, option=1)
+_READY: Final = Action(Kind.RELOAD, option=0)
+_RELOAD: Final = Action(Kind.RELOAD, option=1)
+_FLEE: Final = Action(Kind.FLEE)
+
+
+def _free_actions(state: GameState, c: Combatant) -> list[Action]:
+    """The free actions `c` may take now on its turn: END_TURN (always allowed), swapping
+    initiative, and letting go of a grapple or else dropping prone (ACT-FREE-01/02, AMB-31)."""
+    actions = [_END_TURN]
+    partners = swap_partners(state, c.id)
+    if partners:
+        actions += [action(Kind.SWAP_INITIATIVE, p) for p in partners]
+    if c.grappling >= 0:
+        actions.append(action(Kind.LET_GO, c.grappling))
+    elif not c.prone and c.prone_drops < state.options.free_prone_per_turn:
+        actions.append(_DROP_PRONE)
+    return actions
 
 
 def turn_actions(state: GameState, c: Combatant) -> list[Action]:
-    """Every action `c` may take now on its own turn: the free ones first, then the moves, the fast
-    and the slow actions, vehicles' and mounts' changes, then what the new kinds' hooks offer."""
+    """Every action `c` may take now on its own turn: the free ones first (see `_free_actions`),
+    then those the kinds with an `ActionSpec.offer` offer."""
     if state.vehicles or state.setup.mounted:  # vehicles and mounts change the list
         actions = vehicle_turn_actions(state, c, _turn_actions(state, c))
     else:
@@ -68,81 +74,184 @@ def turn_actions(state: GameState, c: Combatant) -> list[Action]:
 
 def _turn_actions(state: GameState, c: Combatant) -> list[Action]:
     """`turn_actions` on foot, before vehicles and mounts change the list."""
-    actions: list[Action] = []
-    for offer in _FREE_OFFERS:  # ACT-FREE-01/02, INIT-SWAP-01..04, AMB-31
-        actions += offer(state, c, None)
+    actions = _free_actions(state, c)
     if c.grappling >= 0:  # ACTN-GRAPPLE-01: grapple attacks or letting go, nothing else
-        return actions + _GRAPPLE_ATTACK(state, c, None)
+        if c.can_take(False):
+            actions.append(action(Kind.GRAPPLE_ATTACK, c.grappling))
+        return actions
     if not c.can_take(False):
         return actions  # ACT-01: both actions used (a slow one needs an action left too)
-    _moves(state, c, actions)
-    for offer in _LEAVING_OFFERS:
-        actions += offer(state, c, None)
-    for offer in _FIRST_FAST_OFFERS:
-        actions += offer(state, c, None)
-    fast_reload = c.held >= 0 and held_weapon(state, c).reload_fast  # ACTN-RELOAD-02: readying is fast
-    if fast_reload:
-        actions += _RELOAD(state, c, None)
-    for offer in _LATER_FAST_OFFERS:
-        actions += offer(state, c, None)
-    if c.can_take(True):
-        actions += _BREAK_FREE(state, c, None)
-        if c.grappled_by < 0:  # ACTN-GRAPPLE-02: held, breaking free is the only action
-            _at_people(state, c, actions)
-            if not fast_reload:
-                actions += _RELOAD(state, c, None)
-            actions += _FORCE_DOOR(state, c, None)
-    actions += _DIVING_BLOW(state, c, None)
+    slow = c.can_take(True)
+    engaged = engaged_enemies(state, c)
+    enemies = [] if engaged else state.enemies(c)  # those to close in on (engaged: none)
+    _movement(state, c, slow, engaged, enemies, actions)
+    _fast_actions(state, c, engaged, actions)
+    if slow:
+        _slow_actions(state, c, actions)
+    if c.actions_used == 0 and not moving_is_slow(c) and c.grappled_by < 0 and not engaged:
+        for other in enemies:  # ACTN-DIVE-01: move to Engaged and strike (a fast move: CRIT-PHYS slow rows)
+            if _reachable(state, c, other):
+                actions.append(action(Kind.DIVING_BLOW, other.id))
     return actions
 
 
-def _moves(state: GameState, c: Combatant, actions: list[Action]) -> None:
-    """The moves (`_MOVES`): to each neighbouring zone in the map's order, then within the zone (back
-    to Short; to Engaged with each person in the combatants' order). Each hook lists its own in that
-    order, so one kind's list is taken as it is."""
-    lists = [found for offer in _MOVE_OFFERS if (found := offer(state, c, None))]
-    if len(lists) <= 1:
-        if lists:
-            actions += lists[0]
+def _movement(
+    state: GameState,
+    c: Combatant,
+    slow: bool,
+    engaged: list[Combatant],
+    enemies: list[Combatant],
+    actions: list[Action],
+) -> None:
+    """ACT-FAST-RUN/DOOR/RETREAT, ACT-SLOW-CRAWL, ACTN-RUN-01/02, ACTN-CRAWL-01..03,
+    ACTN-DOOR-01, ZONE-FEAT-CRAMPED-01/02, AMB-25/26 (see zone/movement.py for the decisions)."""
+    if not can_move_at_all(c):
         return
-    found = [a for moves in lists for a in moves]
+    can_move = slow or not moving_is_slow(c)  # ACTN-CRAWL-03: crawling is slow
+    zone_map = state.zone_map
     zone = c.zone
-    to_zone = {a.zone: a for a in found if a.target < 0 and a.zone != zone}
-    for dest in state.zone_map.neighbours[zone]:
-        move = to_zone.get(dest)
-        if move is not None:
-            actions.append(move)
-    actions += [a for a in found if a.target < 0 and a.zone == zone]
-    at = {a.target: a for a in found if a.target >= 0}
-    if at:
-        for other in state.combatants:
-            move = at.get(other.id)
-            if move is not None:
-                actions.append(move)
+    here = zone_map.zones[zone]
+    prone = c.prone
+    if can_move:
+        for dest in zone_map.neighbours[zone]:
+            if not cramped_exit_clear(state, c, dest):
+                continue  # ZONE-FEAT-CRAMPED-02: you cannot move past the one next to you
+            if not prone and (here.cramped or zone_map.zones[dest].cramped):
+                continue  # ZONE-FEAT-CRAMPED-01/ACTN-CRAWL-02: only crawling there
+            if engaged:  # ACTN-RUN-02/ACTN-RETREAT-01
+                if passable(state, zone, dest, crawling=True):
+                    actions.append(action(Kind.RETREAT, -1, dest))
+            elif prone:
+                if passable(state, zone, dest, crawling=True):
+                    actions.append(action(Kind.CRAWL, -1, dest))  # ACTN-CRAWL-01
+            elif passable(state, zone, dest):
+                actions.append(action(Kind.RUN, -1, dest))  # ACTN-RUN-01
+            elif door_to(state, zone, dest):
+                actions.append(action(Kind.DOOR, -1, dest))  # ACTN-DOOR-01
+        if engaged:
+            actions.append(action(Kind.RETREAT, -1, zone))  # back to Short in the same zone
+        else:
+            for other in enemies:  # ACTN-RUN-01: from Short to Engaged (crawling if prone)
+                if can_close_in(state, c, other):
+                    actions.append(action(Kind.CRAWL if prone else Kind.ENGAGE, other.id))
+    if not prone and not engaged:
+        for dest in zone_map.door_neighbours[zone]:
+            if can_peek(state, c, dest):
+                actions.append(action(Kind.PEEK, -1, dest))  # AMB-26, BORDER-04
+        if can_move and here.exit:
+            actions.append(_FLEE)
 
 
-def _at_people(state: GameState, c: Combatant, actions: list[Action]) -> None:
-    """The slow actions aimed at a person (`_AT_PEOPLE`), person by person in the combatants' order,
-    those aimed at `c` itself last. Each hook lists its own in that order, so one kind's list is
-    taken as it is."""
-    lists = [found for offer in _AT_PEOPLE_OFFERS if (found := offer(state, c, None))]
-    if len(lists) <= 1:
-        if lists:
-            actions += lists[0]
-        return
-    by_target: dict[int, list[Action]] = {}
-    for found in lists:
-        for a in found:
-            listed = by_target.get(a.target)
-            if listed is None:
-                by_target[a.target] = [a]
-            else:
-                listed.append(a)
+def _fast_actions(state: GameState, c: Combatant, engaged: list[Combatant], actions: list[Action]) -> None:
+    """ACT-FAST-GETUP/DRAW/AIM/COVER/USE, ACTN-OVERWATCH-01, ACTN-RELOAD-02."""
+    if c.grappled_by >= 0:
+        return  # ACTN-GRAPPLE-02: held in a grapple, the only action is to break free (slow)
+    if c.prone:
+        actions.append(_GET_UP)
+    held = c.held
+    for i, carried in enumerate(c.weapons):
+        if i != held and carried.bonus >= 0 and hands_ok(c, weapon_def(state, c, i)):
+            actions.append(action(Kind.DRAW, -1, -1, i))
+    weapon = held_weapon(state, c)
+    if held >= 0 and weapon.ranged and c.weapons[held].bonus >= 0 and hands_ok(c, weapon):  # ATK-07, CRIT-PHYS arm rows
+        carried = c.weapons[held]
+        if weapon.reload_fast and not carried.loaded:
+            actions.append(_READY)  # ACTN-RELOAD-02: fast readying
+        if carried.loaded and c.aiming == 0:
+            actions.append(_AIM)
+            if weapon.scope and c.can_take(True):
+                actions.append(_AIM_SCOPE)  # ACTN-SHOOT-02
+        if carried.loaded and not engaged and (state.options.overwatch_slow == "next_round" or c.actions_used == 0):
+            # ACTN-OVERWATCH-01: a fast action, facing a zone in your line of fire; the shot needs
+            # a slow action left when it comes. ACTN-OVERWATCH-02: the slow action of your turn is
+            # kept for it, so the overwatch is your turn's fast action (`overwatch_slow: next_round`
+            # lets the shot wait for next round's slow action, before your turn, instead)
+            fire = state.zone_map.fire_from(c.zone, state.doors, c.peek)
+            for z, clear in enumerate(fire):
+                if clear and c.overwatch != z:
+                    actions.append(action(Kind.OVERWATCH, -1, z))
+    if c.items:
+        for i in usable_items(c):  # ACT-FAST-USE / ACTN-USEITEM-01
+            for t in item_targets(state, c, i):
+                actions.append(action(Kind.USE_ITEM, t, -1, i))
+    ratings = state.cover_ratings[c.zone]
+    for i in range(len(state.zone_map.zones[c.zone].covers)):
+        if c.cover != i and ratings[i] > 0:
+            actions.append(action(Kind.TAKE_COVER, -1, -1, i))
+
+
+def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None:
+    """ACT-SLOW-MELEE/SHOOT/RELOAD/FIRSTAID/PERSUADE, ACTN-CLOSE-*, ACTN-BREAKFREE-01, doors."""
+    if c.grappled_by >= 0:
+        actions.append(action(Kind.BREAK_FREE, c.grappled_by))
+        return  # ACTN-GRAPPLE-02/ACTN-BREAKFREE-01: the only action a held one can take
+    unarmed = bool(c.engaged) and fights_unarmed(state, c)
+    grips = unarmed and free_hands(c) > 0  # disarm and grapple need a hand (CRIT-PHYS arm rows)
+    aids = not c.injuries or free_hands(c) >= state.options.first_aid_hands  # CRIT-PHYS arm rows (PROPOSED)
+    can_throw_away = bool(state.zone_map.neighbours[c.zone])
+    weapon = held_weapon(state, c)
+    shooter = c.held >= 0 and (weapon.ranged or weapon.thrown)  # ATK-03 (can_shoot checks the rest)
     for other in state.combatants:
-        if other.id != c.id:
-            listed = by_target.get(other.id)
-            if listed is not None:
-                actions += listed
-    mine = by_target.get(c.id)
-    if mine is not None:
-        actions += mine
+        if other.id == c.id or other.dead or other.fled:
+            continue
+        if other.side == c.side:
+            if aids and other.zone == c.zone:
+                _first_aid(other, actions)
+                if other.burning:
+                    actions.append(action(Kind.EXTINGUISH, other.id))  # FIRE-04: a friend (at reach)
+            continue
+        out = other.out
+        if can_close_attack(state, c, other):
+            actions.append(action(Kind.CLOSE_ATTACK, other.id))
+            if not out and unarmed:  # ACTN-CLOSE-02: special attacks only unarmed
+                if other.held >= 0 and grips:
+                    actions.append(action(Kind.DISARM, other.id))
+                    if can_throw_away:
+                        actions.append(action(Kind.DISARM, other.id, -1, 1))  # ACTN-CLOSE-03
+                actions.append(action(Kind.TRIP, other.id))
+                actions.append(action(Kind.SHOVE, other.id))
+                if grips:
+                    actions.append(action(Kind.GRAPPLE, other.id))
+        if shooter and not out and can_shoot(state, c, other):
+            for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
+                actions.append(action(Kind.SHOOT, other.id, -1, option))
+        if aids and other.zone == c.zone and other.id in c.engaged:
+            _first_aid(other, actions)
+        if not out and _can_hear(state, c, other):
+            actions.append(action(Kind.PERSUADE, other.id))
+    if c.burning:
+        actions.append(action(Kind.EXTINGUISH, c.id))
+    if c.held >= 0 and weapon.ranged and not weapon.reload_fast and c.weapons[c.held].bonus >= 0 and hands_ok(c, weapon):  # ATK-07
+        carried = c.weapons[c.held]
+        spent = not carried.loaded or (
+            state.options.full_auto == "ammo_dice" and rounds_left(state, carried) < weapon.magazine
+        )  # AUTO-06: a part-used magazine may be changed too
+        if spent and carried.reloads != 0:
+            actions.append(_RELOAD)  # ACTN-RELOAD-01/03
+    for dest in state.zone_map.door_neighbours[c.zone]:
+        border = state.zone_map.border_between(c.zone, dest)
+        if state.doors[border] in SHUT:
+            actions.append(action(Kind.FORCE_DOOR, -1, dest))  # ACTN-DOOR-02
+
+
+def _reachable(state: GameState, c: Combatant, other: Combatant) -> bool:
+    """ACTN-RUN-01: an unhidden enemy at Short in your zone, not in a cramped zone."""
+    if other.zone != c.zone or other.id in c.engaged or other.hidden:
+        return False
+    return not state.zone_map.zones[c.zone].cramped and cramped_adjacent(state, c, other)
+
+
+def _first_aid(other: Combatant, actions: list[Action]) -> None:
+    """HEAL-02: treat one who is Broken (not dead); DEATH-03: stabilise one who is dying."""
+    if other.broken:
+        actions.append(action(Kind.FIRST_AID, other.id, -1, 0))
+    if (other.injuries or other.timed) and may_stabilise(other):
+        actions.append(action(Kind.FIRST_AID, other.id, -1, 1))
+
+
+def _can_hear(state: GameState, a: Combatant, b: Combatant) -> bool:
+    """ACT-SLOW-PERSUADE: the opponent must be able to hear you (same or adjacent zone)."""
+    if a.zone == b.zone:
+        return True
+    band = state.zone_map.band(a.zone, b.zone, state.options.extreme_max_hops)
+    return band <= Range.MEDIUM and state.zone_map.sight(a.zone, b.zone, state.doors, a.peek)

@@ -78,10 +78,9 @@ class ActionSpec:
     A kind is carried out by exactly one of `effect` (declared, rolled and resolved on the stack:
     its args are the frame, the actor, the net successes and whether it succeeded) and `instant`
     (free actions and decisions, done at once; `frame` is the frame answered, None on a turn).
-    `offer` lists when it may be taken, the whole condition (zone/offers.py for the zone-fight kinds,
-    which zone/legal.py asks at their places in its listing, in the order that keeps seeded games);
-    the moves, vehicles, mounts and the stack's decisions are still listed by their chapter's
-    listers; a new kind's hook is asked after them on a turn, before DECLINE in a decision."""
+    `offer` lists when it may be taken: the kinds that predate the specs are listed by their
+    chapter's listers, interleaved in the order that keeps seeded games; a new kind says it here
+    (turn kinds come after the others, decisions before DECLINE)."""
 
     kind: Kind
     label: str  # `describe` text, e.g. "shoot at"
@@ -91,7 +90,7 @@ class ActionSpec:
     dice: Dice  # the pool of the roll `skill` names (gear, artifact die, modifiers): frame.modifier is set
     effect: Effect | None
     instant: Instant | None
-    offer: Offer | None  # legality (zone/offers.py ...): None = listed by its chapter (legal.py, vehicles, riding, the stack)
+    offer: Offer | None  # legality: None = listed by its chapter (zone/legal.py, vehicles, riding, the stack)
     forms: tuple[Shape, ...]  # the env encoding; () = never chosen by an agent
     words: Words  # extra words for `describe` (weapon, cover, fire mode...)
     failed: str | None  # a failed roll: None = no `failed` event, "" = its own events tell it, else the words
