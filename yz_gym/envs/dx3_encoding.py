@@ -27,10 +27,12 @@ decision (minor, major, reaction, cover, revival, one-hot); the pending attack's
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 import numpy as np
 
+from yz_gym.envs.structured import Part, Structure
 from yz_gym.rulesets.dx3.engagement import blockaded
 from yz_gym.rulesets.dx3.state import MAX_CARRIED, MAX_FIGHTERS, Dx3Action, Dx3State, Kind, Phase
 
@@ -54,8 +56,16 @@ DROPS: Final = MAX_CARRIED + 2  # what an equip puts away: all, none, or carried
 COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * DROPS
 FINISH_BASE: Final = COVER_BASE + N
 N_DX3_ACTIONS: Final = FINISH_BASE + N
-FIGHTER_FEATURES: Final = 16
-GLOBAL_FEATURES: Final = 11
+FIGHTER_FIELDS: Final = (
+    "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
+    "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded",
+)  # fmt: skip
+GLOBAL_FIELDS: Final = (
+    "round", "decision_minor", "decision_major", "decision_reaction", "decision_cover", "decision_revival",
+    "pending_hit", "decider_targeted", "full_streak", "minor_only", "deciding",
+)  # fmt: skip
+FIGHTER_FEATURES: Final = len(FIGHTER_FIELDS)
+GLOBAL_FEATURES: Final = len(GLOBAL_FIELDS)
 DX3_OBS_SIZE: Final = N * FIGHTER_FEATURES + GLOBAL_FEATURES
 
 
@@ -114,6 +124,34 @@ def mask(me: int, legal: list[Dx3Action]) -> tuple[np.ndarray, dict[int, Dx3Acti
         out[index] = 1
         by_index[index] = action
     return out, by_index
+
+
+def describe_dx3_spaces() -> str:
+    """Both layouts as text: every action block (first index, size) and every observation field."""
+    blocks = (
+        ("fixed: " + ", ".join(Kind(k).name.lower() for k in FIXED), 0, MOVE_BASE),
+        ("move: slot, then left/right", MOVE_BASE, FULL_BASE), ("full move: as move", FULL_BASE, ATTACK_BASE),
+        (f"attack: slot x {W} weapon slots", ATTACK_BASE, GUARD_BASE), ("guard: weapon", GUARD_BASE, EQUIP_BASE),
+        (f"equip: weapon x {DROPS} drops", EQUIP_BASE, COVER_BASE), ("cover: slot", COVER_BASE, FINISH_BASE),
+        ("finish off: slot", FINISH_BASE, N_DX3_ACTIONS),
+    )  # fmt: skip
+    lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
+    lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]
+    lines.append(f"DX3 observation: Box(0, 1, ({DX3_OBS_SIZE},)); {N} fighter slots of:")
+    lines += [f"  {i:>3} {name}" for i, name in enumerate(FIGHTER_FIELDS)]
+    lines.append(f"then the globals at {N * FIGHTER_FEATURES}:")
+    lines += [f"  {N * FIGHTER_FEATURES + i:>3} {name}" for i, name in enumerate(GLOBAL_FIELDS)]
+    return "\n".join(lines)
+
+
+@cache
+def dx3_structure() -> Structure:
+    """The dict observation (`obs_mode="dict"`): `fighters` [12, FIGHTER_FEATURES] by slot, `global`."""
+    parts = (
+        Part("fighters", N, ((0, N, FIGHTER_FEATURES, False),)),
+        Part("global", 0, ((N * FIGHTER_FEATURES, 0, GLOBAL_FEATURES, False),)),
+    )
+    return Structure(DX3_OBS_SIZE, parts, {})
 
 
 def _cap(value: float) -> float:
