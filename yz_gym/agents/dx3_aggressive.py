@@ -1,6 +1,7 @@
 """`dx3_aggressive`: a simple DX3 fighter. It attacks the weakest enemy in reach with the weapon
 that hits hardest, closes in on the nearest enemy when nothing is in reach, guards when its
-guard value is worth it and dodges otherwise, covers a hit ally about to fall when it can take the
+guard value is worth it and dodges otherwise, declares its first (largest) attack combo while its
+侵蝕率 is below 100% (so 《リザレクト》 stays possible), covers a hit ally about to fall when it can take the
 blow itself, and always takes 《リザレクト》."""
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from yz_gym.agents.base import Agent
+from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
+from yz_gym.rulesets.dx3.combos import MAX_COMBOS
 from yz_gym.rulesets.dx3.engine import current_actor
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
 
@@ -39,10 +42,14 @@ class Dx3AggressiveAgent(Agent):
         if covers and me.char.hp > 2 * LOW_HP:
             return min(covers, key=lambda a: s.fighters[a.target].char.hp)
         if Kind.ATTACK in by_kind:
+            combo_ok = me.char.encroachment <= RESURRECT_LIMIT
             return min(
                 by_kind[Kind.ATTACK],
-                key=lambda a: (s.fighters[a.target].char.hp, -me.weapon(a.option).attack),
-            )
+                key=lambda a: (
+                    s.fighters[a.target].char.hp, -me.weapon(a.option).attack,
+                    a.combo if combo_ok and a.combo >= 0 else MAX_COMBOS,
+                ),
+            )  # fmt: skip
         moves = by_kind.get(Kind.MOVE, []) + by_kind.get(Kind.FULL_MOVE, [])
         enemy_at = {f.pos for f in s.fighters if f.side != me.side and not f.down}
         toward = [a for a in moves if a.target >= 0 and s.fighters[a.target].pos in enemy_at]

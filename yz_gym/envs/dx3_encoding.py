@@ -15,6 +15,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | EQUIP_BASE + w * 5 + (dropped + 2) | equip carried weapon w, putting away weapon `dropped` (-1: none, -2: all) |
 | COVER_BASE + slot | cover the fighter in slot |
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
+| COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
 
 **Observation** (`DX3_OBS_SIZE` floats in [0, 1]): 12 fighter slots of `FIGHTER_FEATURES`, then
 `GLOBAL_FEATURES`. A fighter slot holds: present; is the decider; ally; enemy; HP / max HP;
@@ -33,6 +34,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.envs.structured import Part, Structure
+from yz_gym.rulesets.dx3.combos import MAX_COMBOS
 from yz_gym.rulesets.dx3.engagement import blockaded
 from yz_gym.rulesets.dx3.state import MAX_CARRIED, MAX_FIGHTERS, Dx3Action, Dx3State, Kind, Phase
 
@@ -55,7 +57,8 @@ EQUIP_BASE: Final = GUARD_BASE + MAX_CARRIED
 DROPS: Final = MAX_CARRIED + 2  # what an equip puts away: all, none, or carried weapon 0, 1, 2
 COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * DROPS
 FINISH_BASE: Final = COVER_BASE + N
-N_DX3_ACTIONS: Final = FINISH_BASE + N
+COMBO_BASE: Final = FINISH_BASE + N
+N_DX3_ACTIONS: Final = COMBO_BASE + N * W * MAX_COMBOS
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded",
@@ -79,6 +82,8 @@ def encode(me: int, action: Dx3Action) -> int:
         base = MOVE_BASE if kind == Kind.MOVE else FULL_BASE
         return base + (slot if action.target >= 0 else N + action.option)
     if kind == Kind.ATTACK:
+        if action.combo >= 0:
+            return COMBO_BASE + (slot * W + action.option + 1) * MAX_COMBOS + action.combo
         return ATTACK_BASE + slot * W + action.option + 1
     if kind == Kind.GUARD:
         return GUARD_BASE + action.option
@@ -110,8 +115,14 @@ def describe_index(index: int) -> str:
         return f"equip weapon {w} {away}".rstrip()
     if COVER_BASE <= index < FINISH_BASE:
         return f"cover slot {index - COVER_BASE}"
-    if FINISH_BASE <= index < N_DX3_ACTIONS:
+    if FINISH_BASE <= index < COMBO_BASE:
         return f"finish off slot {index - FINISH_BASE}"
+    if COMBO_BASE <= index < N_DX3_ACTIONS:
+        attack, k = divmod(index - COMBO_BASE, MAX_COMBOS)
+        slot, weapon = divmod(attack, W)
+        return (
+            f"attack slot {slot} with " + ("素手" if weapon == 0 else f"weapon {weapon - 1}") + f", combo {k}"
+        )
     return f"no action (the space has {N_DX3_ACTIONS} indices)"
 
 
@@ -133,7 +144,8 @@ def describe_dx3_spaces() -> str:
         ("move: slot, then left/right", MOVE_BASE, FULL_BASE), ("full move: as move", FULL_BASE, ATTACK_BASE),
         (f"attack: slot x {W} weapon slots", ATTACK_BASE, GUARD_BASE), ("guard: weapon", GUARD_BASE, EQUIP_BASE),
         (f"equip: weapon x {DROPS} drops", EQUIP_BASE, COVER_BASE), ("cover: slot", COVER_BASE, FINISH_BASE),
-        ("finish off: slot", FINISH_BASE, N_DX3_ACTIONS),
+        ("finish off: slot", FINISH_BASE, COMBO_BASE),
+        (f"attack with a combo: slot x {W} weapon slots x {MAX_COMBOS} combos", COMBO_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]

@@ -12,6 +12,7 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
+from yz_gym.rulesets.dx3.combos import declare_attack, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
 from yz_gym.rulesets.dx3.gear import Weapon
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
@@ -29,17 +30,26 @@ def targetable(state: Dx3State, f: Fighter, t: Fighter) -> bool:
 
 
 def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
-    """f's attacks: each weapon in hand (素手 always, DX3-ATK-12) at each target it reaches (DX3-ATK-05)."""
+    """f's attacks: each weapon in hand (素手 always, DX3-ATK-12) at each target it reaches (DX3-ATK-05),
+    plainly or with each attack combo f may declare with that weapon now (combos.usable_combos)."""
     out = []
     for w in [-1, *f.equipped]:
         weapon = f.weapon(w)
+        usable = usable_combos(state, f, weapon) if f.effects else []
         for t in state.fighters:
             same = t.pos == f.pos
             if targetable(state, f, t) and weapon.reaches(
                 abs(t.pos - f.pos), same, state.options.ranged_in_engagement
             ):
                 out.append(Dx3Action(Kind.ATTACK, t.id, w))
+                out.extend(Dx3Action(Kind.ATTACK, t.id, w, combo=k) for k in usable)
     return out
+
+
+def hit_extras(state: Dx3State, f: Fighter, weapon: Weapon) -> tuple[int, int]:
+    """The (dice, 達成値 modifier) a hit check adds to the skill's: `Fighter.mods` dice, and 命中 of
+    the equipped weapons (DX3-ATK-04, `weapon_hit_mods`)."""
+    return f.mods.get("dice", 0), f.hit_bonus(weapon, state.options.weapon_hit_mods == "all_equipped")
 
 
 def hit_check(
@@ -48,20 +58,28 @@ def hit_check(
     """The hit check (DX3-ATK-03/04): the weapon's skill with its ability's dice and the encroachment
     bonus, the skill level, 命中 of the equipped weapons (`weapon_hit_mods`), and a combo's numbers."""
     options = state.options
-    bonus = f.hit_bonus(weapon, options.weapon_hit_mods == "all_equipped")
+    extra_dice, bonus = hit_extras(state, f, weapon)
     return f.char.check(
         weapon.skill, floor=options.crit_floor, table=options.encroach_table,
-        dice=dice + f.mods.get("dice", 0), crit_change=crit_change, modifier=modifier + bonus,
+        dice=dice + extra_dice, crit_change=crit_change, modifier=modifier + bonus,
     )  # fmt: skip
 
 
 def declare(
     state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    """Steps 1-3: declare the attack and roll the hit check; a fumble or 0 dice misses (DX3-ATK-11)."""
+    """Steps 1-3: declare the attack (with its combo, paid in 侵蝕率) and roll the hit check; a fumble
+    or 0 dice misses (DX3-ATK-11)."""
     weapon = f.weapon(action.option)
     events.append(Event("attack", f.id, action.target, {"weapon": weapon.name}))
-    check = hit_check(state, f, weapon)
+    power, ignore_armor = 0, False
+    if action.combo >= 0:
+        combo, check = declare_attack(
+            state, f, weapon, action.combo, hit_extras(state, f, weapon), rng, events
+        )
+        power, ignore_armor = combo.attack_power, combo.ignore_armor
+    else:
+        check = hit_check(state, f, weapon)
     result = roll(check, rng)
     events.append(Event("hit_check", f.id, action.target, {
         "skill": weapon.skill, "dice": check.dice, "crit": check.crit, "modifier": check.modifier,
@@ -70,10 +88,10 @@ def declare(
     if result.automatic_failure:
         events.append(Event("missed", f.id, action.target, {"dodged": False}))
         return
-    attack_power = weapon.attack + f.mods.get("attack", 0)
+    attack_power = weapon.attack + power + f.mods.get("attack", 0)
     targets = [action.target]
     standing = [t for t in targets if not state.fighters[t].down]
-    p = PendingAttack(f.id, action.option, targets, result, attack_power, standing)
+    p = PendingAttack(f.id, action.option, targets, result, attack_power, standing, ignore_armor)
     for t in targets:
         if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
             p.hit.append(t)
@@ -219,12 +237,13 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
                 factor = 2
             elif taker not in p.targets:
                 guard = best_guard(state, f)
-        lost = hp_damage(total, f.armor_value, guard) * factor
+        armor = 0 if p.ignore_armor else f.armor_value
+        lost = hp_damage(total, armor, guard) * factor
         lost = max(lost - f.mods.get("reduction", 0), 0)
         was_down = f.down
         lost = take_damage(f.char, lost)
         events.append(Event("damage", p.attacker, taker, {
-            "hp_lost": lost, "hp": f.char.hp, "armor": f.armor_value, "guard": guard, "factor": factor,
+            "hp_lost": lost, "hp": f.char.hp, "armor": armor, "guard": guard, "factor": factor,
             "covering": t if taker != t else -1,
         }))  # fmt: skip
         if f.down and not was_down:

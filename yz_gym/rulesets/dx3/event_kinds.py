@@ -50,6 +50,11 @@ add(
     rare="only in a fight where someone carries more weapons than it holds and chooses to change them",
 )
 # --- attacking (attack.py) ----------------------------------------------------------------------
+add(
+    "combo",
+    "the actor declares a combo of effects with its attack and pays its 侵蝕値 (DX3-EFF-06, DX3-ENC-07)",
+    ("effects", "cost", "before", "after"),
+)
 add("attack", "the actor declares an attack on the target with a weapon (DX3-ATK-02)", ("weapon",))
 add("hit_check", "the attack's hit check (DX3-ATK-03/04)", ("skill", "dice", "crit", "modifier", *CHECK))
 add("dodge", "the actor (a target) dodges the target's attack with 〈回避〉 (DX3-REACT-08)", CHECK)

@@ -66,6 +66,9 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "equip":
         away = f", putting away the {get('put_away')}" if get("put_away") else ""
         return f"{actor} equips the {get('weapon')}{away}."
+    if k == "combo":
+        combo = "+".join(f"《{name}》" for name in get("effects"))
+        return f"  {actor} declares {combo}: 侵蝕率 {get('before')}% +{get('cost')} -> {get('after')}%."
     if k == "attack":
         return f"{actor} attacks {target} with {get('weapon')}."
     if k == "hit_check":
