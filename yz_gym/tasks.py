@@ -106,7 +106,7 @@ class Task:
 # raises that task's own `version=` instead.
 FIGHT_VERSION: Final = 1
 CHASE_VERSION: Final = 1
-DX3_VERSION: Final = 2
+DX3_VERSION: Final = 3
 
 
 def _fight(scenario: str, side: str, enemy: str, version: int = FIGHT_VERSION) -> Task:

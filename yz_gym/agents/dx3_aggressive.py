@@ -2,7 +2,7 @@
 that hits hardest, closes in on the nearest enemy when nothing is in reach, guards when its
 guard value is worth it and dodges otherwise, declares its first (largest) attack combo while its
 侵蝕率 is below 100% (so 《リザレクト》 stays possible), covers a hit ally about to fall when it can take the
-blow itself, and always takes 《リザレクト》."""
+blow itself, always takes 《リザレクト》 (else a Titus) to stand up, and dodges with a Titus when its HP is low."""
 
 from __future__ import annotations
 
@@ -30,8 +30,11 @@ class Dx3AggressiveAgent(Agent):
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)
         me = s.fighters[current_actor(s)]
-        if Kind.RESURRECT in by_kind:
-            return by_kind[Kind.RESURRECT][0]
+        for kind in (Kind.RESURRECT, Kind.TITUS_REVIVE):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        if Kind.TITUS_DODGE in by_kind and me.char.hp <= LOW_HP:
+            return by_kind[Kind.TITUS_DODGE][0]
         if Kind.DODGE in by_kind:
             guards = by_kind.get(Kind.GUARD, [])
             best = max(guards, key=lambda a: me.weapons[a.option].guard, default=None)

@@ -16,6 +16,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | COVER_BASE + slot | cover the fighter in slot |
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 | COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
+| TITUS_BASE + 0, + 1 | sublimate a Titus: stand up from 戦闘不能; dodge with +10 dice |
 
 **Observation** (`DX3_OBS_SIZE` floats in [0, 1]): 12 fighter slots of `FIGHTER_FEATURES`, then
 `GLOBAL_FEATURES`. A fighter slot holds: present; is the decider; ally; enemy; HP / max HP;
@@ -58,7 +59,9 @@ DROPS: Final = MAX_CARRIED + 2  # what an equip puts away: all, none, or carried
 COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * DROPS
 FINISH_BASE: Final = COVER_BASE + N
 COMBO_BASE: Final = FINISH_BASE + N
-N_DX3_ACTIONS: Final = COMBO_BASE + N * W * MAX_COMBOS
+TITUS: Final = (Kind.TITUS_REVIVE, Kind.TITUS_DODGE)
+TITUS_BASE: Final = COMBO_BASE + N * W * MAX_COMBOS
+N_DX3_ACTIONS: Final = TITUS_BASE + len(TITUS)
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded",
@@ -77,6 +80,8 @@ def encode(me: int, action: Dx3Action) -> int:
     kind = action.kind
     if kind in FIXED:
         return FIXED.index(Kind(kind))
+    if kind in TITUS:
+        return TITUS_BASE + TITUS.index(Kind(kind))
     slot = (action.target - me) % N
     if kind in (Kind.MOVE, Kind.FULL_MOVE):
         base = MOVE_BASE if kind == Kind.MOVE else FULL_BASE
@@ -117,7 +122,9 @@ def describe_index(index: int) -> str:
         return f"cover slot {index - COVER_BASE}"
     if FINISH_BASE <= index < COMBO_BASE:
         return f"finish off slot {index - FINISH_BASE}"
-    if COMBO_BASE <= index < N_DX3_ACTIONS:
+    if TITUS_BASE <= index < N_DX3_ACTIONS:
+        return Kind(TITUS[index - TITUS_BASE]).name.lower()
+    if COMBO_BASE <= index < TITUS_BASE:
         attack, k = divmod(index - COMBO_BASE, MAX_COMBOS)
         slot, weapon = divmod(attack, W)
         return (
@@ -145,7 +152,8 @@ def describe_dx3_spaces() -> str:
         (f"attack: slot x {W} weapon slots", ATTACK_BASE, GUARD_BASE), ("guard: weapon", GUARD_BASE, EQUIP_BASE),
         (f"equip: weapon x {DROPS} drops", EQUIP_BASE, COVER_BASE), ("cover: slot", COVER_BASE, FINISH_BASE),
         ("finish off: slot", FINISH_BASE, COMBO_BASE),
-        (f"attack with a combo: slot x {W} weapon slots x {MAX_COMBOS} combos", COMBO_BASE, N_DX3_ACTIONS),
+        (f"attack with a combo: slot x {W} weapon slots x {MAX_COMBOS} combos", COMBO_BASE, TITUS_BASE),
+        ("titus: " + ", ".join(Kind(k).name.lower() for k in TITUS), TITUS_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]

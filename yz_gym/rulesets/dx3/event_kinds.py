@@ -16,6 +16,17 @@ add = EVENTS.add
 # --- the round (rounds.py) ----------------------------------------------------------------------
 add("fight", "the fight begins on a line of `length` metres", ("name", "length"))
 add(
+    "impulse",
+    "a PC's impulse check (衝動判定) at the fight's start: 〈意志〉 at 9, 侵蝕率 +2D10, 暴走 on a failure (DX3-ENC-06)",
+    ("faces", "achievement", "fumble", "berserk", "rise", "before", "encroachment"),
+)
+add(
+    "titus",
+    "the actor sublimates a Titus (a Lois turned into one first if it held none) for `use` (DX3-TITUS-02/03)",
+    ("use", "titus", "lois"),
+)
+add("titus_revive", "the actor stands up from 戦闘不能 with HP 【肉体】 + 10 (DX3-TITUS-03D)", ("hp",))
+add(
     "round", "a round's setup process begins (DX3-ROUND-01); minor_only: HR-EVENT-01", ("round", "minor_only")
 )
 add(

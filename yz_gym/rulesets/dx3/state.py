@@ -44,6 +44,8 @@ class Kind(IntEnum):
     DECLINE = 11  # no covering, no revival
     RESURRECT = 12  # 《リザレクト》 (DX3-DMG-04)
     FINISH = 13  # とどめ, a finishing blow, major (DX3-DMG-10)
+    TITUS_REVIVE = 14  # sublimate a Titus to stand up from 戦闘不能 (DX3-TITUS-03D)
+    TITUS_DODGE = 15  # dodge with a Titus sublimated for +10 dice (DX3-TITUS-03A)
 
 
 class Phase(IntEnum):
