@@ -150,3 +150,12 @@ def test_bad_effects_in_a_file_are_one_line_errors(
     with pytest.raises(ScenarioError, match=rf"^<dict>: {re.escape(where)}") as err:
         load(scenario_data(hero(effects), foe(), **top))
     assert "\n" not in str(err.value)
+
+
+def test_every_legal_attack_reads_differently_in_a_menu() -> None:
+    state = game(hero({"crit_focus": 2, "attack_boost": 2}), foe())
+    to_major(state)
+    attacks = [a for a in engine.legal_actions(state) if a.kind == Kind.ATTACK]
+    shown = [engine.describe(state, a) for a in attacks]
+    assert len(set(shown)) == len(shown) == 9  # 素手, sword, handgun: plain and with 2 combos each
+    assert "attack Foe with sword (至近) + 《crit_focus》+《attack_boost》" in shown

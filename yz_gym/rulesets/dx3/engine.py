@@ -10,6 +10,7 @@ from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.dx3 import attack, engagement, rounds
+from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.encroachment import impulse_check
 from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, range_text
 from yz_gym.rulesets.dx3.state import (
@@ -243,6 +244,9 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     if kind == Kind.ATTACK:
         weapon = actor.weapon(action.option) if actor is not None else None
         name = f" with {weapon.name} ({range_text(weapon)})" if weapon is not None else ""
+        if action.combo >= 0 and actor is not None and weapon is not None:
+            chosen = attack_combos(actor, weapon, state.options.encroach_table)[action.combo]
+            name += " + " + "+".join(f"《{actor.effects[i].name}》" for i in chosen)
         return f"attack {fighters[action.target].name}{name}"
     if kind == Kind.EQUIP and actor is not None:
         dropped = actor.equipped if action.drop == PUT_ALL_AWAY else [action.drop] if action.drop >= 0 else []
