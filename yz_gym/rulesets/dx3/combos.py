@@ -6,7 +6,8 @@ A fighter's **attack combos with a weapon** are the non-empty sets of its major 
 and whose target is a single one (area targets are not played yet), largest first (then in the
 order the fighter lists its effects), at most `MAX_COMBOS`: combo k of an attack always names the
 same effects, and the env's action space stays fixed. A combo is offered only while every effect in
-it is usable (`effects.unusable`: its 制限 and its uses this period)."""
+it is usable (`effects.unusable`: its 制限 and its uses this period); the fight gives no character
+traits yet, so an effect that `requires` one (pure breed, a D-Lois ...) is never offered."""
 
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ from yz_gym.rulesets.dx3.effects import (
     TARGET_NONE,
     Combo,
     ComboError,
-    Effect,
     combine,
     unusable,
     use_level,
@@ -56,7 +56,8 @@ def attack_combos(f: Fighter, weapon: Weapon, table: str) -> tuple[tuple[int, ..
         for chosen in combinations(major, size):
             if len(out) < MAX_COMBOS and _fits(f, chosen, weapon, table):
                 out.append(chosen)
-    f.combo_cache[weapon.name] = found = tuple(out)
+    found = tuple(out)
+    f.combo_cache[weapon.name] = found
     return found
 
 
@@ -123,7 +124,3 @@ def new_round_uses(f: Fighter) -> None:
         if e.period == ROUND:
             f.used.pop(e.name, None)
 
-
-def effect_list(effects: tuple[Effect, ...]) -> str:
-    """A fighter's effects as a sheet lists them: 《name》 Lv."""
-    return ", ".join(f"《{e.name}》{e.level}" for e in effects)
