@@ -12,7 +12,8 @@
 
 A task's name comes from its game and scenario (`task_name`): the ruleset in capitals, the mode
 unless it is the default zone fight, the scenario in CamelCase without the mode's prefix:
-`warehouse_ambush` -> `YZE-WarehouseAmbush`, `chase_car_vs_motorcycle` -> `YZE-Chase-CarVsMotorcycle`.
+`warehouse_ambush` -> `YZE-WarehouseAmbush`, `chase_car_vs_motorcycle` -> `YZE-Chase-CarVsMotorcycle`,
+`dx3_boss_party` -> `DX3-BossParty`.
 Adding a game's tasks is a `GENERIC` line for its env and one `Task` line per scenario.
 
 This module imports nothing of the envs or the rules: `import yz_gym` registers every id, and an env's
@@ -41,16 +42,20 @@ GENERIC: Final[dict[tuple[str, str], Generic]] = {
     ("yze", "skirmish"): Generic(
         f"{NAMESPACE}/Skirmish-v0", "yz_gym.envs.skirmish:SkirmishEnv", {"obs_mode": "flat"}
     ),
-    ("yze", "chase"): Generic(f"{NAMESPACE}/Chase-v0", "yz_gym.envs.chase_env:ChaseEnv", {"obs_mode": "flat"}),
-    ("dx3", "skirmish"): Generic(f"{NAMESPACE}/Dx3Fight-v0", "yz_gym.envs.dx3_env:Dx3FightEnv"),
+    ("yze", "chase"): Generic(
+        f"{NAMESPACE}/Chase-v0", "yz_gym.envs.chase_env:ChaseEnv", {"obs_mode": "flat"}
+    ),
+    ("dx3", "skirmish"): Generic(
+        f"{NAMESPACE}/Dx3Fight-v0", "yz_gym.envs.dx3_env:Dx3FightEnv", {"obs_mode": "flat"}
+    ),
 }
 
 
 def task_name(ruleset: str, mode: str, scenario: str) -> str:
-    """ "YZE-WarehouseAmbush", "YZE-Chase-CarVsMotorcycle": the ruleset, the mode unless it is the
-    default, the scenario in CamelCase without the mode's prefix."""
+    """ "YZE-WarehouseAmbush", "YZE-Chase-CarVsMotorcycle", "DX3-BossParty": the ruleset, the mode
+    unless it is the default, the scenario in CamelCase without the ruleset's and the mode's prefix."""
     parts = [ruleset.upper()]
-    stem = scenario
+    stem = scenario.removeprefix(f"{ruleset}_")
     if mode != DEFAULT_MODE:
         parts.append(mode.capitalize())
         stem = stem.removeprefix(f"{mode}_")
@@ -101,6 +106,7 @@ class Task:
 # raises that task's own `version=` instead.
 FIGHT_VERSION: Final = 1
 CHASE_VERSION: Final = 1
+DX3_VERSION: Final = 1
 
 
 def _fight(scenario: str, side: str, enemy: str, version: int = FIGHT_VERSION) -> Task:
@@ -113,8 +119,13 @@ def _chase(scenario: str, pursuer: str, prey: str, version: int = CHASE_VERSION)
     return Task("yze", "chase", scenario, pursuer, {prey: "flee"}, version)
 
 
+def _dx3(scenario: str, side: str, enemy: str, version: int = DX3_VERSION) -> Task:
+    """A DX3 fight: the learner plays `side` (the PCs), dx3_aggressive the `enemy` side."""
+    return Task("dx3", "skirmish", scenario, side, {enemy: "dx3_aggressive"}, version)
+
+
 # Every bundled scenario's task: the learner plays the scenario's first side, the default agent of
-# its mode the other (tactical in a fight, flee for the prey of a chase).
+# its mode the other (tactical in a fight, flee for the prey of a chase, dx3_aggressive in a DX3 fight).
 TASKS: Final[tuple[Task, ...]] = (
     _fight("apc_ambush", "convoy", "insurgents"),
     _fight("blizzard_pass", "trappers", "raiders"),
@@ -135,6 +146,10 @@ TASKS: Final[tuple[Task, ...]] = (
     _chase("chase_helicopter_pickup", "air_unit", "smugglers"),
     _chase("chase_highway_pileup", "police", "crew"),
     _chase("chase_market_foot", "watch", "thief"),
+    _dx3("dx3_boss_party", "pcs", "master"),
+    _dx3("dx3_collapsing_stage", "pcs", "jam"),
+    _dx3("dx3_corridor_blockade", "pcs", "squad"),
+    _dx3("dx3_duel", "ugn", "fh"),
 )
 
 

@@ -24,13 +24,16 @@ def fighter(name: str, side: str, position: int, **kw: Any) -> dict[str, Any]:
 
 
 def scenario_data(*fighters: dict[str, Any], **top: Any) -> dict[str, Any]:
-    """A DX3 file with sides pcs and npcs on a 50 m line."""
+    """A DX3 file with sides pcs and npcs on a 50 m line; the PCs' impulse check at the start is off
+    unless `dx3_rules` turns it on (it would move their 侵蝕率 before the rule under test)."""
+    rules = {"impulse_at_combat_start": False, **top.pop("dx3_rules", {})}
     return {
         "ruleset": "dx3",
         "name": "test",
         "sides": ["pcs", "npcs"],
         "length": 50,
         "fighters": list(fighters),
+        "dx3_rules": rules,
         **top,
     }
 

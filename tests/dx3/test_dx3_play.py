@@ -69,18 +69,59 @@ def test_every_legal_action_has_its_own_index_and_the_observation_is_bounded():
             engine.apply(state, legal[int(chooser.integers(len(legal)))], rng, legal)
 
 
-def test_the_env_plays_a_side_and_refuses_a_masked_index():
+def test_the_env_plays_a_side_and_a_masked_index_costs_the_penalty_or_raises():
     env = gymnasium.make("yz_gym/Dx3Fight-v0", scenario="dx3_duel", side="ugn")
     obs, info = env.reset(seed=3)
     assert obs.shape == (DX3_OBS_SIZE,) and info["actor"] == "Kaito"
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    same, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == -0.1 and info2["illegal_action"] and not (terminated or truncated)
+    assert np.array_equal(obs, same) and np.array_equal(info["action_mask"], info2["action_mask"])
+    strict = gymnasium.make("yz_gym/Dx3Fight-v0", scenario="dx3_duel", side="ugn", illegal_action="raise")
+    strict.reset(seed=3)
     with pytest.raises(ValueError, match="not legal for Kaito"):
-        env.step(illegal)
+        strict.step(illegal)
     done = False
     while not done:
         obs, reward, terminated, truncated, info = env.step(int(info["legal_actions"][0]))
         done = terminated or truncated
     assert reward in (-1.0, 0.0, 1.0) and "outcome" in info
+    assert info["legal_actions"] == () and info["action_mask"].sum() == 1 and info["action_mask"][0] == 1
+
+
+def test_the_dx3_task_envs_give_dict_observations_shaping_and_numeric_aec_infos():
+    from yz_gym.envs.dx3_encoding import dx3_structure
+    from yz_gym.envs.dx3_env import env as aec_env
+    from yz_gym.envs.dx3_env import parallel_env
+
+    flat_env = gymnasium.make("yz_gym/DX3-BossParty-v1")
+    dict_env = gymnasium.make("yz_gym/DX3-BossParty-v1", obs_mode="dict")
+    flat, info = flat_env.reset(seed=4)
+    seen, _ = dict_env.reset(seed=4)
+    assert seen["fighters"].shape == (12, 16) and np.array_equal(dx3_structure().flatten(seen), flat)
+    shaped = gymnasium.make("yz_gym/Dx3Fight-v0", scenario="dx3_boss_party", reward_shaping=True)
+    _, info = shaped.reset(seed=4)
+    rewards = []
+    for _ in range(200):
+        _, reward, terminated, truncated, info = shaped.step(int(info["legal_actions"][-1]))
+        rewards.append(reward)
+        if terminated or truncated:
+            break
+    assert any(r not in (-1.0, 0.0, 1.0) for r in rewards)  # HP lost and 戦闘不能 pay in between
+    aec = aec_env("dx3_duel")
+    aec.reset(seed=1)
+    for agent in aec.possible_agents:
+        info = aec.infos[agent]
+        assert set(info) == {"decision", "illegal_action", "winner"}
+        assert all(isinstance(v, int) for v in info.values())
+    selected = aec.agent_selection
+    assert aec.infos[selected]["decision"] >= 0 and aec.unwrapped.decision_name(selected) in (
+        "minor",
+        "major",
+    )
+    par = parallel_env("dx3_duel")
+    observations, _ = par.reset(seed=1)
+    assert set(observations) == set(aec.possible_agents)
 
 
 def test_an_attack_index_names_its_target_relative_to_the_decider():

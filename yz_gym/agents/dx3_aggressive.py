@@ -1,13 +1,16 @@
 """`dx3_aggressive`: a simple DX3 fighter. It attacks the weakest enemy in reach with the weapon
 that hits hardest, closes in on the nearest enemy when nothing is in reach, guards when its
-guard value is worth it and dodges otherwise, covers a hit ally about to fall when it can take the
-blow itself, and always takes 《リザレクト》."""
+guard value is worth it and dodges otherwise, declares its first (largest) attack combo while its
+侵蝕率 is below 100% (so 《リザレクト》 stays possible), covers a hit ally about to fall when it can take the
+blow itself, always takes 《リザレクト》 (else a Titus) to stand up, and dodges with a Titus when its HP is low."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from yz_gym.agents.base import Agent
+from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
+from yz_gym.rulesets.dx3.combos import MAX_COMBOS
 from yz_gym.rulesets.dx3.engine import current_actor
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
 
@@ -27,8 +30,11 @@ class Dx3AggressiveAgent(Agent):
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)
         me = s.fighters[current_actor(s)]
-        if Kind.RESURRECT in by_kind:
-            return by_kind[Kind.RESURRECT][0]
+        for kind in (Kind.RESURRECT, Kind.TITUS_REVIVE):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        if Kind.TITUS_DODGE in by_kind and me.char.hp <= LOW_HP:
+            return by_kind[Kind.TITUS_DODGE][0]
         if Kind.DODGE in by_kind:
             guards = by_kind.get(Kind.GUARD, [])
             best = max(guards, key=lambda a: me.weapons[a.option].guard, default=None)
@@ -39,10 +45,14 @@ class Dx3AggressiveAgent(Agent):
         if covers and me.char.hp > 2 * LOW_HP:
             return min(covers, key=lambda a: s.fighters[a.target].char.hp)
         if Kind.ATTACK in by_kind:
+            combo_ok = me.char.encroachment <= RESURRECT_LIMIT
             return min(
                 by_kind[Kind.ATTACK],
-                key=lambda a: (s.fighters[a.target].char.hp, -me.weapon(a.option).attack),
-            )
+                key=lambda a: (
+                    s.fighters[a.target].char.hp, -me.weapon(a.option).attack,
+                    a.combo if combo_ok and a.combo >= 0 else MAX_COMBOS,
+                ),
+            )  # fmt: skip
         moves = by_kind.get(Kind.MOVE, []) + by_kind.get(Kind.FULL_MOVE, [])
         enemy_at = {f.pos for f in s.fighters if f.side != me.side and not f.down}
         toward = [a for a in moves if a.target >= 0 and s.fighters[a.target].pos in enemy_at]

@@ -15,6 +15,8 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | EQUIP_BASE + w * 5 + (dropped + 2) | equip carried weapon w, putting away weapon `dropped` (-1: none, -2: all) |
 | COVER_BASE + slot | cover the fighter in slot |
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
+| COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
+| TITUS_BASE + 0, + 1 | sublimate a Titus: stand up from 戦闘不能; dodge with +10 dice |
 
 **Observation** (`DX3_OBS_SIZE` floats in [0, 1]): 12 fighter slots of `FIGHTER_FEATURES`, then
 `GLOBAL_FEATURES`. A fighter slot holds: present; is the decider; ally; enemy; HP / max HP;
@@ -27,10 +29,13 @@ decision (minor, major, reaction, cover, revival, one-hot); the pending attack's
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 import numpy as np
 
+from yz_gym.envs.structured import Part, Structure
+from yz_gym.rulesets.dx3.combos import MAX_COMBOS
 from yz_gym.rulesets.dx3.engagement import blockaded
 from yz_gym.rulesets.dx3.state import MAX_CARRIED, MAX_FIGHTERS, Dx3Action, Dx3State, Kind, Phase
 
@@ -53,9 +58,20 @@ EQUIP_BASE: Final = GUARD_BASE + MAX_CARRIED
 DROPS: Final = MAX_CARRIED + 2  # what an equip puts away: all, none, or carried weapon 0, 1, 2
 COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * DROPS
 FINISH_BASE: Final = COVER_BASE + N
-N_DX3_ACTIONS: Final = FINISH_BASE + N
-FIGHTER_FEATURES: Final = 16
-GLOBAL_FEATURES: Final = 11
+COMBO_BASE: Final = FINISH_BASE + N
+TITUS: Final = (Kind.TITUS_REVIVE, Kind.TITUS_DODGE)
+TITUS_BASE: Final = COMBO_BASE + N * W * MAX_COMBOS
+N_DX3_ACTIONS: Final = TITUS_BASE + len(TITUS)
+FIGHTER_FIELDS: Final = (
+    "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
+    "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded",
+)  # fmt: skip
+GLOBAL_FIELDS: Final = (
+    "round", "decision_minor", "decision_major", "decision_reaction", "decision_cover", "decision_revival",
+    "pending_hit", "decider_targeted", "full_streak", "minor_only", "deciding",
+)  # fmt: skip
+FIGHTER_FEATURES: Final = len(FIGHTER_FIELDS)
+GLOBAL_FEATURES: Final = len(GLOBAL_FIELDS)
 DX3_OBS_SIZE: Final = N * FIGHTER_FEATURES + GLOBAL_FEATURES
 
 
@@ -64,11 +80,15 @@ def encode(me: int, action: Dx3Action) -> int:
     kind = action.kind
     if kind in FIXED:
         return FIXED.index(Kind(kind))
+    if kind in TITUS:
+        return TITUS_BASE + TITUS.index(Kind(kind))
     slot = (action.target - me) % N
     if kind in (Kind.MOVE, Kind.FULL_MOVE):
         base = MOVE_BASE if kind == Kind.MOVE else FULL_BASE
         return base + (slot if action.target >= 0 else N + action.option)
     if kind == Kind.ATTACK:
+        if action.combo >= 0:
+            return COMBO_BASE + (slot * W + action.option + 1) * MAX_COMBOS + action.combo
         return ATTACK_BASE + slot * W + action.option + 1
     if kind == Kind.GUARD:
         return GUARD_BASE + action.option
@@ -100,8 +120,16 @@ def describe_index(index: int) -> str:
         return f"equip weapon {w} {away}".rstrip()
     if COVER_BASE <= index < FINISH_BASE:
         return f"cover slot {index - COVER_BASE}"
-    if FINISH_BASE <= index < N_DX3_ACTIONS:
+    if FINISH_BASE <= index < COMBO_BASE:
         return f"finish off slot {index - FINISH_BASE}"
+    if TITUS_BASE <= index < N_DX3_ACTIONS:
+        return Kind(TITUS[index - TITUS_BASE]).name.lower()
+    if COMBO_BASE <= index < TITUS_BASE:
+        attack, k = divmod(index - COMBO_BASE, MAX_COMBOS)
+        slot, weapon = divmod(attack, W)
+        return (
+            f"attack slot {slot} with " + ("素手" if weapon == 0 else f"weapon {weapon - 1}") + f", combo {k}"
+        )
     return f"no action (the space has {N_DX3_ACTIONS} indices)"
 
 
@@ -114,6 +142,36 @@ def mask(me: int, legal: list[Dx3Action]) -> tuple[np.ndarray, dict[int, Dx3Acti
         out[index] = 1
         by_index[index] = action
     return out, by_index
+
+
+def describe_dx3_spaces() -> str:
+    """Both layouts as text: every action block (first index, size) and every observation field."""
+    blocks = (
+        ("fixed: " + ", ".join(Kind(k).name.lower() for k in FIXED), 0, MOVE_BASE),
+        ("move: slot, then left/right", MOVE_BASE, FULL_BASE), ("full move: as move", FULL_BASE, ATTACK_BASE),
+        (f"attack: slot x {W} weapon slots", ATTACK_BASE, GUARD_BASE), ("guard: weapon", GUARD_BASE, EQUIP_BASE),
+        (f"equip: weapon x {DROPS} drops", EQUIP_BASE, COVER_BASE), ("cover: slot", COVER_BASE, FINISH_BASE),
+        ("finish off: slot", FINISH_BASE, COMBO_BASE),
+        (f"attack with a combo: slot x {W} weapon slots x {MAX_COMBOS} combos", COMBO_BASE, TITUS_BASE),
+        ("titus: " + ", ".join(Kind(k).name.lower() for k in TITUS), TITUS_BASE, N_DX3_ACTIONS),
+    )  # fmt: skip
+    lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
+    lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]
+    lines.append(f"DX3 observation: Box(0, 1, ({DX3_OBS_SIZE},)); {N} fighter slots of:")
+    lines += [f"  {i:>3} {name}" for i, name in enumerate(FIGHTER_FIELDS)]
+    lines.append(f"then the globals at {N * FIGHTER_FEATURES}:")
+    lines += [f"  {N * FIGHTER_FEATURES + i:>3} {name}" for i, name in enumerate(GLOBAL_FIELDS)]
+    return "\n".join(lines)
+
+
+@cache
+def dx3_structure() -> Structure:
+    """The dict observation (`obs_mode="dict"`): `fighters` [12, FIGHTER_FEATURES] by slot, `global`."""
+    parts = (
+        Part("fighters", N, ((0, N, FIGHTER_FEATURES, False),)),
+        Part("global", 0, ((N * FIGHTER_FEATURES, 0, GLOBAL_FEATURES, False),)),
+    )
+    return Structure(DX3_OBS_SIZE, parts, {})
 
 
 def _cap(value: float) -> float:

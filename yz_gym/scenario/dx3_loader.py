@@ -8,6 +8,8 @@ from typing import Any, Final
 
 from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.dx3.character import StatBlock
+from yz_gym.rulesets.dx3.effect_library import EffectError, effect_named, load_effects
+from yz_gym.rulesets.dx3.effects import Effect
 from yz_gym.rulesets.dx3.gear import ARMORS, MAX_EQUIPPED, WEAPONS
 from yz_gym.rulesets.dx3.options import DX3_RULES, Dx3Options
 from yz_gym.rulesets.dx3.state import MAX_CARRIED, Dx3Scenario, FighterSpec, Gimmick
@@ -35,6 +37,7 @@ class _Builder:
     def __init__(self, spec: Dx3File, origin: str) -> None:
         self.spec = spec
         self.origin = origin
+        self.library: dict[str, Effect] = {}
 
     def fail(self, where: str, message: str) -> ScenarioError:
         return ScenarioError(f"{self.origin}: {where}: {message} (see {DOC})")
@@ -53,6 +56,10 @@ class _Builder:
                 raise self.fail(
                     f"fighters[{i}].name", f"'{name}' is named twice; give every fighter its own name"
                 )
+        try:
+            self.library = load_effects(spec.effects or None)
+        except EffectError as err:
+            raise self.fail(err.where, str(err).removeprefix(f"{err.where}: ")) from None
         fighters = tuple(self._fighter(i, f, options) for i, f in enumerate(spec.fighters))
         for s, side in enumerate(spec.sides):
             if not any(f.side == s for f in fighters):
@@ -143,10 +150,22 @@ class _Builder:
                 "two pieces of the same slot; wear one 防具 and one 防具(補助) (DX3-ARM-03), or set dx3_rules.armor_slots: any",
             )
         resurrect = f.resurrect if f.resurrect is not None else (1 if f.pc else 0)
+        effects = []
+        for name, level in f.effects.items():
+            try:
+                effect = effect_named(name, self.library, f"{where}.effects.{name}")
+            except EffectError as err:
+                raise self.fail(err.where, str(err).removeprefix(f"{err.where}: ")) from None
+            if level > effect.max_level:
+                raise self.fail(
+                    f"{where}.effects.{name}", f"level {level} is above its max level {effect.max_level}"
+                )
+            effects.append(effect.at_level(level))
         return FighterSpec(
             name=f.name, side=spec.sides.index(f.side), pc=f.pc, stats=stats, position=f.position,
             encroachment=f.encroachment, hp=-1 if f.hp is None else f.hp, weapons=tuple(f.weapons),
             equipped=equipped, armor=tuple(f.armor), resurrect=resurrect, lois=f.lois, titus=f.titus,
+            effects=tuple(effects),
         )  # fmt: skip
 
     def _equipped(self, where: str, f: FighterFileSpec) -> tuple[int, ...]:

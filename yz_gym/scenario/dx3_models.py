@@ -43,6 +43,7 @@ class FighterFileSpec(Strict):
     resurrect: StrictInt | None = Field(None, ge=0, le=5)  # 《リザレクト》 level; default 1 for a PC, 0 else
     lois: StrictInt = Field(0, ge=0, le=7)
     titus: StrictInt = Field(0, ge=0, le=7)
+    effects: dict[str, Annotated[StrictInt, Field(ge=1, le=10)]] = {}  # effect name -> its level (DX3-EFF-01)
 
 
 class GimmickSpec(Strict):
@@ -72,6 +73,7 @@ class Dx3File(Strict):
     gimmicks: list[GimmickSpec] = []  # stage gimmicks (HR-GIMMICK-*)
     agents: dict[Name, Name] = {}  # side -> scripted agent
     dx3_rules: dict[str, object] = {}  # the switches (rulesets/dx3/options.py)
+    effects: dict[str, object] = {}  # the scenario's own effects (rulesets/dx3/effect_library.load_effects)
     fighters: list[FighterFileSpec] = Field(min_length=2, max_length=12)
 
 

@@ -1,5 +1,6 @@
-"""The DX3 attack procedure (DX3-ATK-11): declare, hit check, each target's reaction (dodge, guard
-or none), hit or miss, covering, one damage roll, armor and guard, HP, 戦闘不能 and 《リザレクト》.
+"""The DX3 attack procedure (DX3-ATK-11): declare (with a combo, combos.py), hit check, each target's
+reaction (dodge, with a Titus or not; guard or none), hit or miss, covering, one damage roll, armor
+and guard, HP, 戦闘不能, and standing up with 《リザレクト》 or a Titus.
 
 Where effects plug in: `hit_check` takes a combo's extra dice, C値 change and 達成値 modifier;
 `PendingAttack` carries the attack's 攻撃力 and the tags `no_dodge`/`no_reaction` of the declared
@@ -12,9 +13,12 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
+from yz_gym.rulesets.dx3.combos import declare_attack, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
 from yz_gym.rulesets.dx3.gear import Weapon
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
+from yz_gym.rulesets.dx3.statuses import BERSERK, PRESSURE
+from yz_gym.rulesets.dx3.titus import DICE, REVIVE, boost_check, make_titus, revived_hp, spend
 
 
 def faces(result: CheckResult) -> list[list[int]]:
@@ -29,17 +33,26 @@ def targetable(state: Dx3State, f: Fighter, t: Fighter) -> bool:
 
 
 def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
-    """f's attacks: each weapon in hand (素手 always, DX3-ATK-12) at each target it reaches (DX3-ATK-05)."""
+    """f's attacks: each weapon in hand (素手 always, DX3-ATK-12) at each target it reaches (DX3-ATK-05),
+    plainly or with each attack combo f may declare with that weapon now (combos.usable_combos)."""
     out = []
     for w in [-1, *f.equipped]:
         weapon = f.weapon(w)
+        usable = usable_combos(state, f, weapon) if f.effects else []
         for t in state.fighters:
             same = t.pos == f.pos
             if targetable(state, f, t) and weapon.reaches(
                 abs(t.pos - f.pos), same, state.options.ranged_in_engagement
             ):
                 out.append(Dx3Action(Kind.ATTACK, t.id, w))
+                out.extend(Dx3Action(Kind.ATTACK, t.id, w, combo=k) for k in usable)
     return out
+
+
+def hit_extras(state: Dx3State, f: Fighter, weapon: Weapon) -> tuple[int, int]:
+    """The (dice, 達成値 modifier) a hit check adds to the skill's: `Fighter.mods` dice, and 命中 of
+    the equipped weapons (DX3-ATK-04, `weapon_hit_mods`)."""
+    return f.mods.get("dice", 0), f.hit_bonus(weapon, state.options.weapon_hit_mods == "all_equipped")
 
 
 def hit_check(
@@ -48,20 +61,28 @@ def hit_check(
     """The hit check (DX3-ATK-03/04): the weapon's skill with its ability's dice and the encroachment
     bonus, the skill level, 命中 of the equipped weapons (`weapon_hit_mods`), and a combo's numbers."""
     options = state.options
-    bonus = f.hit_bonus(weapon, options.weapon_hit_mods == "all_equipped")
+    extra_dice, bonus = hit_extras(state, f, weapon)
     return f.char.check(
         weapon.skill, floor=options.crit_floor, table=options.encroach_table,
-        dice=dice + f.mods.get("dice", 0), crit_change=crit_change, modifier=modifier + bonus,
+        dice=dice + extra_dice, crit_change=crit_change, modifier=modifier + bonus,
     )  # fmt: skip
 
 
 def declare(
     state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    """Steps 1-3: declare the attack and roll the hit check; a fumble or 0 dice misses (DX3-ATK-11)."""
+    """Steps 1-3: declare the attack (with its combo, paid in 侵蝕率) and roll the hit check; a fumble
+    or 0 dice misses (DX3-ATK-11)."""
     weapon = f.weapon(action.option)
     events.append(Event("attack", f.id, action.target, {"weapon": weapon.name}))
-    check = hit_check(state, f, weapon)
+    power, ignore_armor = 0, False
+    if action.combo >= 0:
+        combo, check = declare_attack(
+            state, f, weapon, action.combo, hit_extras(state, f, weapon), rng, events
+        )
+        power, ignore_armor = combo.attack_power, combo.ignore_armor
+    else:
+        check = hit_check(state, f, weapon)
     result = roll(check, rng)
     events.append(Event("hit_check", f.id, action.target, {
         "skill": weapon.skill, "dice": check.dice, "crit": check.crit, "modifier": check.modifier,
@@ -70,10 +91,10 @@ def declare(
     if result.automatic_failure:
         events.append(Event("missed", f.id, action.target, {"dodged": False}))
         return
-    attack_power = weapon.attack + f.mods.get("attack", 0)
+    attack_power = weapon.attack + power + f.mods.get("attack", 0)
     targets = [action.target]
     standing = [t for t in targets if not state.fighters[t].down]
-    p = PendingAttack(f.id, action.option, targets, result, attack_power, standing)
+    p = PendingAttack(f.id, action.option, targets, result, attack_power, standing, ignore_armor)
     for t in targets:
         if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
             p.hit.append(t)
@@ -87,13 +108,15 @@ def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
     (DX3-REACT-10; one guard with them all under `guard_weapons: all_equipped`), or none; only none
     once it has taken `reactions_per_round` reactions this round (DX3-REACT-07)."""
     limit = state.options.reactions_per_round
-    if limit and t.reactions >= limit:
+    if (limit and t.reactions >= limit) or BERSERK in t.statuses:  # 暴走: no reactions (DX3-BS-01/15)
         return [Dx3Action(Kind.NO_REACTION)]
     guards = [w for w in t.equipped if t.weapons[w].guard > 0]
     if state.options.guard_weapons == "all_equipped":
         guards = guards[:1]
+    titus = [Dx3Action(Kind.TITUS_DODGE)] if titus_ready(state, t) else []
     return [
         Dx3Action(Kind.DODGE),
+        *titus,
         *(Dx3Action(Kind.GUARD, option=w) for w in guards),
         Dx3Action(Kind.NO_REACTION),
     ]
@@ -123,8 +146,12 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
     options = state.options
     if action.kind != Kind.NO_REACTION:
         t.reactions += 1
-    if action.kind == Kind.DODGE:
-        result = roll(dodge_check(state, t), rng)
+    if action.kind in (Kind.DODGE, Kind.TITUS_DODGE):
+        check = dodge_check(state, t)
+        if action.kind == Kind.TITUS_DODGE:
+            check = boost_check(check, dice_titus=1)
+            sublimate(state, t, DICE, events)
+        result = roll(check, rng)
         events.append(Event("dodge", t.id, p.attacker, {
             "faces": faces(result), "achievement": result.achievement, "fumble": result.fumble,
         }))  # fmt: skip
@@ -145,7 +172,7 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
         p.hit.append(t.id)
         events.append(Event("hit", p.attacker, t.id, {"achievement": p.hit_check.achievement}))
     else:
-        events.append(Event("missed", p.attacker, t.id, {"dodged": action.kind == Kind.DODGE}))
+        events.append(Event("missed", p.attacker, t.id, {"dodged": action.kind != Kind.NO_REACTION}))
 
 
 def coverers(state: Dx3State, p: PendingAttack, asking: int = -1) -> list[tuple[int, int]]:
@@ -219,12 +246,13 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
                 factor = 2
             elif taker not in p.targets:
                 guard = best_guard(state, f)
-        lost = hp_damage(total, f.armor_value, guard) * factor
+        armor = 0 if p.ignore_armor else f.armor_value
+        lost = hp_damage(total, armor, guard) * factor
         lost = max(lost - f.mods.get("reduction", 0), 0)
         was_down = f.down
         lost = take_damage(f.char, lost)
         events.append(Event("damage", p.attacker, taker, {
-            "hp_lost": lost, "hp": f.char.hp, "armor": f.armor_value, "guard": guard, "factor": factor,
+            "hp_lost": lost, "hp": f.char.hp, "armor": armor, "guard": guard, "factor": factor,
             "covering": t if taker != t else -1,
         }))  # fmt: skip
         if f.down and not was_down:
@@ -232,10 +260,39 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
             fell(state, f)
 
 
+def may_resurrect(state: Dx3State, f: Fighter) -> bool:
+    """f has 《リザレクト》 and may use it now (DX3-DMG-04: 侵蝕率 99% or less)."""
+    return f.resurrect > 0 and not f.dead and can_resurrect(f.char, state.options.resurrect)
+
+
+def titus_ready(state: Dx3State, f: Fighter) -> bool:
+    """f, a PC, may sublimate a Titus now: it holds one, or a Lois it may turn into one
+    (`lois_to_titus: free`, DX3-TITUS-01); not under 重圧 unless `titus_despite_pressure` (DX3-TITUS-05)."""
+    options = state.options
+    held = f.char.titus > 0 or (f.char.lois > 0 and options.lois_to_titus == "free")
+    return f.pc and not f.dead and held and (options.titus_despite_pressure or PRESSURE not in f.statuses)
+
+
+def sublimate(state: Dx3State, f: Fighter, use: str, events: list[Event]) -> None:
+    """f sublimates a Titus for `use` (DX3-TITUS-02), turning a Lois into it first if it holds none."""
+    char = f.char if f.char.titus > 0 else make_titus(f.char, state.options.lois_to_titus)
+    f.char = spend(char)
+    events.append(Event("titus", f.id, -1, {"use": use, "titus": f.char.titus, "lois": f.char.lois}))
+
+
 def fell(state: Dx3State, f: Fighter) -> None:
-    """f fell to 戦闘不能: it is asked about 《リザレクト》 if it has it and may use it (DX3-DMG-04)."""
-    if f.resurrect > 0 and not f.dead and can_resurrect(f.char, state.options.resurrect):
+    """f fell to 戦闘不能: it is asked about standing up if it may, by 《リザレクト》 (DX3-DMG-04) or a
+    Titus (DX3-TITUS-03D)."""
+    if may_resurrect(state, f) or titus_ready(state, f):
         state.reviving.append(f.id)
+
+
+def revivals(state: Dx3State, f: Fighter) -> list[Dx3Action]:
+    """The fallen fighter's choices: 《リザレクト》, a Titus, or staying down."""
+    out = [Dx3Action(Kind.RESURRECT)] if may_resurrect(state, f) else []
+    if titus_ready(state, f):
+        out.append(Dx3Action(Kind.TITUS_REVIVE))
+    return [*out, Dx3Action(Kind.DECLINE)]
 
 
 def finishing_blows(state: Dx3State, f: Fighter) -> list[Dx3Action]:
@@ -256,7 +313,7 @@ def finish_off(state: Dx3State, f: Fighter, action: Dx3Action, events: list[Even
 
 def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
     """《リザレクト》 (DX3-DMG-04): the fallen fighter asked now rises with (Lv)D10 HP, 侵蝕率 up by as
-    much, or stays down."""
+    much; or with a Titus sublimated, HP 【肉体】 + 10 (DX3-TITUS-03D); or stays down."""
     f = state.fighters[state.reviving.pop(0)]
     if action.kind == Kind.RESURRECT:
         before = f.char.encroachment
@@ -269,6 +326,11 @@ def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events:
                 {"healed": healed, "hp": f.char.hp, "encroachment": f.char.encroachment, "before": before},
             )
         )
+    elif action.kind == Kind.TITUS_REVIVE:
+        sublimate(state, f, REVIVE, events)
+        f.char.hp = revived_hp(f.char)
+        f.char.incapacitated = False
+        events.append(Event("titus_revive", f.id, -1, {"hp": f.char.hp}))
     else:
         events.append(Event("stays_down", f.id))
 

@@ -10,6 +10,8 @@ from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.dx3 import attack, engagement, rounds
+from yz_gym.rulesets.dx3.combos import attack_combos
+from yz_gym.rulesets.dx3.encroachment import impulse_check
 from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, range_text
 from yz_gym.rulesets.dx3.state import (
     DECISIONS,
@@ -22,6 +24,7 @@ from yz_gym.rulesets.dx3.state import (
     Phase,
     make_fighter,
 )
+from yz_gym.rulesets.dx3.statuses import BERSERK
 
 
 def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None) -> Dx3State:
@@ -30,9 +33,28 @@ def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None
     fighters = [make_fighter(i, spec) for i, spec in enumerate(scenario.fighters)]
     state = Dx3State(scenario, scenario.options, fighters)
     events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
+    if state.options.impulse_at_combat_start:
+        for f in fighters:
+            if f.pc:
+                impulse(state, f, dice, events)
     rounds.open_round(state, dice, events)
     state.opening = events
     return state
+
+
+def impulse(state: Dx3State, f: Fighter, rng: np.random.Generator, events: list[Event]) -> None:
+    """The impulse check (衝動判定, DX3-ENC-06) of a PC at the fight's start: 侵蝕率 +2D10, 暴走 on a
+    failure (DX3-BS-15)."""
+    before = f.char.encroachment
+    result = impulse_check(f.char, rng, state.options)
+    f.char.encroachment = result.rate
+    if result.berserk:
+        f.statuses.add(BERSERK)
+    events.append(Event("impulse", f.id, -1, {
+        "faces": attack.faces(result.check), "achievement": result.check.achievement,
+        "fumble": result.check.fumble, "berserk": result.berserk, "rise": result.rise,
+        "before": before, "encroachment": result.rate,
+    }))  # fmt: skip
 
 
 def current_actor(state: Dx3State) -> int:
@@ -81,7 +103,7 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
     if phase == Phase.COVER and p is not None:
         return attack.cover_options(state, p)
     if phase == Phase.REVIVE:
-        return [Dx3Action(Kind.RESURRECT), Dx3Action(Kind.DECLINE)]
+        return attack.revivals(state, state.fighters[state.reviving[0]])
     f = state.fighters[state.actor]
     if phase == Phase.MINOR:
         out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
@@ -222,6 +244,9 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     if kind == Kind.ATTACK:
         weapon = actor.weapon(action.option) if actor is not None else None
         name = f" with {weapon.name} ({range_text(weapon)})" if weapon is not None else ""
+        if action.combo >= 0 and actor is not None and weapon is not None:
+            chosen = attack_combos(actor, weapon, state.options.encroach_table)[action.combo]
+            name += " + " + "+".join(f"《{actor.effects[i].name}》" for i in chosen)
         return f"attack {fighters[action.target].name}{name}"
     if kind == Kind.EQUIP and actor is not None:
         dropped = actor.equipped if action.drop == PUT_ALL_AWAY else [action.drop] if action.drop >= 0 else []
@@ -239,6 +264,7 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     words = {
         Kind.WAIT: "待機 (wait)", Kind.SKIP_MINOR: "no minor action", Kind.SKIP_MAJOR: "no major action",
         Kind.DODGE: "dodge (〈回避〉)", Kind.NO_REACTION: "no reaction", Kind.DECLINE: "decline",
-        Kind.RESURRECT: "《リザレクト》",
+        Kind.RESURRECT: "《リザレクト》", Kind.TITUS_REVIVE: "sublimate a Titus to stand up (HP 【肉体】+10)",
+        Kind.TITUS_DODGE: "dodge (〈回避〉) with a Titus for +10 dice",
     }  # fmt: skip
     return words.get(Kind(kind), Kind(kind).name.lower())

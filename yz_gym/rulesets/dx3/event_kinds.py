@@ -16,6 +16,17 @@ add = EVENTS.add
 # --- the round (rounds.py) ----------------------------------------------------------------------
 add("fight", "the fight begins on a line of `length` metres", ("name", "length"))
 add(
+    "impulse",
+    "a PC's impulse check (衝動判定) at the fight's start: 〈意志〉 at 9, 侵蝕率 +2D10, 暴走 on a failure (DX3-ENC-06)",
+    ("faces", "achievement", "fumble", "berserk", "rise", "before", "encroachment"),
+)
+add(
+    "titus",
+    "the actor sublimates a Titus (a Lois turned into one first if it held none) for `use` (DX3-TITUS-02/03)",
+    ("use", "titus", "lois"),
+)
+add("titus_revive", "the actor stands up from 戦闘不能 with HP 【肉体】 + 10 (DX3-TITUS-03D)", ("hp",))
+add(
     "round", "a round's setup process begins (DX3-ROUND-01); minor_only: HR-EVENT-01", ("round", "minor_only")
 )
 add(
@@ -50,6 +61,11 @@ add(
     rare="only in a fight where someone carries more weapons than it holds and chooses to change them",
 )
 # --- attacking (attack.py) ----------------------------------------------------------------------
+add(
+    "combo",
+    "the actor declares a combo of effects with its attack and pays its 侵蝕値 (DX3-EFF-06, DX3-ENC-07)",
+    ("effects", "cost", "before", "after"),
+)
 add("attack", "the actor declares an attack on the target with a weapon (DX3-ATK-02)", ("weapon",))
 add("hit_check", "the attack's hit check (DX3-ATK-03/04)", ("skill", "dice", "crit", "modifier", *CHECK))
 add("dodge", "the actor (a target) dodges the target's attack with 〈回避〉 (DX3-REACT-08)", CHECK)

@@ -66,6 +66,20 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "equip":
         away = f", putting away the {get('put_away')}" if get("put_away") else ""
         return f"{actor} equips the {get('weapon')}{away}."
+    if k == "impulse":
+        result = "fails: 暴走 (no reactions)" if get("berserk") else "holds"
+        return (
+            f"{actor}'s impulse check 〈意志〉: {_check(e)}; {actor} {result}. "
+            f"侵蝕率 {get('before')}% +{get('rise')} -> {get('encroachment')}%."
+        )
+    if k == "titus":
+        words = {"dice": "+10 dice", "revive": "standing up", "crit": "C値 -1", "result": "+1D10"}
+        return f"  {actor} sublimates a Titus for {words.get(get('use'), get('use'))} ({get('titus')} Titus, {get('lois')} Lois left)."
+    if k == "titus_revive":
+        return f"  {actor} stands up again: HP {get('hp')}."
+    if k == "combo":
+        combo = "+".join(f"《{name}》" for name in get("effects"))
+        return f"  {actor} declares {combo}: 侵蝕率 {get('before')}% +{get('cost')} -> {get('after')}%."
     if k == "attack":
         return f"{actor} attacks {target} with {get('weapon')}."
     if k == "hit_check":

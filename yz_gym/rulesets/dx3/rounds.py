@@ -11,6 +11,7 @@ import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.combos import new_round_uses
 from yz_gym.rulesets.dx3.gimmicks import strike
 from yz_gym.rulesets.dx3.state import Dx3State, Fighter, Phase
 
@@ -57,8 +58,9 @@ def open_round(state: Dx3State, rng: np.random.Generator, events: list[Event]) -
 
 def cleanup_process(state: Dx3State, events: list[Event]) -> None:
     """The cleanup process (DX3-ROUND-07): count the rounds in a row with a 全力移動 (AMB-34), then
-    everyone is 未行動 again for the next round."""
+    everyone is 未行動 again for the next round, and effects limited per round may be used again."""
     for f in state.fighters:
+        new_round_uses(f)
         f.full_streak = f.full_streak + 1 if f.full_this_round else 0
         f.full_this_round = False
         f.acted = False

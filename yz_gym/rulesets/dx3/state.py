@@ -16,6 +16,7 @@ from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Dx3Character, StatBlock
 from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.effects import Effect
 from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
 from yz_gym.rulesets.dx3.options import Dx3Options
 
@@ -43,6 +44,8 @@ class Kind(IntEnum):
     DECLINE = 11  # no covering, no revival
     RESURRECT = 12  # 《リザレクト》 (DX3-DMG-04)
     FINISH = 13  # とどめ, a finishing blow, major (DX3-DMG-10)
+    TITUS_REVIVE = 14  # sublimate a Titus to stand up from 戦闘不能 (DX3-TITUS-03D)
+    TITUS_DODGE = 15  # dodge with a Titus sublimated for +10 dice (DX3-TITUS-03A)
 
 
 class Phase(IntEnum):
@@ -69,6 +72,7 @@ class Dx3Action:
     target: int = -1
     option: int = -1
     drop: int = -1  # EQUIP: the held weapon put away (-1: none, PUT_ALL_AWAY: every one)
+    combo: int = -1  # ATTACK: the attack combo declared with it (combos.attack_combos; -1: none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +92,7 @@ class FighterSpec:
     resurrect: int = 0  # 《リザレクト》 level (0: none)
     lois: int = 0
     titus: int = 0
+    effects: tuple[Effect, ...] = ()  # its effects at their levels (DX3-EFF-01)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +154,9 @@ class Fighter:
     dead: bool = False  # killed by a finishing blow (DX3-DMG-10): it never rises
     statuses: set[str] = field(default_factory=set)  # bad statuses (statuses.py attaches them)
     mods: dict[str, int] = field(default_factory=dict)  # modifiers effects set, by name
+    effects: tuple[Effect, ...] = ()  # its effects at their levels (DX3-EFF-01)
+    used: dict[str, int] = field(default_factory=dict)  # uses of each effect this period (DX3-EFF-08)
+    combo_cache: dict[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # by weapon name
 
     @property
     def name(self) -> str:
@@ -212,6 +220,7 @@ class PendingAttack:
     hit_check: CheckResult  # the rolled hit check; its 達成値 decides hits and damage dice
     attack_power: int
     waiting: list[int]  # targets still to react, in order
+    ignore_armor: bool = False  # the declared combo ignores 装甲値 (DX3-EFF-M12)
     hit: list[int] = field(default_factory=list)  # targets the attack hits
     dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)
     guards: dict[int, int] = field(default_factory=dict)  # target -> its ガード値
@@ -271,5 +280,5 @@ def make_fighter(index: int, spec: FighterSpec) -> Fighter:
     return Fighter(
         index, spec.side, spec.pc, char, spec.position,
         tuple(WEAPONS[w] for w in spec.weapons), list(spec.equipped),
-        tuple(ARMORS[a] for a in spec.armor), spec.resurrect,
+        tuple(ARMORS[a] for a in spec.armor), spec.resurrect, effects=spec.effects,
     )  # fmt: skip

@@ -1,0 +1,126 @@
+"""A fighter's effect combos for its attacks (DX3-EFF-04/06, DX3-ENC-05/07): which combos an attack
+may declare, and declaring one: its check, its cost paid in 侵蝕率, its uses counted.
+
+A fighter's **attack combos with a weapon** are the non-empty sets of its major effects that
+`effects.combine` accepts with the weapon's skill (`prefer`), whose attack kind is the weapon's
+and whose target is a single one (area targets are not played yet), largest first (then in the
+order the fighter lists its effects), at most `MAX_COMBOS`: combo k of an attack always names the
+same effects, and the env's action space stays fixed. A combo is offered only while every effect in
+it is usable (`effects.unusable`: its 制限 and its uses this period); the fight gives no character
+traits yet, so an effect that `requires` one (pure breed, a D-Lois ...) is never offered."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+import numpy as np
+
+from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.dice import Check
+from yz_gym.rulesets.dx3.effects import (
+    MAJOR,
+    MELEE,
+    NOT_ATTACK,
+    RANGED,
+    SINGLE,
+    TARGET_NONE,
+    Combo,
+    ComboError,
+    combine,
+    unusable,
+    use_level,
+)
+from yz_gym.rulesets.dx3.encroachment import declare
+from yz_gym.rulesets.dx3.gear import MELEE as MELEE_KIND
+from yz_gym.rulesets.dx3.gear import Weapon
+from yz_gym.rulesets.dx3.state import Dx3State, Fighter
+
+MAX_COMBOS: Final = 3  # combos offered per attack (weapon and target)
+MAX_COMBO_EFFECTS: Final = 4  # major effects looked at for combos (the first ones a fighter lists)
+ROUND: Final = "round"  # a use period reset at each cleanup process
+
+
+def _attack_kind(weapon: Weapon) -> str:
+    return MELEE if weapon.kind == MELEE_KIND else RANGED
+
+
+def attack_combos(f: Fighter, weapon: Weapon, table: str) -> tuple[tuple[int, ...], ...]:
+    """The effect index sets of f's attack combos with `weapon` (module docstring), cached on f."""
+    found = f.combo_cache.get(weapon.name)
+    if found is not None:
+        return found
+    major = [i for i, e in enumerate(f.effects) if e.timing in (MAJOR, "major_reaction")][:MAX_COMBO_EFFECTS]
+    out: list[tuple[int, ...]] = []
+    for size in range(len(major), 0, -1):
+        for chosen in combinations(major, size):
+            if len(out) < MAX_COMBOS and _fits(f, chosen, weapon, table):
+                out.append(chosen)
+    found = tuple(out)
+    f.combo_cache[weapon.name] = found
+    return found
+
+
+def _fits(f: Fighter, chosen: tuple[int, ...], weapon: Weapon, table: str) -> bool:
+    """Whether the effects combine into an attack with the weapon: its skill, its kind, one target."""
+    try:
+        combo = combine([f.effects[i] for i in chosen], MAJOR, 0, table, prefer=weapon.skill)
+    except ComboError:
+        return False
+    return (
+        combo.skill == weapon.skill
+        and combo.attack in (NOT_ATTACK, _attack_kind(weapon))
+        and combo.target in (SINGLE, TARGET_NONE)
+        and not combo.states_attack
+    )
+
+
+def usable(f: Fighter, chosen: tuple[int, ...], table: str) -> bool:
+    """Every effect of the combo may be used now: its 制限 and its uses this period (DX3-ENC-08, DX3-EFF-08)."""
+    rate = f.char.encroachment
+    for i in chosen:
+        e = f.effects[i]
+        if unusable(e, rate, frozenset(), f.used.get(e.name, 0), use_level(e, rate, table)):
+            return False
+    return True
+
+
+def usable_combos(state: Dx3State, f: Fighter, weapon: Weapon) -> list[int]:
+    """The indices k of the attack combos f may declare with `weapon` now."""
+    table = state.options.encroach_table
+    return [k for k, chosen in enumerate(attack_combos(f, weapon, table)) if usable(f, chosen, table)]
+
+
+def combo_of(state: Dx3State, f: Fighter, weapon: Weapon, k: int) -> Combo:
+    """Combo k of f's attacks with `weapon`, at f's 侵蝕率 now (levels read before the cost, DX3-ENC-05)."""
+    table = state.options.encroach_table
+    chosen = attack_combos(f, weapon, table)[k]
+    return combine([f.effects[i] for i in chosen], MAJOR, f.char.encroachment, table, prefer=weapon.skill)
+
+
+def declare_attack(
+    state: Dx3State, f: Fighter, weapon: Weapon, k: int, extras: tuple[int, int], rng: np.random.Generator,
+    events: list[Event],
+) -> tuple[Combo, Check]:  # fmt: skip
+    """Declare combo k with an attack (DX3-EFF-06): pay its 侵蝕値 (DX3-ENC-07), count its uses, and
+    build the hit check with the combo's dice, C値 and 達成値 on top of `extras`, the attack's other
+    (dice, modifier) (the weapons' 命中, `Fighter.mods`); the encroachment dice bonus is read before
+    or after the cost as `enc_bonus_timing` says (DX3-ENC-05)."""
+    combo = combo_of(state, f, weapon, k)
+    declared = declare(f.char, combo, rng, state.options, dice=extras[0], modifier=extras[1])
+    assert declared.check is not None  # an attack combo rolls the weapon's skill
+    f.char.encroachment = declared.after
+    for name in combo.names:
+        f.used[name] = f.used.get(name, 0) + 1
+    events.append(Event("combo", f.id, -1, {
+        "effects": list(combo.names), "cost": declared.cost, "before": declared.before, "after": declared.after,
+    }))  # fmt: skip
+    return combo, declared.check
+
+
+def new_round_uses(f: Fighter) -> None:
+    """The cleanup process: uses counted per round start again (DX3-EFF-08)."""
+    for e in f.effects:
+        if e.period == ROUND:
+            f.used.pop(e.name, None)
+
