@@ -68,7 +68,7 @@ def pool_sides(
     memo = _MEMO
     if memo is None:
         return skill_pool(state, c, skill, gear, modifier, artifact).sides
-    key = (c.id, skill, gear, modifier, artifact)
+    key = (c.id, skill, gear, modifier_key(modifier), artifact)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _kept_pool(state, c, skill, gear, modifier, artifact)
@@ -84,11 +84,22 @@ def _kept_pool(
     if c.injuries or c.conditions or c.panic or skill == "Observation":
         return skill_pool(state, c, skill, gear, modifier, artifact).sides
     kept = kept_table(state.options)
-    key = ("pool", skill, c.attrs[SKILL_ATTRIBUTE[skill]], c.skills.get(skill, 0), c.stress, gear, modifier, artifact)
+    key = (
+        "pool", skill, c.attrs[SKILL_ATTRIBUTE[skill]], c.skills.get(skill, 0), c.stress, gear,
+        modifier_key(modifier), artifact,
+    )  # fmt: skip
     found = kept.get(key)
     if found is None:
         found = kept[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
     return cast("tuple[int, ...]", found)
+
+
+def modifier_key(modifier: int | Modifiers) -> int | tuple[int, int, int]:
+    """A memo key's stand-in for `modifier`: its fields, which hash without calling the dataclass's
+    Python-level __hash__ and __eq__ (an int stays an int, so the two never share a key)."""
+    if isinstance(modifier, int):
+        return modifier
+    return modifier.total, modifier.advantages, modifier.disadvantages
 
 
 _KEPT: dict[int, tuple[object, dict[tuple[object, ...], object]]] = {}
@@ -264,12 +275,23 @@ def shot_pool(
     memo = _MEMO
     if memo is None:
         base = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
+        return _shot_sides(state, a, weapon_index, aiming, base)
+    key = ("shot", a.id, weapon_index, from_zone, b.id, to_zone, engaged, loaded, aiming)
+    if key in memo:  # the pool for this aim, computed once per decision
+        return cast("tuple[int, ...] | None", memo[key])
+    base_key = key[:-1]  # what the aim does not change, shared by every aim
+    if base_key in memo:
+        base = cast("tuple[str, int, Modifiers] | None", memo[base_key])
     else:
-        key = ("shot", a.id, weapon_index, from_zone, b.id, to_zone, engaged, loaded)
-        if key in memo:
-            base = cast("tuple[str, int, Modifiers] | None", memo[key])
-        else:
-            base = memo[key] = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
+        base = memo[base_key] = _shot_base(state, a, weapon_index, from_zone, b, to_zone, engaged, loaded)
+    pool = memo[key] = _shot_sides(state, a, weapon_index, aiming, base)
+    return pool
+
+
+def _shot_sides(
+    state: GameState, a: Combatant, weapon_index: int, aiming: int, base: tuple[str, int, Modifiers] | None
+) -> tuple[int, ...] | None:
+    """The dice of a shot from its `_shot_base` and the aim taken (None if it cannot be taken)."""
     if base is None:
         return None
     skill, gear, modifier = base

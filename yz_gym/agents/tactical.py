@@ -98,6 +98,9 @@ IGNORED: Final = frozenset(
 )  # fmt: skip
 
 
+NOBODY: Final = frozenset[int]()
+
+
 class Pos(NamedTuple):
     """Where a turn leaves the actor: the parts of its state a plan can change."""
 
@@ -431,7 +434,9 @@ class _Turn:
                 if pool is not None:
                     if soak is None:
                         soak = soak_sides(state, me, True, zone, cover)
-                    v = max(v, odds.harm(pool, (), weapon.damage, soak, self.left))
+                    harm = odds.harm(pool, (), weapon.damage, soak, self.left)
+                    if harm > v:
+                        v = harm
             v *= self.my_w
             self._ranged_in[key] = v
         return v
@@ -492,17 +497,21 @@ class _Turn:
             per: dict[int, float] = {}
             total = 0.0
             cramped = self.state.zone_map.zones[zone].cramped
-            tied = self.tied
-            for e in self.enemies:
+            tied, dist, melee_in, shares = self.tied, self.dist, self._melee_in, self._shares
+            for e in self.enemies:  # (the caches are read here: a method call costs more than a lookup)
                 v = self.ranged_in(e, zone, cover)
-                if e.zone == zone:
-                    if not cramped:
-                        v = max(v, self.melee_in(e, prone))
-                elif self.dist[e.zone][zone] == 1:
-                    v = max(v, CLOSING_IN * self.melee_in(e, prone))
+                if (e.zone == zone and not cramped) or dist[e.zone][zone] == 1:
+                    melee = melee_in.get((e.id, prone))
+                    if melee is None:
+                        melee = self.melee_in(e, prone)
+                    if e.zone != zone:
+                        melee = CLOSING_IN * melee
+                    if melee > v:
+                        v = melee
                 if tied[e.id]:
                     v *= ENGAGED_ELSEWHERE  # tied up by someone still fighting (a Broken one does not)
-                v *= self.share(e)
+                share = shares.get(e.id)
+                v *= self.share(e) if share is None else share
                 per[e.id] = v
                 total += v
             found = self._zone_dangers[key] = (total, per)
@@ -510,7 +519,8 @@ class _Turn:
 
     def danger(self, pos: Pos) -> float:
         """Harm the enemies can do to me at `pos` before my next turn."""
-        total, per = self._zone_danger(pos.zone, pos.cover, pos.prone)
+        found = self._zone_dangers.get((pos.zone, pos.cover, pos.prone))
+        total, per = self._zone_danger(pos.zone, pos.cover, pos.prone) if found is None else found
         for other in pos.engaged:
             e = self.state.combatants[other]
             total += self.melee_in(e, pos.prone) * self.share(e) - per.get(other, 0.0)
@@ -538,15 +548,23 @@ class _Turn:
         key = (zone, held, loaded, aim, prone)
         best = self._zone_opportunities.get(key)
         if best is None:
-            best = self.heal_value(zone)
-            for e in self.enemies:
+            best = self.heal_value(zone) if self.broken_allies else 0.0
+            row, shots, closes = self.dist[zone], self._shots, self._close
+            for e in self.enemies:  # (the caches are read here: a method call costs more than a lookup)
                 if e.hidden:
                     continue
-                v = self.my_shot(zone, held, loaded, e, aim, False) if loaded else 0.0
-                if e.zone == zone:
-                    v = max(v, self.my_close(held, e, prone))
-                elif self.dist[zone][e.zone] == 1:
-                    v = max(v, CLOSING_IN * self.my_close(held, e, prone))
+                v = 0.0
+                if loaded:
+                    shot = shots.get((zone, held, aim, loaded, e.id, False))
+                    v = self.my_shot(zone, held, loaded, e, aim, False) if shot is None else shot
+                if e.zone == zone or row[e.zone] == 1:
+                    close = closes.get((held, e.id, prone))
+                    if close is None:
+                        close = self.my_close(held, e, prone)
+                    if e.zone != zone:
+                        close = CLOSING_IN * close
+                    if close > v:
+                        v = close
                 if v > best:
                     best = v
             self._zone_opportunities[key] = best
@@ -555,8 +573,11 @@ class _Turn:
     def opportunity(self, pos: Pos) -> float:
         """Worth of the best attack (or first aid) `pos` sets up for my next turn."""
         if not pos.loaded and pos.held >= 0 and self.fast_reload[pos.held]:
-            return self._zone_opportunity(pos.zone, pos.held, True, 0, pos.prone)  # ready, then shoot
-        return self._zone_opportunity(pos.zone, pos.held, pos.loaded, 2 if pos.aiming else 1, pos.prone)
+            key = (pos.zone, pos.held, True, 0, pos.prone)  # ready, then shoot
+        else:
+            key = (pos.zone, pos.held, pos.loaded, 2 if pos.aiming else 1, pos.prone)
+        found = self._zone_opportunities.get(key)
+        return self._zone_opportunity(*key) if found is None else found
 
     def value(self, pos: Pos) -> float:
         """Worth of ending the turn at `pos`."""
@@ -568,7 +589,10 @@ class _Turn:
                     v += WIN
                 v -= GOAL_STEP * min(self.dist[pos.zone][self.goal], 20)
             if self.enemies and self.approach:
-                v -= self.approach * min(self.nearest(pos.zone), 20)
+                near = self._nearest.get(pos.zone)
+                if near is None:
+                    near = self.nearest(pos.zone)
+                v -= self.approach * (near if near < 20 else 20)
             self._pos[pos] = v
         return v
 
@@ -581,8 +605,9 @@ class _Turn:
         return near
 
     def moved(self, pos: Pos, zone: int, prone: bool | None = None) -> Pos:
-        moved = Pos(zone, frozenset(), -1, 0, pos.prone if prone is None else prone, pos.held, pos.loaded)
-        return self.unready(moved)
+        held = pos.held  # (unready, inline)
+        loaded = pos.loaded and not (held >= 0 and self.fast_reload[held])
+        return Pos(zone, NOBODY, -1, 0, pos.prone if prone is None else prone, held, loaded)
 
     def unready(self, pos: Pos) -> Pos:
         """ACTN-RELOAD-02: a bow or sling must be readied again after doing anything else."""
@@ -751,7 +776,11 @@ class _Turn:
                 return NEVER
             return self.follow(here._replace(prone=True), me.can_take(True)) - 0.02
         slow = is_slow(state, me, a)
-        risk = self.overwatch_risk(a.zone if kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT) else -1)
+        risk = (
+            self.overwatch_risk(a.zone if kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT) else -1)
+            if self.watchers
+            else 0.0
+        )
         imm, pos = 0.0, here
         if state.setup.hazards is not None and kind in (Kind.RUN, Kind.DOOR, Kind.CRAWL, Kind.RETREAT):
             risk += zone_hazard(state, me, a.zone)  # hazard_tactics: deep water in metal armor, gas
