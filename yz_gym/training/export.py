@@ -66,12 +66,18 @@ def export(
     data = policy_graph(policy, task_id).SerializeToString()
     description = describe(policy, task_id, game, env, hashlib.sha256(data).hexdigest(), Path(policy_file))
     env.close()
-    atomic_write_json(sidecar_path, description)
     try:
-        atomic_write_bytes(onnx_path, data)
-    except BaseException:
-        sidecar_path.unlink(missing_ok=True)
-        raise
+        atomic_write_json(sidecar_path, description)
+        try:
+            atomic_write_bytes(onnx_path, data)
+        except BaseException:
+            sidecar_path.unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ExportError(
+            f"--onnx: could not write {onnx_path} ({reason}); choose a writable path with free space"
+        ) from None
     return onnx_path, sidecar_path
 
 
@@ -124,7 +130,9 @@ def task_env(task: str | None, obs_size: int, n_actions: int) -> tuple[str, tupl
 
     if task is None:
         for game, generic in GENERIC.items():
-            first = next(t for t in TASKS if t.generic is generic)
+            first = next((t for t in TASKS if t.generic is generic), None)
+            if first is None:  # a game with no bundled task yet
+                continue
             env = gym.make(first.id).unwrapped
             if env.observation_space.shape == (obs_size,) and n_actions <= env.action_space.n:
                 return generic.id, game, env
@@ -137,7 +145,9 @@ def task_env(task: str | None, obs_size: int, n_actions: int) -> tuple[str, tupl
     if task not in known:
         raise ExportError(f"--task: unknown id '{task}'; ids: {', '.join(known)}")
     game = next(key for key, g in GENERIC.items() if task in (g.id, *(t.id for t in TASKS if t.generic is g)))
-    made = task if task != GENERIC[game].id else next(t for t in TASKS if t.generic is GENERIC[game]).id
+    made = (
+        next((t.id for t in TASKS if t.generic is GENERIC[game]), task) if task == GENERIC[game].id else task
+    )
     env = gym.make(made, obs_mode="flat").unwrapped
     if env.observation_space.shape != (obs_size,) or n_actions > env.action_space.n:
         shape, count = env.observation_space.shape, env.action_space.n
