@@ -870,6 +870,33 @@ def repair(
         console.print(f"not finished after {shifts} shift(s)")
 
 
+@app.command()
+def export(
+    policy: Annotated[
+        str, typer.Argument(help="a weights file (.pth, loads without pickles); a .zip needs --load-model")
+    ],
+    onnx: Annotated[
+        str, typer.Option("--onnx", help="the .onnx file to write; its JSON description goes beside it")
+    ],
+    task: Annotated[
+        str | None, typer.Option(help="the task id the policy was trained on, e.g. yz_gym/YZE-Duel-v1")
+    ] = None,
+    load_model: Annotated[
+        bool,
+        typer.Option("--load-model", help="POLICY is an SB3 .zip: load it (a pickle that can run code: trusted only)"),
+    ] = False,
+) -> None:
+    """Write a trained policy as ONNX with the action mask applied, for a game engine (docs/export.md)."""
+    from yz_gym.training.export import ExportError
+    from yz_gym.training.export import export as write
+
+    try:
+        written = write(policy, onnx, task, load_model)
+    except ExportError as error:
+        raise _fail(str(error)) from None
+    _ok(f"wrote {' and '.join(map(str, written))}")
+
+
 register_design(app)  # balance, sensitivity (yz_gym/design/commands.py)
 
 

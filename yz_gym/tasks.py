@@ -158,6 +158,26 @@ def task_ids() -> list[str]:
     return [t.id for t in TASKS]
 
 
+def space_signature(env: Any) -> dict[str, Any]:
+    """What a task's version pins: the action space size, the observation's shape(s) and dtype(s),
+    and a hash of the layouts' text (every field name, offset and size; `describe_spaces()`)."""
+    import hashlib
+
+    from gymnasium import spaces
+
+    obs = env.observation_space
+    if isinstance(obs, spaces.Dict):
+        observation: Any = {k: [list(s.shape or ()), str(s.dtype)] for k, s in obs.spaces.items()}
+    else:
+        observation = [list(obs.shape), str(obs.dtype)]
+    layout = env.unwrapped.describe_spaces()
+    return {
+        "actions": int(env.action_space.n),
+        "observation": observation,
+        "layout_sha256": hashlib.sha256(layout.encode()).hexdigest(),
+    }
+
+
 def register_all() -> None:
     """Register every generic env and every task with Gymnasium (ids already there are kept)."""
     try:
@@ -172,4 +192,4 @@ def register_all() -> None:
             register(id=task.id, entry_point=task.generic.entry_point, kwargs=task.kwargs())
 
 
-__all__ = ["GENERIC", "TASKS", "Generic", "Task", "register_all", "task_ids", "task_name"]
+__all__ = ["GENERIC", "TASKS", "Generic", "Task", "register_all", "space_signature", "task_ids", "task_name"]

@@ -3,7 +3,6 @@ spaces pinned by version (tests/golden/task_spaces.json), each in CHANGELOG.md, 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -20,28 +19,13 @@ import yz_gym  # noqa: F401  registers the ids
 from yz_gym.core import registry
 from yz_gym.scenario.loading import bundled, load
 from yz_gym.tasks import GENERIC, NAMESPACE, TASKS, task_ids, task_name
+from yz_gym.tasks import space_signature as signature
 
 ROOT = Path(__file__).resolve().parents[2]
 SIGNATURES = ROOT / "tests" / "golden" / "task_spaces.json"
 CHANGELOG = ROOT / "CHANGELOG.md"
 UPDATE = "YZ_GYM_UPDATE_TASK_SPACES"  # =1 adds the signature of a new id (never changes a stored one)
 WRAPPED = "is different from the unwrapped version"  # check_env's note on any gym.make env
-
-
-def signature(env: gym.Env) -> dict[str, Any]:
-    """What a task's version pins: the action space size, the observation's shape(s) and dtype(s),
-    and a hash of the layouts' text (every field name, offset and size)."""
-    obs = env.observation_space
-    if isinstance(obs, gym.spaces.Dict):
-        observation: Any = {k: [list(s.shape), str(s.dtype)] for k, s in obs.spaces.items()}
-    else:
-        observation = [list(obs.shape), str(obs.dtype)]
-    layout = env.unwrapped.describe_spaces()
-    return {
-        "actions": int(env.action_space.n),
-        "observation": observation,
-        "layout_sha256": hashlib.sha256(layout.encode()).hexdigest(),
-    }
 
 
 def test_task_names_follow_the_scenario_and_mode() -> None:

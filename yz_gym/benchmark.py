@@ -1,0 +1,256 @@
+"""The yz_gym benchmark: fixed tasks, a fixed evaluation, and a win rate with its interval for any agent.
+
+    python -m yz_gym.benchmark --write docs/benchmark.md [--episodes N] [--workers W] [--agent NAME ...]
+
+The protocol:
+- **tasks**: every versioned task of `yz_gym.tasks.TASKS` (`TASKS` below), at its registered version:
+  a bundled scenario, the learner's side and the opponents' agents fixed by the task;
+- **evaluation**: the agent plays the task's side in `EPISODES` games against the task's opponents
+  (tactical in a zone fight, the prey's `flee` in a chase); game i is seeded by (`SEED`, i) exactly as
+  every yz_gym evaluation seeds it (`evaluation.runner.game_seeds`), so a score does not depend on
+  the number of workers and every agent gets the same seeds;
+- **score**: the share of games the learner's side wins (a draw or a time-out is not a win) with its
+  95% Wilson interval (`evaluation.stats.wilson_interval`); over all tasks, the pooled share of the
+  tasks' games won.
+
+`score(agent, task)` scores any agent: a name (`random`, `tactical`, `weights:PATH` for a trained
+policy's weights file ...) or an `Agent` instance. `python -m yz_gym.benchmark --write` plays the
+baselines (`BASELINES`: each mode's scripted agents) and any `--agent`, and writes the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from yz_gym.agents import MODEL_PREFIX, WEIGHTS_PREFIX, Agent
+from yz_gym.tasks import TASKS as ALL_TASKS
+from yz_gym.tasks import Task
+
+TASKS: Final[tuple[Task, ...]] = ALL_TASKS  # the benchmark's fixed list: every versioned task
+EPISODES: Final = 200  # games per task and agent
+SEED: Final = 1616  # the first number of every game's seed (SEED, episode)
+BASELINES: Final[dict[str, tuple[str, ...]]] = {
+    "skirmish": ("random", "aggressive", "tactical"),
+    "chase": ("random", "cutoff", "shooter"),  # the learner pursues: the pursuers' scripted agents
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """An agent's result on one task."""
+
+    task: str  # the task id
+    agent: str
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        """The share of games won."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        from yz_gym.evaluation.stats import wilson_interval
+
+        return wilson_interval(self.wins, self.games)
+
+    def text(self) -> str:
+        """`0.42 [0.35, 0.49]`."""
+        low, high = self.interval
+        return f"{self.rate:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def task_of(task: str | Task) -> Task:
+    """A benchmark task by id ("yz_gym/YZE-Duel-v1"), name ("YZE-Duel") or itself."""
+    if isinstance(task, Task):
+        return task
+    for t in TASKS:
+        if task in (t.id, t.name):
+            return t
+    raise ValueError(f"unknown task '{task}'; tasks: {', '.join(t.id for t in TASKS)}")
+
+
+def plays(agent: str | Agent, task: Task) -> bool:
+    """Whether the agent can play the task's game: one of its mode's agents, a trained policy (zone
+    fights: the policies training writes) or an Agent instance (the caller's word)."""
+    if isinstance(agent, Agent):
+        return True
+    if agent.startswith((WEIGHTS_PREFIX, MODEL_PREFIX)):
+        return task.mode == "skirmish"
+    from yz_gym.scenario.loading import load
+
+    return agent in load(task.scenario).mode.agents
+
+
+def score(
+    agent: str | Agent, task: str | Task, episodes: int = EPISODES, seed: int = SEED, workers: int = 1
+) -> Score:
+    """The agent's win rate on the task under the protocol (`episodes` and `seed` change its size and
+    dice only for checks: a published score uses the defaults)."""
+    from yz_gym.evaluation.runner import evaluate
+
+    found = task_of(task)
+    name = agent if isinstance(agent, str) else agent.name
+    if not plays(agent, found):
+        raise ValueError(f"agent '{name}' does not play {found.id} (a {found.mode}); see BASELINES")
+    stats, stopped = evaluate(found.scenario, {found.side: agent, **found.opponents}, episodes, seed, workers)
+    if stopped:
+        raise KeyboardInterrupt(stopped.describe(stats.games, episodes))
+    return Score(found.id, name, stats.wins.get(found.side, 0), stats.games)
+
+
+def run(
+    agents: list[str] | None = None, episodes: int = EPISODES, workers: int = 1, log: Any = print
+) -> list[Score]:
+    """Every task's baselines and the extra `agents` (on the tasks they play), in TASKS order."""
+    scores = []
+    for task in TASKS:
+        for agent in [*BASELINES[task.mode], *(a for a in agents or [] if plays(a, task))]:
+            start = cpu_seconds()
+            found = score(agent, task, episodes, workers=workers)
+            log(f"{task.name:<28} {agent:<12} {found.text()}  ({cpu_seconds() - start:.1f} CPU s)")
+            scores.append(found)
+    return scores
+
+
+def pooled(scores: list[Score], agent: str) -> Score | None:
+    """The agent's games on every task it played, as one share (None if it played none)."""
+    mine = [s for s in scores if s.agent == agent]
+    if not mine:
+        return None
+    return Score("all", agent, sum(s.wins for s in mine), sum(s.games for s in mine))
+
+
+def table(scores: list[Score], mode: str) -> list[str]:
+    """The markdown table of one mode's tasks: a row per task, a column per agent, then the pooled row."""
+    tasks = [t.id for t in TASKS if t.mode == mode]
+    agents = list(dict.fromkeys(s.agent for s in scores if s.task in tasks))
+    cell = {(s.task, s.agent): s.text() for s in scores}
+    lines = ["| task | side | " + " | ".join(agents) + " |", "|---|---|" + "---|" * len(agents)]
+    for task in (t for t in TASKS if t.mode == mode):
+        row = [cell.get((task.id, a), "-") for a in agents]
+        lines.append(f"| `{task.id}` | {task.side} | " + " | ".join(row) + " |")
+    mode_scores = [s for s in scores if s.task in tasks]
+    totals = [pooled(mode_scores, a) for a in agents]
+    lines.append("| all (pooled) | | " + " | ".join(t.text() if t else "-" for t in totals) + " |")
+    return lines
+
+
+DOC: Final = """# Benchmark
+
+<!-- written by `python -m yz_gym.benchmark --write docs/benchmark.md`: edit the template in yz_gym/benchmark.py -->
+
+A fixed list of tasks and a fixed evaluation, so that a result on yz_gym says what it was measured
+on. The protocol (`yz_gym/benchmark.py`):
+
+- **tasks**: every versioned Gymnasium id of `yz_gym/tasks.py` (scenario, side, opponents and spaces
+  fixed; `CHANGELOG.md` says what each version is), so a score names its task and version;
+- **games**: the agent plays the task's side against the task's opponents, $episodes games per
+  task, game i seeded by ($seed, i) as every yz_gym evaluation seeds it (every agent gets the same
+  seeds; the number of worker processes changes nothing);
+- **score**: the share of games won (a draw or a time-out is not a win) with its 95% Wilson
+  interval; over all tasks of a game, the pooled share of their games won.
+
+Score an agent of your own (a scripted `Agent`, or a trained policy as `weights:PATH`):
+
+```python
+from yz_gym.benchmark import TASKS, score
+
+result = score("weights:runs/duel/final.pth", "yz_gym/YZE-Duel-v1")   # the protocol's games
+print(result.text())                                                  # 0.42 [0.35, 0.49]
+```
+
+or add it to the table: `python -m yz_gym.benchmark --write docs/benchmark.md --agent weights:PATH`.
+Cells are win rate [95% Wilson interval]; "-" where the agent does not play that game.
+
+$size
+
+## Zone fights (the opponents play `tactical`)
+
+$fights
+
+## Chases (the learner pursues; the prey plays `flee`)
+
+$chases
+
+## Baselines not in the table
+
+- **search** (`yz_gym.agents.search.SearchAgent`, Monte Carlo rollouts over `tactical`): about 8
+  CPU seconds a game in the duel and 74 in the street firefight, hours for the protocol's games on
+  this machine: too slow for a table regenerated by hand. Score it on one task with
+  `score(SearchAgent(0), "yz_gym/YZE-Duel-v1", episodes=...)`.
+- **MaskablePPO at a fixed budget**: no trained weights file is kept in the repository (the
+  30-CPU-minute runs of [docs/training/](training/README.md) wrote theirs to `runs/`, which is not
+  committed), so there is no row for it. Train one (`python -m yz_gym.training.train_ppo --config
+  configs/training/duel.yaml` writes `runs/duel/final.pth`) and add it with `--agent weights:PATH`; a
+  policy trained on one scenario is scored on every zone-fight task, its own among them.
+"""
+
+
+def markdown(scores: list[Score], episodes: int, cpu_minutes: float) -> str:
+    """docs/benchmark.md."""
+    from string import Template
+
+    size = (
+        f"This table: {episodes} games per task and agent (the protocol's {EPISODES}), "
+        f"{cpu_minutes:.1f} CPU minutes."
+    )
+    return Template(DOC).substitute(
+        episodes=EPISODES,
+        seed=SEED,
+        size=size,
+        fights="\n".join(table(scores, "skirmish")),
+        chases="\n".join(table(scores, "chase")),
+    )
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished worker processes."""
+    import os
+
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play the benchmark and print the scores, or write the table (`--write`)."""
+    parser = argparse.ArgumentParser(prog="python -m yz_gym.benchmark", description=__doc__.splitlines()[0])
+    parser.add_argument("--write", type=Path, help="write the markdown table here (docs/benchmark.md)")
+    parser.add_argument(
+        "--episodes", type=int, default=EPISODES, help=f"games per task and agent (protocol: {EPISODES})"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="worker processes (results do not depend on it)"
+    )
+    parser.add_argument(
+        "--agent",
+        action="append",
+        default=[],
+        help="another agent to score, e.g. weights:runs/duel/final.pth",
+    )
+    args = parser.parse_args(argv)
+    if not 1 <= args.episodes <= 1_000_000 or not 1 <= args.workers <= 64:
+        parser.error("--episodes must be 1-1000000 and --workers 1-64")
+    from yz_gym.io import OutputError, atomic_write_text, check_output
+
+    try:
+        if args.write is not None:
+            check_output(args.write, "--write")
+        start = cpu_seconds()
+        scores = run(args.agent, args.episodes, args.workers)
+    except (OutputError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+    if args.write is not None:
+        atomic_write_text(args.write, markdown(scores, args.episodes, (cpu_seconds() - start) / 60))
+        print(f"wrote {args.write}")
+
+
+if __name__ == "__main__":
+    main()
