@@ -200,10 +200,10 @@ def evaluate(
 
     Also chases (files with mode: chase): escape and catch chances, how the chases ended, wrecks; a chase
     with a hand-over plays the fight after it and reports who won it."""
+    from yz_gym.core import registry
     from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import compare_table, played_by, plot_report, print_report
     from yz_gym.evaluation.runner import chosen_by, fight_agents, next_mode, side_agents
-    from yz_gym.core import registry
     from yz_gym.evaluation.runner import evaluate as run
     from yz_gym.evaluation.stats import paired_difference
     from yz_gym.io import atomic_write_json, check_outputs
