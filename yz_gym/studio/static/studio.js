@@ -177,18 +177,26 @@ async function listScenarios() {
 
 function pct(p, ci) { return (100 * p).toFixed(1) + "% (" + (100 * ci[0]).toFixed(1) + "-" + (100 * ci[1]).toFixed(1) + "%)"; }
 
-function table(head, rows) {
+function table(head, rows, textColumns) {  // the columns after the first textColumns are figures
   const t = el("table"), h = el("tr");
   for (const c of head) h.appendChild(el("th", c));
   t.appendChild(h);
-  for (const r of rows) { const tr = el("tr"); r.forEach((c, k) => tr.appendChild(el("td", c, k ? "num" : ""))); t.appendChild(tr); }
+  for (const r of rows) { const tr = el("tr"); r.forEach((c, k) => tr.appendChild(el("td", c, k >= textColumns ? "num" : ""))); t.appendChild(tr); }
   return t;
+}
+
+function thresholds(difficulty) {  // the rating's limits, shown beside it as in every evaluate report
+  const p = x => (100 * x).toFixed(0) + "%";
+  return difficulty.thresholds.map(t => t.rating + ": PC death < " + p(t.any_pc_dies_below) + " and knockout < " + p(t.total_party_knockout_below)).join("; ") + "; deadly: otherwise";
 }
 
 function showResult(report) {
   const box = $("result"); box.replaceChildren();
   box.appendChild(el("h4", report.scenario + ": " + report.games + " games"));
-  if (report.difficulty_label) { const rating = el("div", "difficulty: " + report.difficulty_label); rating.id = "rating"; box.appendChild(rating); }
+  if (report.difficulty_label) {
+    const rating = el("div", "difficulty: " + report.difficulty_label); rating.id = "rating"; box.appendChild(rating);
+    box.appendChild(el("p", "thresholds: " + thresholds(report.difficulty), "hint"));
+  }
   const rows = Object.entries(report.sides).map(([side, d]) => [side + " wins", pct(d.win_probability, d.ci95)]);
   if (report.draw) rows.push(["draw (everyone out)", pct(report.draw.probability, report.draw.ci95)]);
   if (report.timeout) rows.push(["timeout (round cap)", pct(report.timeout.probability, report.timeout.ci95)]);
@@ -197,13 +205,13 @@ function showResult(report) {
     rows.push(["total party knockout", pct(report.party.total_party_knockout.probability, report.party.total_party_knockout.ci95)]);
   }
   rows.push(["rounds (mean)", report.rounds.mean.toFixed(2) + " (" + report.rounds.ci95[0].toFixed(2) + "-" + report.rounds.ci95[1].toFixed(2) + ")"]);
-  const outcome = table(["outcome", "share of games (95% interval)"], rows); outcome.id = "outcome";
+  const outcome = table(["outcome", "share of games (95% interval)"], rows, 1); outcome.id = "outcome";
   box.appendChild(outcome);
   if (report.combatants) {
     box.appendChild(el("h4", "Per-combatant risk (ever during the game)"));
     box.appendChild(table(["combatant", "side", "Broken", "crit. injured", "dead"], report.combatants.map(c => [
       c.name + (c.pc ? " (PC)" : ""), c.side, pct(c.broken_ever.probability, c.broken_ever.ci95),
-      pct(c.critically_injured_ever.probability, c.critically_injured_ever.ci95), pct(c.dead.probability, c.dead.ci95)])));
+      pct(c.critically_injured_ever.probability, c.critically_injured_ever.ci95), pct(c.dead.probability, c.dead.ci95)]), 2));
   }
 }
 

@@ -1,0 +1,135 @@
+"""The studio in a real browser (headless Debian Chromium through Selenium and the system
+chromedriver, no downloads): open a scenario and see its map, change a weapon (a bad one is
+refused on its field), run a 200-game evaluation with random agents and read the result.
+Screenshots go to docs/images/studio_*.png."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("selenium")
+pytest.importorskip("uvicorn")
+
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ready
+from selenium.webdriver.support.ui import WebDriverWait
+
+from yz_gym.studio.app import create_app
+
+CHROMEDRIVER = "/usr/bin/chromedriver"
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+pytestmark = pytest.mark.skipif(
+    _chromium() is None or not Path(CHROMEDRIVER).is_file(),
+    reason="no headless Chromium with its driver (apt-get install chromium chromium-driver)",
+)
+
+
+@pytest.fixture
+def studio(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """The studio serving an empty folder on a free local port, in a thread."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(tmp_path), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the studio did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/", tmp_path
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def browser() -> Iterator[webdriver.Chrome]:
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(_chromium())
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1500,1100"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)  # no Selenium Manager
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _field(driver: webdriver.Chrome, name: str):  # type: ignore[no-untyped-def]
+    return driver.find_element(By.CSS_SELECTOR, f'[data-field="{name}"]')
+
+
+def _shoot(driver: webdriver.Chrome, name: str, height: int | None = None) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    if height:
+        driver.set_window_size(1500, height)
+    driver.save_screenshot(str(IMAGES / f"studio_{name}.png"))
+
+
+def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdriver.Chrome):
+    url, folder = studio
+    wait = WebDriverWait(browser, 30)
+    browser.get(url)
+    wait.until(ready.element_to_be_clickable((By.CSS_SELECTOR, 'nav button[data-path="warehouse_ambush"]'))).click()
+    wait.until(ready.text_to_be_present_in_element((By.ID, "title"), "Warehouse ambush"))
+    labels = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "#map text")}
+    assert {"Loading dock", "Crate rows", "Office", "Mara", "Brick"} <= labels, labels
+    _shoot(browser, "map")
+
+    weapons = _field(browser, "combatants[1].weapons")  # Brick's club
+    assert weapons.get_attribute("value") == "club"
+    weapons.clear()
+    weapons.send_keys("laser sword")
+    browser.find_element(By.ID, "apply").click()
+    error = wait.until(ready.visibility_of_element_located((By.CSS_SELECTOR, ".err")))
+    assert "laser sword" in error.text and "bad" in weapons.get_attribute("class")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", weapons)
+    _shoot(browser, "field_error")
+
+    weapons.clear()
+    weapons.send_keys("sword")
+    browser.find_element(By.ID, "apply").click()
+    wait.until(ready.text_to_be_present_in_element((By.ID, "apply-status"), "valid"))
+    assert "- sword" in browser.find_element(By.ID, "yaml").get_attribute("value")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".err")
+
+    games = browser.find_element(By.ID, "games")
+    games.clear()
+    games.send_keys("200")
+    assert [s.get_attribute("value") for s in browser.find_elements(By.CSS_SELECTOR, "#agents select")] == ["random", "random"]
+    browser.find_element(By.ID, "run").click()
+    WebDriverWait(browser, 240).until(ready.presence_of_element_located((By.ID, "outcome")))
+    result = browser.find_element(By.ID, "result").text
+    assert "Warehouse ambush: 200 games" in result and "crew wins" in result and "vipers wins" in result
+    assert browser.find_element(By.ID, "rating").text.split(" ")[1] in ("easy", "fair", "hard", "deadly")
+    assert browser.find_element(By.ID, "progress").get_attribute("value") == "200"
+    assert "200 / 200 games (done)" in browser.find_element(By.ID, "progress-text").text
+    browser.execute_script("document.getElementById('evaluate-box').scrollIntoView()")
+    _shoot(browser, "result", 1400)
+
+    browser.find_element(By.ID, "save-path").clear()
+    browser.find_element(By.ID, "save-path").send_keys("ambush_with_sword.yaml")
+    browser.find_element(By.ID, "save").click()
+    wait.until(ready.text_to_be_present_in_element((By.ID, "save-status"), "saved as ambush_with_sword.yaml"))
+    saved = (folder / "ambush_with_sword.yaml").read_text(encoding="utf-8")
+    assert "- sword" in saved and "club" not in saved
