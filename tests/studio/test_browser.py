@@ -124,6 +124,8 @@ def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdr
     assert browser.find_element(By.ID, "rating").text.split(" ")[1] in ("easy", "fair", "hard", "deadly")
     assert browser.find_element(By.ID, "progress").get_attribute("value") == "200"
     assert "200 / 200 games (done)" in browser.find_element(By.ID, "progress-text").text
+    plot = browser.find_element(By.CSS_SELECTOR, "#result img.plot")
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", plot) == 1200
     browser.execute_script("document.getElementById('evaluate-box').scrollIntoView()")
     _shoot(browser, "result", 1400)
 
@@ -133,3 +135,14 @@ def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdr
     wait.until(ready.text_to_be_present_in_element((By.ID, "save-status"), "saved as ambush_with_sword.yaml"))
     saved = (folder / "ambush_with_sword.yaml").read_text(encoding="utf-8")
     assert "- sword" in saved and "club" not in saved
+
+    change_games = browser.find_element(By.ID, "change-games")
+    change_games.clear()
+    change_games.send_keys("8")
+    browser.find_element(By.ID, "sensitivity").click()
+    WebDriverWait(browser, 240).until(ready.text_to_be_present_in_element((By.ID, "result"), "what matters most for crew"))
+    rows = browser.find_elements(By.CSS_SELECTOR, "#outcome tr")
+    assert len(rows) > 10 and "Brick weapon sword" in browser.find_element(By.ID, "outcome").text
+    assert "(done)" in browser.find_element(By.ID, "progress-text").text
+    browser.execute_script("document.getElementById('evaluate-box').scrollIntoView()")
+    _shoot(browser, "sensitivity", 1400)

@@ -181,6 +181,7 @@ def test_an_evaluation_job_runs_to_its_result(folder: Path):
     report = polled["result"]
     assert report["games"] == 30 and sum(s["wins"] for s in report["sides"].values()) + report["draws"] + report["timeouts"] == 30
     assert report["difficulty_label"].split(" ")[0] in ("easy", "fair", "hard", "deadly")
+    assert report["plot"].startswith("data:image/png;base64,iVBORw0KGgo"), "the evaluate plot, as a PNG"
     from yz_gym.evaluation.runner import evaluate
 
     direct, _ = evaluate("warehouse_ambush", {"crew": "random", "vipers": "random"}, 30, seed=4)
@@ -209,7 +210,8 @@ def test_one_job_at_a_time_and_a_cancel_stops_between_chunks(folder: Path):
     body = {"yaml": AMBUSH, "agents": {"crew": "random"}, "games": 500, "seed": 0}
     first = c.post("/api/evaluate", json=body).json()["job"]
     busy = c.post("/api/evaluate", json=body)
-    assert busy.status_code == 409 and "running" in busy.json()["errors"][0]["message"]
+    assert busy.status_code == 409 and "another run is going on" in busy.json()["errors"][0]["message"]
+    assert c.post("/api/sensitivity", json=body).status_code == 409
     assert c.post("/api/cancel", json={"job": first["id"]}).json() == {"ok": True}
     play.release.set()
     jobs.wait(60)
@@ -227,6 +229,43 @@ def test_bad_job_settings_are_refused_on_their_field(folder: Path, change: dict,
     body = {"yaml": AMBUSH, "agents": {}, "games": 10, "seed": 0} | change
     answer = client(folder).post("/api/evaluate", json=body)
     assert answer.status_code == 409 and answer.json()["errors"][0]["field"] == field
+
+
+def _finish(c: TestClient, job_id: str) -> dict:
+    for _ in range(1200):
+        polled = c.get(f"/api/jobs/{job_id}").json()
+        if polled["state"] != "running":
+            return polled
+        threading.Event().wait(0.1)
+    raise AssertionError("the job did not end")
+
+
+def test_a_sensitivity_job_ranks_the_changes_with_paired_intervals(folder: Path):
+    c = client(folder)
+    duel = (SCENARIO_DIR / "duel.yaml").read_text(encoding="utf-8")
+    started = c.post("/api/sensitivity", json={"yaml": duel, "agents": {"ilsa": "random", "brann": "random"}, "games": 6, "seed": 2, "side": "brann"})
+    job = _finish(c, started.json()["job"]["id"])
+    assert job["state"] == "done" and job["kind"] == "sensitivity", job["error"]
+    report = job["result"]
+    runs = len(report["changes"]) + 1
+    assert job["games"] == job["done"] == 6 * runs, "the bar counts every change's games"
+    assert report["side"] == "brann" and report["games"] == 6 and runs > 10
+    wins = [abs(change["win"]["change"]) for change in report["changes"]]
+    assert wins == sorted(wins, reverse=True), "ranked by the size of the effect on brann's wins"
+    assert report["plot"].startswith("data:image/png;base64,"), "the tornado plot"
+    bad = c.post("/api/sensitivity", json={"yaml": duel, "games": 5000, "side": "brann"})
+    assert bad.status_code == 409 and bad.json()["errors"][0]["field"] == "change_games"
+    nobody = c.post("/api/sensitivity", json={"yaml": duel, "games": 5, "side": "pirates"})
+    assert nobody.status_code == 409 and nobody.json()["errors"][0]["field"] == "side"
+
+
+def test_a_cancelled_sensitivity_run_stops_without_a_result(folder: Path):
+    c = client(folder)
+    started = c.post("/api/sensitivity", json={"yaml": AMBUSH, "agents": {"crew": "random", "vipers": "random"}, "games": 200, "side": "crew"})
+    job_id = started.json()["job"]["id"]
+    assert c.post("/api/cancel", json={"job": job_id}).json() == {"ok": True}
+    job = _finish(c, job_id)
+    assert job["state"] == "cancelled" and job["result"] is None and job["done"] < job["games"]
 
 
 def test_an_unknown_job_is_not_found(folder: Path):

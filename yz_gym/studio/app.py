@@ -123,10 +123,12 @@ def create_app(folder: str | Path, host: str = "127.0.0.1", jobs: Jobs | None = 
                 return JSONResponse({"ok": True, "saved": saved.relative_to(workspace.root).as_posix()})
             if action == "evaluate":
                 draft = _draft(body)
-                agents = body.get("agents") or {}
-                if not isinstance(agents, dict) or any(side not in draft.loaded.sides for side in agents):
-                    raise JobError(f"agents: name sides of the scenario ({', '.join(draft.loaded.sides)})")
-                job = jobs.start(draft.data, agents, body.get("games", 0), body.get("seed", 0))
+                job = jobs.evaluate(draft.loaded, body.get("agents") or {}, body.get("games"), body.get("seed", 0))
+                return JSONResponse({"ok": True, "job": job.to_json()})
+            if action == "sensitivity":
+                draft = _draft(body)
+                side = body.get("side") or draft.loaded.sides[0]
+                job = jobs.sensitivity(draft.loaded, body.get("agents") or {}, body.get("games"), body.get("seed", 0), side)
                 return JSONResponse({"ok": True, "job": job.to_json()})
             if action == "cancel":
                 jobs.get(str(body.get("job", ""))).cancel.set()
@@ -140,14 +142,14 @@ def create_app(folder: str | Path, host: str = "127.0.0.1", jobs: Jobs | None = 
             return _error(field, message, err.status)
         except JobError as err:
             field, _, message = str(err).partition(": ")
-            return _error(field if message else "job", message or str(err), 409)
+            return _error(field, message, 409)
         return Response("not found", status_code=404)
 
     async def job(request: Request) -> Response:
         try:
             return JSONResponse(jobs.get(request.path_params["id"]).to_json())
         except JobError as err:
-            return _error("job", str(err), 404)
+            return _error("job", str(err).partition(": ")[2], 404)
 
     hosts = sorted({host, *LOCAL_HOSTS})
     return Starlette(

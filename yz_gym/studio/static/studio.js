@@ -93,6 +93,8 @@ function drawCombatants(summary) {
 
 function drawAgents(summary) {
   const box = $("agents"); box.replaceChildren();
+  const side = $("side"); side.replaceChildren();
+  for (const name of summary.sides) { const o = el("option", name); o.value = name; side.appendChild(o); }
   for (const side of summary.sides) {
     const label = el("label", side + " played by ");
     const s = el("select"); s.dataset.side = side;
@@ -215,26 +217,46 @@ function showResult(report) {
   }
 }
 
+function signed(p) { return (p.change >= 0 ? "+" : "") + (100 * p.change).toFixed(1) + " pts (" + (100 * p.ci95[0]).toFixed(1) + " to " + (100 * p.ci95[1]).toFixed(1) + ")"; }
+
+function showSensitivity(report) {
+  const box = $("result"); box.replaceChildren();
+  box.appendChild(el("h4", report.scenario + ": what matters most for " + report.side + " (" + report.games + " games per change, paired 95% intervals)"));
+  const rows = report.changes.map(c => [c.change, signed(c.win), c.pc_death ? signed(c.pc_death) : "", c.knockout ? signed(c.knockout) : ""]);
+  const t = table(["change", report.side + " wins", "a PC dies", "total party knockout"], rows, 1); t.id = "outcome";
+  box.appendChild(t);
+  if (report.skipped.length) box.appendChild(el("p", "not tried: " + report.skipped.map(s => s.change + " (" + s.reason + ")").join("; "), "hint"));
+}
+
+function showPlot(data) {
+  if (!data || !data.startsWith("data:image/png;base64,")) return;
+  const img = el("img"); img.src = data; img.alt = "plot of the result"; img.className = "plot";
+  $("result").appendChild(img);
+}
+
 async function poll(id) {
   const response = await fetch("/api/jobs/" + encodeURIComponent(id));
   const job = await response.json();
   $("progress").max = job.games; $("progress").value = job.done;
-  $("progress-text").textContent = job.done + " / " + job.games + " games (" + job.state + ")";
+  $("progress-text").textContent = job.done + " / " + job.games + " games (" + job.state + ")" + (job.step && job.state === "running" ? ": " + job.step : "");
   if (job.state === "running") { jobTimer = setTimeout(() => poll(id), 300); return; }
-  $("run").disabled = false; $("cancel").disabled = true;
+  $("run").disabled = false; $("sensitivity").disabled = false; $("cancel").disabled = true;
   if (job.state === "failed") showErrors([{field: "job", message: job.error}]);
-  if (job.result) showResult(job.result);
+  if (job.result) { if (job.kind === "sensitivity") showSensitivity(job.result); else showResult(job.result); showPlot(job.result.plot); }
 }
 
-async function run() {
+async function run(action) {
   const data = formData();
   if (!data) return;
   clearErrors();
   const agents = {};
   for (const s of $("agents").querySelectorAll("select")) agents[s.dataset.side] = s.value;
-  const answer = await post("evaluate", {data, agents, games: Number($("games").value), seed: Number($("seed").value)});
+  const body = {data, agents, seed: Number($("seed").value)};
+  if (action === "sensitivity") { body.games = Number($("change-games").value); body.side = $("side").value; }
+  else body.games = Number($("games").value);
+  const answer = await post(action, body);
   if (!answer.ok) { showErrors(answer.errors); return; }
-  $("run").disabled = true; $("cancel").disabled = false; $("result").replaceChildren();
+  $("run").disabled = true; $("sensitivity").disabled = true; $("cancel").disabled = false; $("result").replaceChildren();
   $("cancel").onclick = () => post("cancel", {job: answer.job.id});
   poll(answer.job.id);
 }
@@ -249,7 +271,8 @@ async function save() {
 
 $("apply").onclick = () => { const data = formData(); if (data) check({data}, $("apply-status")); };
 $("check-yaml").onclick = () => check({yaml: $("yaml").value});
-$("run").onclick = run;
+$("run").onclick = () => run("evaluate");
+$("sensitivity").onclick = () => run("sensitivity");
 $("save").onclick = save;
 $("upload").onchange = async () => {
   const file = $("upload").files[0];
