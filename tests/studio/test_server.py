@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,16 @@ def test_the_list_has_the_bundled_scenarios_and_the_folders_but_not_a_link_out(f
     mine = [(e["source"], e["path"], e["title"]) for e in listed if e["source"] == "folder"]
     assert mine == [("folder", "mine.yaml", "Warehouse ambush")]
     assert {e["path"] for e in listed if e["source"] == "bundled"} == {p.stem for p in SCENARIO_DIR.glob("*.yaml")}
+
+
+def test_the_list_does_not_follow_a_link_to_a_folder_outside(folder: Path):
+    os.symlink("/", folder / "everything")
+    (folder / "sub").mkdir()
+    (folder / "sub" / "two.yml").write_text(AMBUSH, encoding="utf-8")
+    started = time.monotonic()
+    listed = client(folder).get("/api/scenarios").json()["scenarios"]
+    assert [e["path"] for e in listed if e["source"] == "folder"] == ["mine.yaml", "sub/two.yml"]
+    assert time.monotonic() - started < 10
 
 
 def test_bundled_names_only_name_bundled_files(folder: Path):

@@ -3,6 +3,7 @@ path that leads outside it (`..`, an absolute path, a link pointing out) is ever
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
@@ -13,7 +14,8 @@ from yz_gym.scenario.loader import SCENARIO_DIR, read_yaml
 from yz_gym.scenario.loading import game_of
 from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, read_text
 
-MAX_LISTED: Final = 500  # scenario files listed from the folder (the first ones by path)
+MAX_LISTED: Final = 500  # scenario files listed from the folder
+MAX_SCANNED: Final = 20_000  # names looked at while listing (a huge folder is listed in part)
 MAX_PATH_CHARS: Final = 400
 SUFFIXES: Final = (".yaml", ".yml")
 BUNDLED: Final = "bundled"
@@ -52,18 +54,22 @@ class Workspace:
             raise OutsideFolder(f"{folder}: not a folder; give the folder of your scenario files")
 
     def entries(self) -> list[Entry]:
-        """Every bundled scenario, then the folder's .yaml files (at most MAX_LISTED), by path."""
+        """Every bundled scenario, then the folder's .yaml files (at most MAX_LISTED, looking at
+        no more than MAX_SCANNED names), by path."""
         found = [self._entry(BUNDLED, p.stem, p) for p in sorted(SCENARIO_DIR.glob("*.yaml"))]
         mine: list[Path] = []
-        for path in self.root.rglob("*.y*ml"):
-            if len(mine) >= MAX_LISTED:
+        scanned = 0
+        for folder, folders, files in os.walk(self.root):  # links to folders are not followed
+            folders[:] = sorted(name for name in folders if not name.startswith("."))
+            scanned += len(files) + len(folders)
+            for name in files:
+                if Path(name).suffix in SUFFIXES and not name.startswith(".") and len(mine) < MAX_LISTED:
+                    try:
+                        mine.append(self.inside((Path(folder) / name).relative_to(self.root).as_posix()))
+                    except OutsideFolder:
+                        continue  # a link pointing out of the folder
+            if len(mine) >= MAX_LISTED or scanned > MAX_SCANNED:
                 break
-            relative = path.relative_to(self.root)
-            if path.suffix in SUFFIXES and not any(part.startswith(".") for part in relative.parts):
-                try:
-                    mine.append(self.inside(relative.as_posix()))
-                except OutsideFolder:
-                    continue  # a link pointing out of the folder
         mine.sort()
         found += [self._entry(FOLDER, p.relative_to(self.root).as_posix(), p) for p in mine]
         return found
