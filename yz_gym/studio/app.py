@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from jinja2 import Environment, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -102,13 +103,19 @@ def create_app(folder: str | Path, host: str = "127.0.0.1", jobs: Jobs | None = 
             return Response("not found", status_code=404)
         return Response(_asset(name), headers=headers(STATIC[name] + "; charset=utf-8"))
 
-    async def scenarios(request: Request) -> Response:
+    def scenarios(request: Request) -> Response:  # a plain function: Starlette runs it in a thread
         return JSONResponse({"folder": str(workspace.root), "scenarios": [e.to_json() for e in workspace.entries()]})
 
     async def api(request: Request) -> Response:
-        action = request.path_params["action"]
         try:
             body = await _body(request)
+        except BadRequest as err:
+            return _error("request", str(err))
+        return await run_in_threadpool(act, request.path_params["action"], body)  # loading is blocking work
+
+    def act(action: str, body: dict[str, Any]) -> Response:
+        """Do what the page asks; every refusal is an error on the field it is about."""
+        try:
             if action == "open":
                 text = workspace.read(str(body.get("source", "")), str(body.get("path", "")))
                 try:
@@ -133,8 +140,6 @@ def create_app(folder: str | Path, host: str = "127.0.0.1", jobs: Jobs | None = 
             if action == "cancel":
                 jobs.get(str(body.get("job", ""))).cancel.set()
                 return JSONResponse({"ok": True})
-        except BadRequest as err:
-            return _error("request", str(err))
         except DraftError as err:
             return JSONResponse({"ok": False, "errors": [err.to_json()]}, status_code=422)
         except OutsideFolder as err:
