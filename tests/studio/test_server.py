@@ -100,7 +100,12 @@ def test_open_gives_the_map_and_the_combatants(folder: Path):
         (AMBUSH.replace("count: 3", "count: 99"), "combatants[3].count", "at most 20"),
         (AMBUSH.replace("weapons: [club]", "weapons: [laser]"), "combatants[1].weapons[0]", "laser"),
         (AMBUSH.replace("sides: [crew, vipers]", "sides: [crew]"), "sides", "at least 2"),
+        (AMBUSH + "vehicle_rules: {when: 2024-01-01}\n", "vehicle_rules.when", "got a date"),
+        (AMBUSH + "vehicle_rules: {x: [1, .nan]}\n", "vehicle_rules.x[1]", "finite number"),
+        (AMBUSH + "vehicle_rules: {x: !!binary aGk=}\n", "vehicle_rules.x", "give text, a number"),
+        (AMBUSH + "vehicle_rules: {1: x}\n", "vehicle_rules", "the key 1 is not text"),
     ],
+    ids=lambda value: value.split(":")[0][:30] if isinstance(value, str) and len(value) < 40 else None,
 )
 def test_a_bad_draft_is_an_error_on_its_field(folder: Path, text: str, field: str, words: str):
     answer = client(folder).post("/api/check", json={"yaml": text})

@@ -4,6 +4,7 @@ problem given back on the field it names (`combatants[3].armor`) for the page to
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, Final
@@ -16,7 +17,7 @@ from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.tables import ARMORS, WEAPONS
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import LoadedScenario, build_data
-from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, check_shape, load_yaml
+from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, check_shape, load_yaml, preview
 
 ORIGIN: Final = "<draft>"  # what a draft's errors name before the field
 YAML_FIELD: Final = "yaml"  # the field of a problem with the text itself (syntax, size, shape)
@@ -60,7 +61,27 @@ def from_text(text: Any) -> Draft:
         raise DraftError(YAML_FIELD, _WHERE.sub(lambda m: f"line {m.group(1)[:-1]}: " if m.group(1) else "", str(err))) from None
     if not isinstance(data, dict):
         raise DraftError(YAML_FIELD, "a scenario must be a mapping with the keys name, sides, map and combatants")
+    plain(data)
     return Draft(data, text, _build(data))
+
+
+def plain(data: dict[str, Any]) -> None:
+    """Refuse a value the page cannot hold (a date, binary data, a key that is not text, NaN or an
+    infinity), naming its field: the studio edits scenarios made of plain JSON values."""
+    pending: list[tuple[Any, str]] = [(data, "")]
+    while pending:
+        value, where = pending.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise DraftError(where or TOP_FIELD, f"the key {preview(key)} is not text; write it as text")
+                pending.append((item, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            pending.extend((item, f"{where}[{k}]") for k, item in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise DraftError(where, f"got {value}; give a finite number")
+        elif value is not None and not isinstance(value, str | int | float):
+            raise DraftError(where, f"got {preview(value)}; give text, a number, true or false")
 
 
 def from_data(data: Any) -> Draft:
@@ -71,6 +92,7 @@ def from_data(data: Any) -> Draft:
         raise DraftError(YAML_FIELD, str(err)) from None
     if not isinstance(data, dict):
         raise DraftError(YAML_FIELD, "a scenario must be a mapping with the keys name, sides, map and combatants")
+    plain(data)
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     if len(text.encode("utf-8")) > MAX_YAML_BYTES:
         raise DraftError(YAML_FIELD, f"larger than the {MAX_YAML_BYTES:,} bytes a scenario file may have")
