@@ -66,6 +66,7 @@ def studio(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 def browser() -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
     options.binary_location = str(_chromium())
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # script errors and CSP refusals
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1500,1100"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)  # no Selenium Manager
@@ -134,6 +135,10 @@ def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdr
     browser.find_element(By.ID, "save").click()
     wait.until(ready.text_to_be_present_in_element((By.ID, "save-status"), "saved as ambush_with_sword.yaml"))
     saved = (folder / "ambush_with_sword.yaml").read_text(encoding="utf-8")
+    severe = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert len(severe) == 1 and severe[0].startswith(f"{url}api/check - ") and "422" in severe[0], (
+        "no script error and nothing refused by the page's policy; only the refused laser sword"
+    )
     assert "- sword" in saved and "club" not in saved
 
     change_games = browser.find_element(By.ID, "change-games")
