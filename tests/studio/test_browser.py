@@ -1,10 +1,12 @@
 """The studio in a real browser (headless Debian Chromium through Selenium and the system
 chromedriver, no downloads): open a scenario and see its map, change a weapon (a bad one is
 refused on its field), run a 200-game evaluation with random agents and read the result.
-Screenshots go to docs/images/studio_*.png."""
+Screenshots are taken every run; with YZ_GYM_UPDATE_SCREENSHOTS=1 they replace
+docs/images/studio_*.png (the pictures of docs/studio.md), else they go to the test's tmp folder."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import threading
@@ -46,18 +48,20 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture
 def studio(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """The studio serving an empty folder on a free local port, in a thread."""
+    """The studio serving an empty folder (tmp_path/my_scenarios) on a free local port, in a thread."""
+    folder = tmp_path / "my_scenarios"
+    folder.mkdir()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(tmp_path), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(folder), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
     while not server.started:
         assert time.monotonic() < deadline, "the studio did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", tmp_path
+    yield f"http://127.0.0.1:{port}/", folder
     server.should_exit = True
     thread.join(10)
 
@@ -80,22 +84,23 @@ def _field(driver: webdriver.Chrome, name: str):  # type: ignore[no-untyped-def]
     return driver.find_element(By.CSS_SELECTOR, f'[data-field="{name}"]')
 
 
-def _shoot(driver: webdriver.Chrome, name: str, height: int | None = None) -> None:
-    IMAGES.mkdir(parents=True, exist_ok=True)
+def _shoot(driver: webdriver.Chrome, folder: Path, name: str, height: int | None = None) -> None:
     if height:
         driver.set_window_size(1500, height)
-    driver.save_screenshot(str(IMAGES / f"studio_{name}.png"))
+    path = folder / f"studio_{name}.png"
+    assert driver.save_screenshot(str(path)) and path.stat().st_size > 10_000
 
 
 def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdriver.Chrome):
     url, folder = studio
+    shots = IMAGES if os.environ.get("YZ_GYM_UPDATE_SCREENSHOTS") == "1" else folder.parent  # tmp_path
     wait = WebDriverWait(browser, 30)
     browser.get(url)
     wait.until(ready.element_to_be_clickable((By.CSS_SELECTOR, 'nav button[data-path="warehouse_ambush"]'))).click()
     wait.until(ready.text_to_be_present_in_element((By.ID, "title"), "Warehouse ambush"))
     labels = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "#map text")}
     assert {"Loading dock", "Crate rows", "Office", "Mara", "Brick"} <= labels, labels
-    _shoot(browser, "map")
+    _shoot(browser, shots, "map")
 
     weapons = _field(browser, "combatants[1].weapons")  # Brick's club
     assert weapons.get_attribute("value") == "club"
@@ -105,7 +110,7 @@ def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdr
     error = wait.until(ready.visibility_of_element_located((By.CSS_SELECTOR, ".err")))
     assert "laser sword" in error.text and "bad" in weapons.get_attribute("class")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", weapons)
-    _shoot(browser, "field_error")
+    _shoot(browser, shots, "field_error")
 
     weapons.clear()
     weapons.send_keys("sword")
@@ -128,7 +133,7 @@ def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdr
     plot = browser.find_element(By.CSS_SELECTOR, "#result img.plot")
     assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", plot) == 1200
     browser.execute_script("document.getElementById('evaluate-box').scrollIntoView()")
-    _shoot(browser, "result", 1400)
+    _shoot(browser, shots, "result", 1400)
 
     browser.find_element(By.ID, "save-path").clear()
     browser.find_element(By.ID, "save-path").send_keys("ambush_with_sword.yaml")
@@ -150,4 +155,4 @@ def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdr
     assert len(rows) > 10 and "Brick weapon sword" in browser.find_element(By.ID, "outcome").text
     assert "(done)" in browser.find_element(By.ID, "progress-text").text
     browser.execute_script("document.getElementById('evaluate-box').scrollIntoView()")
-    _shoot(browser, "sensitivity", 1400)
+    _shoot(browser, shots, "sensitivity", 1400)
