@@ -18,6 +18,7 @@ from yz_gym.design.commands import register as register_design
 from yz_gym.rulesets.yze import dice
 from yz_gym.scenario import DEFAULT_ENCOUNTER, DEFAULT_SCENARIO, ScenarioError
 from yz_gym.scenario.reading import MAX_SEED
+from yz_gym.studio.command import register as register_studio
 
 MAX_DICE = 100  # dice in one `roll` pool
 MAX_POOL_TEXT = 200  # characters of a `roll` pool
@@ -898,6 +899,7 @@ def export(
 
 
 register_design(app)  # balance, sensitivity (yz_gym/design/commands.py)
+register_studio(app)  # studio (yz_gym/studio/command.py)
 
 
 def main() -> None:

@@ -3,7 +3,7 @@ picture (no external files): one page and one script for both, told apart by `mo
 
 Built with escaping by construction: a Jinja2 template with autoescape, the frames as JSON inside a
 `<script type="application/json">` block with `<`, `>`, `&` and `'` escaped (`tojson`), and one fixed
-script (replay.js, allowed by its hash in the page's Content-Security-Policy) that paints the shapes
+script (shapes.js and replay.js, allowed by its hash in the page's Content-Security-Policy) that paints the shapes
 with `textContent` and `setAttribute` only. Everything the page says comes from re-simulating the
 replay (narration and the scene), not from the file's `text` or `actor` fields."""
 
@@ -34,8 +34,9 @@ def _template_text(name: str) -> str:
 
 
 def script() -> str:
-    """The page's one piece of code (static: no data is ever pasted into it)."""
-    return _template_text("replay.js")
+    """The page's one piece of code (static: no data is ever pasted into it): the shape painter
+    shared with the studio (shapes.js), then the stepping (replay.js)."""
+    return _template_text("shapes.js") + _template_text("replay.js")
 
 
 def _environment() -> Environment:
