@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,11 +11,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted((ROOT / "benchmarks").glob("*.py"))
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # this tree's yz_gym, whatever is installed
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
 def test_benchmark_imports_and_explains_itself(script):
-    done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=120, env=ENV)
     assert done.returncode == 0, done.stderr
     assert "usage:" in done.stdout
 
@@ -25,6 +27,7 @@ def test_agent_speed_plays_a_few_games():
         capture_output=True,
         text=True,
         timeout=120,
+        env=ENV,
     )
     assert done.returncode == 0, done.stderr
     assert "duel: 3 games in" in done.stdout and "games/s" in done.stdout
