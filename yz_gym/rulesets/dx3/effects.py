@@ -155,7 +155,7 @@ def effect_problem(effect: Effect) -> tuple[str, str] | None:
         return "timing", f"{effect.timing!r} is not a timing; use one of {', '.join(TIMINGS)}"
     if effect.target not in TARGETS:
         return "target", f"{effect.target!r} is not a target; use one of {', '.join(TARGETS)}"
-    if effect.sets_target not in ("", *TARGETS):
+    if effect.sets_target and effect.sets_target not in TARGETS:  # "" sets none
         return "sets_target", f"{effect.sets_target!r} is not a target; use one of {', '.join(TARGETS)}"
     if effect.target == COUNT and effect.target_count < 1:
         return "target_count", "a count target (N体) needs target_count 1 or more"
