@@ -203,10 +203,9 @@ def evaluate(
     with a hand-over plays the fight after it and reports who won it."""
     from yz_gym.core import registry
     from yz_gym.evaluation.provenance import provenance
-    from yz_gym.evaluation.report import compare_table, played_by, plot_report, print_report
-    from yz_gym.evaluation.runner import chosen_by, fight_agents, next_mode, side_agents
+    from yz_gym.evaluation.report import played_by
+    from yz_gym.evaluation.runner import chosen_by, fight_agents, next_mode, scenario_name, side_agents
     from yz_gym.evaluation.runner import evaluate as run
-    from yz_gym.evaluation.stats import paired_difference
     from yz_gym.io import atomic_write_json, check_outputs
     from yz_gym.scenario.loading import load
 
@@ -220,8 +219,7 @@ def evaluate(
         _check_agents([*policies.values(), *fights.values(), *what_if.values()])
         found = load(scenario)
         loaded = found.scenario
-        if not _is_expedition(loaded):
-            registry.evaluation_of(found.mode)  # UnknownGame (a ValueError) if evaluate cannot play it
+        shown = registry.evaluation_of(found.mode).report  # UnknownGame (a ValueError) if evaluate cannot play it
         _check_sides(loaded, policies)
         if fights:
             fight_mode = next_mode(loaded)
@@ -230,26 +228,28 @@ def evaluate(
             _check_sides(loaded, fights, "--fight-policy", fight_mode)
         other_policies = parse_policies(compare_policy) if compare_policy else policies
         if compare:
-            _check_sides(load(compare).scenario, other_policies)
+            other_found = load(compare)
+            _check_sides(other_found.scenario, other_policies)
+            if other_found.mode.evaluation is None or other_found.mode.evaluation.report is not shown:
+                raise ValueError(f"--compare: {compare} is not {shown.a_noun}; give {shown.a_noun} to compare with")
+        if plot is not None and shown.plot is None:
+            raise ValueError(f"--plot: {shown.noun}s have no plot yet; leave it out")
     except (ScenarioError, ValueError) as error:
         raise _fail(str(error)) from None
-    if _is_expedition(loaded):
-        _evaluate_expedition(scenario, loaded, policies, episodes, seed, json_out, compare, plot)
-        return
     if backend not in ("process", "ray"):
         raise _fail(f"unknown backend '{backend}'; use process or ray")
     try:
         stats, interrupted = _run_with_progress(
-            partial(run, fight_policies=fights or None), scenario, policies, episodes, seed, workers,
-            "evaluating", backend,
+            partial(run, fight_policies=fights or None, report=shown), scenario, policies, episodes, seed,
+            workers, "evaluating", backend,
         )  # fmt: skip
     except ValueError as error:  # e.g. a policy file trained for other spaces
         raise _fail(str(error)) from None
     if interrupted:
         err.print(interrupted.describe(stats.games, episodes), style="yellow")
     agents, chosen = side_agents(loaded, policies), chosen_by(loaded, policies)
-    title = f"{stats.scenario} (interrupted)" if interrupted else ""
-    print_report(stats, console, title, agents=agents, chosen=chosen)
+    title = f"{scenario_name(loaded)} (interrupted)" if interrupted else ""
+    shown.show(stats, console, title, agents, chosen)
     fighters, fight_chosen = fight_agents(loaded, fights), {side: "--fight-policy" for side in fights}
     if fighters:
         console.print(f"fights after the chase played by: {played_by(fighters, fight_chosen)}")
@@ -260,77 +260,28 @@ def evaluate(
         report["fight_policies"] = fights
     exit_code = interrupted.exit_code
     if compare and not interrupted:
-        other_loaded = load(compare).scenario
+        other_loaded = other_found.scenario
         other_fights = fights if fights and next_mode(other_loaded) is not None else None
         other, other_interrupted = _run_with_progress(
-            partial(run, fight_policies=other_fights), compare, other_policies, episodes, seed, workers,
-            "what-if", backend,
+            partial(run, fight_policies=other_fights, report=shown), compare, other_policies, episodes, seed,
+            workers, "what-if", backend,
         )  # fmt: skip
         other_agents = side_agents(other_loaded, other_policies)
         other_chosen = chosen_by(other_loaded, other_policies)
-        who = played_by(other_agents, other_chosen)
-        console.print(f"what-if {compare} played by: {who}")
-        compare_table(stats, other, scenario, compare, console)
-        pairs, rows = paired_difference(stats, other)
+        paired = shown.compare(stats, other, scenario, compare, played_by(other_agents, other_chosen), console)
         report["compare"] = {
             **other.to_json(),
             **provenance(compare, other_loaded, other_agents, other_chosen),
             **other_interrupted.to_json(),
             "scenario_source": compare,
             "policies": other_policies,
-            "paired": {
-                "games": pairs,
-                "rows": [
-                    {"quantity": label, "mean_a": a, "mean_b": b, "change": change, "ci95": [low, high]}
-                    for label, a, b, change, low, high in rows
-                ],
-            },
+            **paired,
         }
         exit_code = other_interrupted.exit_code
-    _write_outputs(
-        [
-            ("--json", json_out, partial(atomic_write_json, data=report), "report"),
-            ("--plot", plot, partial(plot_report, stats, agents=agents, chosen=chosen), "plot"),
-        ],
-        exit_code,
-    )
-
-
-def _is_expedition(loaded) -> bool:  # type: ignore[no-untyped-def]
-    from yz_gym.core import registry
-
-    return registry.mode_of(loaded).name == "expedition"
-
-
-def _evaluate_expedition(scenario, loaded, policies, trips, seed, json_out, compare, plot) -> None:  # type: ignore[no-untyped-def]
-    """`evaluate` on an expedition (evaluation/journeys.py): arrival, days, deaths by traveller and
-    cause, stores left; `--compare` runs the what-if with the same seeds."""
-    from yz_gym.evaluation.journeys import evaluate_journeys, print_journeys
-    from yz_gym.io import atomic_write_json
-    from yz_gym.scenario.loading import load
-
-    if plot is not None:
-        raise _fail("--plot: expeditions have no plot yet; leave it out")
-    planner = policies.get(loaded.side) or loaded.agents[0] or "cautious"
-    other = None
-    if compare:
-        try:
-            other = load(compare).scenario
-        except ScenarioError as error:
-            raise _fail(str(error)) from None
-        if not _is_expedition(other):
-            raise _fail(f"--compare: {compare} is not an expedition; give an expedition to compare with")
-    start = time.perf_counter()
-    stats = evaluate_journeys(loaded, planner, trips, seed)
-    err.print(f"{stats.trips} trips in {time.perf_counter() - start:.1f} s")
-    print_journeys(stats, console)
-    report = {**stats.to_json(), "seed": seed, "scenario_source": scenario}
-    if other is not None:
-        what_if = evaluate_journeys(other, policies.get(other.side) or other.agents[0] or "cautious", trips, seed)
-        console.print(f"what-if {compare}:")
-        print_journeys(what_if, console)
-        report["compare"] = {**what_if.to_json(), "scenario_source": compare}
-    _write_outputs([("--json", json_out, partial(atomic_write_json, data=report), "report")])
+    outputs = [("--json", json_out, partial(atomic_write_json, data=report), "report")]
+    if shown.plot is not None:
+        outputs.append(("--plot", plot, partial(shown.plot, stats, agents=agents, chosen=chosen), "plot"))
+    _write_outputs(outputs, exit_code)
 
 
 def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]

@@ -74,3 +74,19 @@ def test_the_game_a_chase_goes_on_as_comes_from_its_mode() -> None:
     assert fight_agents(hunt, {"hunters": "random"}) == {"hunters": "random", "fugitives": "tactical"}
     assert fight_agents(market, {"police": "random"}) == {}
     assert isinstance(registry.get("yze", "chase").evaluation, Evaluation)
+
+
+def test_an_expedition_is_evaluated_by_its_mode_the_same_in_chunks_and_workers() -> None:
+    """The expedition's Evaluation (evaluation/journeys.py): trip i depends only on (seed, i), so
+    chunks and worker processes merge to the same report; tools that read encounter statistics
+    (the default `report`) refuse it in one line."""
+    from yz_gym.evaluation.journeys import JOURNEYS
+
+    whole, _ = evaluate("expedition_dragoon_patrol", {}, 5, seed=3, report=JOURNEYS)
+    split, _ = evaluate("expedition_dragoon_patrol", {}, 5, seed=3, chunk=2, workers=2, report=JOURNEYS)
+    assert whole.games == 5 and whole.planner == "hasty"  # the file's planner
+    assert split.to_json() == whole.to_json()
+    assert sum(whole.deaths) == sum(whole.causes.values())
+    refused = "evaluate does not support yze expedition games yet; it plays: yze skirmish, yze chase"
+    with pytest.raises(UnknownGame, match=refused):
+        evaluate("expedition_dragoon_patrol", {}, 1)

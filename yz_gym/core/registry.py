@@ -52,6 +52,24 @@ def _ends_there(scenario: Any) -> tuple[str, str] | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Report:
+    """How `yz-gym evaluate` shows one kind of statistics (an encounter's, an expedition's). Two
+    scenarios compare only when their modes' Evaluations share the Report."""
+
+    noun: str  # one game of the kind, for messages: "encounter", "expedition"
+    show: Callable[[Any, Any, str, dict[str, str], dict[str, str]], None]  # (stats, console, title or "",
+    # agent by side, what chose each) prints the report
+    compare: Callable[[Any, Any, str, str, str, Any], dict[str, Any]]  # (stats, the what-if's, their
+    # sources, who played the what-if, console) prints the what-if -> its keys in the JSON report
+    plot: Callable[..., Any] | None = None  # (stats, path, agents=, chosen=) writes a PNG; None: no plot
+
+    @property
+    def a_noun(self) -> str:
+        """The noun with its article: "an expedition"."""
+        return f"{'an' if self.noun[0] in 'aeiou' else 'a'} {self.noun}"
+
+
+@dataclass(frozen=True, slots=True)
 class Evaluation:
     """What `yz-gym evaluate` asks of a mode (yz_gym/evaluation/runner.py plays it in its workers):
     its play loop, the layout of its statistics, its rule switches, and the game it may go on as.
@@ -65,6 +83,7 @@ class Evaluation:
     goes_on_as: Callable[[Any], tuple[str, str] | None] = _ends_there  # scenario -> (ruleset, mode) of
     # the game it goes on as once over (a chase's hand-over fight), None when it ends there
     next_agent: str = ""  # plays a side of that game that no --fight-policy names
+    report: Report = field(kw_only=True)  # how `yz-gym evaluate` shows its statistics
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,11 +196,17 @@ def mode_of(scenario: Any) -> Mode:
     raise UnknownGame(f"a {type(scenario).__name__} is no registered mode's scenario; modes: {labels}")
 
 
-def evaluation_of(mode: Mode) -> Evaluation:
-    """The mode's Evaluation, or UnknownGame (one line) naming the modes `yz-gym evaluate` plays."""
-    if mode.evaluation is None:
-        able = ", ".join(m.label for m in _builtin().values() if m.evaluation is not None) or "none yet"
-        raise UnknownGame(f"evaluate does not support {mode.label} games yet; it plays: {able}")
+def evaluation_of(mode: Mode, report: Report | None = None) -> Evaluation:
+    """The mode's Evaluation, or UnknownGame (one line) naming the modes `yz-gym evaluate` plays
+    (with `report`: the modes whose statistics that Report shows, for tools that read only those)."""
+
+    def able(m: Mode) -> bool:
+        return m.evaluation is not None and (report is None or m.evaluation.report is report)
+
+    if not able(mode):
+        names = ", ".join(m.label for m in _builtin().values() if able(m)) or "none yet"
+        raise UnknownGame(f"evaluate does not support {mode.label} games yet; it plays: {names}")
+    assert mode.evaluation is not None
     return mode.evaluation
 
 
@@ -203,6 +228,7 @@ __all__ = [
     "Evaluation",
     "Mode",
     "NarratedGame",
+    "Report",
     "UnknownGame",
     "evaluation_of",
     "get",

@@ -1,26 +1,37 @@
-"""Many seeded expeditions (`mode: expedition`) with one planner: the chance to arrive, days taken,
-each traveller's chance to die, the chance to lose any PC, the share of deaths by cause, fights,
-and the stores left, all with 95% intervals (Wilson for chances, t for means).
+"""How `yz-gym evaluate` plays the expedition mode (its `Evaluation`, registered with the mode in
+yz_gym/scenario/expedition_mode.py): many seeded trips with one planner, and their report: the
+chance to arrive, days taken, each traveller's chance to die, the chance to lose any PC, the share
+of deaths by cause, fights, and the stores left, all with 95% intervals (Wilson for chances, t for
+means).
 
 Trip i depends only on (seed, i), as a zone fight's game does (runner.game_seeds)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from yz_gym.core.ending import Termination
+from yz_gym.core.registry import Evaluation, Report
 from yz_gym.evaluation.runner import game_seeds
 from yz_gym.evaluation.stats import Moment, mean_interval, share, wilson_interval
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
 
 CAUSES = ("fight", "cold", "injuries")  # what killed a traveller (Expedition.causes)
+
+
+@dataclass(frozen=True, slots=True)
+class Trip:
+    """One expedition played to its end, and who planned it."""
+
+    planner: str
+    state: journey.Expedition
 
 
 @dataclass(slots=True)
@@ -30,13 +41,13 @@ class JourneyStats:
     name: str
     people: list[str]
     pcs: list[bool]
-    planner: str
+    planner: str = ""  # the first trip's
     trips: int = 0
     arrived: int = 0
     lost: int = 0  # PARTY_LOST
     timed_out: int = 0  # DAY_LIMIT
     any_pc_dead: int = 0
-    deaths: list[int] = field(default_factory=list)  # per traveller
+    deaths: list[int] = field(default_factory=list)  # per traveller, in `people` order
     causes: Counter[str] = field(default_factory=Counter)
     days: Moment = field(default_factory=Moment)  # days taken, arrived trips only
     fights: Moment = field(default_factory=Moment)
@@ -44,16 +55,21 @@ class JourneyStats:
     water: Moment = field(default_factory=Moment)
     fuel: Moment = field(default_factory=Moment)
 
-    def add(self, state: journey.Expedition) -> None:
+    @property
+    def games(self) -> int:
+        """The trips counted (the runner's name for them)."""
+        return self.trips
+
+    def add(self, trip: Trip) -> None:
         """Count one finished trip."""
+        state = trip.state
+        self.planner = self.planner or trip.planner
         self.trips += 1
         if state.termination == Termination.ARRIVED:
             self.arrived += 1
             self.days.add(state.day)
         self.lost += state.termination == Termination.PARTY_LOST
         self.timed_out += state.termination == Termination.DAY_LIMIT
-        if not self.deaths:
-            self.deaths = [0] * len(self.people)
         for i, c in enumerate(state.people):
             self.deaths[i] += c.dead
         self.any_pc_dead += any(c.dead and c.pc for c in state.people)
@@ -63,6 +79,22 @@ class JourneyStats:
         self.water.add(state.stores.water)
         self.fuel.add(state.stores.fuel)
 
+    def merge(self, other: JourneyStats) -> None:
+        """Add another batch's tallies of the same expedition (from a worker)."""
+        self.planner = self.planner or other.planner
+        self.trips += other.trips
+        self.arrived += other.arrived
+        self.lost += other.lost
+        self.timed_out += other.timed_out
+        self.any_pc_dead += other.any_pc_dead
+        self.deaths = [a + b for a, b in zip(self.deaths, other.deaths, strict=True)]
+        self.causes.update(other.causes)
+        for mine, theirs in (
+            (self.days, other.days), (self.fights, other.fights), (self.food, other.food),
+            (self.water, other.water), (self.fuel, other.fuel),
+        ):  # fmt: skip
+            mine.merge(theirs)
+
     def to_json(self) -> dict[str, Any]:
         """The report as JSON."""
         n, dead = self.trips, sum(self.causes.values())
@@ -71,33 +103,41 @@ class JourneyStats:
             "arrived": share(self.arrived, n), "party_lost": share(self.lost, n),
             "out_of_time": share(self.timed_out, n), "any_pc_dead": share(self.any_pc_dead, n),
             "days_when_arrived": self.days.json(self.arrived),
-            "deaths": {name: share(self.deaths[i] if self.deaths else 0, n) for i, name in enumerate(self.people)},
+            "deaths": {name: share(self.deaths[i], n) for i, name in enumerate(self.people)},
             "deaths_by_cause": {cause: share(self.causes[cause], dead) for cause in sorted(self.causes)},
             "fights": self.fights.json(n), "food_left": self.food.json(n), "water_left": self.water.json(n),
             "fuel_left": self.fuel.json(n),
         }  # fmt: skip
 
 
-def play_trip(scenario: ExpeditionScenario, planner: str, seed: int, trip: int) -> journey.Expedition:
-    """One expedition to its end, planned by `planner`."""
+def play_trip(
+    scenario: ExpeditionScenario, names: dict[str, str], seed: int, trip: int, fight_names: dict[str, str]
+) -> Trip:
+    """One expedition to its end, planned by its side's named planner."""
     from yz_gym.agents import make_agent
 
     rng, agent_seeds = game_seeds(seed, trip, 1)
+    planner = names[scenario.side]
     agent = make_agent(planner, agent_seeds[0])
     state = journey.new_expedition(scenario, rng)
     while not journey.is_over(state):
         legal = journey.legal_actions(state)
         journey.apply(state, agent.choose(state, legal), rng, legal)
-    return state
+    return Trip(planner, state)
 
 
-def evaluate_journeys(scenario: ExpeditionScenario, planner: str, trips: int, seed: int) -> JourneyStats:
-    """`trips` seeded trips of the expedition."""
-    people = list(scenario.people)
-    stats = JourneyStats(scenario.name, [c.name for c in people], [c.pc for c in people], planner)
-    for trip in range(trips):
-        stats.add(play_trip(scenario, planner, seed, trip))
-    return stats
+def journey_stats(scenario: ExpeditionScenario) -> JourneyStats:
+    """No trips yet, laid out for the expedition's travellers."""
+    names, pcs = [c.name for c in scenario.people], [c.pc for c in scenario.people]
+    return JourneyStats(scenario.name, names, pcs, deaths=[0] * len(names))
+
+
+def journey_options(scenario: ExpeditionScenario) -> dict[str, Any]:
+    """Every rule switch of an expedition: the party's rules, its hazard rules and travel rules."""
+    out: dict[str, Any] = asdict(scenario.party.setup.options)
+    out["hazard_rules"] = asdict(scenario.hazards)
+    out["travel_rules"] = asdict(scenario.travel)
+    return out
 
 
 def _pct(count: int, n: int) -> str:
@@ -110,10 +150,17 @@ def _mean(moment: Moment, n: int) -> str:
     return f"{mean:.1f} [{low:.1f}, {high:.1f}]" if n else "-"
 
 
-def print_journeys(stats: JourneyStats, console: Console) -> None:
-    """The report as tables (every user string escaped)."""
+def print_journeys(
+    stats: JourneyStats,
+    console: Console,
+    title: str = "",
+    agents: dict[str, str] | None = None,
+    chosen: dict[str, str] | None = None,
+) -> None:
+    """The report as tables (every user string escaped); the planner is the trips' (`agents` and
+    `chosen` are in the JSON report)."""
     n = stats.trips
-    table = Table(title=escape(f"{stats.name}: {n} trips planned by {stats.planner}"))
+    table = Table(title=escape(f"{title or stats.name}: {n} trips planned by {stats.planner}"))
     table.add_column("quantity")
     table.add_column("value [95% interval]")
     table.add_row("arrived", _pct(stats.arrived, n))
@@ -130,7 +177,7 @@ def print_journeys(stats: JourneyStats, console: Console) -> None:
     people.add_column("traveller")
     people.add_column("dies [95% interval]")
     for i, name in enumerate(stats.people):
-        people.add_row(escape(name), _pct(stats.deaths[i] if stats.deaths else 0, n))
+        people.add_row(escape(name), _pct(stats.deaths[i], n))
     console.print(people)
     dead = sum(stats.causes.values())
     causes = Table(title="deaths by cause")
@@ -141,4 +188,27 @@ def print_journeys(stats: JourneyStats, console: Console) -> None:
     console.print(causes)
 
 
-__all__ = ["CAUSES", "JourneyStats", "evaluate_journeys", "play_trip", "print_journeys"]
+def compare_journeys(
+    a: JourneyStats, b: JourneyStats, a_label: str, b_label: str, who: str, console: Console
+) -> dict[str, Any]:
+    """The what-if of two expeditions: the second one's report (no paired keys)."""
+    console.print(f"what-if {b_label}:")
+    print_journeys(b, console)
+    return {}
+
+
+JOURNEYS: Final = Report("expedition", print_journeys, compare_journeys)
+EXPEDITION_EVALUATION: Final = Evaluation(play_trip, journey_stats, journey_options, report=JOURNEYS)
+
+__all__ = [
+    "CAUSES",
+    "EXPEDITION_EVALUATION",
+    "JOURNEYS",
+    "JourneyStats",
+    "Trip",
+    "compare_journeys",
+    "journey_options",
+    "journey_stats",
+    "play_trip",
+    "print_journeys",
+]

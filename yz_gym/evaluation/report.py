@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Final
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from yz_gym.core.registry import Report
 from yz_gym.evaluation.difficulty import label as rating_label
 from yz_gym.evaluation.difficulty import thresholds_text
 from yz_gym.evaluation.stats import SIDE_DAMAGE, EncounterStats, paired_difference
@@ -228,6 +230,24 @@ def compare_table(a: EncounterStats, b: EncounterStats, a_label: str, b_label: s
     console.print("a change whose interval contains 0 is no clear difference", style="dim")
 
 
+def compare_report(
+    a: EncounterStats, b: EncounterStats, a_label: str, b_label: str, who: str, console: Console
+) -> dict[str, Any]:
+    """The what-if of two encounters: who played it and the paired table; its `paired` report key."""
+    console.print(f"what-if {b_label} played by: {who}")
+    compare_table(a, b, a_label, b_label, console)
+    pairs, rows = paired_difference(a, b)
+    return {
+        "paired": {
+            "games": pairs,
+            "rows": [
+                {"quantity": label, "mean_a": mean_a, "mean_b": mean_b, "change": change, "ci95": [low, high]}
+                for label, mean_a, mean_b, change, low, high in rows
+            ],
+        }
+    }
+
+
 def plot_report(
     stats: EncounterStats,
     path: str | Path,
@@ -389,3 +409,6 @@ def _plot_risk(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-de
 
 RISK_COLORS = ("#dd8452", "#c44e52", "#3b3b3b")
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860")
+
+
+ENCOUNTERS: Final = Report("encounter", print_report, compare_report, plot_report)  # zone fights and chases

@@ -32,18 +32,32 @@ from dataclasses import dataclass
 from functools import lru_cache
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import numpy as np
 
 from yz_gym.core.protocol import GameRules
-from yz_gym.core.registry import Mode, evaluation_of, get, mode_of
-from yz_gym.evaluation.stats import EncounterStats
+from yz_gym.core.registry import Mode, Report, evaluation_of, get, mode_of
+from yz_gym.evaluation.report import ENCOUNTERS
 from yz_gym.evaluation.watch import GameSummary, GameWatch
 from yz_gym.scenario.loading import LoadedScenario, load
 
 ScenarioSource = str | Path | dict[str, Any]
 CHUNK = 100  # games per task sent to a worker
+
+
+class Tally(Protocol):
+    """A mode's statistics as the runner folds them (EncounterStats, an expedition's JourneyStats)."""
+
+    @property
+    def games(self) -> int:
+        """The games counted."""
+
+    def add(self, summary: Any) -> None:
+        """Count one game, as its Evaluation's `play` returned it."""
+
+    def merge(self, other: Any) -> None:
+        """Add another batch of the same scenario's games (from a worker)."""
 
 
 def game_seeds(seed: int, episode: int, sides: int) -> tuple[np.random.Generator, list[int]]:
@@ -142,10 +156,10 @@ def _loaded(source: ScenarioSource) -> LoadedScenario:
     return load(source) if isinstance(source, dict) else _cached_scenario(str(source))
 
 
-def empty_stats(scenario: Any, mode: Mode | None = None) -> EncounterStats:
-    """Statistics with no games yet, laid out for this scenario by its mode (a chase's tallies too)."""
-    stats: EncounterStats = evaluation_of(mode or mode_of(scenario)).empty_stats(scenario)
-    return stats
+def empty_stats(scenario: Any, mode: Mode | None = None, report: Report | None = ENCOUNTERS) -> Any:
+    """Statistics with no games yet, laid out for this scenario by its mode (a chase's tallies too);
+    UnknownGame unless its mode's statistics are `report`'s (None: any), EncounterStats by default."""
+    return evaluation_of(mode or mode_of(scenario), report).empty_stats(scenario)
 
 
 def play_chunk(
@@ -156,12 +170,12 @@ def play_chunk(
     stop: int,
     fight_policies: dict[str, str] | None = None,
     stopping: Callable[[], bool] | None = None,
-) -> EncounterStats:
+) -> Tally:
     """Games start..stop-1, folded into statistics (the unit of work of a worker); with
     `stopping`, only the games begun before it returned true."""
     loaded = _loaded(source)
     scenario, mode = loaded.scenario, loaded.mode
-    stats = empty_stats(scenario, mode)
+    stats: Tally = empty_stats(scenario, mode, None)
     for episode in range(start, stop):
         if stopping is not None and stopping():
             break
@@ -259,10 +273,12 @@ def evaluate(
     fight_policies: dict[str, str] | None = None,
     first: int = 0,
     chunk: int = CHUNK,
-) -> tuple[EncounterStats, Interruption]:
+    report: Report | None = ENCOUNTERS,
+) -> tuple[Any, Interruption]:
     """Play `episodes` games (numbered from `first`: more games of an earlier evaluation) in
     chunks of `chunk` games per task; returns the statistics and what interrupted them (false if
-    nothing).
+    nothing). The statistics are those `report` shows (EncounterStats by default; None: whatever
+    the scenario's mode keeps); a mode whose statistics are another kind is refused (UnknownGame).
 
     Game i depends only on (seed, i), so results do not depend on the number of workers or
     the backend ("process": local worker processes; "ray": Ray tasks, on a cluster if
@@ -282,7 +298,7 @@ def evaluate(
             raise ValueError(
                 f"no side named '{side}' in {scenario_name(scenario)}; sides: {', '.join(sides)}"
             )
-    stats = empty_stats(scenario, loaded.mode)
+    stats: Tally = empty_stats(scenario, loaded.mode, report)
     job = _Job(source, dict(policies), seed, dict(fight_policies) if fight_policies else None, first, chunk)
     workers = worker_count(episodes, workers, chunk)
     ray = _start_ray(workers) if backend == "ray" else None
@@ -308,7 +324,7 @@ class _Job:
     first: int = 0  # the first game's index
     chunk: int = CHUNK  # games per task
 
-    def play(self, start: int, stop: int, stopping: Callable[[], bool]) -> EncounterStats:
+    def play(self, start: int, stop: int, stopping: Callable[[], bool]) -> Tally:
         """Games start..stop-1 of this evaluation, or those begun before `stopping()` was true."""
         return play_chunk(self.source, self.policies, self.seed, start, stop, self.fight_policies, stopping)
 
@@ -320,7 +336,7 @@ STOP_GRACE_SECONDS: Final = 10.0  # how long stopped workers may take to send th
 def _in_process(
     job: _Job,
     episodes: int,
-    stats: EncounterStats,
+    stats: Tally,
     progress: Callable[[int], None] | None,
     stop: _StopSignals,
 ) -> None:
@@ -374,7 +390,7 @@ def _parallel(
     job: _Job,
     episodes: int,
     workers: int,
-    stats: EncounterStats,
+    stats: Tally,
     progress: Callable[[int], None] | None,
     stop: _StopSignals,
 ) -> list[tuple[int, int]]:
@@ -506,7 +522,7 @@ def _ray(
     job: _Job,
     episodes: int,
     workers: int,
-    stats: EncounterStats,
+    stats: Tally,
     progress: Callable[[int], None] | None,
     stop: _StopSignals,
 ) -> list[tuple[int, int]]:
@@ -536,9 +552,7 @@ def _ray(
     return lost
 
 
-def _merge(
-    batches: Iterable[EncounterStats], stats: EncounterStats, progress: Callable[[int], None] | None
-) -> None:
+def _merge(batches: Iterable[Tally], stats: Tally, progress: Callable[[int], None] | None) -> None:
     """Add finished batches to `stats`, reporting their games to `progress`."""
     for batch in batches:
         stats.merge(batch)

@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.registry import Evaluation, get
+from yz_gym.evaluation.report import ENCOUNTERS
 from yz_gym.evaluation.runner import game_seeds, play_out
 from yz_gym.evaluation.stats import EncounterStats
 from yz_gym.evaluation.watch import GameSummary, GameWatch
@@ -124,8 +125,10 @@ def _fight_after(scenario: ChaseScenario) -> tuple[str, str] | None:
     return ZONE_FIGHT if scenario.handover is not None else None
 
 
-ZONE_EVALUATION: Final = Evaluation(play_zone, zone_stats, zone_options)
-CHASE_EVALUATION: Final = Evaluation(play_chase, chase_stats, chase_options, _fight_after, FIGHT_AGENT)
+ZONE_EVALUATION: Final = Evaluation(play_zone, zone_stats, zone_options, report=ENCOUNTERS)
+CHASE_EVALUATION: Final = Evaluation(
+    play_chase, chase_stats, chase_options, _fight_after, FIGHT_AGENT, report=ENCOUNTERS
+)
 
 __all__ = [
     "CHASE_EVALUATION",

@@ -11,6 +11,7 @@ import yz_gym.rulesets.yze.event_kinds  # noqa: F401  the yze catalogue holds th
 from yz_gym.agents import EXPEDITION_AGENT_NAMES, make_agent
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, NarratedGame, register
+from yz_gym.evaluation.journeys import EXPEDITION_EVALUATION
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import Expedition, ExpeditionScenario
 from yz_gym.rulesets.yze.travel.fights import use_agents
@@ -119,6 +120,7 @@ EXPEDITION = register(
         narrated_game=expedition_game,
         board=expedition_board,
         shown=lambda state, action: True,
+        evaluation=EXPEDITION_EVALUATION,
     )
 )
 
