@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from yz_gym.agents import agents_text
 from yz_gym.design.commands import register as register_design
 from yz_gym.rulesets.yze import dice
 from yz_gym.scenario import DEFAULT_ENCOUNTER, DEFAULT_SCENARIO, ScenarioError
@@ -24,9 +25,9 @@ MAX_DICE = 100  # dice in one `roll` pool
 MAX_POOL_TEXT = 200  # characters of a `roll` pool
 MAX_ERROR_LINE = 2000  # characters of an error line: a file can make a name as long as it likes
 AGENTS_HELP = (
-    "random, aggressive, tactical, weights:PATH for a trained policy's weights file (.pth, safe to "
-    "open), or model:PATH for a trained model (an SB3 .zip is a pickle that can run code: load "
-    "only models you trust)"
+    f"a scripted agent of the scenario's game ({agents_text()}), weights:PATH for a trained policy's "
+    "weights file (.pth, safe to open), or model:PATH for a trained model (an SB3 .zip is a pickle "
+    "that can run code: load only models you trust)"
 )
 
 
@@ -163,7 +164,7 @@ def evaluate(
         typer.Option(
             "--policy",
             "-p",
-            help=f"SIDE=AGENT: {AGENTS_HELP}; chases: flee, hider, cutoff, shooter, random; repeatable. "
+            help=f"SIDE=AGENT: {AGENTS_HELP}; repeatable. "
             "A side not named plays tactical (chases: its natural chase agent, cutoff for the pursuer, "
             "flee for the prey); the report says who played each side",
         ),
@@ -456,7 +457,7 @@ def advise(
         typer.Option(
             help=f"rollout agent for every side not named by --policy (default: the side's agent in "
             f"`evaluate`: the file's agents:, else tactical; a chase side cutoff as pursuer, flee as "
-            f"prey): {AGENTS_HELP}; chases: flee, hider, cutoff, shooter, random"
+            f"prey): {AGENTS_HELP}"
         ),
     ] = None,
     policy: Annotated[

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from yz_gym.agents import AGENT_NAMES, Agent, RandomAgent, make_agent
+from yz_gym.agents import MODE_AGENTS, Agent, RandomAgent, make_agent
 from yz_gym.agents.aggressive import AggressiveAgent
 from yz_gym.agents.arena import game_seeds, match
 from yz_gym.agents.tactical import TacticalAgent
@@ -64,7 +64,7 @@ def test_match_is_reproducible():
 
 
 def test_registry_builds_every_scripted_agent():
-    assert {"random", "aggressive", "tactical"} <= set(AGENT_NAMES)
+    assert {"random", "aggressive", "tactical"} <= set(MODE_AGENTS[("yze", "skirmish")])
     assert isinstance(make_agent("random", 0), RandomAgent)
     assert isinstance(make_agent("aggressive", 0), AggressiveAgent)
     assert isinstance(make_agent("tactical", 0), TacticalAgent)

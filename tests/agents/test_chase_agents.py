@@ -9,14 +9,15 @@ import math
 import numpy as np
 import pytest
 
-from yz_gym import agents
-from yz_gym.agents import CHASE_AGENT_NAMES, make_agent
+from yz_gym.agents import MODE_AGENTS, make_agent
 from yz_gym.agents.chase_agents import CHASE_AGENTS, ChaseAgent, natural_agent
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import CK
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.scenario.chase_loader import bundled_chases, load_chase
 from yz_gym.scenario.loader import load_scenario
+
+CHASE_AGENT_NAMES = MODE_AGENTS[("yze", "chase")][1:]  # the chase mode's agents but random
 
 Z = 3.0  # the margin: the difference of two win rates must exceed Z standard errors
 
@@ -53,8 +54,8 @@ def test_the_registry_makes_every_chase_agent():
     for name in CHASE_AGENT_NAMES:
         agent = make_agent(name, 1)
         assert isinstance(agent, ChaseAgent) and agent.name == name
-    assert not set(CHASE_AGENT_NAMES) & set(agents.AGENT_NAMES)  # zone agents stay as they are
-    with pytest.raises(ValueError, match="chase agents: flee"):
+    assert not set(CHASE_AGENT_NAMES) & set(MODE_AGENTS[("yze", "skirmish")])  # zone agents stay as they are
+    with pytest.raises(ValueError, match="yze chase: random, flee, hider, cutoff, shooter;"):
         make_agent("sprinter")
 
 

@@ -5,17 +5,22 @@ from __future__ import annotations
 import pytest
 
 from tests.envs.env_helpers import make
-from yz_gym.agents import AGENT_NAMES, Agent, RandomAgent, make_agent
+from yz_gym.agents import MODE_AGENTS, Agent, RandomAgent, make_agent
+from yz_gym.core import registry
 
 
 def test_scripted_agents_by_name():
     assert isinstance(make_agent("random", 1), RandomAgent)
-    for name in AGENT_NAMES:
-        try:
+    for names in MODE_AGENTS.values():
+        for name in names:
             agent = make_agent(name, 2)
-        except ModuleNotFoundError:
-            continue  # that agent is not written yet
-        assert isinstance(agent, Agent) and agent.name == name
+            assert isinstance(agent, Agent) and agent.name == name
+
+
+def test_every_mode_offers_its_agents_from_the_one_table():
+    """MODE_AGENTS is the one home of which agents play which game: every registered mode's record
+    reads it, and every game in it is registered."""
+    assert {mode.key: mode.agents for mode in registry.modes()} == MODE_AGENTS
 
 
 def test_unknown_names_and_policy_files():

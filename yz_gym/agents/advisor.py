@@ -129,19 +129,18 @@ def side_agents(state: AnyState, agents: dict[str, str] | None = None) -> list[s
 def check_fit(state: AnyState, agents: dict[str, str]) -> None:
     """Refuse an agent that cannot play this game (a ValueError naming the side and the fix): a
     chase is played by the chase agents or random, a zone fight by any agent but those."""
-    from yz_gym.agents import CHASE_AGENT_NAMES
+    from yz_gym.agents import MODE_AGENTS
 
     is_chase = isinstance(state, ChaseState)
+    chase, zone = MODE_AGENTS[("yze", "chase")], MODE_AGENTS[("yze", "skirmish")]
     for side, name in agents.items():
-        if is_chase and name not in (*CHASE_AGENT_NAMES, "random"):
-            fits = ", ".join((*CHASE_AGENT_NAMES, "random"))
+        if is_chase and name not in chase:
             raise ValueError(
-                f"{side}: '{name}' plays zone fights, not chases; a chase side plays one of {fits}"
+                f"{side}: '{name}' plays zone fights, not chases; a chase side plays one of {', '.join(chase)}"
             )
-        if not is_chase and name in CHASE_AGENT_NAMES:
+        if not is_chase and name in chase and name not in zone:
             raise ValueError(
-                f"{side}: '{name}' plays chases only; a zone-fight side plays random, aggressive, "
-                "tactical or a trained policy"
+                f"{side}: '{name}' plays chases only; a zone-fight side plays {', '.join(zone)} or a trained policy"
             )
 
 

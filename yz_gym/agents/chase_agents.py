@@ -190,7 +190,6 @@ class ShooterAgent(ChaseAgent):
 CHASE_AGENTS: dict[str, type[ChaseAgent]] = {
     cls.name: cls for cls in (FleeAgent, HiderAgent, CutoffAgent, ShooterAgent)
 }
-CHASE_AGENT_NAMES = tuple(CHASE_AGENTS)
 
 
 def natural_agent(scenario: ChaseScenario, side: int) -> str:
@@ -293,7 +292,6 @@ def best_shot(state: ChaseState, me: int, actions: list[ChaseAction]) -> tuple[C
 
 __all__ = [
     "CHASE_AGENTS",
-    "CHASE_AGENT_NAMES",
     "ChaseAgent",
     "CutoffAgent",
     "FleeAgent",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 from typing import Any, Final
 
+from yz_gym.agents import MODE_AGENTS
 from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.dx3.character import StatBlock
 from yz_gym.rulesets.dx3.effect_library import EffectError, effect_named, load_effects
@@ -18,7 +19,7 @@ from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec
 from yz_gym.scenario.loader import validated
 
 DOC: Final = "docs/dx3_scenarios.md"
-DX3_AGENTS: Final = ("random", "dx3_aggressive")
+DX3_AGENTS: Final = MODE_AGENTS[("dx3", "skirmish")]
 
 
 def _guess(name: str, known: list[str]) -> str:

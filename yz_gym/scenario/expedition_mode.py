@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 import yz_gym.rulesets.yze.event_kinds  # noqa: F401  the yze catalogue holds the journey's events
-from yz_gym.agents import EXPEDITION_AGENT_NAMES, make_agent
+from yz_gym.agents import MODE_AGENTS, make_agent
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, NarratedGame, register
 from yz_gym.evaluation.journeys import EXPEDITION_EVALUATION
@@ -113,7 +113,7 @@ EXPEDITION = register(
         sides=lambda scenario: (scenario.side,),
         title=lambda scenario: scenario.name,
         people=lambda scenario: scenario.people,
-        agents=("random", *EXPEDITION_AGENT_NAMES),
+        agents=MODE_AGENTS[("yze", "expedition")],
         default_agent=_planner,
         summary=_summary,
         characters=_characters,

@@ -10,7 +10,7 @@ import numpy as np
 
 import yz_gym.rulesets.yze.event_kinds  # noqa: F401  registering YZE's modes registers its event catalogue
 from yz_gym import CHASE_ID, SKIRMISH_ID
-from yz_gym.agents import AGENT_NAMES, CHASE_AGENT_NAMES
+from yz_gym.agents import MODE_AGENTS
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, NarratedGame, register
 from yz_gym.evaluation.yze_games import CHASE_EVALUATION, ZONE_EVALUATION
@@ -119,7 +119,7 @@ SKIRMISH = register(
         sides=lambda scenario: tuple(scenario.setup.sides),
         title=lambda scenario: scenario.setup.name,
         people=lambda scenario: scenario.combatants,
-        agents=AGENT_NAMES,
+        agents=MODE_AGENTS[("yze", "skirmish")],
         default_agent=_zone_agent,
         summary=_zone_summary,
         characters=character_problems,
@@ -217,7 +217,7 @@ CHASE = register(
         sides=lambda scenario: tuple(scenario.base.setup.sides),
         title=lambda scenario: scenario.name,
         people=lambda scenario: scenario.base.combatants,
-        agents=("random", *CHASE_AGENT_NAMES),
+        agents=MODE_AGENTS[("yze", "chase")],
         default_agent=_chase_agent,
         summary=_chase_summary,
         characters=lambda scenario: character_problems(scenario.base),
