@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from yz_gym.cli import app
 from yz_gym.evaluation import replay as replay_module
-from yz_gym.evaluation.replay import record_game
+from yz_gym.evaluation.replay import SCHEMA_VERSION, record_game
 from yz_gym.scenario import ScenarioError, load
 from yz_gym.scenario.loader import SCENARIO_DIR
 from yz_gym.scenario.reading import MAX_DEPTH, MAX_NODES, MAX_YAML_BYTES
@@ -89,7 +89,7 @@ def recorded() -> list[str]:
     replay = record_game("duel", {}, seed=3)
     lines: list[str] = []
     header = {
-        "schema_version": 1, "kind": "yz_gym.replay", "scenario": replay.scenario, "seed": replay.seed,
+        "schema_version": SCHEMA_VERSION, "kind": "yz_gym.replay", "scenario": replay.scenario, "seed": replay.seed,
         "policies": replay.policies, "opening": [e.to_json() for e in replay.opening],
     }  # fmt: skip
     lines.append(json.dumps(header))

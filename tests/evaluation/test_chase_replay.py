@@ -67,14 +67,14 @@ def _first_roll(rows: list[dict]) -> tuple[int, int]:  # type: ignore[type-arg]
     """(line, event) of the first recorded die roll."""
     for k, row in enumerate(rows[1:], start=1):
         for i, e in enumerate(row["events"]):
-            if "dice" in e:
+            if "dice" in e.get("data", {}):
                 return k, i
     raise AssertionError("no roll in the chase")
 
 
 def _lucky(rows: list[dict]) -> None:  # type: ignore[type-arg]
     k, i = _first_roll(rows)
-    rows[k]["events"][i]["successes"] += 1
+    rows[k]["events"][i]["data"]["successes"] += 1
 
 
 def _swap(rows: list[dict], key: str, value: object, step: int = 0) -> None:  # type: ignore[type-arg]

@@ -40,8 +40,9 @@ class Event:
         return default if self.data is None else self.data.get(key, default)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict: kind, actor, target and, when there are details, `data` (nested, so a
+        detail named `kind` or `target`, such as an action's kind name, never hides the event's own)."""
         out: dict[str, Any] = {"kind": self.kind, "actor": self.actor, "target": self.target}
         if self.data:
-            out.update(self.data)
+            out["data"] = dict(self.data)
         return out

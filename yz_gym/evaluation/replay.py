@@ -40,7 +40,7 @@ from yz_gym.scenario.reading import (
     read_text,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: an event's details nested under "data" (Event.to_json)
 KIND = "yz_gym.replay"
 
 
@@ -311,11 +311,11 @@ def _events(path: Path, number: int, data: Any, field: str) -> list[Event]:
             raise ReplayError(
                 f"{path}:{number}: {field}[{i}]: got {preview(e)}; an event is an object with a kind"
             )
-        if type(e.get("actor", -1)) is not int or type(e.get("target", -1)) not in (int, str):
-            raise ReplayError(
-                f"{path}:{number}: {field}[{i}]: the actor is a combatant number, the target one or a name"
-            )
-        events.append(_event(e))
+        if type(e.get("actor", -1)) is not int or type(e.get("target", -1)) is not int:
+            raise ReplayError(f"{path}:{number}: {field}[{i}]: the actor and the target are combatant numbers")
+        if not isinstance(e.get("data", {}), dict):
+            raise ReplayError(f"{path}:{number}: {field}[{i}]: data: got {preview(e['data'])}; give an object")
+        events.append(Event(e["kind"], e.get("actor", -1), e.get("target", -1), e.get("data")))
     return events
 
 
@@ -324,15 +324,6 @@ def same_events(a: list[Event], b: list[Event]) -> bool:
     return json.dumps([e.to_json() for e in a], sort_keys=True) == json.dumps(
         [e.to_json() for e in b], sort_keys=True
     )
-
-
-def _event(data: dict[str, Any]) -> Event:
-    """An event from its JSON. Some events' data name their target (a chase's shot, a ram), which
-    Event.to_json writes over the target number: such a name stays in the data, so that the event
-    writes the same JSON again (loaded events are only compared with the re-simulated ones)."""
-    named = isinstance(data.get("target"), str)
-    rest = {k: v for k, v in data.items() if k not in ("kind", "actor") and (named or k != "target")}
-    return Event(data["kind"], data.get("actor", -1), -1 if named else data.get("target", -1), rest or None)
 
 
 def record_game(
