@@ -33,9 +33,11 @@ from setuptools.errors import BaseError, CCompilerError
 # options.py (pydantic reads its annotations at run time), errors.py (a compiled class cannot
 # subclass KeyError), pickling.py (reducers for compiled frozen dataclasses), the core's registry.py
 # and protocol.py (a Mode pickles by name through its __reduce__, which a compiled class ignores; they
-# are looked up, not played) and the package __init__ files.
+# are looked up, not played), the package __init__ files, and YZE's scenario files (INTERPRETED_PACKAGES:
+# pydantic models and the builders that read them, run once per file).
 COMPILED_PACKAGES = ("yz_gym/core", "yz_gym/rulesets")
 INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py", "registry.py", "protocol.py"}
+INTERPRETED_PACKAGES = ("yz_gym/rulesets/yze/scenario",)
 EXTRA_COMPILED = [
     "yz_gym/envs/observation.py",
     "yz_gym/envs/opponents.py",
@@ -135,7 +137,10 @@ def toolchain_problem() -> str | None:
 def compiled_modules() -> list[str]:
     """The source files mypyc compiles: the rules, the observation encoder, the masks, the opponents' loop."""
     rules = sorted(
-        p.as_posix() for top in COMPILED_PACKAGES for p in Path(top).rglob("*.py") if p.name not in INTERPRETED
+        p.as_posix()
+        for top in COMPILED_PACKAGES
+        for p in Path(top).rglob("*.py")
+        if p.name not in INTERPRETED and not any(p.is_relative_to(package) for package in INTERPRETED_PACKAGES)
     )
     return rules + EXTRA_COMPILED
 

@@ -33,10 +33,10 @@ from yz_gym.agents import make_agent
 from yz_gym.agents.advisor import AnyState, advise, explain
 from yz_gym.evaluation.replay import record_game
 from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.scenario.chase_builder import load_chase
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.chase_loader import load_chase
-from yz_gym.scenario.loader import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = ("advise", "warehouse_ambush")

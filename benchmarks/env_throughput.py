@@ -41,7 +41,8 @@ import gymnasium as gym
 import yz_gym  # noqa: F401  (registers Skirmish-v0)
 from yz_gym.core import registry
 from yz_gym.rulesets.yze import dice
-from yz_gym.scenario.loader import DEFAULT_SCENARIO, bundled_scenarios
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios
+from yz_gym.scenario import DEFAULT_SCENARIO
 from yz_gym.scenario.loading import bundled
 
 TARGET = 0.30

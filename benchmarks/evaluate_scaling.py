@@ -15,8 +15,7 @@ import resource
 import time
 
 from yz_gym.evaluation.runner import evaluate
-from yz_gym.scenario import load
-from yz_gym.scenario.loader import DEFAULT_SCENARIO
+from yz_gym.scenario import DEFAULT_SCENARIO, load
 
 
 def peak_mib() -> tuple[float, float]:

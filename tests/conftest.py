@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from yz_gym.rulesets.yze import dice
-from yz_gym.scenario.loader import bundled_scenarios, load_scenario
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios, load_scenario
 
 
 def pytest_report_header(config: pytest.Config) -> str:

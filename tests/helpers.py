@@ -10,10 +10,10 @@ from typing import Any
 
 import numpy as np
 
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.scenario.loader import build
 
 
 class FixedDice:
@@ -145,8 +145,8 @@ def chase_error(data: dict[str, Any], origin: str = "c.yaml") -> str:
     """The one-line ScenarioError a chase file `data` raises (fails if none, or if it spans lines)."""
     import pytest
 
-    from yz_gym.scenario.chase_loader import build_chase
-    from yz_gym.scenario.loader import ScenarioError
+    from yz_gym.rulesets.yze.scenario.chase_builder import build_chase
+    from yz_gym.scenario import ScenarioError
 
     with pytest.raises(ScenarioError) as err:
         build_chase(data, origin)

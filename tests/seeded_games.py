@@ -29,9 +29,9 @@ def play(name: str, seed: int) -> PlayedGame:
     """One game of the bundled scenario `name`, every side played by a random agent."""
     from yz_gym.agents import make_agent
     from yz_gym.rulesets.yze.chase import engine as chase
+    from yz_gym.rulesets.yze.scenario.chase_builder import load_chase
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
     from yz_gym.rulesets.yze.zone import engine
-    from yz_gym.scenario.chase_loader import load_chase
-    from yz_gym.scenario.loader import load_scenario
 
     rng = np.random.default_rng(seed)
     rules: Any

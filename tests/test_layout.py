@@ -239,3 +239,24 @@ def test_an_install_ships_only_the_yz_gym_packages():
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     include = re.search(r"^\[tool\.setuptools\.packages\.find\]\ninclude = (\[[^\]]*\])", pyproject, re.MULTILINE)
     assert include is not None and ast.literal_eval(include.group(1)) == ["yz_gym*"]
+
+
+def test_yze_scenario_files_live_in_the_ruleset_and_are_never_compiled():
+    """YZE's pydantic models and builders are in yz_gym/rulesets/yze/scenario/ (yz_gym/scenario/ keeps
+    the ruleset-neutral reading and the modes' registrations), and setup.py compiles none of them:
+    pydantic reads the models' annotations at run time."""
+    import importlib.util
+
+    package = ROOT / "yz_gym" / "rulesets" / "yze" / "scenario"
+    moved = {"models.py", "chase_models.py", "zone_builder.py", "vehicles.py", "hazards.py", "chase_builder.py", "handover.py"}
+    assert moved <= {p.name for p in package.glob("*.py")}
+    assert not {"loader.py", "models.py", "chase_models.py", "chase_loader.py", "handover.py"} & {
+        p.name for p in (ROOT / "yz_gym" / "scenario").glob("*.py")
+    }
+    spec = importlib.util.spec_from_file_location("yz_gym_setup_layout", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)  # setup() runs only as __main__
+    compiled = set(setup.compiled_modules())
+    assert "yz_gym/rulesets/yze/zone/engine.py" in compiled  # the rest of the ruleset still compiles
+    assert not {m for m in compiled if m.startswith("yz_gym/rulesets/yze/scenario/")}

@@ -768,9 +768,9 @@ def repair(
 ) -> None:
     """Repair a vehicle between fights: one Crafting roll per shift (VEH-REPAIR-01..05)."""
     from yz_gym.rulesets.yze.dice_text import faces_text
+    from yz_gym.rulesets.yze.scenario.zone_builder import build
     from yz_gym.rulesets.yze.vehicles import operation as vehicles
     from yz_gym.rulesets.yze.zone import engine as rules_engine
-    from yz_gym.scenario.loader import build
 
     if vehicle not in vehicles.VEHICLES:
         raise _fail(f"unknown vehicle '{vehicle}'; vehicles: {', '.join(vehicles.VEHICLES)}")

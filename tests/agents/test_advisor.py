@@ -24,9 +24,9 @@ from yz_gym.agents.advisor import (
 )
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze.chase import engine as chase
+from yz_gym.rulesets.yze.scenario.chase_builder import load_chase
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.zone import engine, initiative
-from yz_gym.scenario.chase_loader import load_chase
-from yz_gym.scenario.loader import load_scenario
 
 
 def duel(seed: int = 5):  # type: ignore[no-untyped-def]

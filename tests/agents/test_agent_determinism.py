@@ -9,8 +9,8 @@ from yz_gym.agents import MODE_AGENTS, Agent, RandomAgent, make_agent
 from yz_gym.agents.aggressive import AggressiveAgent
 from yz_gym.agents.arena import game_seeds, match
 from yz_gym.agents.tactical import TacticalAgent
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios, load_scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 
 def transcript(name: str, agent_names: tuple[str, str], seed: int) -> list[tuple[int, tuple]]:

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from tests.helpers import fighter, scenario_dict
 from yz_gym.agents import make_agent
+from yz_gym.rulesets.yze.scenario.zone_builder import build, bundled_scenarios, load_scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import build, bundled_scenarios, load_scenario
 
 SCRIPTED = ("random", "aggressive", "tactical")
 PAIRS = [

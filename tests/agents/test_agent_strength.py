@@ -15,7 +15,7 @@ import os
 import pytest
 
 from yz_gym.agents.arena import LADDER, MatchResult, markdown, match
-from yz_gym.scenario.loader import bundled_scenarios
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios
 
 GAMES = int(os.environ.get("YZ_LADDER_GAMES", "500"))
 RESULTS: list[MatchResult] = []

@@ -13,9 +13,9 @@ from yz_gym.agents import MODE_AGENTS, make_agent
 from yz_gym.agents.chase_agents import CHASE_AGENTS, ChaseAgent, natural_agent
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import CK
+from yz_gym.rulesets.yze.scenario.chase_builder import bundled_chases, load_chase
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.chase_loader import bundled_chases, load_chase
-from yz_gym.scenario.loader import load_scenario
 
 CHASE_AGENT_NAMES = MODE_AGENTS[("yze", "chase")][1:]  # the chase mode's agents but random
 

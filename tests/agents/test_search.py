@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from yz_gym.agents.search import SearchAgent
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import load_scenario
 
 
 def first_decision(seed: int):  # type: ignore[no-untyped-def]

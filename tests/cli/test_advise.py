@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from yz_gym.cli import app
 from yz_gym.rulesets.yze.chase import engine as chase
-from yz_gym.scenario.chase_loader import load_chase
+from yz_gym.rulesets.yze.scenario.chase_builder import load_chase
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "250"}

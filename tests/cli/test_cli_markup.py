@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from yz_gym import cli
 from yz_gym.cli import app
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "250"}  # table cells on one line, so names can be looked for whole

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from tests.rules.test_golden_log import GOLDEN_DIR, header
 from yz_gym.cli import app
 from yz_gym.scenario import load
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 from yz_gym.scenario.loading import bundled
 
 runner = CliRunner()

@@ -20,7 +20,7 @@ from yz_gym.cli import app
 from yz_gym.evaluation import replay as replay_module
 from yz_gym.evaluation.replay import SCHEMA_VERSION, record_game
 from yz_gym.scenario import ScenarioError, load
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 from yz_gym.scenario.reading import MAX_DEPTH, MAX_NODES, MAX_YAML_BYTES
 
 runner = CliRunner()

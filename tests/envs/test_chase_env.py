@@ -37,8 +37,8 @@ from yz_gym.envs.chase_multiagent import ChaseAEC, chase_aec_env
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.legal import choose_actions
 from yz_gym.rulesets.yze.chase.state import ChaseState, Phase
-from yz_gym.scenario.chase_loader import bundled_chases, load_chase
-from yz_gym.scenario.loader import SCENARIO_DIR, read_yaml
+from yz_gym.rulesets.yze.scenario.chase_builder import bundled_chases, load_chase
+from yz_gym.scenario.files import SCENARIO_DIR, read_yaml
 
 CHASES = bundled_chases()
 

@@ -19,10 +19,10 @@ from yz_gym.envs.action_space import (
 from yz_gym.envs.core import Encoding
 from yz_gym.envs.limits import ENEMY_SLOT0, MAX_AMMO_DICE, MAX_VEHICLES, N_SLOTS, SELF_SLOT
 from yz_gym.rulesets.yze.resolution.effects import SPECS
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.spec import Timing
-from yz_gym.scenario.loader import build
 
 RULE_FRAMES = frozenset(spec.kind for spec in SPECS if spec.timing == Timing.FRAME)  # never chosen
 

@@ -29,10 +29,10 @@ from yz_gym.envs.observation import (
     OBS_SIZE,
     describe_observation,
 )
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.state import Phase
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.scenario.loader import load_scenario
 
 
 def test_blocks_tile_the_space_in_kind_order():
@@ -173,7 +173,7 @@ def test_scenario_over_the_maxima_is_refused_clearly():
 
 @pytest.mark.rule("BROKEN-02", "RANGE-ENGAGED", "ACTN-RUN-02")
 def test_a_broken_enemy_at_engaged_stays_engaged_with_me_but_ties_nobody_up():
-    from yz_gym.scenario.loader import build
+    from yz_gym.rulesets.yze.scenario.zone_builder import build
 
     people = [fighter("Red", "red", "A", engaged_with=["Blue"]), fighter("Blue", "blue", "A"),
               fighter("Grey", "blue", "B")]  # fmt: skip

@@ -10,8 +10,8 @@ from tests.helpers import by_name
 from yz_gym.envs.action_space import perspective
 from yz_gym.envs.hazard_obs import HAZARD_FIELDS, N_HAZARD, N_ZONE_HAZARD, ZONE_HAZARD_FIELDS
 from yz_gym.envs.observation import FIELDS, OBS_SIZE, ObservationEncoder
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import load_scenario
 
 
 def encoded(name: str, seed: int = 1):

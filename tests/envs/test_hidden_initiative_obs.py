@@ -6,8 +6,8 @@ import pytest
 
 from tests.helpers import fighter, game, scenario_dict
 from yz_gym.envs.core import Encoding
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import build
 
 
 def _setup(hidden: bool):

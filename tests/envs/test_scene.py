@@ -11,9 +11,9 @@ from yz_gym.envs import render as render_module
 from yz_gym.envs import scene as scene_module
 from yz_gym.envs.render import changes, figure, glance, render_rgb, text_map
 from yz_gym.envs.scene import CELL_W, Box, Scene, build_scene, frame_size, plan_map, text_width, zone_needs
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.state import Phase
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import load_scenario
 
 
 def game(name: str, seed: int = 1):

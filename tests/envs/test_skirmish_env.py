@@ -18,7 +18,7 @@ from tests.helpers import fighter, scenario_dict
 from yz_gym.envs import IllegalActionError, SkirmishEnv
 from yz_gym.envs.action_space import OFFSETS
 from yz_gym.rulesets.yze.zone.actions import Kind
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 

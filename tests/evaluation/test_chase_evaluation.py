@@ -10,9 +10,9 @@ from yz_gym.cli import app
 from yz_gym.evaluation.runner import evaluate, play_game
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze.chase.state import ChaseScenario
+from yz_gym.rulesets.yze.scenario.chase_builder import bundled_chases
 from yz_gym.scenario import load
-from yz_gym.scenario.chase_loader import bundled_chases
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 
 runner = CliRunner()
 

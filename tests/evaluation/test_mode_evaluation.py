@@ -14,7 +14,7 @@ from yz_gym.core.registry import Evaluation, Mode, UnknownGame
 from yz_gym.evaluation.runner import evaluate, fight_agents, next_mode
 from yz_gym.evaluation.yze_games import play_zone
 from yz_gym.scenario import load
-from yz_gym.scenario.loader import read_yaml, resolve_path
+from yz_gym.scenario.files import read_yaml, resolve_path
 
 NAME = "duel_copy"
 

@@ -23,12 +23,12 @@ from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.resolution import stack
 from yz_gym.rulesets.yze.resolution.effects import SPECS
 from yz_gym.rulesets.yze.resolution.stages import S_PUSH
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.state import COMBAT, Frame
 from yz_gym.rulesets.yze.zone import engine, legal
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.narrate import FAILED_WORDS
 from yz_gym.rulesets.yze.zone.spec import ActionSpec, Span, Timing
-from yz_gym.scenario.loader import load_scenario
 
 ON_THE_STACK = {Timing.FAST, Timing.SLOW, Timing.WHOLE_TURN, Timing.FRAME}  # carried out by `effect`
 AT_ONCE = {Timing.FREE, Timing.DECISION}  # carried out by `instant`

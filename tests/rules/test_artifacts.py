@@ -8,9 +8,10 @@ import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, scenario_dict, turn_of
 from yz_gym.rulesets.yze.dice import Source
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.scenario.loader import ScenarioError, build
+from yz_gym.scenario import ScenarioError
 
 QUIET = {"offer_help": False, "stress_from_events": False, "push_cost": "attribute"}
 RELIC = {"grip": "1H", "bonus": 1, "damage": 2, "range": "engaged", "artifact": 10}

@@ -16,11 +16,11 @@ from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dic
 from yz_gym.envs.action_space import APPENDED_OFFSETS, OFFSETS, ActionCodec, describe_index
 from yz_gym.envs.core import Encoding
 from yz_gym.envs.limits import ENEMY_SLOT0, MAX_AMMO_DICE, MAX_VEHICLES
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import STR
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.narrate import narrate
-from yz_gym.scenario.loader import build
 
 NO = 3  # neither a success nor a bane
 TOUGH = {"strength": 5, "agility": 3, "wits": 3, "empathy": 3}

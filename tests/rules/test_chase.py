@@ -20,7 +20,7 @@ from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.effects import obstacle_mod, roller, speed_bonus
 from yz_gym.rulesets.yze.chase.obstacles import FOOT_OBSTACLES, GUARD, THUG, VEHICLE_OBSTACLES
 from yz_gym.rulesets.yze.chase.state import CK, PILOT, RANGE_NAMES, SHOOTER, ChaseAction, ChaseState, Phase
-from yz_gym.scenario.chase_loader import build_chase
+from yz_gym.rulesets.yze.scenario.chase_builder import build_chase
 
 QUIET = {"obstacles": False, "ask_cancel": False, "hide_ambush": False}
 C, H, B, X, S, N = CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF, CK.SHOOT, CK.OTHER  # N: nothing (Other)

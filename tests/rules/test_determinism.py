@@ -10,13 +10,13 @@ import sys
 
 import numpy as np
 
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import load_scenario
 
 SCRIPT = """
 import hashlib, json, numpy as np
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import load_scenario
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 rng = np.random.default_rng({seed})
 state = engine.new_game(load_scenario("{name}"), rng)
 log = [e.to_json() for e in state.opening]

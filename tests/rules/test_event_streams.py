@@ -55,7 +55,7 @@ def _chase_events(name: str, policy: str | None, seed: int) -> list[Any]:
     from yz_gym.agents import make_agent
     from yz_gym.evaluation.runner import side_agents
     from yz_gym.rulesets.yze.chase import engine as chase
-    from yz_gym.scenario.chase_loader import load_chase
+    from yz_gym.rulesets.yze.scenario.chase_builder import load_chase
 
     scenario = load_chase(name)
     sides = scenario.base.setup.sides
@@ -74,7 +74,7 @@ def _chase_events(name: str, policy: str | None, seed: int) -> list[Any]:
 
 def _zone_events(name: str, policy: str | None, seed: int) -> list[Any]:
     from yz_gym.evaluation.replay import record_game
-    from yz_gym.scenario.loader import load_scenario
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 
     sides = load_scenario(name).setup.sides
     replay = record_game(name, {side: policy for side in sides} if policy else {}, seed)

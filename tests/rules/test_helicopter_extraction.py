@@ -9,13 +9,13 @@ import pytest
 
 from yz_gym.agents.vehicle_tactics import descent_choice, drive_choice
 from yz_gym.rulesets.yze.combat.attacks import can_shoot
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.vehicles.actions import can_shoot_vehicle
 from yz_gym.rulesets.yze.vehicles.operation import occupant_cover
 from yz_gym.rulesets.yze.vehicles.seats import combatant_band, targetable
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind
 from yz_gym.rulesets.yze.zone.zones import Range
-from yz_gym.scenario.loader import load_scenario
 
 
 def game():

@@ -23,10 +23,10 @@ from yz_gym.rulesets.yze.combat.attacks import (
     ranged_modifier,
 )
 from yz_gym.rulesets.yze.resolution.effects import is_slow
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.zones import Range, band_for_hops
-from yz_gym.scenario.loader import load_scenario
 
 QUIET = {"ask_push": False, "offer_help": False, "stress_from_events": False}
 

@@ -8,10 +8,11 @@ import pytest
 
 from tests.helpers import FixedDice, act, by_name, fighter, game, kinds, scenario_dict, turn_of
 from yz_gym.core.errors import IllegalAction
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import Phase
 from yz_gym.rulesets.yze.zone import engine, initiative
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.scenario.loader import ScenarioError, build
+from yz_gym.scenario import ScenarioError
 
 END = Action(Kind.END_TURN)
 ZERO = np.random.default_rng(0)

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from yz_gym.envs.observation import REACTION_KINDS
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios, load_scenario
 from yz_gym.rulesets.yze.state import Phase
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 TOTAL_ACTIONS = 100_000
 

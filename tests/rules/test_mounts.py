@@ -10,10 +10,11 @@ import pytest
 from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dict, turn_of
 from tests.rules.mount_kit import NO, do, legal, make, rider, roll_of
 from yz_gym.rulesets.yze.mounts.riding import carry_capacity, recover_mount
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import STR
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.scenario.loader import ScenarioError, build
+from yz_gym.scenario import ScenarioError
 
 
 @pytest.mark.rule("MOUNT-03", "MOUNT-06", "AMB-11", "MOUNT-02")

@@ -19,11 +19,12 @@ from yz_gym.rulesets.yze.combat.recovery import recover
 from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
 from yz_gym.rulesets.yze.resolution.pride import add_claimed_pride, settle_at_game_end
 from yz_gym.rulesets.yze.resolution.stages import F_PRIDE
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.state import STR, WIT, Frame
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.rulesets.yze.zone.narrate import narrate
-from yz_gym.scenario.loader import ScenarioError, load_scenario
+from yz_gym.scenario import ScenarioError
 
 PRIDE = "Never lost a knife fight"
 TOUGH = {"strength": 5, "agility": 3, "wits": 3, "empathy": 3}

@@ -19,7 +19,7 @@ from yz_gym.rulesets.yze.rolls import skill_pool, skill_roll, stress_ones
 from yz_gym.rulesets.yze.state import AGI, EMP, STR
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.scenario.loader import ScenarioError
+from yz_gym.scenario import ScenarioError
 
 
 def attrs(strength: Any = 3, agility: Any = 3, wits: Any = 3, empathy: Any = 3) -> dict[str, Any]:

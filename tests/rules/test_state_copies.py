@@ -24,12 +24,12 @@ from yz_gym.rulesets.yze.chase.state import CK, ChaseAction, ChaseState, Step, U
 from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
 from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS
 from yz_gym.rulesets.yze.mounts.riding import Mount
+from yz_gym.rulesets.yze.scenario.chase_builder import load_chase
+from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState, Injury, WeaponState
 from yz_gym.rulesets.yze.vehicles.operation import MountedWeapon, VehicleOptions, VehicleState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Kind
-from yz_gym.scenario.chase_loader import load_chase
-from yz_gym.scenario.loader import load_scenario
 
 # mutable parts a copy shares on purpose: they never change during a game (the map's are caches);
 # declared on the field (metadata={"copy": "shared"}), or set from the setup (init=False)

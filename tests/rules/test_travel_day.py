@@ -17,7 +17,7 @@ from yz_gym.rulesets.yze.travel.moving import driving_budget, marching_budget
 from yz_gym.rulesets.yze.travel.shifts import SHIFT_NAMES, end_of_shift, first_sleep, off_tasks
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task
 from yz_gym.rulesets.yze.travel.weather import HEAVY
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 from yz_gym.scenario.loading import load
 
 

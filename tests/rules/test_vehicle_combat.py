@@ -12,12 +12,13 @@ import pytest
 
 from tests.helpers import FixedDice, by_name, fighter, game, kinds, scenario_dict, turn_of
 from yz_gym.rulesets.yze.combat.attacks import can_shoot, range_between
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import STR
 from yz_gym.rulesets.yze.vehicles.damage import crash
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind
 from yz_gym.rulesets.yze.zone.zones import Range
-from yz_gym.scenario.loader import ScenarioError, build
+from yz_gym.scenario import ScenarioError
 
 HMG = {"hmg": {"grip": "2H", "bonus": 3, "damage": 3, "range": "long", "ranged": True,
                "skill": "Marksmanship", "firearm": True}}  # fmt: skip
@@ -620,7 +621,7 @@ def _check_vehicles(state) -> None:
 def test_random_play_keeps_the_vehicle_and_mount_invariants():
     """Hull damage within 0..Hull, nobody drives a wreck, altitude never below 0, occupants with
     their vehicle; every legal action is accepted."""
-    from yz_gym.scenario.loader import load_scenario
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 
     rng = np.random.default_rng(11)
     scenarios = [load_scenario(n) for n in ("cavalry_skirmish", "apc_ambush", "technical_raid")]

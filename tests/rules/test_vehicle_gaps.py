@@ -16,10 +16,10 @@ import pytest
 from tests.helpers import FixedDice, by_name, fighter, game, scenario_dict, turn_of
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.combat.explosions import explosion
+from yz_gym.rulesets.yze.scenario.chase_builder import bundled_chases, load_chase
 from yz_gym.rulesets.yze.state import STR
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
-from yz_gym.scenario.chase_loader import bundled_chases, load_chase
 
 NO = 3  # a face with neither success nor bane
 ATTACK_CAR = Action(Kind.ATTACK_VEHICLE, option=0)

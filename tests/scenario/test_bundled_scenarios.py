@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 import yaml
 
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios, load_scenario
 from yz_gym.rulesets.yze.state import GameState, Phase
 from yz_gym.rulesets.yze.zone import engine, initiative
 from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
-from yz_gym.scenario.loader import SCENARIO_DIR, bundled_scenarios, load_scenario
+from yz_gym.scenario.files import SCENARIO_DIR
 
 try:  # the declared maxima of the RL encodings, if the envs are installed
     from yz_gym.envs.limits import check_scenario

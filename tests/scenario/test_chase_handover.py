@@ -1,5 +1,5 @@
 """From a chase to a zone fight: `chase_after_catch: fight`, the `handover:` block of chase files
-(checks and one-line errors), the fight built from an ended chase (scenario/handover.py), and
+(checks and one-line errors), the fight built from an ended chase (rulesets/yze/scenario/handover.py), and
 where it shows up: `yz-gym evaluate` and `info["handover"]` of Chase-v0."""
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from yz_gym.envs.chase_env import ending
 from yz_gym.evaluation.runner import evaluate
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import CK, PILOT, ChaseAction, ChaseState, Phase
+from yz_gym.rulesets.yze.scenario.chase_builder import build_chase, load_chase
+from yz_gym.rulesets.yze.scenario.handover import fight_scenario
 from yz_gym.rulesets.yze.state import Scenario, Sneak
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.chase_loader import build_chase, load_chase
-from yz_gym.scenario.handover import fight_scenario
 
 QUIET = {"obstacles": False, "ask_cancel": False, "hide_ambush": False}
 MAP = {
@@ -197,7 +197,7 @@ def test_every_chase_that_ends_in_combat_gives_a_playable_fight(name):
     """Random play (FIGHT, ambushes, catches by rams, wrecks, aircraft): the fight always builds
     with two sides, fits the RL limits, and plays to its end."""
     from yz_gym.envs.limits import check_scenario
-    from yz_gym.scenario.loader import SCENARIO_DIR, read_yaml
+    from yz_gym.scenario.files import SCENARIO_DIR, read_yaml
 
     data = read_yaml(SCENARIO_DIR / f"{name}.yaml")
     data["chase_rules"] = {**data.get("chase_rules", {}), "chase_after_catch": "fight", "hide_ambush": True}

@@ -17,10 +17,11 @@ from tests.helpers import chase_error, doc_section
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.narrate import narrate_chase
 from yz_gym.rulesets.yze.chase.state import ChaseOptions, Phase
+from yz_gym.rulesets.yze.scenario.chase_builder import build_chase, bundled_chases, load_chase
+from yz_gym.rulesets.yze.scenario.chase_models import MODELS
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios
 from yz_gym.rulesets.yze.vehicles.operation import VehicleOptions
-from yz_gym.scenario.chase_loader import build_chase, bundled_chases, load_chase
-from yz_gym.scenario.chase_models import MODELS
-from yz_gym.scenario.loader import SCENARIO_DIR, bundled_scenarios
+from yz_gym.scenario.files import SCENARIO_DIR
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "chase_scenarios.md"
 WANTED = {

@@ -22,7 +22,7 @@ from yz_gym.rulesets.yze.travel.fights import play_fight, start_fight
 from yz_gym.rulesets.yze.travel.tasks import DayPlan
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.expedition_models import MODELS
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 from yz_gym.scenario.loading import bundled, load
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "expeditions.md"

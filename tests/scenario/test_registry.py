@@ -16,10 +16,11 @@ import yz_gym  # noqa: F401  (registers the Gymnasium envs)
 from yz_gym.core import registry
 from yz_gym.core.registry import UnknownGame
 from yz_gym.rulesets.yze.chase.state import ChaseScenario
+from yz_gym.rulesets.yze.scenario.chase_builder import bundled_chases, load_chase
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios, load_scenario
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.scenario import ScenarioError, load, loading
-from yz_gym.scenario.chase_loader import bundled_chases, load_chase
-from yz_gym.scenario.loader import SCENARIO_DIR, bundled_scenarios, load_scenario
+from yz_gym.scenario.files import SCENARIO_DIR
 from yz_gym.scenario.yze_modes import CHASE, SKIRMISH
 
 CHASE_KEYS = "chase_rules, obstacles, pursuer"  # the chase-only keys of chase_market_foot, sorted

@@ -11,8 +11,8 @@ import yaml
 
 from tests.helpers import doc_section
 from yz_gym.rulesets.yze.options import RuleOptions
-from yz_gym.scenario.loader import build, bundled_scenarios
-from yz_gym.scenario.models import MODELS
+from yz_gym.rulesets.yze.scenario.models import MODELS
+from yz_gym.rulesets.yze.scenario.zone_builder import build, bundled_scenarios
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
 

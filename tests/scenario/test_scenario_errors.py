@@ -12,8 +12,10 @@ import pytest
 import yaml
 
 from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.scenario.zone_builder import ITEMS, bundled_scenarios, load_scenario
+from yz_gym.rulesets.yze.state import SKILLS
 from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
-from yz_gym.scenario.loader import ITEMS, SKILLS, ScenarioError, bundled_scenarios, load_scenario
+from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import bundled
 
 ATTRS = {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}

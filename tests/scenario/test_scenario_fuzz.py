@@ -11,9 +11,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from yz_gym.rulesets.yze.scenario.zone_builder import build, bundled_scenarios
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import SCENARIO_DIR, ScenarioError, build, bundled_scenarios
+from yz_gym.scenario import ScenarioError
+from yz_gym.scenario.files import SCENARIO_DIR
 
 BASES = {
     name: yaml.safe_load((SCENARIO_DIR / f"{name}.yaml").read_text(encoding="utf-8"))

@@ -12,17 +12,13 @@ import pytest
 import yaml
 
 from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.scenario.zone_builder import build, load_scenario
 from yz_gym.rulesets.yze.state import GameState, Phase
 from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
 from yz_gym.rulesets.yze.zone import engine, initiative
 from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
-from yz_gym.scenario.loader import (
-    DEFAULT_SCENARIO,
-    SCENARIO_DIR,
-    ScenarioError,
-    build,
-    load_scenario,
-)
+from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
+from yz_gym.scenario.files import SCENARIO_DIR
 
 ATTRS = {"strength": 3, "agility": 3, "wits": 3, "empathy": 3}
 

@@ -14,7 +14,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 from starlette.testclient import TestClient
 
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 from yz_gym.studio.app import MAX_BODY, create_app
 from yz_gym.studio.command import is_local
 from yz_gym.studio.jobs import Jobs

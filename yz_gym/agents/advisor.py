@@ -16,7 +16,7 @@ one starts from a world re-drawn where it is hidden from that side (`sample_worl
 
 Zone fights and chases are advised alike (`rules_of` picks the verbs); a chase's rollouts are
 played by each side's chase agent (as `yz-gym evaluate` plays them) and, when the chase hands
-over to a zone fight (scenario/handover.py), on through that fight with the tactical agent.
+over to a zone fight (rulesets/yze/scenario/handover.py), on through that fight with the tactical agent.
 
 Speed: rollout (action, k) is a pure function of the position, the seed, the action and k, so the
 race hands the rollouts to the workers one by one and takes them back in any order; the answer
@@ -260,7 +260,7 @@ def _chase_winner(game: ChaseState, seeds: list[int], rng: np.random.Generator) 
     """The side that won the chase, or, when it handed over to a zone fight, the fight's winner
     (the fight played by the tactical agent with the side's agent seed, as the evaluation does)."""
     from yz_gym.agents import make_agent
-    from yz_gym.scenario.handover import fight_scenario
+    from yz_gym.rulesets.yze.scenario.handover import fight_scenario
 
     fight = fight_scenario(game)
     if fight is None:

@@ -21,9 +21,9 @@ import numpy as np
 from yz_gym.agents import make_agent
 from yz_gym.agents.base import Agent
 from yz_gym.evaluation.stats import wilson_interval
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios, load_scenario
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.rulesets.yze.zone import engine
-from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 LADDER = (("tactical", "aggressive"), ("aggressive", "random"))
 MAX_DECISIONS = 100_000  # a game that long means a rules or agent bug, not a long fight

@@ -14,10 +14,10 @@ from collections import defaultdict
 
 from yz_gym.agents import make_agent
 from yz_gym.agents.arena import game_seeds
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios, load_scenario
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action
-from yz_gym.scenario.loader import bundled_scenarios, load_scenario
 
 Position = tuple[GameState, list[Action], str]
 

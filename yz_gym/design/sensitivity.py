@@ -23,10 +23,10 @@ from yz_gym.design.paired import PairedChange, Record, paired_change
 from yz_gym.design.variation import ATTRIBUTES, LIGHT, SKILL_NAMES, Value, Variation, edited
 from yz_gym.evaluation.runner import Interruption, evaluate
 from yz_gym.evaluation.stats import EncounterStats
+from yz_gym.rulesets.yze.scenario.models import RANGES
 from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import LoadedScenario, build_data
-from yz_gym.scenario.models import RANGES
 
 DIRECTED: Final = ("attribute", "skill", "weapon", "armor", "count")  # a step up strengthens its owner
 GRADES: Final = ("D", "C", "B", "A")  # step dice grades, weakest first (STEP-01)

@@ -79,7 +79,7 @@ from yz_gym.rulesets.yze.chase.state import CK, PILOT, SHOOTER, ChaseAction, Cha
 from yz_gym.rulesets.yze.combat.damage import lethal_conditions
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
-from yz_gym.scenario.loader import ScenarioError
+from yz_gym.scenario import ScenarioError
 
 # --- the declared maxima (changing one changes the spaces: bump the env id version) ----------
 

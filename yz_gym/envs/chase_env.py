@@ -44,7 +44,7 @@ with the reward; `limit_truncates=True` reports it as `truncated` instead (same 
 catch with `chase_after_catch: fight`; CHASE-HIDE-04: an ambush) and the chase file declares a
 `handover:` map, the last step's `info["handover"]` is the zone fight that follows: a
 `yz_gym.rulesets.yze.state.Scenario` with everyone's current damage, injuries and vehicles, placed by
-their range bands (yz_gym.scenario.handover). The chase episode ends there (reward 0: nobody won
+their range bands (yz_gym.rulesets.yze.scenario.handover). The chase episode ends there (reward 0: nobody won
 the chase); play the fight on with `gym.make("yz_gym/Skirmish-v0", scenario=info["handover"],
 side=...)`, or `engine.new_game(info["handover"], rng)`.
 
@@ -87,7 +87,7 @@ from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.envs.structured import chase_structure
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import BEYOND, RANGE_NAMES, ChaseScenario, ChaseState, Phase
-from yz_gym.scenario.handover import fight_scenario
+from yz_gym.rulesets.yze.scenario.handover import fight_scenario
 from yz_gym.scenario.loading import load
 
 CHASE_ENV_ID = "yz_gym/Chase-v0"

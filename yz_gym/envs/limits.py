@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from yz_gym.rulesets.yze.state import Scenario
-from yz_gym.scenario.loader import ScenarioError
+from yz_gym.scenario import ScenarioError
 
 MAX_COMBATANTS: Final = 16  # everyone in the fight, all sides together
 MAX_ALLIES: Final = 7  # others on the acting combatant's side (a side has at most 8 members)

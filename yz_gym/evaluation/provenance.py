@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from yz_gym.core.registry import evaluation_of, mode_of
-from yz_gym.scenario.loader import read_yaml, resolve_path
+from yz_gym.scenario.files import read_yaml, resolve_path
 
 
 def project_version() -> str:

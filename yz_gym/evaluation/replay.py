@@ -28,7 +28,7 @@ from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario import ScenarioError
-from yz_gym.scenario.loader import read_yaml, resolve_path
+from yz_gym.scenario.files import read_yaml, resolve_path
 from yz_gym.scenario.loading import LoadedScenario, game_of, load
 from yz_gym.scenario.reading import (
     MAX_REPLAY_BYTES,

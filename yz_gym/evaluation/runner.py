@@ -7,7 +7,7 @@ Who plays: a side named in `policies` plays that agent; every other side plays i
 agent: the file's `agents:`, else `tactical` in a zone fight and a chase side's natural chase agent
 (`cutoff` for the pursuer, `flee` for the prey); `side_agents` says who played each side. A game
 may go on as another (`Evaluation.goes_on_as`): a chase whose file declares a `handover:` and that
-ends in combat goes on as a zone fight (scenario/handover.py) with the same dice stream, played by
+ends in combat goes on as a zone fight (rulesets/yze/scenario/handover.py) with the same dice stream, played by
 `fight_policies` (zone agents, `tactical` for a side without one); the fight's winner is the
 game's winner.
 

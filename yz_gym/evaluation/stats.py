@@ -10,7 +10,7 @@ game by game (paired_difference).
 Chases add (under the report's "chase" key, the zone-fight keys unchanged): the escape and catch
 probabilities, how the chases ended (escaped / caught / wrecked / timeout / combat / none, see
 yz_gym.envs.chase_env.ending; they add up to every game) with who won each, and how often each
-vehicle ended as a wreck. A chase with a hand-over (yz_gym.scenario.handover) plays the fight
+vehicle ended as a wreck. A chase with a hand-over (yz_gym.rulesets.yze.scenario.handover) plays the fight
 after a "combat" ending: the side win chances are then those of the whole encounter (the fight's
 winner wins), escape and catch count the chases decided without a fight, and "chase" ->
 "handover" tells how the fights went."""

@@ -45,11 +45,11 @@ def play_chase(
     scenario: ChaseScenario, names: dict[str, str], seed: int, episode: int, fight_names: dict[str, str]
 ) -> GameSummary:
     """One chase, each side played by its named agent; a chase that hands over to a zone fight
-    (scenario/handover.py) is played on to its end by `fight_names`, seeded as the side's chase agent."""
+    (rulesets/yze/scenario/handover.py) is played on to its end by `fight_names`, seeded as the side's chase agent."""
     from yz_gym.agents import make_agent
     from yz_gym.envs.chase_env import ending
     from yz_gym.rulesets.yze.chase import engine as chase
-    from yz_gym.scenario.handover import fight_scenario
+    from yz_gym.rulesets.yze.scenario.handover import fight_scenario
 
     sides = scenario.base.setup.sides
     rng, agent_seeds = game_seeds(seed, episode, len(sides))

@@ -1,5 +1,6 @@
-"""Scenario files: reading (reading.py), the front door `load` (loading.py), and each mode's
-checking and building (loader.py for zone fights, chase_loader.py for chases ...).
+"""Scenario files: reading (reading.py), where they are (files.py), pydantic errors as one line
+(validation.py), the front door `load` (loading.py), and each mode's registration and building
+(YZE's models and builders in yz_gym/rulesets/yze/scenario/, DX3's and the expedition's here).
 
 What every reader shares lives here, so the command line can name it without loading the rest."""
 

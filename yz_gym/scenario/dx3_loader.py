@@ -16,7 +16,7 @@ from yz_gym.rulesets.dx3.options import DX3_RULES, Dx3Options
 from yz_gym.rulesets.dx3.state import MAX_CARRIED, Dx3Scenario, FighterSpec, Gimmick
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec
-from yz_gym.scenario.loader import validated
+from yz_gym.scenario.validation import validated
 
 DOC: Final = "docs/dx3_scenarios.md"
 DX3_AGENTS: Final = MODE_AGENTS[("dx3", "skirmish")]

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
-from yz_gym.scenario.models import Name, Strict
+from yz_gym.rulesets.yze.scenario.models import Name, Strict
 
 Level = StrictInt
 SkillLevel = Annotated[StrictInt, Field(ge=0, le=30)]

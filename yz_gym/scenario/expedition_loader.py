@@ -11,6 +11,7 @@ from typing import Any
 
 from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.yze.hazards.options import HAZARD_BLOCK
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.rulesets.yze.travel.driving import FUEL, Wheels
 from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
@@ -21,7 +22,8 @@ from yz_gym.rulesets.yze.travel.tasks import Stores
 from yz_gym.rulesets.yze.travel.weather import WEATHER_NAMES, band_of
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.expedition_models import ExpeditionFile, FightRef, PartySpec
-from yz_gym.scenario.loader import SCENARIO_DIR, build, read_yaml, resolve_path, validated
+from yz_gym.scenario.files import SCENARIO_DIR, read_yaml, resolve_path
+from yz_gym.scenario.validation import validated
 
 DOC = "docs/expeditions.md"
 

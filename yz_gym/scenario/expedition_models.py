@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt
 
-from yz_gym.scenario.chase_models import VEHICLE_TYPES
-from yz_gym.scenario.models import Name, Strict
+from yz_gym.rulesets.yze.scenario.chase_models import VEHICLE_TYPES
+from yz_gym.rulesets.yze.scenario.models import Name, Strict
 
 Hex = tuple[Annotated[StrictInt, Field(ge=0, le=99)], Annotated[StrictInt, Field(ge=0, le=99)]]
 Who = Literal["all", "none"] | list[Name]

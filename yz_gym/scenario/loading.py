@@ -15,7 +15,7 @@ from typing import Any
 from yz_gym.core import registry
 from yz_gym.core.registry import DEFAULT_MODE, DEFAULT_RULESET, Mode, UnknownGame
 from yz_gym.scenario import ScenarioError
-from yz_gym.scenario.loader import SCENARIO_DIR, read_yaml, resolve_path
+from yz_gym.scenario.files import SCENARIO_DIR, read_yaml, resolve_path
 from yz_gym.scenario.reading import preview
 
 Source = str | Path | dict[str, Any]

@@ -18,14 +18,14 @@ from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.narrate import narrate_chase
 from yz_gym.rulesets.yze.chase.state import ChaseScenario, ChaseState, Phase
+from yz_gym.rulesets.yze.scenario.chase_builder import build_chase
+from yz_gym.rulesets.yze.scenario.chase_models import ChaseFile
+from yz_gym.rulesets.yze.scenario.models import ScenarioFile
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import ATTRIBUTES, Combatant, GameState, Scenario
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Kind
 from yz_gym.rulesets.yze.zone.narrate import narrate
-from yz_gym.scenario.chase_loader import build_chase
-from yz_gym.scenario.chase_models import ChaseFile
-from yz_gym.scenario.loader import build
-from yz_gym.scenario.models import ScenarioFile
 
 if TYPE_CHECKING:
     from yz_gym.scenario.loading import LoadedScenario
@@ -157,13 +157,13 @@ def chase_game(loaded: LoadedScenario, policies: dict[str, str], seed: int) -> N
     """A seeded chase played by the named agents (a side not named plays its default agent),
     recorded as a replay and told as `yz-gym replay` tells it: decision by decision as
     `[n] who (decision kind): action.`. A chase that hands over to a zone fight
-    (scenario/handover.py) goes on with that fight, from the same dice stream, played by each side's
+    (rulesets/yze/scenario/handover.py) goes on with that fight, from the same dice stream, played by each side's
     fight agent seeded as the evaluation seeds it (evaluation/yze_games.py) and told as a zone
     fight's log is."""
     from yz_gym.agents import make_agent
     from yz_gym.evaluation.replay import record_game, told_play, told_replay
     from yz_gym.evaluation.runner import fight_agents
-    from yz_gym.scenario.handover import fight_scenario
+    from yz_gym.rulesets.yze.scenario.handover import fight_scenario
 
     replay = record_game(loaded, policies, seed)
     lines, state, rng = told_replay(replay)

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from yz_gym.io import atomic_write_text
 from yz_gym.scenario import ScenarioError
-from yz_gym.scenario.loader import SCENARIO_DIR, read_yaml
+from yz_gym.scenario.files import SCENARIO_DIR, read_yaml
 from yz_gym.scenario.loading import game_of
 from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, read_text
 

@@ -39,8 +39,8 @@ def active_features(scenario_name: str, side: int, games: int = 300, seed: int =
     `games` sample games, every side played by random, aggressive and tactical in turn."""
     from yz_gym.agents import make_agent
     from yz_gym.envs.core import Encoding
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
     from yz_gym.rulesets.yze.zone import engine
-    from yz_gym.scenario.loader import load_scenario
 
     scenario = load_scenario(scenario_name)
     encoding = Encoding(scenario)

@@ -52,7 +52,7 @@ def play(
 def main(argv: list[str] | None = None) -> None:
     """Command-line entry point."""
     from yz_gym.evaluation.stats import wilson_interval
-    from yz_gym.scenario.loader import load_scenario
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenario", default="duel")

@@ -108,9 +108,10 @@ def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> Tr
     """A checked config, read within the limits of yz_gym/scenario/reading.py; errors name the
     file and the field (ConfigError)."""
     from yz_gym.agents import make_agent
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
     from yz_gym.scenario import ScenarioError
-    from yz_gym.scenario.loader import load_scenario, validated
     from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, read_text
+    from yz_gym.scenario.validation import validated
 
     path = Path(path)
     try:
@@ -157,7 +158,7 @@ def seed_everything(seed: int) -> None:
 def opponents_for(config: TrainConfig, pool_folder: Path) -> Any:
     """The self-play pool for every side other than the learner's."""
     from yz_gym.agents.policy import PoolAgent
-    from yz_gym.scenario.loader import load_scenario
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 
     scenario = load_scenario(config.scenario)
     sides = scenario.setup.sides
@@ -214,7 +215,7 @@ def policy_kwargs(config: TrainConfig, log: Any = print) -> dict[str, Any]:
     observation values the scenario ever sets (training/features.py)."""
     kwargs: dict[str, Any] = {"net_arch": list(config.ppo.net_arch)}
     if config.ppo.prune_inputs:
-        from yz_gym.scenario.loader import load_scenario
+        from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
         from yz_gym.training.features import SelectFeatures, active_features
 
         sides = load_scenario(config.scenario).setup.sides
@@ -228,8 +229,8 @@ def policy_kwargs(config: TrainConfig, log: Any = print) -> dict[str, Any]:
 def evaluate_policy(model: Any, config: TrainConfig, opponent: str, games: int, seed: int) -> float:
     """The current policy's win rate against one scripted agent (deterministic play)."""
     from yz_gym.agents.policy import PolicyAgent
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
     from yz_gym.rulesets.yze.zone import engine
-    from yz_gym.scenario.loader import load_scenario
 
     scenario = load_scenario(config.scenario)
     sides = scenario.setup.sides

@@ -14,11 +14,11 @@ from tests.rules.hazards.hazard_kit import QUIET, kinds, timed
 from yz_gym.rulesets.yze.combat.recovery import recover
 from yz_gym.rulesets.yze.hazards.fight import rescue_offer
 from yz_gym.rulesets.yze.hazards.poison import Poison, expose_to_poison
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 from yz_gym.scenario import ScenarioError
-from yz_gym.scenario.loader import build
 
 WATER = {"water": [{"zone": "River", "shore": "Bank"}]}
 FAIL3 = [2, 2, 2]

@@ -154,7 +154,7 @@ class ChaseScenario:
     max_altitude: int = 10  # VEH-AIR-02
     positioned: tuple[bool, ...] = ()  # units whose position the file gives (individual mode)
     description: str = ""
-    handover: Any = None  # the zone fight after a catch (yz_gym.scenario.handover.FightPlan), or None
+    handover: Any = None  # the zone fight after a catch (yz_gym.rulesets.yze.scenario.handover.FightPlan), or None
     agents: tuple[str, ...] = ()  # the file's `agents:`: a chase agent per side ("" = not named)
 
 

@@ -1,6 +1,6 @@
-"""The `vehicles:`, `vehicle_rules:` and `mount:` parts of a zone scenario file (loader.py calls these).
+"""The `vehicles:`, `vehicle_rules:` and `mount:` parts of a zone scenario file (zone_builder.py calls these).
 
-Every mistake is one line naming the field, as in loader.py. Each mounted weapon is registered in
+Every mistake is one line naming the field, as in zone_builder.py. Each mounted weapon is registered in
 the scenario's weapon catalog under `@<vehicle>/<weapon>#<n>` (vehicles/seats.py MOUNTED_PREFIX), the
 name its gunner's `WeaponState` carries.
 """
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.options import VEHICLE_RULES
+from yz_gym.rulesets.yze.scenario.models import MountSpec
 from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.movement import MAX_ALTITUDE
@@ -25,13 +26,13 @@ from yz_gym.rulesets.yze.vehicles.operation import (
 )
 from yz_gym.rulesets.yze.vehicles.seats import MOUNTED_PREFIX, exposed_capacity
 from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon, VehicleState
-from yz_gym.scenario.models import MountSpec
 from yz_gym.scenario.reading import preview
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from yz_gym.scenario.loader import ScenarioError, _Builder
+    from yz_gym.rulesets.yze.scenario.zone_builder import _Builder
+    from yz_gym.scenario import ScenarioError
 
 def vehicle_options(b: _Builder) -> VehicleOptions:
     """The `vehicle_rules:` block (options.VEHICLE_RULES, as in chase files)."""

@@ -41,14 +41,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from yz_gym.rulesets.yze.chase.state import ENGAGED, EXTREME, LONG, MEDIUM, SHORT, ChaseState, Phase
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import Combatant, Scenario
 from yz_gym.rulesets.yze.vehicles.movement import MAX_ALTITUDE
 from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone.zones import ZoneMap
-from yz_gym.scenario.loader import ScenarioError, build
+from yz_gym.scenario import ScenarioError
 
 if TYPE_CHECKING:
-    from yz_gym.scenario.chase_models import HandoverSpec
+    from yz_gym.rulesets.yze.scenario.chase_models import HandoverSpec
 
 HOPS = {ENGAGED: 0, SHORT: 0, MEDIUM: 1, LONG: 2, EXTREME: 5}  # CHASE-18 band -> zones (AMB-23)
 _VEHICLE_CONDITION = (

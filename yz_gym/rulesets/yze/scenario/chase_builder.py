@@ -1,6 +1,6 @@
 """Check a chase file (`mode: chase`, e.g. configs/scenarios/chase_*.yaml) and build a ChaseScenario.
 
-Errors are one line each, `origin: field.path: what is wrong; what is allowed`, like loader.py,
+Errors are one line each, `origin: field.path: what is wrong; what is allowed`, like zone_builder.py,
 whose helpers this reuses: the people are built by loader.build as a one-zone scenario, so every
 check on attributes, skills, weapons and armor is the same as for zone fights. Initiative does
 not exist in a chase, so the people's deck is always extended (AMB-27 does not apply).
@@ -15,6 +15,10 @@ from typing import Any
 from yz_gym.core.switches import SwitchBlock, SwitchError
 from yz_gym.rulesets.yze.chase.state import LONG, ChaseOptions, ChaseScenario, Unit
 from yz_gym.rulesets.yze.options import CHASE_RULES, VEHICLE_RULES
+from yz_gym.rulesets.yze.scenario.chase_models import ChaseFile
+from yz_gym.rulesets.yze.scenario.handover import plan_fight
+from yz_gym.rulesets.yze.scenario.vehicles import starting_damage
+from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.vehicles.operation import (
     VehicleOptions,
@@ -22,15 +26,9 @@ from yz_gym.rulesets.yze.vehicles.operation import (
     new_vehicle,
 )
 from yz_gym.rulesets.yze.vehicles.vehicle import MountedWeapon, VehicleState
-from yz_gym.scenario.chase_models import ChaseFile
-from yz_gym.scenario.handover import plan_fight
-from yz_gym.scenario.loader import (
-    ScenarioError,
-    build,
-    validated,
-)
+from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.reading import preview
-from yz_gym.scenario.vehicle_loader import starting_damage
+from yz_gym.scenario.validation import validated
 
 ROAD = "Road"
 

@@ -1,6 +1,6 @@
-"""The `hazards:` and `hazard_rules:` parts of a zone scenario file (loader.py calls `build_hazards`).
+"""The `hazards:` and `hazard_rules:` parts of a zone scenario file (zone_builder.py calls `build_hazards`).
 
-Every mistake is one line naming the field and the fix, as in loader.py. A file without a `hazards:`
+Every mistake is one line naming the field and the fix, as in zone_builder.py. A file without a `hazards:`
 block has no hazards at all (`Setup.hazards` is None): its games are what they always were."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.zone.zones import BorderKind, ZoneMap
 
 if TYPE_CHECKING:
-    from yz_gym.scenario.loader import _Builder
+    from yz_gym.rulesets.yze.scenario.zone_builder import _Builder
 
 
 def build_hazards(b: _Builder, combatants: list[Combatant], zone_map: ZoneMap) -> HazardSetting | None:

@@ -1,7 +1,7 @@
 """The scenario file format: pydantic models that reject unknown keys and impossible values.
 
 Every key of every model is documented in docs/scenarios.md (a test checks this). Checks that need
-more than one field (zone names, sides, weapons, initiative) live in loader.py.
+more than one field (zone names, sides, weapons, initiative) live in zone_builder.py.
 """
 
 from __future__ import annotations
@@ -230,7 +230,7 @@ class ScenarioFile(Strict):
     victory: VictorySpec = VictorySpec()
     vehicles: list[ZoneVehicleSpec] = []
     vehicle_rules: dict[str, object] = {}
-    hazards: HazardsSpec | None = None  # HAZ-*: hazard_loader.py
+    hazards: HazardsSpec | None = None  # HAZ-*: hazards.py
     hazard_rules: dict[str, object] = {}
     agents: dict[Name, Literal["random", "aggressive", "tactical"]] = {}  # who plays a side by default
 

@@ -3,7 +3,7 @@
 A chase file lists its people (`combatants`, as in a zone scenario but with no zone), the
 vehicles and who sits where, the pursuing side, and three rule blocks: `rules` (the core
 RuleOptions), `chase_rules` (ChaseOptions) and `vehicle_rules` (VehicleOptions). Every key is
-documented in docs/chase_scenarios.md. Cross-field checks live in chase_loader.py.
+documented in docs/chase_scenarios.md. Cross-field checks live in chase_builder.py.
 """
 
 # ruff: noqa: RUF012  (pydantic copies mutable defaults; Strict is a BaseModel)
@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from yz_gym.scenario.models import MapSpec, Name, Rating, Strict, WeaponSpec
+from yz_gym.rulesets.yze.scenario.models import MapSpec, Name, Rating, Strict, WeaponSpec
 
 VEHICLE_TYPES = (
     "car",
@@ -99,7 +99,7 @@ class ChaseFile(Strict):
     weapons: dict[Name, WeaponSpec] = {}
     combatants: list[ChaseCombatantSpec] = Field(min_length=2)
     vehicles: list[VehicleSpec] = []
-    handover: HandoverSpec | None = None  # hand-over to a zone fight (yz_gym.scenario.handover)
+    handover: HandoverSpec | None = None  # hand-over to a zone fight (yz_gym.rulesets.yze.scenario.handover)
     agents: dict[Name, Literal["random", "flee", "hider", "cutoff", "shooter"]] = {}  # default chase agents
 
 

@@ -1,4 +1,4 @@
-"""Load a scenario file, check it, and build the rules' Scenario; each mistake is one clear line.
+"""Build a zone fight (yze skirmish) from its checked scenario file; each mistake is one clear line.
 
 Every error is a ScenarioError whose message reads `origin: field.path: what is wrong; what is
 allowed`. Loading is all-or-nothing: the builder only reads the shared tables and the input, and
@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import difflib
 import math
-import types
-import typing
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import Any
 
 from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.options import RULES, RuleOptions
+from yz_gym.rulesets.yze.scenario.models import CombatantSpec, ScenarioFile
 from yz_gym.rulesets.yze.state import (
     SKILLS,
     Combatant,
@@ -33,16 +30,9 @@ from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS, Weapon
 from yz_gym.rulesets.yze.zone import initiative
 from yz_gym.rulesets.yze.zone.zones import Border, BorderKind, DoorState, Zone, ZoneMap
 from yz_gym.scenario import DEFAULT_SCENARIO, ScenarioError
-from yz_gym.scenario.hazard_loader import build_hazards
-from yz_gym.scenario.models import CombatantSpec, ScenarioFile
-from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, preview, read_text
-from yz_gym.scenario.vehicle_loader import build_mount, build_vehicles
+from yz_gym.scenario.reading import preview
+from yz_gym.scenario.validation import validated
 
-ModelT = TypeVar("ModelT", bound=BaseModel)
-
-_INSTALLED = Path(__file__).resolve().parent.parent / "scenarios"  # a wheel ships them here (setup.py)
-_CHECKOUT = Path(__file__).resolve().parent.parent.parent / "configs" / "scenarios"
-SCENARIO_DIR = _INSTALLED if _INSTALLED.is_dir() else _CHECKOUT  # the bundled scenarios
 ITEMS = ("medkit", "blanket", "frag_grenade", "smoke_grenade", "antidote")  # DEATH-03, FIRE-04; ACTN-USEITEM-01 (attacks.ITEMS); HAZ-POISON-04
 GRADE_RATING = {"D": 3, "C": 6, "B": 9, "A": 12}  # AMB-04: step grades as pool ratings
 
@@ -55,26 +45,6 @@ def bundled_scenarios() -> list[str]:
     return bundled(registry.get("yze", "skirmish"))
 
 
-def resolve_path(name: str | Path) -> Path:
-    """A bundled scenario's name, or a path to a YAML file."""
-    if not isinstance(name, str | Path):
-        raise ScenarioError(f"{preview(name)}: not a scenario; give a bundled name, a .yaml path or a dict")
-    path = Path(name)
-    if path.is_dir():
-        raise ScenarioError(f"{path}: is a folder, not a scenario file; give the path of a .yaml file")
-    if path.suffix in (".yaml", ".yml") or path.is_file():
-        if not path.is_file():
-            raise ScenarioError(f"{path}: no such scenario file; check the path")
-        return path
-    bundled = SCENARIO_DIR / f"{name}.yaml"
-    if bundled.is_file():
-        return bundled
-    everything = sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml"))
-    close = difflib.get_close_matches(str(name), everything, n=1)
-    guess = f"did you mean '{close[0]}'? " if close else ""
-    raise ScenarioError(f"{name}: no such scenario; {guess}give a .yaml path or one of: {', '.join(everything)}")
-
-
 def load_scenario(source: str | Path | dict[str, Any] = DEFAULT_SCENARIO) -> Scenario:
     """A zone fight (yze skirmish) from a bundled name, a YAML path, or an already-parsed dict,
     through the front door (loading.load); a file of another mode is refused."""
@@ -84,156 +54,11 @@ def load_scenario(source: str | Path | dict[str, Any] = DEFAULT_SCENARIO) -> Sce
     return scenario
 
 
-def read_yaml(path: Path) -> dict[str, Any]:
-    """The parsed mapping of a scenario file, read within the limits of scenario/reading.py;
-    syntax errors name the line and column."""
-    try:
-        data = load_yaml(read_text(path, MAX_YAML_BYTES, "scenario"), str(path))
-    except ReadError as err:
-        raise ScenarioError(str(err)) from None
-    if not isinstance(data, dict):
-        kind = "empty" if data is None else f"a {type(data).__name__}"
-        raise ScenarioError(
-            f"{path}: the file is {kind}, but a scenario file must be a mapping with the keys "
-            "name, sides, map and combatants (see docs/scenarios.md)"
-        )
-    return data
-
-
 def build(data: dict[str, Any], origin: str) -> Scenario:
     """Validate a parsed scenario and turn it into the rules' Scenario."""
     expected = "a scenario must be a mapping with name, sides, map, combatants"
     spec = validated(ScenarioFile, data, origin, expected)
     return _Builder(spec, origin).scenario()
-
-
-def validated(model: type[ModelT], data: Any, origin: str, expected: str) -> ModelT:
-    """`data` checked against `model`, or a ScenarioError naming its first problem."""
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{origin}: {expected}")
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        path, message = _describe(err.errors()[0], data, model)
-        raise ScenarioError(f"{origin}: {path}: {message}") from None
-
-
-# --- turning pydantic's errors into one line -----------------------------------------------------
-
-
-def _describe(error: Any, data: Any, model: type[BaseModel] | None) -> tuple[str, str]:
-    """The field path of a pydantic error (only the keys the user wrote) and a one-line fix."""
-    loc = tuple(error["loc"])
-    walked: list[Any] = []
-    node = data
-    for part in loc:
-        in_dict = isinstance(node, dict) and part in node
-        in_list = isinstance(node, list | tuple) and isinstance(part, int) and 0 <= part < len(node)
-        if not (in_dict or in_list):
-            break
-        node = node[part]
-        walked.append(part)
-    kind = error["type"]
-    rest = loc[len(walked) :]
-    if kind == "missing" and rest:
-        if isinstance(rest[0], int):
-            return _where(walked), f"needs exactly {rest[0] + 1} entries, e.g. [Zone A, Zone B]"
-        return _where((*walked, rest[0])), f"required key '{rest[0]}' is missing; add it"
-    if kind == "extra_forbidden":
-        return _where(walked), _unknown_key(str(walked[-1]), _allowed_keys(model, tuple(walked[:-1])))
-    if rest and rest[0] == "[key]":
-        return _where(walked), _unknown_key(str(walked[-1]), _literal_choices(error))
-    return _where(walked), _explain(error, rest)
-
-
-def _where(loc: tuple[Any, ...] | list[Any]) -> str:
-    """A field path such as combatants[2].weapons[0]."""
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "<top>"
-
-
-def _unknown_key(key: str, allowed: list[str]) -> str:
-    """An unknown key, a guess at what was meant, and the keys allowed there."""
-    close = difflib.get_close_matches(key, allowed, n=1)
-    guess = f"did you mean '{close[0]}'? " if close else ""
-    listed = f"allowed here: {', '.join(allowed)}" if allowed else "no keys are allowed here"
-    return f"unknown key '{key}'; {guess}{listed} (see docs/scenarios.md)"
-
-
-def _literal_choices(error: Any) -> list[str]:
-    expected = str(error.get("ctx", {}).get("expected", ""))
-    return [part.strip(" '") for part in expected.replace(" or ", ", ").split(",") if part.strip()]
-
-
-def _allowed_keys(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> list[str]:
-    """The field names of the model found by following `loc` from `model`."""
-    annotation: Any = model
-    for part in loc:
-        annotation = _unwrap(annotation)
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            field = annotation.model_fields.get(str(part))
-            annotation = field.annotation if field else None
-        elif typing.get_origin(annotation) in (list, dict, tuple):
-            annotation = typing.get_args(annotation)[-1]
-        else:
-            return []
-    annotation = _unwrap(annotation)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return list(annotation.model_fields)
-    return []
-
-
-def _unwrap(annotation: Any) -> Any:
-    """X from `X | None`."""
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(annotation) if a is not type(None)]
-        return args[0] if len(args) == 1 else annotation
-    return annotation
-
-
-def _explain(error: Any, rest: tuple[Any, ...] = ()) -> str:
-    """One line for a pydantic error: what was given and what is allowed."""
-    kind = str(error["type"])
-    ctx = error.get("ctx", {})
-    given = preview(error.get("input"))
-    if rest and rest[-1] in ("int", "str"):  # an attribute or skill: a number or a grade
-        return f"got {given}; give a whole number (dice pool) or a step grade A, B, C or D"
-    if kind == "literal_error":
-        return f"{given} is not allowed; use one of {ctx.get('expected', '')}"
-    if kind.startswith("int_"):
-        return f"got {given}; give a whole number"
-    if kind.startswith("bool_"):
-        return f"got {given}; give true or false"
-    if kind.startswith("string_"):
-        return f"got {given}; give a text value"
-    if kind.startswith("float_"):
-        return f"got {given}; give a number"
-    if kind in ("list_type", "tuple_type"):
-        return f"got {given}; give a list, e.g. [a, b]"
-    if kind in ("dict_type", "model_type", "model_attributes_type", "dataclass_type"):
-        return f"got {given}; give a mapping of keys to values (see docs/scenarios.md)"
-    bounds = {
-        "greater_than_equal": ("at least", "ge"),
-        "greater_than": ("more than", "gt"),
-        "less_than_equal": ("at most", "le"),
-        "less_than": ("less than", "lt"),
-    }
-    if kind in bounds:
-        words, key = bounds[kind]
-        return f"{given} is out of range; give a value {words} {ctx.get(key)}"
-    if kind == "too_short":
-        return f"needs at least {ctx.get('min_length')} entries (has {ctx.get('actual_length')})"
-    if kind == "too_long":
-        return f"has too many entries; at most {ctx.get('max_length')}"
-    if kind == "finite_number":
-        return f"got {given}; give a finite number"
-    message = str(error["msg"]).removeprefix("Value error, ")
-    return f"{message} (got {given})"
-
-
-# --- building ------------------------------------------------------------------------------------
 
 
 class _Builder:
@@ -271,6 +96,9 @@ class _Builder:
         return self.spec.sides.index(name)
 
     def scenario(self) -> Scenario:
+        from yz_gym.rulesets.yze.scenario.hazards import build_hazards  # these two type their builder
+        from yz_gym.rulesets.yze.scenario.vehicles import build_vehicles  # as this class: imported here
+
         spec = self.spec
         for i, name in enumerate(self.zone_names):
             if self.zone_names.index(name) != i:
@@ -303,8 +131,8 @@ class _Builder:
             if not any(c.side == i for c in combatants):
                 raise self.fail(f"sides[{i}]", f"side '{side}' has no combatants; add one or remove the side")
         victory = self._victory(combatants)
-        vehicles = build_vehicles(self, combatants, zones, zone_map)  # VEH-*: vehicle_loader.py
-        hazards = build_hazards(self, combatants, zone_map)  # HAZ-*: hazard_loader.py
+        vehicles = build_vehicles(self, combatants, zones, zone_map)  # VEH-*: vehicles.py
+        hazards = build_hazards(self, combatants, zone_map)  # HAZ-*: hazards.py
         ambush = None
         if spec.ambush is not None:
             self.side(spec.ambush.by, "ambush.by")
@@ -457,6 +285,8 @@ class _Builder:
         )
 
     def _combatant(self, i: int, spec: CombatantSpec, index: int, name: str, group: str) -> Combatant:
+        from yz_gym.rulesets.yze.scenario.vehicles import build_mount  # imported here (see `scenario`)
+
         where = f"combatants[{i}]"
         side = self.side(spec.side, f"{where}.side")
         zone = self.zone(spec.zone, f"{where}.zone")
@@ -620,13 +450,4 @@ class _Builder:
             ) from None
 
 
-__all__ = [
-    "DEFAULT_SCENARIO",
-    "SKILLS",
-    "ScenarioError",
-    "build",
-    "bundled_scenarios",
-    "load_scenario",
-    "read_yaml",
-    "resolve_path",
-]
+__all__ = ["GRADE_RATING", "ITEMS", "build", "bundled_scenarios", "load_scenario"]
