@@ -44,6 +44,8 @@ EXTRA_COMPILED = [
     "yz_gym/envs/masks.py",
     "yz_gym/agents/odds.py",  # the agents' dice odds and shared helpers: the scripted agents' hot path
     "yz_gym/agents/common.py",
+    "yz_gym/agents/tactical_plan.py",  # the tactical agent's turn planner and its reactions: most of
+    "yz_gym/agents/tactical_reactions.py",  # `evaluate`'s time when both sides play tactical
 ]
 SETTING = "YZ_GYM_MYPYC"
 # setup.py commands (as PEP 517 backends and `python setup.py` pass them) that install in place,

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from yz_gym.agents import make_agent
-from yz_gym.agents.advisor import AnyState, advise, explain
+from yz_gym.agents.advisor import Advice, AnyState, advise, explain
 from yz_gym.evaluation.replay import record_game
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.scenario.chase_builder import load_chase
@@ -73,6 +73,17 @@ def chase_positions() -> dict[str, tuple[AnyState, dict[str, str]]]:
     return {"advise chase_car_vs_motorcycle": (chase.new_chase(load_chase("chase_car_vs_motorcycle"), 0), {})}
 
 
+def time_answer(state: AnyState, agents: dict[str, str], workers: int | None) -> tuple[float, float, list[Advice]]:
+    """One answer of the advisor with its default settings: (wall seconds, CPU seconds of this
+    process and its rollout workers, the ranked actions)."""
+    before = os.times()
+    start = time.perf_counter()
+    ranked = advise(state, agents, workers=workers)
+    wall = time.perf_counter() - start
+    after = os.times()
+    return wall, sum(after[:4]) - sum(before[:4]), ranked
+
+
 def time_command(runs: int) -> None:
     """The whole `python -m yz_gym.cli advise warehouse_ambush`, as a user waits for it."""
     walls, cpus = [], []
@@ -101,12 +112,7 @@ def main() -> None:
         time_command(args.command)
     for name, (state, agents) in {**positions(), **chase_positions()}.items():
         for _ in range(args.repeat):
-            before = os.times()
-            start = time.perf_counter()
-            ranked = advise(state, agents, workers=args.workers)
-            wall = time.perf_counter() - start
-            after = os.times()
-            cpu = sum(after[:4]) - sum(before[:4])
+            wall, cpu, ranked = time_answer(state, agents, args.workers)
             rollouts = sum(a.games for a in ranked)
             print(f"{name}: {wall:.2f} s wall, {cpu:.2f} s CPU, {len(ranked)} actions, {rollouts} rollouts")
         print(f"  {explain(state, ranked)}")

@@ -9,7 +9,8 @@ import numpy as np
 
 from yz_gym.core.pickling import rebuild_by_init, register_frozen, register_package
 from yz_gym.rulesets.yze import dice
-from yz_gym.rulesets.yze.dice import Roll, pool_dice
+from yz_gym.rulesets.yze.dice import Die, Roll, pool_dice
+from yz_gym.rulesets.yze.modifiers import Modifiers
 from yz_gym.rulesets.yze.state import Frame
 from yz_gym.rulesets.yze.zone import zones
 from yz_gym.rulesets.yze.zone.actions import Kind
@@ -50,16 +51,15 @@ def test_a_package_registers_the_frozen_dataclasses_of_every_subpackage():
     from yz_gym.core.ending import Termination
     from yz_gym.core.game import Outcome
     from yz_gym.rulesets.yze.chase.obstacles import Obstacle
-    from yz_gym.rulesets.yze.modifiers import Modifiers
     from yz_gym.rulesets.yze.vehicles.tables import VehicleCrit, VehicleType
 
     saved = dict(copyreg.dispatch_table)
     try:
-        for cls in (Obstacle, VehicleType, VehicleCrit, Modifiers, Outcome):
+        for cls in (Obstacle, VehicleType, VehicleCrit, Die, Outcome):
             copyreg.dispatch_table.pop(cls, None)
         register_package(yz_gym.rulesets.yze.__name__, yz_gym.rulesets.yze.__path__)
         register_package(yz_gym.core.__name__, yz_gym.core.__path__)
-        for cls in (Obstacle, VehicleType, VehicleCrit, Modifiers, Outcome):  # chase/, vehicles/, top, core
+        for cls in (Obstacle, VehicleType, VehicleCrit, Die, Outcome):  # chase/, vehicles/, top, core
             assert cls in copyreg.dispatch_table, cls
         assert Frame not in copyreg.dispatch_table or Frame in saved  # not frozen: registered by name only
         outcome = Outcome("pursuer", "caught", 3, Termination.CAUGHT)
@@ -67,3 +67,13 @@ def test_a_package_registers_the_frozen_dataclasses_of_every_subpackage():
     finally:
         copyreg.dispatch_table.clear()
         copyreg.dispatch_table.update(saved)
+
+
+def test_modifiers_compare_hash_and_pickle_by_their_numbers():
+    """A plain class (native in the compiled build): by value, and pickled by its three numbers."""
+    mods = Modifiers().plus(2).plus(-1)
+    assert (mods.total, mods.advantages, mods.disadvantages) == (1, 1, 1)
+    assert mods == Modifiers(1, 1, 1) and hash(mods) == hash(Modifiers(1, 1, 1))
+    assert mods != Modifiers(1, 0, 0) and mods != (1, 1, 1)
+    again = pickle.loads(pickle.dumps(mods))
+    assert again == mods and type(again) is Modifiers

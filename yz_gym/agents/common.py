@@ -68,7 +68,7 @@ def pool_sides(
     memo = _MEMO
     if memo is None:
         return skill_pool(state, c, skill, gear, modifier, artifact).sides
-    key = (c.id, skill, gear, modifier_key(modifier), artifact)
+    key = (c.id, skill, gear, modifier, artifact)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _kept_pool(state, c, skill, gear, modifier, artifact)
@@ -86,20 +86,12 @@ def _kept_pool(
     kept = kept_table(state.options)
     key = (
         "pool", skill, c.attrs[SKILL_ATTRIBUTE[skill]], c.skills.get(skill, 0), c.stress, gear,
-        modifier_key(modifier), artifact,
+        modifier, artifact,
     )  # fmt: skip
     found = kept.get(key)
     if found is None:
         found = kept[key] = skill_pool(state, c, skill, gear, modifier, artifact).sides
     return cast("tuple[int, ...]", found)
-
-
-def modifier_key(modifier: int | Modifiers) -> int | tuple[int, int, int]:
-    """A memo key's stand-in for `modifier`: its fields, which hash without calling the dataclass's
-    Python-level __hash__ and __eq__ (an int stays an int, so the two never share a key)."""
-    if isinstance(modifier, int):
-        return modifier
-    return modifier.total, modifier.advantages, modifier.disadvantages
 
 
 _KEPT: dict[int, tuple[object, dict[tuple[object, ...], object]]] = {}

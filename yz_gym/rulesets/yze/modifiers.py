@@ -3,19 +3,44 @@ modifiers, counted as advantages and disadvantages for the step-dice advantage m
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, final
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Modifiers:
     """The modifiers on one roll, one entry per cause: their sum, for pool dice and numeric step
     modifiers (MOD-01..08), and how many are advantages (> 0) and disadvantages (< 0), which
-    cancel one for one in the step-dice advantage mode (MOD-09/10)."""
+    cancel one for one in the step-dice advantage mode (MOD-09/10). Compared by value; its fields
+    are Final (never changed once built).
 
-    total: int = 0
-    advantages: int = 0
-    disadvantages: int = 0
+    A plain class rather than a frozen dataclass: the compiled build (setup.py) makes it a native
+    class whose constructor, `__eq__` and `__hash__` are compiled too (mypyc leaves a dataclass's
+    generated ones Python-level), and the agents build and hash thousands per decision."""
+
+    def __init__(self, total: int = 0, advantages: int = 0, disadvantages: int = 0) -> None:
+        self.total: Final = total
+        self.advantages: Final = advantages
+        self.disadvantages: Final = disadvantages
+
+    def __eq__(self, other: object) -> bool:
+        """The same sum, advantages and disadvantages."""
+        if not isinstance(other, Modifiers):
+            return NotImplemented
+        return (
+            self.total == other.total
+            and self.advantages == other.advantages
+            and self.disadvantages == other.disadvantages
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.total, self.advantages, self.disadvantages))
+
+    def __repr__(self) -> str:
+        return f"Modifiers(total={self.total}, advantages={self.advantages}, disadvantages={self.disadvantages})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its three numbers."""
+        return (Modifiers, (self.total, self.advantages, self.disadvantages))
 
     def plus(self, value: int) -> Modifiers:
         """These modifiers and one more cause of `value` (0 adds nothing)."""
