@@ -38,6 +38,7 @@ COMPILED_PACKAGES = ("yz_gym/core", "yz_gym/rulesets")
 INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py", "registry.py", "protocol.py"}
 EXTRA_COMPILED = [
     "yz_gym/envs/observation.py",
+    "yz_gym/envs/vehicle_obs.py", "yz_gym/envs/hazard_obs.py",  # the observation's vehicle and hazard blocks
     "yz_gym/envs/opponents.py",
     "yz_gym/envs/masks.py",
     "yz_gym/agents/odds.py",  # the agents' dice odds and shared helpers: the scripted agents' hot path
