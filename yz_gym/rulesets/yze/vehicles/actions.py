@@ -205,7 +205,7 @@ def turn_actions(state: GameState, c: Combatant, actions: list[Action]) -> list[
     if state.vehicles:
         v = vehicle_of(state, c)
         actions = _aboard(state, c, v, actions) if v is not None else _on_foot(state, c, actions)
-    return mount_actions(state, c, actions)
+    return mount_actions(state, c, actions) if state.setup.mounted else actions  # no mounts: nothing to change
 
 
 def _near(state: GameState, c: Combatant, a: Action) -> bool:
@@ -216,7 +216,8 @@ def _near(state: GameState, c: Combatant, a: Action) -> bool:
 
 
 def _on_foot(state: GameState, c: Combatant, actions: list[Action]) -> list[Action]:
-    out = [a for a in actions if _near(state, c, a)]
+    people = state.combatants  # `_near`, inlined: on foot, within reach of those on foot
+    out = [a for a in actions if a.target < 0 or a.kind not in NEAR_KINDS or people[a.target].vehicle < 0]
     if not c.can_take(False):
         return out
     slow = c.can_take(True)
