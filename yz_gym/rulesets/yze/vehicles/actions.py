@@ -216,8 +216,7 @@ def _near(state: GameState, c: Combatant, a: Action) -> bool:
 
 
 def _on_foot(state: GameState, c: Combatant, actions: list[Action]) -> list[Action]:
-    people = state.combatants  # `_near`, inlined: on foot, within reach of those on foot
-    out = [a for a in actions if a.target < 0 or a.kind not in NEAR_KINDS or people[a.target].vehicle < 0]
+    out = [a for a in actions if _near(state, c, a)]
     if not c.can_take(False):
         return out
     slow = c.can_take(True)
