@@ -40,6 +40,7 @@ INTERPRETED = {"__init__.py", "options.py", "errors.py", "pickling.py", "registr
 INTERPRETED_PACKAGES = ("yz_gym/rulesets/yze/scenario",)
 EXTRA_COMPILED = [
     "yz_gym/envs/observation.py",
+    "yz_gym/envs/vehicle_obs.py", "yz_gym/envs/hazard_obs.py",  # the observation's vehicle and hazard blocks
     "yz_gym/envs/opponents.py",
     "yz_gym/envs/masks.py",
     "yz_gym/agents/odds.py",  # the agents' dice odds and shared helpers: the scripted agents' hot path

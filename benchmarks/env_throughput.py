@@ -13,8 +13,9 @@ Measures, in one run and interleaved round by round (so machine load hits all al
 Every env takes a uniformly random legal action the same cheap way (one `Generator.random`
 per step, picking from the env's legal actions: CartPole's two, connect_four's mask, Skirmish's
 `info["legal_actions"]`), so the figures compare env cost, not samplers. Prints steps/s (median
-of the rounds) and the ratios to CartPole-v1 and to connect_four_v3 (medians of per-round
-ratios), and which build of the rules core ran: interpreted, or compiled with mypyc
+of the rounds), the ratios to CartPole-v1 and to connect_four_v3 (medians of per-round
+ratios), each fight's number of combatants and its cost per step per combatant (microseconds:
+growth with the fight's size shows as a rising figure), and which build of the rules core ran: interpreted, or compiled with mypyc
 (`YZ_GYM_MYPYC=1 pip install .`, see setup.py). Target on the default scenario: >= 0.30 x
 CartPole-v1.
 
@@ -97,9 +98,13 @@ def connect_four_runner() -> Callable[[float], float]:
     return lambda seconds: steps_per_second(batch, seconds)
 
 
-def skirmish_runner(scenario: str, env_id: str = "yz_gym/Skirmish-v0") -> Callable[[float], float]:
+def skirmish_runner(
+    scenario: str, env_id: str = "yz_gym/Skirmish-v0"
+) -> tuple[Callable[[float], float], int]:
+    """The env's runner and its number of combatants."""
     env = gym.make(env_id, scenario=scenario)
     state = {"info": env.reset(seed=0)[1]}
+    size = len(env.unwrapped.state.combatants)
     rng = np.random.default_rng(0)
 
     def batch() -> int:
@@ -112,7 +117,7 @@ def skirmish_runner(scenario: str, env_id: str = "yz_gym/Skirmish-v0") -> Callab
         state["info"] = info
         return 100
 
-    return lambda seconds: steps_per_second(batch, seconds)
+    return (lambda seconds: steps_per_second(batch, seconds)), size
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,15 +129,18 @@ def main(argv: list[str] | None = None) -> int:
     dx3 = bundled(registry.get("dx3", "skirmish"))
     scenarios = args.scenario or bundled_scenarios() + dx3
     runners: dict[str, Callable[[float], float]] = {"CartPole-v1": cartpole_runner()}
+    sizes: dict[str, int] = {}  # combatants of each fight
     try:
         runners["connect_four_v3"] = connect_four_runner()
     except ImportError as err:  # connect_four needs pygame (pip install "pettingzoo[classic]")
         print(f"connect_four_v3 skipped: {err}")
     for name in scenarios:
-        if name in dx3:
-            runners[f"Dx3Fight-v0 {name}"] = skirmish_runner(name, "yz_gym/Dx3Fight-v0")
-        else:
-            runners[f"Skirmish-v0 {name}"] = skirmish_runner(name)
+        key, env_id = (
+            (f"Dx3Fight-v0 {name}", "yz_gym/Dx3Fight-v0")
+            if name in dx3
+            else (f"Skirmish-v0 {name}", "yz_gym/Skirmish-v0")
+        )
+        runners[key], sizes[key] = skirmish_runner(name, env_id)
     for run in runners.values():  # warm up caches and imports
         run(0.05)
     rates: dict[str, list[float]] = {k: [] for k in runners}
@@ -141,7 +149,9 @@ def main(argv: list[str] | None = None) -> int:
             rates[key].append(run(args.seconds))
     c4 = "connect_four_v3" in runners
     print(f"rules core: {'compiled (mypyc)' if dice.COMPILED else 'interpreted (pure Python)'}")
-    print(f"{'env':<36} {'steps/s':>10} {'x CartPole':>11} {'x connect_four':>15}")
+    print(
+        f"{'env':<36} {'steps/s':>10} {'x CartPole':>11} {'x connect_four':>15} {'combatants':>11} {'us/step/comb.':>14}"
+    )
     for key in runners:
         mark = ""
         ratio = _median_ratio(rates[key], rates["CartPole-v1"])
@@ -150,7 +160,10 @@ def main(argv: list[str] | None = None) -> int:
             if not dice.COMPILED:
                 mark += " (interpreted build; the compiled one: YZ_GYM_MYPYC=1 pip install .)"
         vs_c4 = f"{_median_ratio(rates[key], rates['connect_four_v3']):>15.3f}" if c4 else f"{'-':>15}"
-        print(f"{key:<36} {statistics.median(rates[key]):>10.0f} {ratio:>11.3f} {vs_c4}{mark}")
+        rate = statistics.median(rates[key])
+        size = sizes.get(key)
+        per = f"{size:>11} {1e6 / rate / size:>14.1f}" if size else f"{'-':>11} {'-':>14}"
+        print(f"{key:<36} {rate:>10.0f} {ratio:>11.3f} {vs_c4} {per}{mark}")
     return 0
 
 

@@ -16,3 +16,6 @@ def test_benchmark_runs_briefly(capsys):
     out = capsys.readouterr().out
     assert "CartPole-v1" in out and "Skirmish-v0 duel" in out and "x CartPole" in out
     assert "Dx3Fight-v0 dx3_duel" in out
+    assert "us/step/comb." in out and "x connect_four" in out
+    duel = next(line for line in out.splitlines() if line.startswith("Skirmish-v0 duel"))
+    assert duel.split()[5] == "2"  # the duel's two combatants, then its cost per step per combatant

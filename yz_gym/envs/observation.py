@@ -194,6 +194,10 @@ _CS0: Final = _F["combatants_static"]
 _Z0: Final = _F["zones"]
 _ZS0: Final = _F["zones_static"]
 _B0: Final = _F["borders"]
+_V0: Final = _F["vehicles"]
+_R0: Final = _F["riding"]
+_H0: Final = _F["hazards"]
+_ZH0: Final = _F["zone_hazards"]
 _DECISION: Final = _F["decision"]
 _ROUND: Final = _F["round"]
 _HOLDER: Final = _F["turn_holder"]
@@ -552,7 +556,7 @@ class ObservationEncoder:
                 )  # fmt: skip
                 offset += 4 * N_WEAPON_FIELDS
         if self.extras:
-            encode_vehicles(obs, _F["vehicles"], _F["riding"], state, me, slot_of)
+            encode_vehicles(buf, _V0, _R0, state, me, slot_of)
         if self.hazards:
-            encode_hazards(obs, _F["hazards"], _F["zone_hazards"], state, me, slot_of)
+            encode_hazards(obs, _H0, _ZH0, state, me, slot_of)
         return obs

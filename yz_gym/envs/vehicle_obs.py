@@ -16,9 +16,8 @@ mount is dead, the mount may enter cramped zones. A hidden enemy's slot stays 0.
 
 from __future__ import annotations
 
-from typing import Final
-
-import numpy as np
+import struct
+from typing import Any, Final
 
 from yz_gym.envs.limits import MAX_RATING, MAX_VEHICLES, MAX_WEAPONS, MAX_ZONES, N_SLOTS
 from yz_gym.rulesets.yze.state import GameState
@@ -39,44 +38,74 @@ N_RIDER: Final = len(RIDER_FIELDS) + MAX_VEHICLES
 FIELDS: Final = (("vehicles", MAX_VEHICLES * N_VEHICLE), ("riding", N_SLOTS * N_RIDER))
 
 
+_VEHICLE_ROW: Final = struct.Struct(f"{len(VEHICLE_FIELDS)}f")
+_RIDER_ROW: Final = struct.Struct(f"{len(RIDER_FIELDS)}f")
+_ROW_ZONE: Final = len(VEHICLE_FIELDS)  # where a vehicle's zone one-hot starts in its slot
+_ROW_VEHICLE: Final = len(RIDER_FIELDS)  # where a rider's vehicle one-hot starts in its slot
+
+
 def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
 
 
-def encode_vehicles(obs: np.ndarray, v0: int, r0: int, state: GameState, me: int, slot_of: list[int]) -> None:
-    """Write the vehicles block at `v0` and the riding block at `r0` of `obs`, seen from `me`."""
+def encode_vehicles(buf: Any, v0: int, r0: int, state: GameState, me: int, slot_of: list[int]) -> None:
+    """Write the vehicles block at `v0` and the riding block at `r0` (float offsets) into `buf`, the
+    writable float32 memoryview of an observation whose blocks hold zeros, seen from `me`."""
     people = state.combatants
     my_side = people[me].side
-    for i, v in enumerate(state.vehicles[:MAX_VEHICLES]):
-        covered = sum(1 for o in v.occupants if o not in v.exposed)
-        exposed = len(v.occupants) - covered
+    vehicles = state.vehicles
+    for i, v in enumerate(vehicles[:MAX_VEHICLES]):
+        occupants = v.occupants
+        exposed_here = v.exposed
+        covered = 0
+        crewed = False
+        for o in occupants:
+            if o not in exposed_here:
+                covered += 1
+            if not crewed and not people[o].out:
+                crewed = True
+        exposed = len(occupants) - covered
         cap = exposed_capacity(v)
-        row = (
-            1.0, v.side == my_side, any(not people[o].out for o in v.occupants), v.damage / v.type.hull,
+        working = manned = 0
+        for w in v.weapons:
+            if not w.disabled:
+                working += 1
+            if w.gunner >= 0:
+                manned += 1
+        driver = v.driver
+        base = v0 + i * N_VEHICLE
+        _VEHICLE_ROW.pack_into(
+            buf, 4 * base,
+            1.0, v.side == my_side, crewed, v.damage / v.type.hull,
             v.wrecked, v.destroyed, _clip(v.armor / MAX_RATING), v.engine_running, v.engine_disabled,
-            v.driver >= 0 and not people[v.driver].out, v.driver == me, me in v.occupants, v.air,
+            driver >= 0 and not people[driver].out, driver == me, me in occupants, v.air,
             _clip(v.altitude / MAX_ALTITUDE), _clip((v.type.seats - cap - covered) / 9), _clip((cap - exposed) / 9),
-            _clip(sum(not w.disabled for w in v.weapons) / MAX_WEAPONS),
-            _clip(sum(w.gunner >= 0 for w in v.weapons) / MAX_WEAPONS), v.burning > 0,
+            _clip(working / MAX_WEAPONS), _clip(manned / MAX_WEAPONS), v.burning > 0,
             _clip((v.maneuverability + 3) / 6), _clip(-v.driving_mod / 6),
         )  # fmt: skip
-        base = v0 + i * N_VEHICLE
-        obs[base : base + len(VEHICLE_FIELDS)] = row
-        obs[base + len(VEHICLE_FIELDS) + v.zone] = 1.0
+        buf[base + _ROW_ZONE + v.zone] = 1.0
     for c in people:
+        m = c.mount
+        aboard = c.vehicle
+        if aboard < 0 and m is None:
+            continue
         if c.hidden and c.side != my_side:
             continue
-        m = c.mount
-        if c.vehicle < 0 and m is None:
-            continue
         gunner = c.held >= 0 and is_mounted_weapon(c.weapons[c.held].name)
-        v = state.vehicles[c.vehicle] if c.vehicle >= 0 else None
-        row = (
-            v is not None, v is not None and v.driver == c.id, v is not None and c.id in v.exposed, gunner,
-            m is not None and m.ridden, m.strength / m.max_strength if m is not None and m.max_strength else 0.0,
-            m is not None and m.dead, m is not None and m.cramped_ok,
-        )  # fmt: skip
         base = r0 + slot_of[c.id] * N_RIDER
-        obs[base : base + len(RIDER_FIELDS)] = row
-        if 0 <= c.vehicle < MAX_VEHICLES:
-            obs[base + len(RIDER_FIELDS) + c.vehicle] = 1.0
+        if aboard >= 0:
+            v = vehicles[aboard]
+            driving = v.driver == c.id
+            outside = c.id in v.exposed
+        else:
+            driving = outside = False
+        if m is not None:
+            _RIDER_ROW.pack_into(
+                buf, 4 * base,
+                aboard >= 0, driving, outside, gunner, m.ridden,
+                m.strength / m.max_strength if m.max_strength else 0.0, m.dead, m.cramped_ok,
+            )  # fmt: skip
+        else:
+            _RIDER_ROW.pack_into(buf, 4 * base, True, driving, outside, gunner, False, 0.0, False, False)
+        if 0 <= aboard < MAX_VEHICLES:
+            buf[base + _ROW_VEHICLE + aboard] = 1.0

@@ -205,7 +205,7 @@ def turn_actions(state: GameState, c: Combatant, actions: list[Action]) -> list[
     if state.vehicles:
         v = vehicle_of(state, c)
         actions = _aboard(state, c, v, actions) if v is not None else _on_foot(state, c, actions)
-    return mount_actions(state, c, actions)
+    return mount_actions(state, c, actions) if state.setup.mounted else actions  # no mounts: nothing to change
 
 
 def _near(state: GameState, c: Combatant, a: Action) -> bool:
