@@ -3,17 +3,20 @@ legal_actions, apply, is_over, outcome, describe, decision_kind, people."""
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.dx3 import attack, engagement, rounds
+from yz_gym.rulesets.dx3 import attack, engagement, riding, rounds
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.encroachment import impulse_check
-from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, range_text
+from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, WEAPONS, range_text
 from yz_gym.rulesets.dx3.state import (
+    AT_VEHICLE,
     DECISIONS,
     PUT_ALL_AWAY,
     Dx3Action,
@@ -25,6 +28,9 @@ from yz_gym.rulesets.dx3.state import (
     make_fighter,
 )
 from yz_gym.rulesets.dx3.statuses import BERSERK
+from yz_gym.rulesets.dx3.vehicle import make_vehicle
+
+RIDING_MINORS: Final[tuple[int, ...]] = (Kind.BOARD, Kind.LEAVE, Kind.SWAP, Kind.HAND_OVER)
 
 
 def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None) -> Dx3State:
@@ -32,6 +38,10 @@ def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None
     dice = as_rng(rng)
     fighters = [make_fighter(i, spec) for i, spec in enumerate(scenario.fighters)]
     state = Dx3State(scenario, scenario.options, fighters)
+    state.vehicles = [
+        make_vehicle(i, v, tuple(WEAPONS[w] for w in v.mounted)) for i, v in enumerate(scenario.vehicles)
+    ]
+    riding.seat_riders(state)
     events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
     if state.options.impulse_at_combat_start:
         for f in fighters:
@@ -109,7 +119,7 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
         out.append(Dx3Action(Kind.SKIP_MINOR))
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
-        return out + equips(f)
+        return out + equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
     out = attack.attacks(state, f) + attack.finishing_blows(state, f)
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
@@ -163,6 +173,8 @@ def _minor(
         return
     if kind == Kind.MOVE:
         engagement.move(state, f, action, engagement.combat_move_distance(state, f), rng, events)
+    elif kind in RIDING_MINORS:
+        riding.act(state, f, action, events)
     elif kind == Kind.EQUIP:
         away = (
             list(f.equipped) if action.drop == PUT_ALL_AWAY else [e for e in f.equipped if e == action.drop]
@@ -247,7 +259,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         if action.combo >= 0 and actor is not None and weapon is not None:
             chosen = attack_combos(actor, weapon, state.options.encroach_table)[action.combo]
             name += " + " + "+".join(f"《{actor.effects[i].name}》" for i in chosen)
-        return f"attack {fighters[action.target].name}{name}"
+        at = "the vehicle of " if action.drop == AT_VEHICLE else ""
+        return f"attack {at}{fighters[action.target].name}{name}"
     if kind == Kind.EQUIP and actor is not None:
         dropped = actor.equipped if action.drop == PUT_ALL_AWAY else [action.drop] if action.drop >= 0 else []
         away = f", putting away {', '.join(actor.weapons[e].name for e in dropped)}" if dropped else ""
@@ -255,6 +268,20 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     if kind == Kind.GUARD and actor is not None:
         weapon = actor.weapons[action.option]
         return f"guard with {weapon.name} (ガード値 {weapon.guard})"
+    if kind == Kind.BOARD:
+        v = state.vehicles[action.target]
+        taking = f", taking the {v.mounted[action.drop].name}" if action.drop >= 0 else ""
+        return f"board the {v.name} as {('driver', 'passenger')[action.option]}{taking}"
+    if kind == Kind.SWAP:
+        return f"swap the driver's seat with {fighters[action.target].name}"
+    if kind == Kind.HAND_OVER and actor is not None and actor.vehicle >= 0:
+        gun = state.vehicles[actor.vehicle].mounted[action.option].name
+        if action.target == actor.id:
+            return f"take the mounted {gun}"
+        return f"hand the mounted {gun} to {fighters[action.target].name}"
+    if kind == Kind.VEHICLE_GUARD and actor is not None and actor.vehicle >= 0:
+        mounted = state.vehicles[actor.vehicle].mounted[action.option]
+        return f"guard with the mounted {mounted.name} (ガード値 {mounted.guard})"
     if kind == Kind.COVER:
         return f"cover {fighters[action.target].name}"
     if kind == Kind.FINISH:
@@ -265,6 +292,7 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         Kind.WAIT: "待機 (wait)", Kind.SKIP_MINOR: "no minor action", Kind.SKIP_MAJOR: "no major action",
         Kind.DODGE: "dodge (〈回避〉)", Kind.NO_REACTION: "no reaction", Kind.DECLINE: "decline",
         Kind.RESURRECT: "《リザレクト》", Kind.TITUS_REVIVE: "sublimate a Titus to stand up (HP 【肉体】+10)",
-        Kind.TITUS_DODGE: "dodge (〈回避〉) with a Titus for +10 dice",
+        Kind.TITUS_DODGE: "dodge (〈回避〉) with a Titus for +10 dice", Kind.LEAVE: "get off the vehicle",
+        Kind.VEHICLE_DODGE: "vehicle dodge (passenger 〈知覚〉, driver 〈運転〉)",
     }  # fmt: skip
     return words.get(Kind(kind), Kind(kind).name.lower())
