@@ -271,7 +271,7 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
                 factor = 2
             elif taker not in p.targets:
                 guard = best_guard(state, f)
-        armor = 0 if p.ignore_armor else f.armor_value
+        armor = 0 if p.ignore_armor else f.armor_value + riding.shell(state, f)
         lost = hp_damage(total, armor, guard) * factor
         lost = max(lost - f.mods.get("reduction", 0), 0)
         was_down = f.down

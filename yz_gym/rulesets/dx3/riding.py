@@ -155,6 +155,12 @@ def driving_moves(state: Dx3State, f: Fighter, full: bool) -> int:
     return combat_move(v, f.initiative, state.options.vehicle_combat_move)
 
 
+def shell(state: Dx3State, f: Fighter) -> int:
+    """The 装甲値 f's vehicle adds to f's own when an attack hits f itself (DX3-VEH-06); 0 on foot."""
+    v = vehicle_of(state, f)
+    return v.kind.armor if v is not None else 0
+
+
 def attack_weapons(state: Dx3State, f: Fighter) -> list[int]:
     """The weapon indices f may attack with from its vehicle (mounted ones it holds, the ram)."""
     v = vehicle_of(state, f)
