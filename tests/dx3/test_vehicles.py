@@ -11,7 +11,7 @@ from tests.dx3.fights import act, fighter, game, kinds, of
 from yz_gym.rulesets.dx3 import engine, riding
 from yz_gym.rulesets.dx3.gear import MELEE, WEAPONS
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Kind
-from yz_gym.rulesets.dx3.vehicle import MOUNTED_BASE, NEGOTIATION, RAM, VEHICLES, vehicle_damage
+from yz_gym.rulesets.dx3.vehicle import MOUNTED_BASE, NEGOTIATION, RAM, VEHICLES, VehicleSpec, make_vehicle, vehicle_damage
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import build_data
 
@@ -179,3 +179,112 @@ def test_exposed_riders_are_hit_themselves_with_the_vehicles_armor_added():
         to_raider_attack(shot)
         events = act(shot, Kind.ATTACK, target=1, option=0, dice=(8, 1, 1, 1))  # 4 dice at 【感覚】 4
         assert bool(of(events, "at_vehicle")) is not exposed
+
+
+@pytest.mark.rule("HR-VEH-DODGE-01", "HR-VEH-DODGE-02", "HR-VEH-DODGE-03", "HR-VEH-DODGE-07", "HR-VEH-DEF-01")
+def test_in_play_the_passenger_spots_and_the_driver_swerves_with_two_more_dice():
+    state = chase()
+    to_raider_attack(state)
+    act(state, Kind.ATTACK, target=1, option=0, dice=(8, 1, 1))  # 達成値 9
+    # P's 〈知覚〉: 2 dice + 1 = 10 > 9: D's 〈運転:四輪〉 3 + 2 dice at C値 9, + 2
+    events = act(state, Kind.VEHICLE_DODGE, dice=(9, 1, 9, 1, 1, 1, 1, 3))
+    swerve = of(events, "vehicle_dodge")[0]
+    assert (swerve.get("spotter"), swerve.get("perception"), swerve.get("dice"), swerve.get("crit")) == (1, 10, 5, 9)
+    assert swerve.get("achievement") == 10 + 3 + 2 and swerve.get("dodged") and of(events, "missed")
+
+
+@pytest.mark.rule("HR-VEH-GUARD-01", "AMB-39")
+def test_a_rider_guards_the_vehicle_with_a_free_mounted_weapon_taking_it_up():
+    state = game(driver(), passenger(mounted=[]), raider(), vehicles=[van(mounted=["shield"])])
+    to_raider_attack(state)
+    act(state, Kind.ATTACK, target=1, option=0, dice=(8, 1, 1))
+    assert {a.option for a in engine.legal_actions(state) if a.kind == Kind.VEHICLE_GUARD} == {0}
+    events = act(state, Kind.VEHICLE_GUARD, option=0, dice=(9,))  # 1 die + sword 5 = 14
+    assert state.vehicles[0].holders == [1] and of(events, "guard")[0].get("guard") == 6
+    assert of(events, "vehicle_damage")[0].get("hp_lost") == 14 - 6 - 6  # 装甲値 6, ガード値 6
+
+
+@pytest.mark.rule("HR-VEH-08", "HR-VEH-09", "HR-VEH-12")
+def test_a_wrecked_vehicle_throws_everyone_off_with_its_destruction_damage():
+    state = chase(vehicles=[van(hp=5, destruction_dice=1)])
+    to_raider_attack(state)
+    act(state, Kind.ATTACK, target=1, option=0, dice=(8, 1, 1))
+    events = act(state, Kind.NO_REACTION, dice=(7, 4, 6))  # 12 - 6 = 6 >= 5 HP; then 1D10 per rider
+    wreck = of(events, "vehicle_destroyed")[0]
+    assert wreck.get("riders") == [0, 1] and wreck.get("damage") == [4, 6]
+    d, p = state.fighters[0], state.fighters[1]
+    assert d.vehicle == p.vehicle == -1 and state.vehicles[0].destroyed and state.vehicles[0].hp == 0
+    assert d.char.hp == d.char.stats.max_hp - 4 and p.char.hp == p.char.stats.max_hp - 6
+    assert not d.statuses and not p.statuses and not hasattr(state.vehicles[0], "statuses")  # HR-VEH-12
+    assert d.initiative == 6 - 1  # on foot again: no vehicle 行動値
+    act(state, Kind.SKIP_MINOR)  # D's turn: it cannot board a wreck
+    assert Kind.BOARD not in kinds(state)
+
+
+@pytest.mark.rule("HR-VEH-11", "HR-VEH-10")
+def test_negotiation_attacks_cannot_damage_a_vehicle_and_only_its_armor_counts():
+    v = make_vehicle(0, VehicleSpec("van", VEHICLES["car"], 10), ())
+    assert vehicle_damage(20, v, 0, NEGOTIATION) == 0
+    assert vehicle_damage(20, v, 3, "射撃") == 20 - 6 - 3 and vehicle_damage(5, v, 0, "白兵") == 0
+
+
+@pytest.mark.rule("HR-VEH-WPN-03", "HR-VEH-WPN-04", "DX3-VEH-12")
+def test_a_mounted_weapon_has_one_holder_and_changes_hands_with_a_minor_action():
+    state = game(driver(), passenger(), fighter("E", "npcs", 40), vehicles=[van()], length=60)
+    v = state.vehicles[0]
+    assert v.mounted[0] == WEAPONS["assault_rifle"] and v.holders == [1]  # an ordinary weapon (DX3-VEH-12)
+    assert engine.current_actor(state) == 1  # P (行動値 6) before D (6 - 1 - 4)
+    hands = [a for a in engine.legal_actions(state) if a.kind == Kind.HAND_OVER]
+    assert hands == [Dx3Action(Kind.HAND_OVER, 0, 0)]  # P may hand it to D
+    events = act(state, Kind.HAND_OVER, target=0, option=0)
+    assert v.holders == [0] and of(events, "hand_over")[0].actor == 1
+    assert MOUNTED_BASE not in {a.option for a in engine.legal_actions(state) if a.kind == Kind.ATTACK}
+    act(state, Kind.SKIP_MAJOR)
+    act(state, Kind.SKIP_MINOR)  # E
+    act(state, Kind.SKIP_MAJOR)
+    hands = [a for a in engine.legal_actions(state) if a.kind == Kind.HAND_OVER]  # D's turn
+    assert hands == [Dx3Action(Kind.HAND_OVER, 1, 0)]
+    act(state, Kind.SKIP_MINOR)
+    assert MOUNTED_BASE in {a.option for a in engine.legal_actions(state) if a.kind == Kind.ATTACK}
+    bad = {
+        "ruleset": "dx3", "name": "t", "sides": ["pcs", "npcs"], "length": 50, "vehicles": [van()],
+        "fighters": [driver(mounted=["assault_rifle"]), passenger(), fighter("E", "npcs", 40)],
+    }  # fmt: skip
+    with pytest.raises(ScenarioError, match=r"fighters\[1\]\.mounted: the mounted assault_rifle is already held by D"):
+        build_data(bad, "f.yaml")
+
+
+@pytest.mark.rule("DX3-VEH-04", "DX3-VEH-05")
+def test_the_driver_rams_with_its_drive_skill_at_close_range_and_the_vehicles_power():
+    state = game(driver(abilities={"sense": 7}), passenger(), raider(armor=["bulletproof_jacket"]), vehicles=[van()])
+    assert engine.current_actor(state) == 0
+    act(state, Kind.SKIP_MINOR)
+    events = act(state, Kind.ATTACK, target=2, option=RAM, dice=(6, 1, 1))  # 3 dice 【肉体】, 〈運転:四輪〉 2
+    check = of(events, "hit_check")[0]
+    assert (check.get("skill"), check.get("achievement")) == ("運転:四輪", 8)
+    assert state.fighters[0].weapon(RAM).kind == MELEE  # a melee attack: never with ranged effects (DX3-VEH-05)
+    events = act(state, Kind.NO_REACTION, dice=(5,))
+    assert of(events, "damage_roll")[0].get("total") == 5 + 10 and of(events, "damage")[0].get("hp_lost") == 15 - 3
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"vehicle": "vna"}, r"fighters\[0\]\.vehicle: no vehicle named 'vna'; did you mean 'van'\?"),
+        ({"vehicle": None, "mounted": ["assault_rifle"]}, r"fighters\[0\]\.mounted: only a rider holds"),
+        ({"mounted": ["shield"]}, r"fighters\[0\]\.mounted\[0\]: 'shield' is not mounted on 'van'"),
+        ({"seat": "driver", "name": "D2"}, None),
+    ],
+)
+def test_bad_riders_get_one_line_naming_the_field(change, message):  # type: ignore[no-untyped-def]
+    first = {**driver(), **change}
+    data = {
+        "ruleset": "dx3", "name": "t", "sides": ["pcs", "npcs"], "length": 50, "vehicles": [van()],
+        "fighters": [first, fighter("E", "npcs", 40)],
+    }  # fmt: skip
+    if message is None:
+        data["fighters"].append(driver())
+        message = r"fighters\[2\]\.seat: 'van' already has a driver \(D2\); make this one a passenger"
+    with pytest.raises(ScenarioError, match=message) as caught:
+        build_data(data, "f.yaml")
+    assert "\n" not in str(caught.value)
