@@ -11,7 +11,15 @@ from tests.dx3.fights import act, fighter, game, kinds, of
 from yz_gym.rulesets.dx3 import engine, riding
 from yz_gym.rulesets.dx3.gear import MELEE, WEAPONS
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Kind
-from yz_gym.rulesets.dx3.vehicle import MOUNTED_BASE, NEGOTIATION, RAM, VEHICLES, VehicleSpec, make_vehicle, vehicle_damage
+from yz_gym.rulesets.dx3.vehicle import (
+    MOUNTED_BASE,
+    NEGOTIATION,
+    RAM,
+    VEHICLES,
+    VehicleSpec,
+    make_vehicle,
+    vehicle_damage,
+)
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import build_data
 
@@ -77,7 +85,13 @@ def test_each_vehicle_row_sets_its_drivers_initiative_moves_and_ram(kind, skill,
     assert engine.engagement.full_move_distance(state, d) == full  # DX3-VEH-10
     assert engine.engagement.combat_move_distance(state, d) == max(6 + init + 5, 0)  # DX3-VEH-09
     ram = d.weapon(RAM)
-    assert (ram.kind, ram.skill, ram.attack, ram.close, ram.reach) == (MELEE, skill, power, True, 0)  # DX3-VEH-04
+    assert (ram.kind, ram.skill, ram.attack, ram.close, ram.reach) == (
+        MELEE,
+        skill,
+        power,
+        True,
+        0,
+    )  # DX3-VEH-04
 
 
 @pytest.mark.rule("DX3-VEH-09", "DX3-VEH-07", "DX3-VEH-10")
@@ -175,7 +189,9 @@ def test_exposed_riders_are_hit_themselves_with_the_vehicles_armor_added():
     # a car's riders exposed to ranged attacks by the scene's ruling (HR-VEH-06)
     for exposed in (False, True):
         gunman = raider(20, weapons=["handgun"])
-        shot = game(driver(), passenger(), gunman, vehicles=[van()], dx3_rules={"car_exposed_to_ranged": exposed})
+        shot = game(
+            driver(), passenger(), gunman, vehicles=[van()], dx3_rules={"car_exposed_to_ranged": exposed}
+        )
         to_raider_attack(shot)
         events = act(shot, Kind.ATTACK, target=1, option=0, dice=(8, 1, 1, 1))  # 4 dice at 【感覚】 4
         assert bool(of(events, "at_vehicle")) is not exposed
@@ -189,7 +205,12 @@ def test_in_play_the_passenger_spots_and_the_driver_swerves_with_two_more_dice()
     # P's 〈知覚〉: 2 dice + 1 = 10 > 9: D's 〈運転:四輪〉 3 + 2 dice at C値 9, + 2
     events = act(state, Kind.VEHICLE_DODGE, dice=(9, 1, 9, 1, 1, 1, 1, 3))
     swerve = of(events, "vehicle_dodge")[0]
-    assert (swerve.get("spotter"), swerve.get("perception"), swerve.get("dice"), swerve.get("crit")) == (1, 10, 5, 9)
+    assert (swerve.get("spotter"), swerve.get("perception"), swerve.get("dice"), swerve.get("crit")) == (
+        1,
+        10,
+        5,
+        9,
+    )
     assert swerve.get("achievement") == 10 + 3 + 2 and swerve.get("dodged") and of(events, "missed")
 
 
@@ -250,21 +271,30 @@ def test_a_mounted_weapon_has_one_holder_and_changes_hands_with_a_minor_action()
         "ruleset": "dx3", "name": "t", "sides": ["pcs", "npcs"], "length": 50, "vehicles": [van()],
         "fighters": [driver(mounted=["assault_rifle"]), passenger(), fighter("E", "npcs", 40)],
     }  # fmt: skip
-    with pytest.raises(ScenarioError, match=r"fighters\[1\]\.mounted: the mounted assault_rifle is already held by D"):
+    with pytest.raises(
+        ScenarioError, match=r"fighters\[1\]\.mounted: the mounted assault_rifle is already held by D"
+    ):
         build_data(bad, "f.yaml")
 
 
 @pytest.mark.rule("DX3-VEH-04", "DX3-VEH-05")
 def test_the_driver_rams_with_its_drive_skill_at_close_range_and_the_vehicles_power():
-    state = game(driver(abilities={"sense": 7}), passenger(), raider(armor=["bulletproof_jacket"]), vehicles=[van()])
+    state = game(
+        driver(abilities={"sense": 7}), passenger(), raider(armor=["bulletproof_jacket"]), vehicles=[van()]
+    )
     assert engine.current_actor(state) == 0
     act(state, Kind.SKIP_MINOR)
     events = act(state, Kind.ATTACK, target=2, option=RAM, dice=(6, 1, 1))  # 3 dice 【肉体】, 〈運転:四輪〉 2
     check = of(events, "hit_check")[0]
     assert (check.get("skill"), check.get("achievement")) == ("運転:四輪", 8)
-    assert state.fighters[0].weapon(RAM).kind == MELEE  # a melee attack: never with ranged effects (DX3-VEH-05)
+    assert (
+        state.fighters[0].weapon(RAM).kind == MELEE
+    )  # a melee attack: never with ranged effects (DX3-VEH-05)
     events = act(state, Kind.NO_REACTION, dice=(5,))
-    assert of(events, "damage_roll")[0].get("total") == 5 + 10 and of(events, "damage")[0].get("hp_lost") == 15 - 3
+    assert (
+        of(events, "damage_roll")[0].get("total") == 5 + 10
+        and of(events, "damage")[0].get("hp_lost") == 15 - 3
+    )
 
 
 @pytest.mark.parametrize(
