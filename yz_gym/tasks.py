@@ -151,6 +151,7 @@ TASKS: Final[tuple[Task, ...]] = (
     _dx3("dx3_collapsing_stage", "pcs", "jam"),
     _dx3("dx3_corridor_blockade", "pcs", "squad"),
     _dx3("dx3_duel", "ugn", "fh"),
+    _dx3("dx3_stealth_infiltration", "pcs", "guards"),
 )
 
 

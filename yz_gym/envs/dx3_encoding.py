@@ -17,12 +17,14 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 | COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
 | TITUS_BASE + 0, + 1 | sublimate a Titus: stand up from 戦闘不能; dodge with +10 dice |
-| RIDE_BASE + 0, + 1 | get off the vehicle; the vehicle dodge |
+| RIDE_BASE + 0, + 1, + 2 | get off the vehicle; the vehicle dodge; hide (隠密状態) |
 | SWAP_BASE + slot | swap the driver's seat with the fighter in slot (slot 0: take the empty wheel) |
 | HAND_BASE + k * 12 + slot | mounted weapon k goes to the fighter in slot (slot 0: the decider takes it) |
 | VGUARD_BASE + k | guard with the vehicle's mounted weapon k |
 | BOARD_BASE + (v * 2 + seat) * 3 + take + 1 | board vehicle v as driver (seat 0) or passenger (1), taking mounted weapon `take` (-1: none) |
 | AT_VEHICLE_BASE + slot * W + weapon slot | attack the vehicle of the fighter in slot |
+| STEALTH_BASE + ... | stealth move (hidden), laid out as the 戦闘移動 block |
+| SEARCH_BASE + slot | search for the hidden fighter in slot |
 
 Weapon slots of an attack: 0 素手, 1-3 the carried weapons, 4-5 the vehicle's mounted weapons the
 decider holds, 6 the vehicle itself (a ram, its driver only).
@@ -32,7 +34,7 @@ decider holds, 6 the vehicle itself (a ram, its driver only).
 戦闘不能; position / line length; in the decider's engagement; distance / line length; 行動済み;
 waiting; 侵蝕率 / 300 (capped); 行動値 / 30 (capped); 装甲値 / 15 (capped); the best 攻撃力 in hand
 (攻撃力 + 5) / 25 (capped); its engagement is blockaded; aboard a vehicle; driving it; that
-vehicle's HP / its starting HP (0 on foot). The globals: round / max rounds; the
+vehicle's HP / its starting HP (0 on foot); hidden (隠密状態). The globals: round / max rounds; the
 decision (minor, major, reaction, cover, revival, one-hot); the pending attack's hit 達成値 / 60
 (capped); the decider is a target of it; the decider's full moves in a row / 2; a minor-only round.
 """
@@ -81,7 +83,7 @@ FINISH_BASE: Final = COVER_BASE + N
 COMBO_BASE: Final = FINISH_BASE + N
 TITUS: Final = (Kind.TITUS_REVIVE, Kind.TITUS_DODGE)
 TITUS_BASE: Final = COMBO_BASE + N * W * MAX_COMBOS
-RIDE: Final = (Kind.LEAVE, Kind.VEHICLE_DODGE)
+RIDE: Final = (Kind.LEAVE, Kind.VEHICLE_DODGE, Kind.HIDE)
 RIDE_BASE: Final = TITUS_BASE + len(TITUS)
 SWAP_BASE: Final = RIDE_BASE + len(RIDE)
 HAND_BASE: Final = SWAP_BASE + N
@@ -89,11 +91,13 @@ VGUARD_BASE: Final = HAND_BASE + MAX_MOUNTED * N
 BOARD_BASE: Final = VGUARD_BASE + MAX_MOUNTED
 TAKES: Final = MAX_MOUNTED + 1  # what a boarding takes up: nothing or mounted weapon k
 AT_VEHICLE_BASE: Final = BOARD_BASE + MAX_VEHICLES * 2 * TAKES
-N_DX3_ACTIONS: Final = AT_VEHICLE_BASE + N * W
+STEALTH_BASE: Final = AT_VEHICLE_BASE + N * W
+SEARCH_BASE: Final = STEALTH_BASE + N + 2
+N_DX3_ACTIONS: Final = SEARCH_BASE + N
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
-    "driving", "vehicle_hp",
+    "driving", "vehicle_hp", "hidden",
 )  # fmt: skip
 GLOBAL_FIELDS: Final = (
     "round", "decision_minor", "decision_major", "decision_reaction", "decision_cover", "decision_revival",
@@ -122,8 +126,10 @@ def encode(me: int, action: Dx3Action) -> int:
         return SWAP_BASE + slot
     if kind == Kind.HAND_OVER:
         return HAND_BASE + action.option * N + slot
-    if kind in (Kind.MOVE, Kind.FULL_MOVE):
-        base = MOVE_BASE if kind == Kind.MOVE else FULL_BASE
+    if kind == Kind.SEARCH:
+        return SEARCH_BASE + slot
+    if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
+        base = {Kind.MOVE: MOVE_BASE, Kind.FULL_MOVE: FULL_BASE, Kind.STEALTH_MOVE: STEALTH_BASE}[Kind(kind)]
         return base + (slot if action.target >= 0 else N + action.option)
     if kind == Kind.ATTACK:
         if action.drop == AT_VEHICLE:
@@ -179,7 +185,16 @@ def describe_index(index: int) -> str:
         v, s = divmod(seat, 2)
         taking = f", taking mounted weapon {take - 1}" if take else ""
         return f"board vehicle {v} as {('driver', 'passenger')[s]}{taking}"
-    if AT_VEHICLE_BASE <= index < N_DX3_ACTIONS:
+    if STEALTH_BASE <= index < SEARCH_BASE:
+        offset = index - STEALTH_BASE
+        return (
+            f"stealth move toward slot {offset}"
+            if offset < N
+            else f"stealth move {('left', 'right')[offset - N]}"
+        )
+    if SEARCH_BASE <= index < N_DX3_ACTIONS:
+        return f"search for slot {index - SEARCH_BASE}"
+    if AT_VEHICLE_BASE <= index < STEALTH_BASE:
         slot, weapon = divmod(index - AT_VEHICLE_BASE, W)
         return f"attack the vehicle of slot {slot} with weapon slot {weapon}"
     if COMBO_BASE <= index < TITUS_BASE:
@@ -216,7 +231,8 @@ def describe_dx3_spaces() -> str:
         ("swap driver: slot", SWAP_BASE, HAND_BASE), (f"hand over: mounted weapon x {N} slots", HAND_BASE, VGUARD_BASE),
         ("vehicle guard: mounted weapon", VGUARD_BASE, BOARD_BASE),
         (f"board: vehicle x 2 seats x {TAKES} takes", BOARD_BASE, AT_VEHICLE_BASE),
-        (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, N_DX3_ACTIONS),
+        (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, STEALTH_BASE),
+        ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]
@@ -265,6 +281,7 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
             _cap(f.char.encroachment / 300), _cap(f.initiative / 30), _cap(f.armor_value / 15),
             _cap((best + 5) / 25), float(blockaded(state, f)), float(f.vehicle >= 0),
             float(f.vehicle >= 0 and state.vehicles[f.vehicle].driver == f.id), ride_hp(state, f),
+            float(f.hidden.hidden),
         )  # fmt: skip
     g = N * FIGHTER_FEATURES
     obs[g] = _cap(state.round / state.scenario.max_rounds)

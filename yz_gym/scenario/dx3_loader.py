@@ -70,6 +70,9 @@ class _Builder:
         for i, pos in enumerate(spec.blockades):
             if not 0 <= pos <= spec.length:
                 raise self.fail(f"blockades[{i}]", f"{pos} m is off the line; give 0 to {spec.length}")
+        for i, pos in enumerate(spec.dark):
+            if not 0 <= pos <= spec.length:
+                raise self.fail(f"dark[{i}]", f"{pos} m is off the line; give 0 to {spec.length}")
         for i, r in enumerate(spec.minor_only_rounds):
             if not 1 <= r <= spec.max_rounds:
                 raise self.fail(
@@ -107,7 +110,7 @@ class _Builder:
             max_rounds=spec.max_rounds, blockades=tuple(spec.blockades),
             minor_only_rounds=tuple(spec.minor_only_rounds), gimmicks=tuple(gimmicks),
             agents=tuple(spec.agents.get(side, "") for side in spec.sides), description=spec.description,
-            vehicles=vehicles,
+            vehicles=vehicles, dark=tuple(spec.dark), stealth_difficulty=spec.stealth_difficulty,
         )  # fmt: skip
 
     def _vehicle(self, i: int, v: VehicleFileSpec) -> VehicleSpec:
@@ -225,7 +228,7 @@ class _Builder:
             encroachment=f.encroachment, hp=-1 if f.hp is None else f.hp, weapons=tuple(f.weapons),
             equipped=equipped, armor=tuple(f.armor), resurrect=resurrect, lois=f.lois, titus=f.titus,
             effects=tuple(effects), vehicle=vehicle, seat=DRIVER if f.seat == "driver" else PASSENGER,
-            holds=holds,
+            holds=holds, hidden=f.hidden,
         )  # fmt: skip
 
     def _ride(self, where: str, f: FighterFileSpec) -> tuple[int, tuple[int, ...]]:

@@ -47,6 +47,7 @@ class FighterFileSpec(Strict):
     vehicle: Name | None = None  # the vehicle it starts aboard, by its name under vehicles:
     seat: Literal["driver", "passenger"] = "driver"  # its seat in that vehicle
     mounted: list[Name] = []  # the vehicle's mounted weapons it starts holding (HR-VEH-WPN-03)
+    hidden: StrictBool = False  # starts in the hidden state (隠密状態, DX3-HID-*)
 
 
 class VehicleFileSpec(Strict):
@@ -91,6 +92,8 @@ class Dx3File(Strict):
     dx3_rules: dict[str, object] = {}  # the switches (rulesets/dx3/options.py)
     effects: dict[str, object] = {}  # the scenario's own effects (rulesets/dx3/effect_library.load_effects)
     vehicles: list[VehicleFileSpec] = Field([], max_length=4)  # DX3-VEH-*, HR-VEH-*
+    dark: list[StrictInt] = []  # positions where hiding is very easy: a minor action (HR-STEALTH-02)
+    stealth_difficulty: StrictInt = Field(9, ge=0, le=100)  # 〈知覚〉 difficulty of hiding (HR-STEALTH-01)
     fighters: list[FighterFileSpec] = Field(min_length=2, max_length=12)
 
 

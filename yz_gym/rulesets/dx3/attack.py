@@ -16,9 +16,12 @@ from yz_gym.rulesets.dx3 import riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
 from yz_gym.rulesets.dx3.combos import declare_attack, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
+from yz_gym.rulesets.dx3.effects import SINGLE
 from yz_gym.rulesets.dx3.gear import Weapon
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
 from yz_gym.rulesets.dx3.statuses import BERSERK, PRESSURE
+from yz_gym.rulesets.dx3.stealth import attack_dice
+from yz_gym.rulesets.dx3.stealth import targetable as hidden_targetable
 from yz_gym.rulesets.dx3.titus import DICE, REVIVE, boost_check, make_titus, revived_hp, spend
 
 
@@ -29,8 +32,13 @@ def faces(result: CheckResult) -> list[list[int]]:
 
 def targetable(state: Dx3State, f: Fighter, t: Fighter) -> bool:
     """Whether f may choose t as an attack target: an enemy, standing unless `target_downed`
-    (DX3-DMG-11)."""
-    return t.side != f.side and (not t.down or state.options.target_downed)
+    (DX3-DMG-11), not hidden (DX3-HID-03: a single-target attack cannot choose it)."""
+    return t.side != f.side and (not t.down or state.options.target_downed) and seen_by(state, t)
+
+
+def seen_by(state: Dx3State, t: Fighter) -> bool:
+    """Whether a single-target action may choose t (DX3-HID-03, DX3-BS-12): not while it hides."""
+    return hidden_targetable(t.hidden, SINGLE, state.options)
 
 
 def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
@@ -68,6 +76,7 @@ def hit_check(
     bonus, the skill level, 命中 of the equipped weapons (`weapon_hit_mods`), and a combo's numbers."""
     options = state.options
     extra_dice, bonus = hit_extras(state, f, weapon)
+    extra_dice += attack_dice(f.hidden, options)  # from the hidden state (DX3-HID-07)
     return f.char.check(
         weapon.skill, floor=options.crit_floor, table=options.encroach_table,
         dice=dice + extra_dice, crit_change=crit_change, modifier=modifier + bonus,

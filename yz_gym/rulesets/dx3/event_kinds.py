@@ -143,4 +143,24 @@ add(
     ("vehicle", "riders", "damage"),
 )
 
+# --- the hidden state (hiding.py, stealth.py) --------------------------------------------------------
+add(
+    "hide",
+    "the actor declares the hidden state; a major action's 〈知覚〉 check at `difficulty` (-1: no check) "
+    "decides (HR-STEALTH-01/02)",
+    ("faces", "achievement", "difficulty", "hidden"),
+)
+add("stealth_move", "the hidden actor makes a stealth move (HR-STEALTH-03)", ("from", "to"))
+add(
+    "slip_past",
+    "the hidden actor's 〈知覚〉 against the keenest enemy's `rival` to stay hidden among enemies (HR-STEALTH-04)",
+    ("faces", "achievement", "rival", "hidden"),
+)
+add(
+    "search",
+    "the actor searches for the hidden target with 〈知覚〉 (DX3-HID-06)",
+    ("faces", "achievement", "found"),
+)
+add("revealed", "the actor's action ends its hidden state (DX3-HID-05)")
+
 register(EVENTS)

@@ -104,6 +104,22 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "vehicle_destroyed":
         riders = ", ".join(names[i] for i in get("riders")) or "nobody"
         return f"  The {get('vehicle')} is wrecked; thrown off: {riders}."
+    if k == "hide":
+        if get("difficulty", -1) < 0:
+            return f"{actor} slips into the dark: hidden."
+        result = "hidden" if get("hidden") else "still seen"
+        return f"{actor} tries to hide: 〈知覚〉 {_dice(get('faces'))} = {get('achievement')} at {get('difficulty')}; {result}."
+    if k == "stealth_move":
+        return f"{actor} moves unseen from {get('from')} m to {get('to')} m."
+    if k == "slip_past":
+        result = "stays hidden" if get("hidden") else "is spotted"
+        return f"  {actor} sneaks among the enemies: 〈知覚〉 {get('achievement')} against {get('rival')}; {actor} {result}."
+    if k == "search":
+        return f"{actor} searches for {target}: 〈知覚〉 {get('achievement')}; " + (
+            "found." if get("found") else "nothing."
+        )
+    if k == "revealed":
+        return f"  {actor} is no longer hidden."
     if k == "attack":
         return f"{actor} attacks {target} with {get('weapon')}."
     if k == "hit_check":

@@ -19,6 +19,7 @@ from yz_gym.rulesets.dx3.dice import CheckResult
 from yz_gym.rulesets.dx3.effects import Effect
 from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
 from yz_gym.rulesets.dx3.options import Dx3Options
+from yz_gym.rulesets.dx3.stealth import SEEN, Hidden
 from yz_gym.rulesets.dx3.vehicle import DRIVER, MOUNTED_BASE, Vehicle, VehicleSpec
 
 COMBAT_MOVE_BASE: Final = 5  # DX3-ACT-02: 戦闘移動 = 行動値 + 5 m
@@ -53,6 +54,9 @@ class Kind(IntEnum):
     HAND_OVER = 19  # mounted weapon `option` goes to `target` (the actor itself: it takes it), minor (HR-VEH-WPN-04)
     VEHICLE_DODGE = 20  # reaction aboard: passenger 〈知覚〉 then driver 〈運転〉 (HR-VEH-DODGE-01..07)
     VEHICLE_GUARD = 21  # reaction aboard: guard with mounted weapon `option` (HR-VEH-GUARD-01)
+    HIDE = 22  # declare the hidden state: major, or minor in a dark spot (DX3-HID-01, HR-STEALTH-01/02)
+    STEALTH_MOVE = 23  # major: a 戦闘移動 keeping the hidden state (HR-STEALTH-03), laid out as MOVE
+    SEARCH = 24  # major: look for the hidden `target` (DX3-HID-06)
 
 
 class Phase(IntEnum):
@@ -106,6 +110,7 @@ class FighterSpec:
     vehicle: int = -1  # the vehicle it starts aboard (-1: on foot)
     seat: int = DRIVER  # DRIVER or PASSENGER
     holds: tuple[int, ...] = ()  # the vehicle's mounted weapons it starts holding
+    hidden: bool = False  # starts in the hidden state (隠密状態)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +143,8 @@ class Dx3Scenario:
     gimmicks: tuple[Gimmick, ...] = ()  # stage gimmicks (HR-GIMMICK-01..03), by round
     agents: tuple[str, ...] = ()  # per side, "" = the mode's default
     vehicles: tuple[VehicleSpec, ...] = ()  # DX3-VEH-*, HR-VEH-*
+    dark: tuple[int, ...] = ()  # positions where hiding is very easy: a minor action (HR-STEALTH-02)
+    stealth_difficulty: int = 9  # the 〈知覚〉 difficulty of hiding as a major action (HR-STEALTH-01)
     description: str = ""
 
     @property
@@ -174,6 +181,7 @@ class Fighter:
     vehicle: int = -1  # the vehicle it is aboard (-1: none; one at a time, DX3-VEH-03)
     ride: tuple[Weapon, ...] = ()  # its vehicle's weapons by index MOUNTED_BASE + k (vehicle.ride_weapons)
     vehicle_initiative: int = 0  # the 行動値 of the vehicle it drives (DX3-VEH-08)
+    hidden: Hidden = SEEN  # 隠密状態 (DX3-HID-*, stealth.py)
 
     @property
     def name(self) -> str:
@@ -303,4 +311,5 @@ def make_fighter(index: int, spec: FighterSpec) -> Fighter:
         index, spec.side, spec.pc, char, spec.position,
         tuple(WEAPONS[w] for w in spec.weapons), list(spec.equipped),
         tuple(ARMORS[a] for a in spec.armor), spec.resurrect, effects=spec.effects,
+        hidden=Hidden(True) if spec.hidden else SEEN,
     )  # fmt: skip
