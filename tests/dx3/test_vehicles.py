@@ -71,7 +71,7 @@ ROWS = [  # DX3-VEH-S1..S9: kind, 〈運転〉, 行動値, 攻撃力, 装甲値,
 
 @pytest.mark.parametrize(
     "kind, skill, init, power, armor, full",
-    [pytest.param(*row[1:], marks=pytest.mark.rule(row[0], "DX3-VEH-01")) for row in ROWS],
+    [pytest.param(*row[1:], marks=pytest.mark.rule(row[0], "DX3-VEH-01", "DX3-VEH-08")) for row in ROWS],
 )
 def test_each_vehicle_row_sets_its_drivers_initiative_moves_and_ram(kind, skill, init, power, armor, full):  # type: ignore[no-untyped-def]
     v = VEHICLES[kind]
