@@ -85,7 +85,7 @@ def minor_actions(state: Dx3State, f: Fighter) -> list[Dx3Action]:
     out.append(Dx3Action(Kind.LEAVE))
     if v.driver == f.id:
         out += [Dx3Action(Kind.SWAP, p) for p in v.passengers if not state.fighters[p].down]
-    elif v.driver < 0 or not state.fighters[v.driver].down:
+    else:  # a passenger may take the wheel, also from a driver who fell 戦闘不能
         out.append(Dx3Action(Kind.SWAP, v.driver if v.driver >= 0 else f.id))
     for k, holder in enumerate(v.holders):
         if holder == f.id:
