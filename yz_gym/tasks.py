@@ -106,7 +106,7 @@ class Task:
 # raises that task's own `version=` instead.
 FIGHT_VERSION: Final = 1
 CHASE_VERSION: Final = 1
-DX3_VERSION: Final = 1
+DX3_VERSION: Final = 2
 
 
 def _fight(scenario: str, side: str, enemy: str, version: int = FIGHT_VERSION) -> Task:
@@ -147,9 +147,11 @@ TASKS: Final[tuple[Task, ...]] = (
     _chase("chase_highway_pileup", "police", "crew"),
     _chase("chase_market_foot", "watch", "thief"),
     _dx3("dx3_boss_party", "pcs", "master"),
+    _dx3("dx3_car_chase", "pcs", "riders"),
     _dx3("dx3_collapsing_stage", "pcs", "jam"),
     _dx3("dx3_corridor_blockade", "pcs", "squad"),
     _dx3("dx3_duel", "ugn", "fh"),
+    _dx3("dx3_stealth_infiltration", "pcs", "guards"),
 )
 
 

@@ -94,11 +94,11 @@ def test_the_dx3_task_envs_give_dict_observations_shaping_and_numeric_aec_infos(
     from yz_gym.envs.dx3_env import env as aec_env
     from yz_gym.envs.dx3_env import parallel_env
 
-    flat_env = gymnasium.make("yz_gym/DX3-BossParty-v1")
-    dict_env = gymnasium.make("yz_gym/DX3-BossParty-v1", obs_mode="dict")
+    flat_env = gymnasium.make("yz_gym/DX3-BossParty-v2")
+    dict_env = gymnasium.make("yz_gym/DX3-BossParty-v2", obs_mode="dict")
     flat, info = flat_env.reset(seed=4)
     seen, _ = dict_env.reset(seed=4)
-    assert seen["fighters"].shape == (12, 16) and np.array_equal(dx3_structure().flatten(seen), flat)
+    assert seen["fighters"].shape == (12, 20) and np.array_equal(dx3_structure().flatten(seen), flat)
     shaped = gymnasium.make("yz_gym/Dx3Fight-v0", scenario="dx3_boss_party", reward_shaping=True)
     _, info = shaped.reset(seed=4)
     rewards = []
@@ -153,7 +153,7 @@ def test_both_envs_render_the_line_as_text():
     env = gymnasium.make("yz_gym/Dx3Fight-v0", scenario="dx3_boss_party", render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert "Master Gray [master] HP" in text and "*Aoi [pcs]" in text and "30 m:" in text
+    assert "Master Gray [master] HP" in text and "*Aoi [pcs]" in text and "10 m:" in text  # the boss came up
     aec = dx3_aec_env("dx3_duel", render_mode="ansi")
     aec.reset(seed=2)
     assert "Kaito [ugn]" in aec.render() and aec.observe("Kaito")["action_mask"].sum() > 0

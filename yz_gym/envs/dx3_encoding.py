@@ -17,12 +17,24 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 | COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
 | TITUS_BASE + 0, + 1 | sublimate a Titus: stand up from 戦闘不能; dodge with +10 dice |
+| RIDE_BASE + 0, + 1, + 2 | get off the vehicle; the vehicle dodge; hide (隠密状態) |
+| SWAP_BASE + slot | swap the driver's seat with the fighter in slot (slot 0: take the empty wheel) |
+| HAND_BASE + k * 12 + slot | mounted weapon k goes to the fighter in slot (slot 0: the decider takes it) |
+| VGUARD_BASE + k | guard with the vehicle's mounted weapon k |
+| BOARD_BASE + (v * 2 + seat) * 3 + take + 1 | board vehicle v as driver (seat 0) or passenger (1), taking mounted weapon `take` (-1: none) |
+| AT_VEHICLE_BASE + slot * W + weapon slot | attack the vehicle of the fighter in slot |
+| STEALTH_BASE + ... | stealth move (hidden), laid out as the 戦闘移動 block |
+| SEARCH_BASE + slot | search for the hidden fighter in slot |
+
+Weapon slots of an attack: 0 素手, 1-3 the carried weapons, 4-5 the vehicle's mounted weapons the
+decider holds, 6 the vehicle itself (a ram, its driver only).
 
 **Observation** (`DX3_OBS_SIZE` floats in [0, 1]): 12 fighter slots of `FIGHTER_FEATURES`, then
 `GLOBAL_FEATURES`. A fighter slot holds: present; is the decider; ally; enemy; HP / max HP;
 戦闘不能; position / line length; in the decider's engagement; distance / line length; 行動済み;
 waiting; 侵蝕率 / 300 (capped); 行動値 / 30 (capped); 装甲値 / 15 (capped); the best 攻撃力 in hand
-(攻撃力 + 5) / 25 (capped); its engagement is blockaded. The globals: round / max rounds; the
+(攻撃力 + 5) / 25 (capped); its engagement is blockaded; aboard a vehicle; driving it; that
+vehicle's HP / its starting HP (0 on foot); hidden (隠密状態). The globals: round / max rounds; the
 decision (minor, major, reaction, cover, revival, one-hot); the pending attack's hit 達成値 / 60
 (capped); the decider is a target of it; the decider's full moves in a row / 2; a minor-only round.
 """
@@ -37,10 +49,20 @@ import numpy as np
 from yz_gym.envs.structured import Part, Structure
 from yz_gym.rulesets.dx3.combos import MAX_COMBOS
 from yz_gym.rulesets.dx3.engagement import blockaded
-from yz_gym.rulesets.dx3.state import MAX_CARRIED, MAX_FIGHTERS, Dx3Action, Dx3State, Kind, Phase
+from yz_gym.rulesets.dx3.state import (
+    AT_VEHICLE,
+    MAX_CARRIED,
+    MAX_FIGHTERS,
+    Dx3Action,
+    Dx3State,
+    Fighter,
+    Kind,
+    Phase,
+)
+from yz_gym.rulesets.dx3.vehicle import MAX_MOUNTED, MAX_VEHICLES, RAM
 
 N: Final = MAX_FIGHTERS
-W: Final = MAX_CARRIED + 1  # weapon slots of an attack: 素手 and the carried weapons
+W: Final = RAM + 2  # weapon slots of an attack: 素手, the carried weapons, the mounted ones, the ram
 FIXED: Final = (
     Kind.WAIT,
     Kind.SKIP_MINOR,
@@ -61,10 +83,21 @@ FINISH_BASE: Final = COVER_BASE + N
 COMBO_BASE: Final = FINISH_BASE + N
 TITUS: Final = (Kind.TITUS_REVIVE, Kind.TITUS_DODGE)
 TITUS_BASE: Final = COMBO_BASE + N * W * MAX_COMBOS
-N_DX3_ACTIONS: Final = TITUS_BASE + len(TITUS)
+RIDE: Final = (Kind.LEAVE, Kind.VEHICLE_DODGE, Kind.HIDE)
+RIDE_BASE: Final = TITUS_BASE + len(TITUS)
+SWAP_BASE: Final = RIDE_BASE + len(RIDE)
+HAND_BASE: Final = SWAP_BASE + N
+VGUARD_BASE: Final = HAND_BASE + MAX_MOUNTED * N
+BOARD_BASE: Final = VGUARD_BASE + MAX_MOUNTED
+TAKES: Final = MAX_MOUNTED + 1  # what a boarding takes up: nothing or mounted weapon k
+AT_VEHICLE_BASE: Final = BOARD_BASE + MAX_VEHICLES * 2 * TAKES
+STEALTH_BASE: Final = AT_VEHICLE_BASE + N * W
+SEARCH_BASE: Final = STEALTH_BASE + N + 2
+N_DX3_ACTIONS: Final = SEARCH_BASE + N
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
-    "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded",
+    "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
+    "driving", "vehicle_hp", "hidden",
 )  # fmt: skip
 GLOBAL_FIELDS: Final = (
     "round", "decision_minor", "decision_major", "decision_reaction", "decision_cover", "decision_revival",
@@ -82,11 +115,25 @@ def encode(me: int, action: Dx3Action) -> int:
         return FIXED.index(Kind(kind))
     if kind in TITUS:
         return TITUS_BASE + TITUS.index(Kind(kind))
+    if kind in RIDE:
+        return RIDE_BASE + RIDE.index(Kind(kind))
+    if kind == Kind.VEHICLE_GUARD:
+        return VGUARD_BASE + action.option
+    if kind == Kind.BOARD:
+        return BOARD_BASE + (action.target * 2 + action.option) * TAKES + action.drop + 1
     slot = (action.target - me) % N
-    if kind in (Kind.MOVE, Kind.FULL_MOVE):
-        base = MOVE_BASE if kind == Kind.MOVE else FULL_BASE
+    if kind == Kind.SWAP:
+        return SWAP_BASE + slot
+    if kind == Kind.HAND_OVER:
+        return HAND_BASE + action.option * N + slot
+    if kind == Kind.SEARCH:
+        return SEARCH_BASE + slot
+    if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
+        base = {Kind.MOVE: MOVE_BASE, Kind.FULL_MOVE: FULL_BASE, Kind.STEALTH_MOVE: STEALTH_BASE}[Kind(kind)]
         return base + (slot if action.target >= 0 else N + action.option)
     if kind == Kind.ATTACK:
+        if action.drop == AT_VEHICLE:
+            return AT_VEHICLE_BASE + slot * W + action.option + 1
         if action.combo >= 0:
             return COMBO_BASE + (slot * W + action.option + 1) * MAX_COMBOS + action.combo
         return ATTACK_BASE + slot * W + action.option + 1
@@ -122,8 +169,34 @@ def describe_index(index: int) -> str:
         return f"cover slot {index - COVER_BASE}"
     if FINISH_BASE <= index < COMBO_BASE:
         return f"finish off slot {index - FINISH_BASE}"
-    if TITUS_BASE <= index < N_DX3_ACTIONS:
+    if TITUS_BASE <= index < RIDE_BASE:
         return Kind(TITUS[index - TITUS_BASE]).name.lower()
+    if RIDE_BASE <= index < SWAP_BASE:
+        return Kind(RIDE[index - RIDE_BASE]).name.lower()
+    if SWAP_BASE <= index < HAND_BASE:
+        return f"swap the driver's seat with slot {index - SWAP_BASE}"
+    if HAND_BASE <= index < VGUARD_BASE:
+        k, slot = divmod(index - HAND_BASE, N)
+        return f"mounted weapon {k} to slot {slot}"
+    if VGUARD_BASE <= index < BOARD_BASE:
+        return f"guard with mounted weapon {index - VGUARD_BASE}"
+    if BOARD_BASE <= index < AT_VEHICLE_BASE:
+        seat, take = divmod(index - BOARD_BASE, TAKES)
+        v, s = divmod(seat, 2)
+        taking = f", taking mounted weapon {take - 1}" if take else ""
+        return f"board vehicle {v} as {('driver', 'passenger')[s]}{taking}"
+    if STEALTH_BASE <= index < SEARCH_BASE:
+        offset = index - STEALTH_BASE
+        return (
+            f"stealth move toward slot {offset}"
+            if offset < N
+            else f"stealth move {('left', 'right')[offset - N]}"
+        )
+    if SEARCH_BASE <= index < N_DX3_ACTIONS:
+        return f"search for slot {index - SEARCH_BASE}"
+    if AT_VEHICLE_BASE <= index < STEALTH_BASE:
+        slot, weapon = divmod(index - AT_VEHICLE_BASE, W)
+        return f"attack the vehicle of slot {slot} with weapon slot {weapon}"
     if COMBO_BASE <= index < TITUS_BASE:
         attack, k = divmod(index - COMBO_BASE, MAX_COMBOS)
         slot, weapon = divmod(attack, W)
@@ -153,7 +226,13 @@ def describe_dx3_spaces() -> str:
         (f"equip: weapon x {DROPS} drops", EQUIP_BASE, COVER_BASE), ("cover: slot", COVER_BASE, FINISH_BASE),
         ("finish off: slot", FINISH_BASE, COMBO_BASE),
         (f"attack with a combo: slot x {W} weapon slots x {MAX_COMBOS} combos", COMBO_BASE, TITUS_BASE),
-        ("titus: " + ", ".join(Kind(k).name.lower() for k in TITUS), TITUS_BASE, N_DX3_ACTIONS),
+        ("titus: " + ", ".join(Kind(k).name.lower() for k in TITUS), TITUS_BASE, RIDE_BASE),
+        ("riding: " + ", ".join(Kind(k).name.lower() for k in RIDE), RIDE_BASE, SWAP_BASE),
+        ("swap driver: slot", SWAP_BASE, HAND_BASE), (f"hand over: mounted weapon x {N} slots", HAND_BASE, VGUARD_BASE),
+        ("vehicle guard: mounted weapon", VGUARD_BASE, BOARD_BASE),
+        (f"board: vehicle x 2 seats x {TAKES} takes", BOARD_BASE, AT_VEHICLE_BASE),
+        (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, STEALTH_BASE),
+        ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]
@@ -178,6 +257,14 @@ def _cap(value: float) -> float:
     return min(max(value, 0.0), 1.0)
 
 
+def ride_hp(state: Dx3State, f: Fighter) -> float:
+    """The HP fraction of the vehicle f rides (0 on foot)."""
+    if f.vehicle < 0:
+        return 0.0
+    v = state.vehicles[f.vehicle]
+    return _cap(v.hp / max(v.spec.hp, 1))
+
+
 def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
     """The observation seen by fighter `me` (`acting`: who decides now, -1 when over)."""
     obs = np.zeros(DX3_OBS_SIZE, dtype=np.float32)
@@ -192,7 +279,9 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
             _cap(f.char.hp / max(f.char.stats.max_hp, 1)), float(f.down), _cap(f.pos / length),
             float(f.pos == mine.pos), _cap(abs(f.pos - mine.pos) / length), float(f.acted), float(f.waiting),
             _cap(f.char.encroachment / 300), _cap(f.initiative / 30), _cap(f.armor_value / 15),
-            _cap((best + 5) / 25), float(blockaded(state, f)),
+            _cap((best + 5) / 25), float(blockaded(state, f)), float(f.vehicle >= 0),
+            float(f.vehicle >= 0 and state.vehicles[f.vehicle].driver == f.id), ride_hp(state, f),
+            float(f.hidden.hidden),
         )  # fmt: skip
     g = N * FIGHTER_FEATURES
     obs[g] = _cap(state.round / state.scenario.max_rounds)

@@ -14,8 +14,9 @@ from yz_gym.rulesets.dx3.effects import Effect
 from yz_gym.rulesets.dx3.gear import ARMORS, MAX_EQUIPPED, WEAPONS
 from yz_gym.rulesets.dx3.options import DX3_RULES, Dx3Options
 from yz_gym.rulesets.dx3.state import MAX_CARRIED, Dx3Scenario, FighterSpec, Gimmick
+from yz_gym.rulesets.dx3.vehicle import DRIVER, PASSENGER, VEHICLES, VehicleSpec
 from yz_gym.scenario import ScenarioError
-from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec
+from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec, VehicleFileSpec
 from yz_gym.scenario.validation import validated
 
 DOC: Final = "docs/dx3_scenarios.md"
@@ -61,13 +62,18 @@ class _Builder:
             self.library = load_effects(spec.effects or None)
         except EffectError as err:
             raise self.fail(err.where, str(err).removeprefix(f"{err.where}: ")) from None
+        vehicles = tuple(self._vehicle(i, v) for i, v in enumerate(spec.vehicles))
         fighters = tuple(self._fighter(i, f, options) for i, f in enumerate(spec.fighters))
+        self._check_riders(fighters, vehicles)
         for s, side in enumerate(spec.sides):
             if not any(f.side == s for f in fighters):
                 raise self.fail("sides", f"side '{side}' has no fighter; give it one or remove it")
         for i, pos in enumerate(spec.blockades):
             if not 0 <= pos <= spec.length:
                 raise self.fail(f"blockades[{i}]", f"{pos} m is off the line; give 0 to {spec.length}")
+        for i, pos in enumerate(spec.dark):
+            if not 0 <= pos <= spec.length:
+                raise self.fail(f"dark[{i}]", f"{pos} m is off the line; give 0 to {spec.length}")
         for i, r in enumerate(spec.minor_only_rounds):
             if not 1 <= r <= spec.max_rounds:
                 raise self.fail(
@@ -105,7 +111,61 @@ class _Builder:
             max_rounds=spec.max_rounds, blockades=tuple(spec.blockades),
             minor_only_rounds=tuple(spec.minor_only_rounds), gimmicks=tuple(gimmicks),
             agents=tuple(spec.agents.get(side, "") for side in spec.sides), description=spec.description,
+            vehicles=vehicles, dark=tuple(spec.dark), stealth_difficulty=spec.stealth_difficulty,
         )  # fmt: skip
+
+    def _vehicle(self, i: int, v: VehicleFileSpec) -> VehicleSpec:
+        where = f"vehicles[{i}]"
+        spec = self.spec
+        if v.name in [w.name for w in spec.vehicles[:i]]:
+            raise self.fail(f"{where}.name", f"'{v.name}' is named twice; give every vehicle its own name")
+        if v.kind not in VEHICLES:
+            raise self.fail(
+                f"{where}.kind",
+                f"unknown vehicle '{v.kind}'; {_guess(v.kind, list(VEHICLES))}vehicles: {', '.join(VEHICLES)}",
+            )
+        if v.position > spec.length:
+            raise self.fail(
+                f"{where}.position", f"{v.position} m is off the line; give 0 to length {spec.length}"
+            )
+        for j, w in enumerate(v.mounted):
+            if w not in WEAPONS:
+                raise self.fail(
+                    f"{where}.mounted[{j}]",
+                    f"unknown weapon '{w}'; {_guess(w, list(WEAPONS))}weapons: {', '.join(WEAPONS)}",
+                )
+        kind = VEHICLES[v.kind]
+        exposed = kind.exposed if v.exposed is None else v.exposed
+        return VehicleSpec(
+            v.name, kind, v.position, v.hp, v.seats or 0, exposed, tuple(v.mounted), v.destruction_dice
+        )
+
+    def _check_riders(self, fighters: tuple[FighterSpec, ...], vehicles: tuple[VehicleSpec, ...]) -> None:
+        """Seats, drivers and mounted weapons of the riders the file puts aboard."""
+        for v, vspec in enumerate(vehicles):
+            riders = [i for i, f in enumerate(fighters) if f.vehicle == v]
+            drivers = [i for i in riders if fighters[i].seat == DRIVER]
+            if len(drivers) > 1:
+                raise self.fail(
+                    f"fighters[{drivers[1]}].seat",
+                    f"'{vspec.name}' already has a driver ({fighters[drivers[0]].name}); make this one a passenger",
+                )
+            seats = vspec.seats or vspec.kind.seats
+            if len(riders) > seats:
+                raise self.fail(
+                    f"fighters[{riders[seats]}].vehicle",
+                    f"'{vspec.name}' seats {seats}; put this fighter in another vehicle or on foot",
+                )
+            held: dict[int, int] = {}
+            for i in riders:
+                for k in fighters[i].holds:
+                    if k in held:
+                        raise self.fail(
+                            f"fighters[{i}].mounted",
+                            f"the mounted {vspec.mounted[k]} is already held by {fighters[held[k]].name}; "
+                            "one holder at a time (HR-VEH-WPN-03)",
+                        )
+                    held[k] = i
 
     def _fighter(self, i: int, f: FighterFileSpec, options: Dx3Options) -> FighterSpec:
         spec = self.spec
@@ -162,12 +222,46 @@ class _Builder:
                     f"{where}.effects.{name}", f"level {level} is above its max level {effect.max_level}"
                 )
             effects.append(effect.at_level(level))
+        vehicle, holds = self._ride(where, f)
+        position = spec.vehicles[vehicle].position if vehicle >= 0 else f.position
         return FighterSpec(
-            name=f.name, side=spec.sides.index(f.side), pc=f.pc, stats=stats, position=f.position,
+            name=f.name, side=spec.sides.index(f.side), pc=f.pc, stats=stats, position=position,
             encroachment=f.encroachment, hp=-1 if f.hp is None else f.hp, weapons=tuple(f.weapons),
             equipped=equipped, armor=tuple(f.armor), resurrect=resurrect, lois=f.lois, titus=f.titus,
-            effects=tuple(effects),
+            effects=tuple(effects), vehicle=vehicle, seat=DRIVER if f.seat == "driver" else PASSENGER,
+            holds=holds, hidden=f.hidden,
         )  # fmt: skip
+
+    def _ride(self, where: str, f: FighterFileSpec) -> tuple[int, tuple[int, ...]]:
+        """The vehicle a fighter starts aboard and the mounted weapons it holds."""
+        names = [v.name for v in self.spec.vehicles]
+        if f.vehicle is None:
+            if f.mounted:
+                raise self.fail(
+                    f"{where}.mounted", "only a rider holds mounted weapons; give it a vehicle first"
+                )
+            return -1, ()
+        if f.vehicle not in names:
+            known = ", ".join(names) or "none; add a vehicles: entry"
+            raise self.fail(
+                f"{where}.vehicle",
+                f"no vehicle named '{f.vehicle}'; {_guess(f.vehicle, names)}vehicles: {known}",
+            )
+        v = self.spec.vehicles[names.index(f.vehicle)]
+        holds = []
+        for j, w in enumerate(f.mounted):
+            if w not in v.mounted:
+                raise self.fail(
+                    f"{where}.mounted[{j}]",
+                    f"'{w}' is not mounted on '{v.name}'; mounted: {', '.join(v.mounted) or 'none'}",
+                )
+            k = v.mounted.index(w)
+            if k in holds:
+                raise self.fail(
+                    f"{where}.mounted[{j}]", f"'{w}' is named twice; name each mounted weapon once"
+                )
+            holds.append(k)
+        return names.index(f.vehicle), tuple(holds)
 
     def _equipped(self, where: str, f: FighterFileSpec) -> tuple[int, ...]:
         """The indices of the held weapons (DX3-WPN-03): at most two, a two-handed one alone."""

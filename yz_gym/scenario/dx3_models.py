@@ -44,6 +44,23 @@ class FighterFileSpec(Strict):
     lois: StrictInt = Field(0, ge=0, le=7)
     titus: StrictInt = Field(0, ge=0, le=7)
     effects: dict[str, Annotated[StrictInt, Field(ge=1, le=10)]] = {}  # effect name -> its level (DX3-EFF-01)
+    vehicle: Name | None = None  # the vehicle it starts aboard, by its name under vehicles:
+    seat: Literal["driver", "passenger"] = "driver"  # its seat in that vehicle
+    mounted: list[Name] = []  # the vehicle's mounted weapons it starts holding (HR-VEH-WPN-03)
+    hidden: StrictBool = False  # starts in the hidden state (隠密状態, DX3-HID-*)
+
+
+class VehicleFileSpec(Strict):
+    """A vehicle on the line (DX3-VEH-*, HR-VEH-*): its kind, place, HP, seats, exposure, mounted weapons."""
+
+    name: Name
+    kind: Name  # a bundled vehicle (DX3-VEH-S1..S9): car, sports_car, truck, motorcycle, ...
+    position: StrictInt = Field(ge=0, le=1000)  # metres along the line; its riders stand here
+    hp: StrictInt = Field(20, ge=1, le=500)  # HR-VEH-07: 20 unless stated
+    seats: StrictInt | None = Field(None, ge=1, le=12)  # riders, driver included; default the kind's
+    exposed: StrictBool | None = None  # riders outside any shell (HR-VEH-05); default the kind's
+    mounted: list[Name] = Field([], max_length=2)  # mounted weapons by bundled weapon name (HR-VEH-WPN-*)
+    destruction_dice: StrictInt = Field(0, ge=0, le=10)  # HR-VEH-09: D10s each rider takes when it is destroyed
 
 
 class GimmickSpec(Strict):
@@ -74,7 +91,10 @@ class Dx3File(Strict):
     agents: dict[Name, Name] = {}  # side -> scripted agent
     dx3_rules: dict[str, object] = {}  # the switches (rulesets/dx3/options.py)
     effects: dict[str, object] = {}  # the scenario's own effects (rulesets/dx3/effect_library.load_effects)
+    vehicles: list[VehicleFileSpec] = Field([], max_length=4)  # DX3-VEH-*, HR-VEH-*
+    dark: list[StrictInt] = []  # positions where hiding is very easy: a minor action (HR-STEALTH-02)
+    stealth_difficulty: StrictInt = Field(9, ge=0, le=100)  # 〈知覚〉 difficulty of hiding (HR-STEALTH-01)
     fighters: list[FighterFileSpec] = Field(min_length=2, max_length=12)
 
 
-MODELS: tuple[type[Strict], ...] = (Dx3File, FighterFileSpec, AbilitiesSpec, GimmickSpec)
+MODELS: tuple[type[Strict], ...] = (Dx3File, FighterFileSpec, AbilitiesSpec, GimmickSpec, VehicleFileSpec)

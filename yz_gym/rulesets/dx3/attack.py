@@ -12,12 +12,16 @@ from __future__ import annotations
 import numpy as np
 
 from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3 import riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
 from yz_gym.rulesets.dx3.combos import declare_attack, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
+from yz_gym.rulesets.dx3.effects import SINGLE
 from yz_gym.rulesets.dx3.gear import Weapon
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
+from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
 from yz_gym.rulesets.dx3.statuses import BERSERK, PRESSURE
+from yz_gym.rulesets.dx3.stealth import attack_dice
+from yz_gym.rulesets.dx3.stealth import targetable as hidden_targetable
 from yz_gym.rulesets.dx3.titus import DICE, REVIVE, boost_check, make_titus, revived_hp, spend
 
 
@@ -28,15 +32,23 @@ def faces(result: CheckResult) -> list[list[int]]:
 
 def targetable(state: Dx3State, f: Fighter, t: Fighter) -> bool:
     """Whether f may choose t as an attack target: an enemy, standing unless `target_downed`
-    (DX3-DMG-11)."""
-    return t.side != f.side and (not t.down or state.options.target_downed)
+    (DX3-DMG-11), not hidden (DX3-HID-03: a single-target attack cannot choose it)."""
+    return t.side != f.side and (not t.down or state.options.target_downed) and seen_by(state, t)
+
+
+def seen_by(state: Dx3State, t: Fighter) -> bool:
+    """Whether a single-target action may choose t (DX3-HID-03, DX3-BS-12): not while it hides."""
+    return hidden_targetable(t.hidden, SINGLE, state.options)
 
 
 def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
     """f's attacks: each weapon in hand (素手 always, DX3-ATK-12) at each target it reaches (DX3-ATK-05),
-    plainly or with each attack combo f may declare with that weapon now (combos.usable_combos)."""
+    plainly or with each attack combo f may declare with that weapon now (combos.usable_combos); aboard
+    a vehicle also its mounted weapons f holds and, driving, the vehicle itself (DX3-VEH-04); a target
+    riding exposed may also be attacked through its vehicle (AT_VEHICLE, HR-VEH-04)."""
     out = []
-    for w in [-1, *f.equipped]:
+    weapons = [-1, *f.equipped, *riding.attack_weapons(state, f)] if state.vehicles else [-1, *f.equipped]
+    for w in weapons:
         weapon = f.weapon(w)
         usable = usable_combos(state, f, weapon) if f.effects else []
         for t in state.fighters:
@@ -46,6 +58,8 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
             ):
                 out.append(Dx3Action(Kind.ATTACK, t.id, w))
                 out.extend(Dx3Action(Kind.ATTACK, t.id, w, combo=k) for k in usable)
+                if state.vehicles and riding.at_vehicle_targets(state, f, t, weapon):
+                    out.append(Dx3Action(Kind.ATTACK, t.id, w, drop=AT_VEHICLE))
     return out
 
 
@@ -62,6 +76,7 @@ def hit_check(
     bonus, the skill level, 命中 of the equipped weapons (`weapon_hit_mods`), and a combo's numbers."""
     options = state.options
     extra_dice, bonus = hit_extras(state, f, weapon)
+    extra_dice += attack_dice(f.hidden, options)  # from the hidden state (DX3-HID-07)
     return f.char.check(
         weapon.skill, floor=options.crit_floor, table=options.encroach_table,
         dice=dice + extra_dice, crit_change=crit_change, modifier=modifier + bonus,
@@ -95,6 +110,10 @@ def declare(
     targets = [action.target]
     standing = [t for t in targets if not state.fighters[t].down]
     p = PendingAttack(f.id, action.option, targets, result, attack_power, standing, ignore_armor)
+    if state.vehicles:
+        p.vehicle = riding.struck_vehicle(state, state.fighters[action.target], weapon, action.drop)
+        if p.vehicle >= 0:
+            events.append(Event("at_vehicle", f.id, action.target, {"vehicle": state.vehicles[p.vehicle].name}))
     for t in targets:
         if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
             p.hit.append(t)
@@ -110,6 +129,8 @@ def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
     limit = state.options.reactions_per_round
     if (limit and t.reactions >= limit) or BERSERK in t.statuses:  # 暴走: no reactions (DX3-BS-01/15)
         return [Dx3Action(Kind.NO_REACTION)]
+    if t.vehicle >= 0:  # aboard, the vehicle's reactions replace dodge and guard (HR-VEH-DEF-01)
+        return riding.reactions(state, t)
     guards = [w for w in t.equipped if t.weapons[w].guard > 0]
     if state.options.guard_weapons == "all_equipped":
         guards = guards[:1]
@@ -157,6 +178,12 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
         }))  # fmt: skip
         p.dodged.append(t.id)
         hit = action_wins(p.hit_check, result, options.tie)
+    elif action.kind == Kind.VEHICLE_DODGE:
+        p.dodged.append(t.id)
+        hit = riding.dodge(state, t, p.hit_check, rng, events)
+    elif action.kind == Kind.VEHICLE_GUARD:
+        riding.guard(state, t, action.option, p, events)
+        hit = True
     elif action.kind == Kind.GUARD:
         p.guards[t.id] = guard_value(state, t, action.option)
         events.append(
@@ -233,6 +260,13 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
             "damage_roll", p.attacker, -1, {"faces": list(rolled), "attack": p.attack_power, "total": total}
         )
     )
+    if p.vehicle >= 0:
+        for t in p.hit:
+            for f in riding.damage_vehicle(state, p, t, total, rng, events):
+                if f.down:
+                    events.append(Event("down", f.id, -1))
+                    fell(state, f)
+        return
     covering = set(p.covers.values())
     for t in p.hit:
         if t in covering:
@@ -246,7 +280,7 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
                 factor = 2
             elif taker not in p.targets:
                 guard = best_guard(state, f)
-        armor = 0 if p.ignore_armor else f.armor_value
+        armor = 0 if p.ignore_armor else f.armor_value + riding.shell(state, f)
         lost = hp_damage(total, armor, guard) * factor
         lost = max(lost - f.mods.get("reduction", 0), 0)
         was_down = f.down
@@ -344,7 +378,7 @@ def advance(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> b
         state.phase = Phase.REACT
         return True
     if state.phase in (Phase.REACT, Phase.COVER) and p.hit:
-        open_pairs = coverers(state, p)
+        open_pairs = coverers(state, p) if p.vehicle < 0 else []  # nobody covers for a vehicle
         if open_pairs:
             p.asked.append(open_pairs[0][0])
             state.phase = Phase.COVER

@@ -15,6 +15,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Ability
 from yz_gym.rulesets.dx3.dice import action_wins, roll
+from yz_gym.rulesets.dx3.riding import carry, driving_moves
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
 
 RIGID: Final = "硬直"  # the bad status that stops every move (DX3-BS-19), as statuses.py names it
@@ -41,23 +42,26 @@ def blockaded(state: Dx3State, f: Fighter) -> bool:
 
 def full_move_distance(state: Dx3State, f: Fighter) -> int:
     """How far f's 全力移動 goes this round: 全力移動, or 1x 戦闘移動 in the second round in a row
-    (HR-MOVE-01); 0 in a third round in a row (HR-MOVE-02) or under 硬直 (DX3-BS-19)."""
+    (HR-MOVE-01); 0 in a third round in a row (HR-MOVE-02) or under 硬直 (DX3-BS-19). Aboard, the
+    vehicle's numbers (DX3-VEH-09/10), a passenger not at all."""
     if RIGID in f.statuses:
         return 0
+    aboard = driving_moves(state, f, True)
     if state.options.full_move_streak == "house":
         if f.full_streak >= 2:
             return 0
         if f.full_streak == 1:
-            return f.combat_move
-    return f.full_move
+            return driving_moves(state, f, False) if aboard >= 0 else f.combat_move
+    return aboard if aboard >= 0 else f.full_move
 
 
 def combat_move_distance(state: Dx3State, f: Fighter) -> int:
     """How far f's 戦闘移動 goes: 0 while engaged with an enemy (DX3-ENG-02) unless a gimmick distracted
-    it (HR-GIMMICK-03), or under 硬直."""
+    it (HR-GIMMICK-03), or under 硬直; aboard, the vehicle's (DX3-VEH-09), a passenger not at all."""
     if RIGID in f.statuses or (engaged_with_enemy(state, f) and not f.distracted):
         return 0
-    return f.combat_move
+    aboard = driving_moves(state, f, False)
+    return aboard if aboard >= 0 else f.combat_move
 
 
 def destination(state: Dx3State, f: Fighter, goal: int, distance: int) -> int:
@@ -152,6 +156,7 @@ def move(
                 return
     start = f.pos
     f.pos = destination(state, f, goal_of(state, action), distance)
+    carry(state, f)
     joined = [g.id for g in state.at(f.pos) if g.id != f.id]
     events.append(
         Event("full_move" if full else "move", f.id, -1, {"from": start, "to": f.pos, "joined": joined})

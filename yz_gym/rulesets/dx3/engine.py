@@ -3,17 +3,20 @@ legal_actions, apply, is_over, outcome, describe, decision_kind, people."""
 
 from __future__ import annotations
 
+from typing import Final
+
 import numpy as np
 
 from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.dx3 import attack, engagement, rounds
+from yz_gym.rulesets.dx3 import attack, engagement, hiding, riding, rounds
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.encroachment import impulse_check
-from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, range_text
+from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, WEAPONS, range_text
 from yz_gym.rulesets.dx3.state import (
+    AT_VEHICLE,
     DECISIONS,
     PUT_ALL_AWAY,
     Dx3Action,
@@ -25,6 +28,9 @@ from yz_gym.rulesets.dx3.state import (
     make_fighter,
 )
 from yz_gym.rulesets.dx3.statuses import BERSERK
+from yz_gym.rulesets.dx3.vehicle import make_vehicle
+
+RIDING_MINORS: Final[tuple[int, ...]] = (Kind.BOARD, Kind.LEAVE, Kind.SWAP, Kind.HAND_OVER)
 
 
 def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None) -> Dx3State:
@@ -32,6 +38,10 @@ def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None
     dice = as_rng(rng)
     fighters = [make_fighter(i, spec) for i, spec in enumerate(scenario.fighters)]
     state = Dx3State(scenario, scenario.options, fighters)
+    state.vehicles = [
+        make_vehicle(i, v, tuple(WEAPONS[w] for w in v.mounted)) for i, v in enumerate(scenario.vehicles)
+    ]
+    riding.seat_riders(state)
     events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
     if state.options.impulse_at_combat_start:
         for f in fighters:
@@ -109,8 +119,9 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
         out.append(Dx3Action(Kind.SKIP_MINOR))
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
-        return out + equips(f)
-    out = attack.attacks(state, f) + attack.finishing_blows(state, f)
+        out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
+        return out + hiding.hide_actions(state, f, True)
+    out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
     out.append(Dx3Action(Kind.SKIP_MAJOR))
@@ -133,6 +144,8 @@ def apply(
     if phase == Phase.REACT:
         attack.react(state, action, dice, events)
     elif phase == Phase.COVER:
+        if action.kind == Kind.COVER and state.options.hidden_cover_ends:
+            hiding.acted(state.fighters[current_actor(state)], action, events)
         attack.cover(state, action, events)
     elif phase == Phase.REVIVE:
         attack.revive(state, action, dice, events)
@@ -141,10 +154,14 @@ def apply(
                 rounds.start_main(state, dice, events)
             return events
     elif phase == Phase.MINOR:
-        _minor(state, state.fighters[state.actor], action, dice, events)
+        f = state.fighters[state.actor]
+        _minor(state, f, action, dice, events)
+        hiding.acted(f, action, events)  # after it: an attack from the hidden state counts as one
         return events
     else:
-        _major(state, state.fighters[state.actor], action, dice, events)
+        f = state.fighters[state.actor]
+        _major(state, f, action, dice, events)
+        hiding.acted(f, action, events)
     if not attack.advance(state, dice, events):
         rounds.end_main(state, dice, events)
     return events
@@ -163,6 +180,10 @@ def _minor(
         return
     if kind == Kind.MOVE:
         engagement.move(state, f, action, engagement.combat_move_distance(state, f), rng, events)
+    elif kind in RIDING_MINORS:
+        riding.act(state, f, action, events)
+    elif kind == Kind.HIDE:
+        hiding.hide(state, f, True, rng, events)
     elif kind == Kind.EQUIP:
         away = (
             list(f.equipped) if action.drop == PUT_ALL_AWAY else [e for e in f.equipped if e == action.drop]
@@ -190,6 +211,12 @@ def _major(
         engagement.move(state, f, action, engagement.full_move_distance(state, f), rng, events)
     elif action.kind == Kind.FINISH:
         attack.finish_off(state, f, action, events)
+    elif action.kind == Kind.HIDE:
+        hiding.hide(state, f, False, rng, events)
+    elif action.kind == Kind.STEALTH_MOVE:
+        hiding.stealth_move(state, f, action, rng, events)
+    elif action.kind == Kind.SEARCH:
+        hiding.search_for(state, f, action, rng, events)
     else:
         events.append(Event("skip", f.id, -1, {"action": "major"}))
 
@@ -222,8 +249,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     fighters = state.fighters
     kind = action.kind
     actor = fighters[current_actor(state)] if state.phase != Phase.OVER else None
-    if kind in (Kind.MOVE, Kind.FULL_MOVE):
-        what = "戦闘移動" if kind == Kind.MOVE else "全力移動"
+    if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
+        what = {Kind.MOVE: "戦闘移動", Kind.FULL_MOVE: "全力移動", Kind.STEALTH_MOVE: "隠密移動 (stealth move)"}[Kind(kind)]
         leaving = actor is not None and engagement.engaged_with_enemy(state, actor) and not actor.distracted
         if kind == Kind.FULL_MOVE and leaving:
             what = "離脱 (全力移動)"
@@ -235,7 +262,7 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         if actor is not None:
             reach = (
                 engagement.combat_move_distance(state, actor)
-                if kind == Kind.MOVE
+                if kind != Kind.FULL_MOVE
                 else engagement.full_move_distance(state, actor)
             )
             end = engagement.destination(state, actor, engagement.goal_of(state, action), reach)
@@ -247,7 +274,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         if action.combo >= 0 and actor is not None and weapon is not None:
             chosen = attack_combos(actor, weapon, state.options.encroach_table)[action.combo]
             name += " + " + "+".join(f"《{actor.effects[i].name}》" for i in chosen)
-        return f"attack {fighters[action.target].name}{name}"
+        at = "the vehicle of " if action.drop == AT_VEHICLE else ""
+        return f"attack {at}{fighters[action.target].name}{name}"
     if kind == Kind.EQUIP and actor is not None:
         dropped = actor.equipped if action.drop == PUT_ALL_AWAY else [action.drop] if action.drop >= 0 else []
         away = f", putting away {', '.join(actor.weapons[e].name for e in dropped)}" if dropped else ""
@@ -255,6 +283,22 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     if kind == Kind.GUARD and actor is not None:
         weapon = actor.weapons[action.option]
         return f"guard with {weapon.name} (ガード値 {weapon.guard})"
+    if kind == Kind.BOARD:
+        v = state.vehicles[action.target]
+        taking = f", taking the {v.mounted[action.drop].name}" if action.drop >= 0 else ""
+        return f"board the {v.name} as {('driver', 'passenger')[action.option]}{taking}"
+    if kind == Kind.SWAP:
+        return f"swap the driver's seat with {fighters[action.target].name}"
+    if kind == Kind.HAND_OVER and actor is not None and actor.vehicle >= 0:
+        gun = state.vehicles[actor.vehicle].mounted[action.option].name
+        if action.target == actor.id:
+            return f"take the mounted {gun}"
+        return f"hand the mounted {gun} to {fighters[action.target].name}"
+    if kind == Kind.VEHICLE_GUARD and actor is not None and actor.vehicle >= 0:
+        mounted = state.vehicles[actor.vehicle].mounted[action.option]
+        return f"guard with the mounted {mounted.name} (ガード値 {mounted.guard})"
+    if kind == Kind.SEARCH:
+        return f"search for {fighters[action.target].name} (〈知覚〉)"
     if kind == Kind.COVER:
         return f"cover {fighters[action.target].name}"
     if kind == Kind.FINISH:
@@ -265,6 +309,7 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         Kind.WAIT: "待機 (wait)", Kind.SKIP_MINOR: "no minor action", Kind.SKIP_MAJOR: "no major action",
         Kind.DODGE: "dodge (〈回避〉)", Kind.NO_REACTION: "no reaction", Kind.DECLINE: "decline",
         Kind.RESURRECT: "《リザレクト》", Kind.TITUS_REVIVE: "sublimate a Titus to stand up (HP 【肉体】+10)",
-        Kind.TITUS_DODGE: "dodge (〈回避〉) with a Titus for +10 dice",
+        Kind.TITUS_DODGE: "dodge (〈回避〉) with a Titus for +10 dice", Kind.LEAVE: "get off the vehicle",
+        Kind.VEHICLE_DODGE: "vehicle dodge (passenger 〈知覚〉, driver 〈運転〉)", Kind.HIDE: "hide (隠密状態)",
     }  # fmt: skip
     return words.get(Kind(kind), Kind(kind).name.lower())

@@ -111,4 +111,56 @@ add(
 )
 add("distracted", "the gimmick distracts the actor: its engagement is released (HR-GIMMICK-03)")
 
+# --- vehicles (riding.py, vehicle.py) -------------------------------------------------------------
+add("board", "the actor boards `vehicle` in `seat`, taking up a mounted `weapon` (DX3-VEH-02, HR-VEH-WPN-01)",
+    ("vehicle", "seat", "weapon"))  # fmt: skip
+add("leave_vehicle", "the actor gets off `vehicle` (DX3-VEH-02)", ("vehicle",))
+add(
+    "swap_driver",
+    "driver and passenger change places; `driver` drives now (HR-VEH-03)",
+    ("vehicle", "driver"),
+)
+add(
+    "hand_over",
+    "a mounted `weapon` goes from the actor (-1: nobody) to the target (HR-VEH-WPN-04)",
+    ("weapon",),
+)
+add("at_vehicle", "the actor's attack on the target strikes its `vehicle` instead (HR-VEH-04)", ("vehicle",))
+add(
+    "vehicle_dodge",
+    "the vehicle dodge: the spotter's 〈知覚〉 (-1: no passenger), then the driver's 〈運転〉 with its dice and "
+    "C値 changed by it (HR-VEH-DODGE-01..07)",
+    ("vehicle", "spotter", "perception", "perception_faces", "dice", "crit", *CHECK, "dodged"),
+)
+add(
+    "vehicle_damage",
+    "the vehicle loses HP: the damage less its own 装甲値 and the guard (HR-VEH-10/11, AMB-40)",
+    ("vehicle", "hp_lost", "hp", "armor", "guard"),
+)
+add(
+    "vehicle_destroyed",
+    "the vehicle at 0 HP is destroyed and throws its riders off, each taking `damage` (HR-VEH-08/09)",
+    ("vehicle", "riders", "damage"),
+)
+
+# --- the hidden state (hiding.py, stealth.py) --------------------------------------------------------
+add(
+    "hide",
+    "the actor declares the hidden state; a major action's 〈知覚〉 check at `difficulty` (-1: no check) "
+    "decides (HR-STEALTH-01/02)",
+    ("faces", "achievement", "difficulty", "hidden"),
+)
+add("stealth_move", "the hidden actor makes a stealth move (HR-STEALTH-03)", ("from", "to"))
+add(
+    "slip_past",
+    "the hidden actor's 〈知覚〉 against the keenest enemy's `rival` to stay hidden among enemies (HR-STEALTH-04)",
+    ("faces", "achievement", "rival", "hidden"),
+)
+add(
+    "search",
+    "the actor searches for the hidden target with 〈知覚〉 (DX3-HID-06)",
+    ("faces", "achievement", "found"),
+)
+add("revealed", "the actor's action ends its hidden state (DX3-HID-05)")
+
 register(EVENTS)

@@ -80,6 +80,46 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "combo":
         combo = "+".join(f"《{name}》" for name in get("effects"))
         return f"  {actor} declares {combo}: 侵蝕率 {get('before')}% +{get('cost')} -> {get('after')}%."
+    if k == "board":
+        weapon = f", taking the mounted {get('weapon')}" if get("weapon") else ""
+        return f"{actor} boards the {get('vehicle')} as {get('seat')}{weapon}."
+    if k == "leave_vehicle":
+        return f"{actor} gets off the {get('vehicle')}."
+    if k == "swap_driver":
+        return f"{actor} and {target} swap seats in the {get('vehicle')}: {names[get('driver')]} drives."
+    if k == "hand_over":
+        return f"{target} takes up the mounted {get('weapon')}" + (f" from {actor}." if e.actor >= 0 else ".")
+    if k == "at_vehicle":
+        return f"  The attack strikes {target}'s {get('vehicle')}."
+    if k == "vehicle_dodge":
+        spotted = (
+            f"{names[get('spotter')]} watches the road: 〈知覚〉 {_dice(get('perception_faces'))} = {get('perception')}; "
+            if get("spotter", -1) >= 0 else "no passenger to watch the road; "
+        )  # fmt: skip
+        result = "the attack misses" if get("dodged") else "not enough"
+        return f"  {spotted}{actor} swerves: 〈運転〉 {get('dice')}dx{get('crit')}: {_check(e)}; {result}."
+    if k == "vehicle_damage":
+        guard = f", ガード値 {get('guard')}" if get("guard") else ""
+        return f"  The {get('vehicle')} loses {get('hp_lost')} HP after 装甲値 {get('armor')}{guard}: HP {get('hp')}."
+    if k == "vehicle_destroyed":
+        riders = ", ".join(names[i] for i in get("riders")) or "nobody"
+        return f"  The {get('vehicle')} is wrecked; thrown off: {riders}."
+    if k == "hide":
+        if get("difficulty", -1) < 0:
+            return f"{actor} slips into the dark: hidden."
+        result = "hidden" if get("hidden") else "still seen"
+        return f"{actor} tries to hide: 〈知覚〉 {_dice(get('faces'))} = {get('achievement')} at {get('difficulty')}; {result}."
+    if k == "stealth_move":
+        return f"{actor} moves unseen from {get('from')} m to {get('to')} m."
+    if k == "slip_past":
+        result = "stays hidden" if get("hidden") else "is spotted"
+        return f"  {actor} sneaks among the enemies: 〈知覚〉 {get('achievement')} against {get('rival')}; {actor} {result}."
+    if k == "search":
+        return f"{actor} searches for {target}: 〈知覚〉 {get('achievement')}; " + (
+            "found." if get("found") else "nothing."
+        )
+    if k == "revealed":
+        return f"  {actor} is no longer hidden."
     if k == "attack":
         return f"{actor} attacks {target} with {get('weapon')}."
     if k == "hit_check":

@@ -31,6 +31,7 @@ ArmorSlots = Literal["one_each", "any"]  # DX3-ARM-03
 GimmickReacts = Literal["everyone", "pcs"]  # HR-GIMMICK-01, AMB-38
 GuardWeapons = Literal["one", "all_equipped"]  # DX3-REACT-10
 CoupDeGrace = Literal["off", "major_action"]  # DX3-DMG-10
+VehicleCombatMove = Literal["init_plus5", "max_fullmove_div5"]  # DX3-VEH-09
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +257,17 @@ class Dx3Options:
     armor_slots: ArmorSlots = switch(
         "one_each", "DX3-ARM-03",
         "Protective gear worn at once: one 防具 and one 防具(補助) (`one_each`), or any number (`any`).",
+    )
+    vehicle_combat_move: VehicleCombatMove = switch(
+        "init_plus5", "DX3-VEH-09",
+        "戦闘移動 while driving: 行動値 (with the vehicle's 行動値 added) + 5 m (`init_plus5`, the rulebook "
+        "reading), or the larger of that and the vehicle's 全力移動 / 5 (`max_fullmove_div5`, as two "
+        "character-sheet systems compute it).",
+    )
+    car_exposed_to_ranged: bool = switch(
+        False, "HR-VEH-06, HR-VEH-04",
+        "The scene's ruling whether riders inside a closed vehicle (a car) are exposed to ranged (射撃) "
+        "attacks: `false` sends every attack on them to the vehicle; `true` lets ranged attacks hit them.",
     )
 
 

@@ -19,6 +19,8 @@ from yz_gym.rulesets.dx3.dice import CheckResult
 from yz_gym.rulesets.dx3.effects import Effect
 from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
 from yz_gym.rulesets.dx3.options import Dx3Options
+from yz_gym.rulesets.dx3.stealth import SEEN, Hidden
+from yz_gym.rulesets.dx3.vehicle import DRIVER, MOUNTED_BASE, Vehicle, VehicleSpec
 
 COMBAT_MOVE_BASE: Final = 5  # DX3-ACT-02: 戦闘移動 = 行動値 + 5 m
 FULL_MOVE_FACTOR: Final = 2  # DX3-ACT-03: 全力移動 = 戦闘移動 x 2
@@ -46,6 +48,15 @@ class Kind(IntEnum):
     FINISH = 13  # とどめ, a finishing blow, major (DX3-DMG-10)
     TITUS_REVIVE = 14  # sublimate a Titus to stand up from 戦闘不能 (DX3-TITUS-03D)
     TITUS_DODGE = 15  # dodge with a Titus sublimated for +10 dice (DX3-TITUS-03A)
+    BOARD = 16  # board vehicle `target` in seat `option`, taking mounted weapon `drop`, minor (DX3-VEH-02)
+    LEAVE = 17  # get off the vehicle, minor (DX3-VEH-02)
+    SWAP = 18  # driver and passenger change places, minor (HR-VEH-03)
+    HAND_OVER = 19  # mounted weapon `option` goes to `target` (the actor itself: it takes it), minor (HR-VEH-WPN-04)
+    VEHICLE_DODGE = 20  # reaction aboard: passenger 〈知覚〉 then driver 〈運転〉 (HR-VEH-DODGE-01..07)
+    VEHICLE_GUARD = 21  # reaction aboard: guard with mounted weapon `option` (HR-VEH-GUARD-01)
+    HIDE = 22  # declare the hidden state: major, or minor in a dark spot (DX3-HID-01, HR-STEALTH-01/02)
+    STEALTH_MOVE = 23  # major: a 戦闘移動 keeping the hidden state (HR-STEALTH-03), laid out as MOVE
+    SEARCH = 24  # major: look for the hidden `target` (DX3-HID-06)
 
 
 class Phase(IntEnum):
@@ -75,6 +86,9 @@ class Dx3Action:
     combo: int = -1  # ATTACK: the attack combo declared with it (combos.attack_combos; -1: none)
 
 
+AT_VEHICLE: Final = 1  # an ATTACK's `drop` when it is declared at the target's vehicle (HR-VEH-04)
+
+
 @dataclass(frozen=True, slots=True)
 class FighterSpec:
     """A fighter as the scenario gives it."""
@@ -93,6 +107,10 @@ class FighterSpec:
     lois: int = 0
     titus: int = 0
     effects: tuple[Effect, ...] = ()  # its effects at their levels (DX3-EFF-01)
+    vehicle: int = -1  # the vehicle it starts aboard (-1: on foot)
+    seat: int = DRIVER  # DRIVER or PASSENGER
+    holds: tuple[int, ...] = ()  # the vehicle's mounted weapons it starts holding
+    hidden: bool = False  # starts in the hidden state (隠密状態)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +142,9 @@ class Dx3Scenario:
     minor_only_rounds: tuple[int, ...] = ()  # HR-EVENT-01: rounds of minor actions only
     gimmicks: tuple[Gimmick, ...] = ()  # stage gimmicks (HR-GIMMICK-01..03), by round
     agents: tuple[str, ...] = ()  # per side, "" = the mode's default
+    vehicles: tuple[VehicleSpec, ...] = ()  # DX3-VEH-*, HR-VEH-*
+    dark: tuple[int, ...] = ()  # positions where hiding is very easy: a minor action (HR-STEALTH-02)
+    stealth_difficulty: int = 9  # the 〈知覚〉 difficulty of hiding as a major action (HR-STEALTH-01)
     description: str = ""
 
     @property
@@ -157,6 +178,10 @@ class Fighter:
     effects: tuple[Effect, ...] = ()  # its effects at their levels (DX3-EFF-01)
     used: dict[str, int] = field(default_factory=dict)  # uses of each effect this period (DX3-EFF-08)
     combo_cache: dict[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # by weapon name
+    vehicle: int = -1  # the vehicle it is aboard (-1: none; one at a time, DX3-VEH-03)
+    ride: tuple[Weapon, ...] = ()  # its vehicle's weapons by index MOUNTED_BASE + k (vehicle.ride_weapons)
+    vehicle_initiative: int = 0  # the 行動値 of the vehicle it drives (DX3-VEH-08)
+    hidden: Hidden = SEEN  # 隠密状態 (DX3-HID-*, stealth.py)
 
     @property
     def name(self) -> str:
@@ -169,7 +194,9 @@ class Fighter:
         return self.char.incapacitated
 
     def weapon(self, index: int) -> Weapon:
-        """A carried weapon by index; -1 is 素手."""
+        """A carried weapon by index; -1 is 素手; MOUNTED_BASE + k its vehicle's (vehicle.ride_weapons)."""
+        if index >= MOUNTED_BASE:
+            return self.ride[index - MOUNTED_BASE]
         return UNARMED if index < 0 else self.weapons[index]
 
     @property
@@ -179,6 +206,7 @@ class Fighter:
             self.char.stats.initiative
             + sum(a.initiative for a in self.armor)
             + self.mods.get("initiative", 0)
+            + self.vehicle_initiative
         )
 
     @property
@@ -203,7 +231,7 @@ class Fighter:
 
     def hit_bonus(self, weapon: Weapon, all_equipped: bool) -> int:
         """The 命中 a hit check adds (DX3-ATK-04): every equipped weapon's, or those of the attack's
-        kind; the weapon used counts even when it is 素手 or not equipped."""
+        kind; the weapon used counts even when it is 素手, not equipped or mounted (HR-VEH-WPN-02)."""
         used = [self.weapons[i] for i in self.equipped]
         if weapon not in used:
             used.append(weapon)
@@ -221,6 +249,7 @@ class PendingAttack:
     attack_power: int
     waiting: list[int]  # targets still to react, in order
     ignore_armor: bool = False  # the declared combo ignores 装甲値 (DX3-EFF-M12)
+    vehicle: int = -1  # the vehicle the attack strikes instead of its target (HR-VEH-04; -1: none)
     hit: list[int] = field(default_factory=list)  # targets the attack hits
     dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)
     guards: dict[int, int] = field(default_factory=dict)  # target -> its ガード値
@@ -245,6 +274,7 @@ class Dx3State:
     end_reason: str = ""
     decisions: int = 0
     opening: list[Event] = field(default_factory=list)
+    vehicles: list[Vehicle] = field(default_factory=list)
 
     @property
     def combatants(self) -> list[Fighter]:
@@ -281,4 +311,5 @@ def make_fighter(index: int, spec: FighterSpec) -> Fighter:
         index, spec.side, spec.pc, char, spec.position,
         tuple(WEAPONS[w] for w in spec.weapons), list(spec.equipped),
         tuple(ARMORS[a] for a in spec.armor), spec.resurrect, effects=spec.effects,
+        hidden=Hidden(True) if spec.hidden else SEEN,
     )  # fmt: skip

@@ -1,0 +1,274 @@
+"""Vehicles in the DX3 fight (vehicle.py holds their rules): the riders at the start, the minor
+actions aboard (board, leave, swap the driver, hand over a mounted weapon), moving together, the
+reactions aboard (the vehicle dodge and the guard with a mounted weapon) and the vehicle's damage
+and destruction."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3.character import take_damage
+from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.gear import Weapon
+from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack
+from yz_gym.rulesets.dx3.vehicle import (
+    DRIVER,
+    PASSENGER,
+    Vehicle,
+    board,
+    combat_move,
+    free_seat,
+    full_move,
+    initiative_modifier,
+    leave,
+    lose_hp,
+    redirected,
+    ride_weapons,
+    swap,
+    usable_ride_weapons,
+    vehicle_damage,
+    wreck,
+)
+from yz_gym.rulesets.dx3.vehicle_dodge import vehicle_dodge
+
+
+def seat_riders(state: Dx3State) -> None:
+    """The riders the scenario puts aboard at the start, with the mounted weapons they hold."""
+    for f, spec in zip(state.fighters, state.scenario.fighters, strict=True):
+        if spec.vehicle >= 0:
+            v = state.vehicles[spec.vehicle]
+            board(v, f.id, spec.seat, -1)
+            for k in spec.holds:
+                v.holders[k] = f.id
+            _refresh(state, v)
+
+
+def _refresh(state: Dx3State, v: Vehicle) -> None:
+    """Keep every rider's link to `v` (its weapons, the driver's 行動値) and place them with it."""
+    weapons = ride_weapons(v)
+    for i in v.aboard:
+        f = state.fighters[i]
+        f.vehicle = v.id
+        f.ride = weapons
+        f.vehicle_initiative = initiative_modifier(v, i)
+        f.pos = v.pos
+
+
+def _off(f: Fighter) -> None:
+    """f is on foot again."""
+    f.vehicle = -1
+    f.ride = ()
+    f.vehicle_initiative = 0
+
+
+def vehicle_of(state: Dx3State, f: Fighter) -> Vehicle | None:
+    """The vehicle f rides, if any."""
+    return state.vehicles[f.vehicle] if f.vehicle >= 0 else None
+
+
+def minor_actions(state: Dx3State, f: Fighter) -> list[Dx3Action]:
+    """f's minor actions with vehicles: board one in its engagement (as driver or passenger, taking a
+    free mounted weapon or not, DX3-VEH-02, HR-VEH-WPN-01), or, aboard, get off, swap with the driver
+    or a passenger (HR-VEH-03) and hand a mounted weapon over or take it (HR-VEH-WPN-03/04)."""
+    v = vehicle_of(state, f)
+    out: list[Dx3Action] = []
+    if v is None:
+        for w in state.vehicles:
+            if w.pos != f.pos or w.destroyed:
+                continue
+            free = [k for k, h in enumerate(w.holders) if h < 0]
+            for seat in (DRIVER, PASSENGER):
+                if free_seat(w, seat):
+                    out += [Dx3Action(Kind.BOARD, w.id, seat, take) for take in [-1, *free]]
+        return out
+    out.append(Dx3Action(Kind.LEAVE))
+    if v.driver == f.id:
+        out += [Dx3Action(Kind.SWAP, p) for p in v.passengers if not state.fighters[p].down]
+    else:  # a passenger may take the wheel, also from a driver who fell 戦闘不能
+        out.append(Dx3Action(Kind.SWAP, v.driver if v.driver >= 0 else f.id))
+    for k, holder in enumerate(v.holders):
+        if holder == f.id:
+            out += [
+                Dx3Action(Kind.HAND_OVER, i, k) for i in v.aboard if i != f.id and not state.fighters[i].down
+            ]
+        else:
+            out.append(Dx3Action(Kind.HAND_OVER, f.id, k))
+    return out
+
+
+def act(state: Dx3State, f: Fighter, action: Dx3Action, events: list[Event]) -> None:
+    """Carry out a vehicle minor action."""
+    kind = action.kind
+    if kind == Kind.BOARD:
+        v = state.vehicles[action.target]
+        board(v, f.id, action.option, action.drop)
+        _refresh(state, v)
+        taken = v.mounted[action.drop].name if action.drop >= 0 else ""
+        events.append(Event("board", f.id, -1, {
+            "vehicle": v.name, "seat": ("driver", "passenger")[action.option], "weapon": taken,
+        }))  # fmt: skip
+        return
+    v = state.vehicles[f.vehicle]
+    if kind == Kind.LEAVE:
+        leave(v, f.id)
+        _off(f)
+        _refresh(state, v)
+        events.append(Event("leave_vehicle", f.id, -1, {"vehicle": v.name}))
+    elif kind == Kind.SWAP:
+        passenger = f.id if f.id in v.passengers else action.target
+        swap(v, passenger)
+        _refresh(state, v)
+        events.append(Event("swap_driver", f.id, action.target, {"vehicle": v.name, "driver": v.driver}))
+    else:
+        giver = v.holders[action.option]
+        v.holders[action.option] = action.target
+        events.append(Event("hand_over", giver, action.target, {"weapon": v.mounted[action.option].name}))
+
+
+def carry(state: Dx3State, f: Fighter) -> None:
+    """The driver moved: its vehicle and every passenger move with it (HR-VEH-01); a passenger moved
+    by anything gets off and moves alone (HR-VEH-02)."""
+    v = vehicle_of(state, f)
+    if v is None:
+        return
+    if v.driver == f.id:
+        v.pos = f.pos
+        _refresh(state, v)
+    else:
+        pos = f.pos
+        leave(v, f.id)
+        _off(f)
+        f.pos = pos
+
+
+def driving_moves(state: Dx3State, f: Fighter, full: bool) -> int:
+    """How far f moves aboard: a passenger not at all, the driver with the vehicle's numbers
+    (DX3-VEH-09/10); -1 when f is on foot."""
+    v = vehicle_of(state, f)
+    if v is None:
+        return -1
+    if v.driver != f.id:
+        return 0
+    if full:
+        return full_move(v, f.char.stats.body)
+    return combat_move(v, f.initiative, state.options.vehicle_combat_move)
+
+
+def shell(state: Dx3State, f: Fighter) -> int:
+    """The 装甲値 f's vehicle adds to f's own when an attack hits f itself (DX3-VEH-06); 0 on foot."""
+    v = vehicle_of(state, f)
+    return v.kind.armor if v is not None else 0
+
+
+def attack_weapons(state: Dx3State, f: Fighter) -> list[int]:
+    """The weapon indices f may attack with from its vehicle (mounted ones it holds, the ram)."""
+    v = vehicle_of(state, f)
+    return usable_ride_weapons(v, f.id) if v is not None else []
+
+
+def at_vehicle_targets(state: Dx3State, f: Fighter, t: Fighter, weapon: Weapon) -> bool:
+    """Whether f may declare an attack at t's vehicle rather than t (HR-VEH-04): t rides one, and the
+    attack would not go to the vehicle anyway."""
+    v = vehicle_of(state, t)
+    return v is not None and not redirected(v, weapon, state.options.car_exposed_to_ranged, False)
+
+
+def struck_vehicle(state: Dx3State, t: Fighter, weapon: Weapon, declared: int) -> int:
+    """The vehicle an attack on t strikes instead of t (HR-VEH-04), -1 for none."""
+    v = vehicle_of(state, t)
+    if v is None:
+        return -1
+    on = redirected(v, weapon, state.options.car_exposed_to_ranged, declared == AT_VEHICLE)
+    return v.id if on else -1
+
+
+def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
+    """A rider's reactions to an attack on it or its vehicle (HR-VEH-DEF-01): the vehicle dodge while
+    someone standing drives (AMB-40), a guard with each mounted weapon held by a rider or by nobody
+    (HR-VEH-GUARD-01, AMB-39), or none."""
+    v = state.vehicles[t.vehicle]
+    out = []
+    if v.driver >= 0 and not state.fighters[v.driver].down:
+        out.append(Dx3Action(Kind.VEHICLE_DODGE))
+    out += [Dx3Action(Kind.VEHICLE_GUARD, option=k) for k, w in enumerate(v.mounted) if w.guard > 0]
+    return [*out, Dx3Action(Kind.NO_REACTION)]
+
+
+def spotter(state: Dx3State, v: Vehicle) -> Fighter | None:
+    """The passenger who rolls 〈知覚〉 in a vehicle dodge is the standing one with the highest 〈知覚〉 level,
+    then 【感覚】, then the first aboard (HR-VEH-DODGE-01, AMB-36); None with no passenger."""
+    standing = [state.fighters[i] for i in v.passengers if not state.fighters[i].down]
+    if not standing:
+        return None
+    return max(
+        standing, key=lambda g: (g.char.stats.skill("知覚"), g.char.stats.sense, -v.passengers.index(g.id))
+    )
+
+
+def dodge(
+    state: Dx3State, t: Fighter, hit: CheckResult, rng: np.random.Generator, events: list[Event]
+) -> bool:
+    """The two-step vehicle dodge (HR-VEH-DODGE-01..07); True when the attack hits."""
+    v = state.vehicles[t.vehicle]
+    options = state.options
+    driver = state.fighters[v.driver]
+    seer = spotter(state, v)
+    perception = (
+        None if seer is None
+        else seer.char.check("知覚", floor=options.crit_floor, table=options.encroach_table)
+    )  # fmt: skip
+    drive = driver.char.check(v.kind.skill, floor=options.crit_floor, table=options.encroach_table)
+    result = vehicle_dodge(
+        hit, perception, drive, rng, tie=options.tie, unfloored_min=options.unfloored_crit_min
+    )
+    seen = result.perception
+    events.append(Event("vehicle_dodge", driver.id, -1, {
+        "vehicle": v.name, "spotter": seer.id if seer is not None else -1,
+        "perception": seen.achievement if seen is not None else -1,
+        "perception_faces": [list(r) for r in seen.rounds] if seen is not None else [],
+        "dice": result.drive.check.dice, "crit": result.drive.check.crit,
+        "faces": [list(r) for r in result.drive.rounds], "achievement": result.drive.achievement,
+        "fumble": result.drive.fumble, "dodged": result.dodged,
+    }))  # fmt: skip
+    return not result.dodged
+
+
+def guard(state: Dx3State, t: Fighter, k: int, p: PendingAttack, events: list[Event]) -> None:
+    """Guard with mounted weapon k (HR-VEH-GUARD-01): its holder guards, or t takes it up for free
+    when nobody holds it (AMB-39)."""
+    v = state.vehicles[t.vehicle]
+    if v.holders[k] < 0:
+        v.holders[k] = t.id
+    weapon = v.mounted[k]
+    p.guards[t.id] = weapon.guard
+    events.append(Event("guard", v.holders[k], p.attacker, {"weapon": weapon.name, "guard": weapon.guard}))
+
+
+def damage_vehicle(
+    state: Dx3State, p: PendingAttack, t: int, total: int, rng: np.random.Generator, events: list[Event]
+) -> list[Fighter]:
+    """The hit vehicle loses the damage (vehicle.vehicle_damage); destroyed at 0 HP, it throws every
+    rider off (HR-VEH-08) with the destruction damage (HR-VEH-09). Returns the riders it dropped."""
+    v = state.vehicles[p.vehicle]
+    skill = state.fighters[p.attacker].weapon(p.weapon).skill
+    lost = vehicle_damage(total, v, p.guards.get(t, 0), skill)
+    destroyed = lose_hp(v, lost)
+    events.append(Event("vehicle_damage", p.attacker, t, {
+        "vehicle": v.name, "hp_lost": lost, "hp": v.hp, "armor": v.kind.armor, "guard": p.guards.get(t, 0),
+    }))  # fmt: skip
+    if not destroyed:
+        return []
+    riders, hurt = wreck(v, rng)
+    events.append(Event("vehicle_destroyed", -1, -1, {"vehicle": v.name, "riders": riders, "damage": hurt}))
+    thrown = []
+    for i, lost_hp in zip(riders, hurt, strict=True):
+        f = state.fighters[i]
+        _off(f)
+        if lost_hp and not f.down:
+            lost_hp = take_damage(f.char, lost_hp)
+            events.append(Event("damage", -1, i, {
+                "hp_lost": lost_hp, "hp": f.char.hp, "armor": 0, "guard": 0, "factor": 1, "covering": -1,
+            }))  # fmt: skip
+            thrown.append(f)
+    return thrown
