@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import yz_gym  # noqa: F401  (registers Skirmish-v0)
-from yz_gym.scenario.loader import bundled_scenarios
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios
 
 FIXTURE = Path(__file__).resolve().parent.parent / "golden" / "observation_digests.json"
 STEPS = 300
