@@ -119,6 +119,8 @@ EXPEDITION = register(
         narrated_game=expedition_game,
         board=expedition_board,
         shown=lambda state, action: True,
+        gym_env="yz_gym/Expedition-v0",
+        aec_env="yz_gym.envs.expedition_env:expedition_aec_env",
     )
 )
 
