@@ -27,6 +27,7 @@ from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather
 
 SHIFT_NAMES: Final = ("morning", "day", "evening", "night")  # TIME-02
 FOOD_POISONING: Final = "food poisoning"  # RATION-06/07: the disease a risky meal may bring
+_MISHAP_CAUSES: Final = {2: "cold", 3: "cold", 4: "fire"}  # CAMP-MISHAP-2/3 (a cold roll each), 4 (a fire)
 _TASK_KEY: Final = {Task.FORAGE_FOOD: 1, Task.FORAGE_WATER: 2, Task.HUNT: 3, Task.FISH: 4}
 
 
@@ -93,6 +94,12 @@ def _died_of(state: Expedition, i: int, cause: str) -> None:
         state.causes[i] = cause
 
 
+def _died_of_all(state: Expedition, cause: str) -> None:
+    """Record `cause` for every traveller who just died."""
+    for i in range(len(state.people)):
+        _died_of(state, i, cause)
+
+
 def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events: list[Event]) -> None:
     """The day's four shifts by `plan`, then the next morning's checks, or the journey's end."""
     s = state.scenario
@@ -125,6 +132,7 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
             disturbed = move_shift(state, plan, shift, doing, rng, events)
             for i in doing:
                 state.needs[i].moved += 1
+            _died_of_all(state, "accident")  # a crash (DRIVE-06); a fight's dead have their cause already
         else:
             disturbed = encounter_check(state, plan, doing, state.fire, False, rng, events)
             camp_made = off_tasks(state, plan, shift, doing, camp_made, rng, events)
@@ -255,6 +263,7 @@ def first_sleep(
     s = state.scenario
     fire, sleep = camping.camp_mishap(state.party, s.hazards, mishap, s.band, people, state.needs, state.stores,
                                       rng, events)  # fmt: skip
+    _died_of_all(state, _MISHAP_CAUSES.get(mishap, "camp mishap"))
     state.fire = state.fire and fire
     if mishap == camping.SAVAGE_ANIMAL and s.savage_animal is not None:
         from yz_gym.rulesets.yze.travel.moving import fight
