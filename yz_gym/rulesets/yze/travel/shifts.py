@@ -27,6 +27,7 @@ from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather
 
 SHIFT_NAMES: Final = ("morning", "day", "evening", "night")  # TIME-02
 FOOD_POISONING: Final = "food poisoning"  # RATION-06/07: the disease a risky meal may bring
+WITNESS: Final = "injuries"  # a friend's death the others witness (STRESS-06) may break one into a deadly crit
 _MISHAP_CAUSES: Final = {2: "cold", 3: "cold", 4: "fire"}  # CAMP-MISHAP-2/3 (a cold roll each), 4 (a fire)
 _TASK_KEY: Final = {Task.FORAGE_FOOD: 1, Task.FORAGE_WATER: 2, Task.HUNT: 3, Task.FISH: 4}
 
@@ -54,6 +55,7 @@ def privation(state: Expedition, i: int, rng: np.random.Generator, events: list[
         disease.expose_to_disease(party, hazards, c, disease.Disease(FOOD_POISONING, virulence), rng, events)
     needs.exposures.clear()
     _died_of(state, i, "disease")
+    _died_of_all(state, WITNESS)
 
 
 def privation_time(state: Expedition, moving: bool, rng: np.random.Generator, events: list[Event]) -> None:
@@ -76,6 +78,7 @@ def privation_time(state: Expedition, moving: bool, rng: np.random.Generator, ev
             carer = _carer(state, i, moving) if hazards.journey_care == "off_the_move" else None
             disease.disease_time(party, hazards, c, rounds, rng, events, carer=carer)
             _died_of(state, i, "disease")
+        _died_of_all(state, WITNESS)
 
 
 def _carer(state: Expedition, patient: int, moving: bool) -> Combatant | None:
@@ -297,6 +300,7 @@ def _cold(
         cold_time(state.party, s.hazards, c, s.band, rounds, rng, events, exposed=exposed, blankets=blankets)
         if c.dead and not before:
             state.causes[i] = "cold"
+        _died_of_all(state, WITNESS)
 
 
 def end_of_shift(
@@ -331,6 +335,7 @@ def end_of_shift(
             events += recover(c, 1, rng, options=state.party.options, deprived=True, safe=False)
         if c.dead and i not in state.causes:
             state.causes[i] = "injuries"
+    _died_of_all(state, WITNESS)
     meal = 2 if s.travel.meal_shift == "evening" else 3
     if shift >= meal:
         free_water = s.travel.water_free_at_river and s.hexmap.water_near(state.hex)
