@@ -99,8 +99,10 @@ def _died_of(state: Expedition, i: int, cause: str) -> None:
 
 def _died_of_all(state: Expedition, cause: str) -> None:
     """Record `cause` for every traveller who just died."""
-    for i in range(len(state.people)):
-        _died_of(state, i, cause)
+    causes = state.causes
+    for c in state.party.combatants:
+        if c.dead and c.id not in causes:
+            causes[c.id] = cause
 
 
 def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events: list[Event]) -> None:
