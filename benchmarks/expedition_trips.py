@@ -5,13 +5,15 @@ scripted planner and scripted fights (issue 15's goal: 2,000 trips of each in un
     python benchmarks/expedition_trips.py [--trips 2000] [--workers 2] [--scenario NAME ...] [--planner cautious]
 
 Trip i depends only on (seed, i) (evaluation/journeys.py), so the workers split the trips by index
-and the tallies add up to those of one process. Prints, for each expedition, the seconds, trips/s
-and what the trips came to (arrivals and deaths). Run by hand; the machines are shared, so compare
+and the tallies add up to those of one process. Prints, for each expedition, the seconds, the CPU
+seconds of all processes (on a loaded machine the wall clock says little: the unloaded 2-core
+time is about CPU / 2), trips/s and what the trips came to (arrivals and deaths). Run by hand; the machines are shared, so compare
 figures from one run only."""
 
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -34,6 +36,12 @@ def trips(name: str, planner: str, seed: int, first: int, last: int) -> tuple[in
     return last - first, arrived, causes
 
 
+def cpu_seconds() -> float:
+    """CPU seconds (user and system) spent by this process and its finished workers so far."""
+    me, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + workers.ru_utime + workers.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--trips", type=int, default=2000)
@@ -42,20 +50,20 @@ def main() -> None:
     parser.add_argument("--planner", default="cautious")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    print(f"{'expedition':<30} {'trips':>6} {'seconds':>8} {'trips/s':>8} {'arrived':>8}  deaths by cause")
+    print(f"{'expedition':<30} {'trips':>6} {'seconds':>8} {'CPU s':>7} {'trips/s':>8} {'arrived':>8}  deaths by cause")
     for name in args.scenario:
         bounds = [args.trips * k // args.workers for k in range(args.workers + 1)]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         with ProcessPoolExecutor(args.workers) as pool:
             parts = list(pool.map(trips, *zip(*[
                 (name, args.planner, args.seed, bounds[k], bounds[k + 1]) for k in range(args.workers)
             ], strict=True)))  # fmt: skip
-        elapsed = time.perf_counter() - start
+        elapsed, used = time.perf_counter() - start, cpu_seconds() - cpu
         played = sum(p[0] for p in parts)
         arrived = sum(p[1] for p in parts)
         causes = sum((p[2] for p in parts), Counter[str]())
         shown = ", ".join(f"{cause} {count}" for cause, count in causes.most_common())
-        print(f"{name:<30} {played:>6} {elapsed:>8.1f} {played / elapsed:>8.1f} {arrived / played:>8.1%}  {shown}")
+        print(f"{name:<30} {played:>6} {elapsed:>8.1f} {used:>7.1f} {played / elapsed:>8.1f} {arrived / played:>8.1%}  {shown}")
 
 
 if __name__ == "__main__":
