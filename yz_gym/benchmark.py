@@ -30,8 +30,10 @@ from yz_gym.agents import MODEL_PREFIX, WEIGHTS_PREFIX, Agent
 from yz_gym.tasks import TASKS as ALL_TASKS
 from yz_gym.tasks import Task
 
-TASKS: Final[tuple[Task, ...]] = tuple(t for t in ALL_TASKS if t.ruleset == "yze")  # the fixed list: YZE's tasks
-# (the DX3 tasks join when `yz-gym evaluate` plays DX3 fights)
+TASKS: Final[tuple[Task, ...]] = tuple(
+    t for t in ALL_TASKS if t.ruleset == "yze" and t.mode != "expedition"
+)  # the fixed list: YZE's fight and chase tasks (the DX3 tasks join when `yz-gym evaluate` plays DX3 fights;
+# the expeditions' when the protocol scores a journey)
 EPISODES: Final = 200  # games per task and agent
 SEED: Final = 1616  # the first number of every game's seed (SEED, episode)
 BASELINES: Final[dict[str, tuple[str, ...]]] = {

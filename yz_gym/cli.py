@@ -379,20 +379,25 @@ def replay(
         Path | None, typer.Option("--html", help="write a self-contained page that steps through the game")
     ] = None,
 ) -> None:
-    """Print the log of a saved zone fight or chase (re-simulated and checked against the record)."""
+    """Print the log of a saved zone fight, chase or expedition (re-simulated and checked against the record)."""
+    from yz_gym.evaluation import journey_replay as journeys
     from yz_gym.evaluation.html import write_html
     from yz_gym.evaluation.replay import Replay, ReplayError, replay_log
     from yz_gym.io import OutputError, check_outputs
 
     try:
         check_outputs({"--html": html_out})
-        saved = Replay.load(file)
-        lines = replay_log(saved)
+        if journeys.is_journey_replay(file):
+            trip = journeys.JourneyReplay.load(file)
+            lines, page = journeys.journey_log(trip), partial(journeys.write_journey_html, trip)
+        else:
+            saved = Replay.load(file)
+            lines, page = replay_log(saved), partial(write_html, saved, replay_file=file.name)
     except (ReplayError, ScenarioError, OutputError) as error:
         raise _fail(str(error)) from None
     for line in lines:
         console.print(line)
-    _write_outputs([("--html", html_out, partial(write_html, saved, replay_file=file.name), "page")])
+    _write_outputs([("--html", html_out, page, "page")])
 
 
 def _write_outputs(outputs, exit_code: int = 0) -> None:  # type: ignore[no-untyped-def]

@@ -1,7 +1,7 @@
 """The Gymnasium ids yz_gym registers: a generic env per game mode, and a versioned task per bundled scenario.
 
-- **Generic envs** (`GENERIC`): `yz_gym/Skirmish-v0`, `yz_gym/Chase-v0` play any scenario of their
-  mode (`gym.make(id, scenario=..., side=..., opponents=...)`). Their spaces follow the code: a
+- **Generic envs** (`GENERIC`): `yz_gym/Skirmish-v0`, `yz_gym/Chase-v0`, `yz_gym/Dx3Fight-v0`,
+  `yz_gym/Expedition-v0` play any scenario of their mode (`gym.make(id, scenario=..., side=..., opponents=...)`). Their spaces follow the code: a
   result "on Skirmish-v0" names neither a scenario nor the spaces it was trained on.
 - **Versioned tasks** (`TASKS`): `yz_gym/YZE-WarehouseAmbush-v1` and so on, one per bundled
   scenario, each fixing the scenario, the learner's side, the opponents and the spaces in its
@@ -47,6 +47,9 @@ GENERIC: Final[dict[tuple[str, str], Generic]] = {
     ),
     ("dx3", "skirmish"): Generic(
         f"{NAMESPACE}/Dx3Fight-v0", "yz_gym.envs.dx3_env:Dx3FightEnv", {"obs_mode": "flat"}
+    ),
+    ("yze", "expedition"): Generic(
+        f"{NAMESPACE}/Expedition-v0", "yz_gym.envs.expedition_env:ExpeditionEnv", {"obs_mode": "flat"}
     ),
 }
 
@@ -107,6 +110,7 @@ class Task:
 FIGHT_VERSION: Final = 1
 CHASE_VERSION: Final = 1
 DX3_VERSION: Final = 2
+EXPEDITION_VERSION: Final = 1
 
 
 def _fight(scenario: str, side: str, enemy: str, version: int = FIGHT_VERSION) -> Task:
@@ -122,6 +126,12 @@ def _chase(scenario: str, pursuer: str, prey: str, version: int = CHASE_VERSION)
 def _dx3(scenario: str, side: str, enemy: str, version: int = DX3_VERSION) -> Task:
     """A DX3 fight: the learner plays `side` (the PCs), dx3_aggressive the `enemy` side."""
     return Task("dx3", "skirmish", scenario, side, {enemy: "dx3_aggressive"}, version)
+
+
+def _expedition(scenario: str, party: str, version: int = EXPEDITION_VERSION) -> Task:
+    """A YZE expedition: the learner makes the party's daily plan; the encounters' fights are played by
+    the scenario's `fight_agent` (there is no other side)."""
+    return Task("yze", "expedition", scenario, party, {}, version)
 
 
 # Every bundled scenario's task: the learner plays the scenario's first side, the default agent of
@@ -152,6 +162,9 @@ TASKS: Final[tuple[Task, ...]] = (
     _dx3("dx3_corridor_blockade", "pcs", "squad"),
     _dx3("dx3_duel", "ugn", "fh"),
     _dx3("dx3_stealth_infiltration", "pcs", "guards"),
+    _expedition("expedition_convoy_ruins", "patrol"),
+    _expedition("expedition_dragoon_patrol", "dragoons"),
+    _expedition("expedition_winter_crossing", "caravan"),
 )
 
 

@@ -18,7 +18,8 @@ DUEL = "yz_gym/YZE-Duel-v1"
 
 
 def test_the_tasks_are_every_versioned_yze_task_and_each_has_baselines_that_play_it() -> None:
-    assert tuple(t for t in tasks.TASKS if t.ruleset == "yze") == TASKS and len(TASKS) == 19
+    fights_and_chases = tuple(t for t in tasks.TASKS if t.ruleset == "yze" and t.mode != "expedition")
+    assert fights_and_chases == TASKS and len(TASKS) == 19
     for task in TASKS:
         assert task.mode in BASELINES
         assert all(plays(agent, task) for agent in BASELINES[task.mode]), task.id

@@ -21,7 +21,6 @@ from yz_gym.rulesets.yze.travel.hexmap import (
     way,
 )
 from yz_gym.rulesets.yze.travel.options import TravelOptions
-from yz_gym.rulesets.yze.travel.shifts import privation
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Needs, Stores, Task, check_tasks, day_tasks
 
 S = 60  # TIME-06: stretches in a shift
@@ -314,19 +313,6 @@ def test_the_daily_meal_eats_the_safest_food_and_counts_risky_meals() -> None:
     needs = Needs()
     assert rations.eat(stores, needs, 1) == 0 and not needs.ate  # nothing left: rations never below 0
     assert stores.edible == 0
-
-
-@pytest.mark.rule("TIME-08", "TIME-04", "HAZ-SLEEP-01", "REST-02")
-def test_the_morning_counts_the_days_without_food_water_and_sleep_for_the_hook() -> None:
-    state, c = party()
-    needs, events = Needs(ate=True, drank=False, slept=False, exposures=[3]), []
-    privation(state, c, needs, FixedDice(), events)
-    assert (needs.hungry_days, needs.thirsty_days, needs.sleepless_days) == (
-        0,
-        1,
-        1,
-    ) and needs.exposures == []
-    assert events[0].data == {"food": False, "water": True, "sleep": True, "days": 1, "risky_meals": [3]}
 
 
 # --- camp (CAMP-, CAMP-MISHAP-, REST-) -------------------------------------------------------------------------

@@ -88,7 +88,8 @@ def test_a_loaded_scenario_pickles_with_its_mode_by_name():
 def test_optional_commands_name_the_modes_they_play():
     for command in ("play", "advise", "replay"):
         dx3 = [registry.get("dx3", "skirmish")] if command == "play" else []
-        assert registry.supporting(command) == [SKIRMISH, CHASE, *dx3]
+        trips = [registry.get("yze", "expedition")] if command == "replay" else []
+        assert registry.supporting(command) == [SKIRMISH, CHASE, *trips, *dx3]
         registry.require(CHASE, command)
     sprint = replace(CHASE, name="sprint", supports=frozenset({"play"}))
     with pytest.raises(UnknownGame) as caught:

@@ -3,6 +3,8 @@
 - `yz_gym/Skirmish-v0` (`SkirmishEnv`), `yz_gym/Chase-v0` (`ChaseEnv`): one side or combatant
   against agents, Gymnasium API; the versioned tasks `yz_gym/YZE-<Scenario>-v1` fix their kwargs
   (`yz_gym.tasks`, docs/envs.md).
+- `yz_gym/Dx3Fight-v0` (`dx3_env`), `yz_gym/Expedition-v0` (`expedition_env`: the party's daily plan
+  on a journey, `expedition_encoding` its spaces).
 - `multiagent`, `chase_multiagent`: every combatant an agent, PettingZoo (`raw_env`, `env`,
   `parallel_env`).
 - `action_space`, `observation`, `limits`, `rewards`: the documented encodings and maxima;

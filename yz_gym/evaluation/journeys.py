@@ -23,7 +23,9 @@ from yz_gym.evaluation.stats import Moment, mean_interval, share, wilson_interva
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
 
-CAUSES = ("fight", "cold", "injuries")  # what killed a traveller (Expedition.causes)
+CAUSES = (
+    "fight", "cold", "hunger", "thirst", "disease", "fire", "accident", "camp mishap", "injuries",
+)  # what killed a traveller (Expedition.causes; travel/shifts.py records each)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-import numpy as np
-
 import yz_gym.rulesets.yze.event_kinds  # noqa: F401  the yze catalogue holds the journey's events
 from yz_gym.agents import MODE_AGENTS, make_agent
 from yz_gym.core.protocol import GameRules
@@ -47,21 +45,13 @@ def _characters(scenario: ExpeditionScenario) -> list[tuple[str, str]]:
 
 def expedition_game(loaded: LoadedScenario, policies: dict[str, str], seed: int) -> NarratedGame:
     """A seeded expedition planned by the named planner (else the file's, else cautious), told day
-    by day with its fights folded in."""
-    from yz_gym.agents import make_agent
+    by day with its fights folded in, and its replay (evaluation/journey_replay.py)."""
+    from yz_gym.evaluation.journey_replay import journey_log, record_journey
 
     scenario: ExpeditionScenario = loaded.scenario
     name = policies.get(scenario.side) or _planner(scenario, 0)
-    planner = make_agent(name, int(np.random.SeedSequence([seed, 1]).generate_state(1)[0]))
-    rng = np.random.default_rng(seed)
-    state = journey.new_expedition(scenario, rng)
-    state.detailed = True
-    lines = [f"{scenario.name} (seed {seed})", *journey.narrate(state, state.opening)]
-    while not journey.is_over(state):
-        legal = journey.legal_actions(state)
-        events = journey.apply(state, planner.choose(state, legal), rng, legal)
-        lines += journey.narrate(state, events)
-    return NarratedGame({scenario.side: name}, lines)
+    replay = record_journey(loaded, name, seed)
+    return NarratedGame({scenario.side: name}, journey_log(replay), replay)
 
 
 def expedition_board(state: Expedition, mine: set[int], seen: object) -> tuple[list[str], None]:
@@ -121,6 +111,9 @@ EXPEDITION = register(
         board=expedition_board,
         shown=lambda state, action: True,
         evaluation=EXPEDITION_EVALUATION,
+        supports=frozenset({"replay"}),
+        gym_env="yz_gym/Expedition-v0",
+        aec_env="yz_gym.envs.expedition_env:expedition_aec_env",
     )
 )
 

@@ -16,7 +16,7 @@ from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, HAZARD_BLOCK, H
 DOC = "docs/hazards.md"
 
 
-@pytest.mark.rule("AMB-03", "AMB-04", "AMB-05", "AMB-06", "AMB-08", "AMB-09", "HEAL-13", "HAZ-POISON-04")
+@pytest.mark.rule("AMB-03", "AMB-04", "AMB-05", "AMB-06", "AMB-08", "AMB-09", "HEAL-13", "HAZ-POISON-04", "HEAL-12")
 def test_every_reading_is_a_switch_with_the_suggested_default():
     defaults = {s.name: s.default for s in HAZARD_BLOCK.switches}
     assert defaults == {
@@ -25,7 +25,8 @@ def test_every_reading_is_a_switch_with_the_suggested_default():
         "rescue_action": "slow", "antidote_action": "fast", "gas_rolls": "every_round", "poison_needs_damage": True,
         "chilly_interval": "day", "cold_interval": "shift", "extreme_cold_interval": "stretch",
         "blanket_bonus": 1, "cold_damage": 1, "cold_stress": 1,
-        "care_cures": True, "care_saves": True, "collapse_shifts": 1, "blocks_when_broken": True,
+        "care_cures": True, "care_saves": True, "journey_care": "off_the_move", "thirst": True, "dehydration_damage": 1,
+        "dehydration_blocks": "damage_stress", "collapse_shifts": 1, "blocks_when_broken": True,
     }
     assert all(s.rules and s.doc for s in HAZARD_BLOCK.switches)
     assert len(HAZARD_BLOCK.table()) == 2 + len(defaults)
@@ -54,8 +55,8 @@ def test_the_block_parses_with_the_one_switch_parser():
 
 def test_the_hazard_kinds_are_yze_timed_conditions_each_with_its_rule():
     assert all(CONDITION_KINDS[k.name] is k for k in HAZARD_KINDS)
-    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 18
-    assert all(k.rule.startswith("HAZ-") and k.meaning for k in HAZARD_KINDS)
+    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 21
+    assert all(k.rule.startswith(("HAZ-", "ENV-06")) and k.meaning for k in HAZARD_KINDS)
 
 
 def test_the_hazards_page_shows_every_switch_as_declared():

@@ -275,6 +275,8 @@ add("cared_for", "the actor cares for the target, sick and Broken: it will not d
     "AMB-08)", rare=HAZARD)
 add("starving", "the target went a day without food and is starving (HAZ-HUNGER-02)", rare=HAZARD)
 add("fed", "the target eats and is no longer starving (HAZ-HUNGER-06)", rare=HAZARD)
+add("dehydrated", "the target went a day without a water ration and is dehydrated (ENV-06)", rare=HAZARD)
+add("quenched", "the target drinks and is no longer dehydrated (ENV-06)", rare=HAZARD)
 add("sleep_deprived", "the target went a day without a shift of sleep (HAZ-SLEEP-02)", rare=HAZARD)
 add("slept", "the target sleeps a full shift: no longer sleep-deprived (HAZ-SLEEP-04)", rare=HAZARD)
 add("sleep_lost", "the target's shift of sleep does not count: nightmares or a nocturnal sleeper in the dark "

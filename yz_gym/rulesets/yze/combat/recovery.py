@@ -36,7 +36,7 @@ from yz_gym.rulesets.yze.combat.damage import (
 )
 from yz_gym.rulesets.yze.combat.panic import add_stress
 from yz_gym.rulesets.yze.combat.pushing import pay_push
-from yz_gym.rulesets.yze.hazards.kinds import recovery_blocked
+from yz_gym.rulesets.yze.hazards.kinds import OWN_CLOCK_DEATHS, recovery_blocked
 from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, HazardOptions
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.rolls import entry_of, push_roll, roll_data, rules_pool, skill_pool, skill_roll
@@ -145,7 +145,9 @@ def _natural(
     """HEAL-03/04: one point if Broken; else one damage and one stress; none on a track a hazard
     blocks (HEAL-08..11), nor on either when `deprived`; a Broken character's point only on an
     unblocked track (HEAL-13; `blocks_when_broken: false`, the point comes anyway)."""
-    damage_blocked, stress_blocked = (True, True) if deprived else recovery_blocked(c.timed)
+    damage_blocked, stress_blocked = (
+        (True, True) if deprived else recovery_blocked(c.timed, hazard_options.dehydration_blocks == "damage_stress")
+    )
     if c.broken:
         if deprived or (damage_blocked and stress_blocked and hazard_options.blocks_when_broken):
             return
@@ -168,10 +170,11 @@ def _lethal_time(
 ) -> None:
     """DEATH-01/02: a shift passes for untreated lethal crits and conditions that call for death
     rolls (FIRE-05); each limit that runs out is a roll. A condition that kills when due (Broken
-    while drowning, HAZ-DROWN-06) kills when its time runs out within the shift."""
+    while drowning, HAZ-DROWN-06) kills when its time runs out within the shift; the long clock's
+    (disease, hunger, thirst) count on their hazards' own time (OWN_CLOCK_DEATHS)."""
     clock = options.clock
     shift = clock.rounds(TimeUnit.SHIFT)
-    for condition in [t for t in c.timed if CONDITION_KINDS[t.kind].due == Due.DEATH]:
+    for condition in [t for t in c.timed if CONDITION_KINDS[t.kind].due == Due.DEATH and t.kind not in OWN_CLOCK_DEATHS]:
         kind = CONDITION_KINDS[condition.kind]
         if falls_due(condition, kind, clock, shift):
             c.dead = True

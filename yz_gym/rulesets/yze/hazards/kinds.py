@@ -70,6 +70,18 @@ STARVED: Final = ConditionKind(
     "starved", "HAZ-HUNGER-05", TimeUnit.ROUND, Tick.UNIT, Due.DEATH,
     meaning="Broken while starving: dead when another week passes without food",
 )
+WATERED: Final = ConditionKind(
+    "watered", "ENV-06", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="drank a water ration today: the day's thirst check passes",
+)
+DEHYDRATED: Final = ConditionKind(
+    "dehydrated", "ENV-06", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="no recovery of damage or stress (HEAL-12); 1 damage each day until given water",
+)
+PARCHED: Final = ConditionKind(
+    "parched", "ENV-06", TimeUnit.ROUND, Tick.UNIT, Due.DEATH,
+    meaning="Broken while dehydrated: dead when another day passes without water",
+)
 SLEPT: Final = ConditionKind(
     "slept", "HAZ-SLEEP-01", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
     meaning="slept a full shift today: the day's sleep check passes",
@@ -89,12 +101,14 @@ IN_GAS: Final = ConditionKind(
 
 HAZARD_KINDS: Final = (
     LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC, IN_GAS,
-    SICK, DISEASE_DYING, FED, STARVING, STARVED, SLEPT, SLEEP_DEPRIVED, COLLAPSED,
+    SICK, DISEASE_DYING, FED, STARVING, STARVED, WATERED, DEHYDRATED, PARCHED, SLEPT, SLEEP_DEPRIVED, COLLAPSED,
 )
 POISON_KINDS: Final = (LETHAL_POISON.name, PARALYSED.name, ASLEEP.name)  # what an antidote ends
 OUT_OF_ACTION: Final = (PARALYSED.name, ASLEEP.name, COLLAPSED.name)  # the bearer takes no action while they last
-DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name)  # HEAL-10, HEAL-11, HEAL-08
+DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name, DEHYDRATED.name)  # HEAL-10, -11, -08, -12
 STRESS_BLOCKS: Final = (HYPOTHERMIC.name, SLEEP_DEPRIVED.name)  # HEAL-10, HEAL-09
+OWN_CLOCK_DEATHS: Final = (DISEASE_DYING.name, STARVED.name, PARCHED.name)  # counted by disease_time, hunger_time
+# and thirst_time (which may still save the bearer: care, first aid), never by recovery's death clock
 WATER_KINDS: Final = (AFLOAT.name, UNDERWATER.name, DROWNING.name, DROWNED.name)
 
 
@@ -118,13 +132,14 @@ def count_down(condition: TimedCondition, rounds: int, period: int) -> int:
     return times
 
 
-def recovery_blocked(conditions: list[TimedCondition]) -> tuple[bool, bool]:
+def recovery_blocked(conditions: list[TimedCondition], dehydration_stress: bool = True) -> tuple[bool, bool]:
     """Whether the bearer's conditions block natural recovery of (damage, stress): hypothermia both
-    (HEAL-10), sickness (HEAL-11) and starvation (HEAL-08) damage, sleep deprivation stress (HEAL-09)."""
+    (HEAL-10), sickness (HEAL-11) and starvation (HEAL-08) damage, sleep deprivation stress (HEAL-09),
+    dehydration damage and, with `dehydration_stress`, stress too (HEAL-12)."""
     damage = stress = False
     for condition in conditions:
         damage = damage or condition.kind in DAMAGE_BLOCKS
-        stress = stress or condition.kind in STRESS_BLOCKS
+        stress = stress or condition.kind in STRESS_BLOCKS or (dehydration_stress and condition.kind == DEHYDRATED.name)
     return damage, stress
 
 

@@ -18,8 +18,8 @@ ColdBand = Literal["warm", "chilly", "cold", "extreme_cold"]  # WEATHER-15 (PROP
 
 @dataclass(frozen=True, slots=True)
 class HazardOptions:
-    """Rule switches for poison, drowning, cold, disease, hunger and sleep (HAZ-*), and the recovery blocks
-    (HEAL-13)."""
+    """Rule switches for poison, drowning, cold, disease, hunger, thirst and sleep (HAZ-*, ENV-06), and the
+    recovery blocks (HEAL-12/13)."""
 
     # --- poison ---
     rating_to_step: Literal["nearest", "floor"] = switch(
@@ -115,7 +115,26 @@ class HazardOptions:
         "Being cared for within a day of becoming Broken while sick is the help that prevents death;"
         " `false`: only a cure (a successful infection roll) saves them.",
     )
-    # --- hunger and sleep ---
+    journey_care: Literal["off_the_move", "none"] = switch(
+        "off_the_move", "HAZ-DISEASE-07 (PROPOSED)",
+        "On a journey, the party's best healer cares for each sick traveller in every shift the party is"
+        " off the move (caring costs no task); `none`: nobody cares for the sick on the road.",
+    )
+    # --- hunger, thirst and sleep ---
+    thirst: bool = switch(
+        True, "ENV-06 (PROPOSED), RATION-04",
+        "A day without a water ration makes a traveller dehydrated: no recovery (HEAL-12), 1 damage a day,"
+        " and death when another day passes without water after being Broken while dehydrated; `false`:"
+        " water is not tracked.",
+    )
+    dehydration_damage: int = switch(
+        1, "ENV-06 (PROPOSED)",
+        "Damage each day of dehydration deals.", low=0, high=3,
+    )
+    dehydration_blocks: Literal["damage_stress", "damage"] = switch(
+        "damage_stress", "HEAL-12 (PROPOSED), HEAL-04",
+        "What dehydration stops recovering: damage and stress (as hypothermia), or `damage` only (as hunger).",
+    )
     collapse_shifts: int = switch(
         1, "HAZ-SLEEP-03",
         "Shifts a sleep-deprived character Broken by stress sleeps, and cannot be woken (\"at least one\").",

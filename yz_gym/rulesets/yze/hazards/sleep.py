@@ -20,17 +20,19 @@ from yz_gym.core.conditions import TimedCondition
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.damage import track_broken
 from yz_gym.rulesets.yze.hazards.kinds import COLLAPSED, SLEEP_DEPRIVED, SLEPT, end_out_of_action, find
+from yz_gym.rulesets.yze.hazards.needs import DailyNeed, day_check, deprived, meet_need
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.rolls import entry_of, roll_data, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState
 
 NIGHTMARES: Final = "CRIT-MENT-32-35"  # an Insight roll for each sleep shift, or it does not count
 NOCTURNAL: Final = "CRIT-MENT-36-41"  # sleeps only in the light part of the day
+SLEEP: Final = DailyNeed(SLEPT, SLEEP_DEPRIVED, (SLEEP_DEPRIVED.name,), "sleep_deprived", "slept")  # HAZ-SLEEP-01/02
 
 
 def sleep_deprived(c: Combatant) -> bool:
     """HAZ-SLEEP-02: sleep-deprived (HEAL-09: no recovery of stress)."""
-    return find(c.timed, SLEEP_DEPRIVED) is not None
+    return deprived(c, SLEEP)
 
 
 def _crit(c: Combatant, rule_id: str) -> str:
@@ -61,33 +63,16 @@ def sleep_shift(
         if roll.successes == 0:
             events.append(Event("sleep_lost", -1, c.id, {"injury": nightmares}))
             return False
-    _slept(c, events)
+    meet_need(c, SLEEP, events)  # HAZ-SLEEP-04: deprivation ends
     return True
-
-
-def _slept(c: Combatant, events: list[Event]) -> None:
-    """The day's sleep is had; deprivation ends (HAZ-SLEEP-04)."""
-    was = sleep_deprived(c)
-    c.timed = [t for t in c.timed if t.kind != SLEEP_DEPRIVED.name]
-    if find(c.timed, SLEPT) is None:
-        c.timed.append(TimedCondition(SLEPT.name, 0))
-    if was:
-        events.append(Event("slept", -1, c.id))
 
 
 def sleep_check(state: GameState, hazard_options: HazardOptions, c: Combatant, events: list[Event]) -> bool:
     """HAZ-SLEEP-02, TIME-08: the check for the day just ended: one who slept no full shift that day
     is sleep-deprived (and collapses at once if Broken by stress); the day's sleep is then
     forgotten. True: sleep-deprived."""
-    if c.dead:
+    if not day_check(c, SLEEP, 0, events):
         return False
-    slept = find(c.timed, SLEPT)
-    if slept is not None:
-        c.timed.remove(slept)
-        return sleep_deprived(c)
-    if not sleep_deprived(c):
-        c.timed.append(TimedCondition(SLEEP_DEPRIVED.name, 0))
-        events.append(Event("sleep_deprived", -1, c.id))
     collapse_check(state, hazard_options, c, events)
     return True
 
@@ -116,4 +101,4 @@ def sleep_time(
     collapse.left -= rounds
     if collapse.left <= 0:
         end_out_of_action(c, collapse)
-        _slept(c, events)
+        meet_need(c, SLEEP, events)  # HAZ-SLEEP-04: deprivation ends

@@ -14,7 +14,7 @@ from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat.damage import expose_to_fire, take_damage
 from yz_gym.rulesets.yze.combat.recovery import recover
 from yz_gym.rulesets.yze.hazards.cold import cold_roll, hypothermic
-from yz_gym.rulesets.yze.hazards.options import HazardOptions
+from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, HazardOptions
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel.rations import spoil_half, travel_roll
 from yz_gym.rulesets.yze.travel.tasks import Needs, Stores
@@ -132,13 +132,21 @@ def _lose_item(c: Combatant, events: list[Event], how: str) -> None:
 
 
 def rest_shift(
-    state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event], *, safe: bool = True
+    state: GameState,
+    c: Combatant,
+    rng: np.random.Generator,
+    events: list[Event],
+    *,
+    safe: bool = True,
+    hazard_options: HazardOptions = DEFAULT_HAZARDS,
 ) -> None:
     """REST-01, HEAL-03/04, HEAL-14: one shift of rest: natural recovery, none while hypothermic
-    (HEAL-10); stress levels clear in a safe place (PUSH-18)."""
+    (HEAL-10), none on a track starvation, sickness, dehydration or lack of sleep blocks (HEAL-08/09,
+    HEAL-11/12); stress levels clear in a safe place (PUSH-18)."""
     if c.dead:
         return
-    events += recover(c, 1, rng, options=state.options, deprived=hypothermic(c), safe=safe)
+    events += recover(c, 1, rng, options=state.options, deprived=hypothermic(c), safe=safe,
+                      hazard_options=hazard_options)  # fmt: skip
 
 
 def lice_itch(

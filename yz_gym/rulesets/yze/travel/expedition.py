@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 
@@ -175,19 +176,31 @@ def legal_actions(state: Expedition) -> list[DayPlan]:
     spots a hostile encounter first, backs off (WATCH-06) or lays an ambush (ENCOUNTER-05)."""
     if is_over(state):
         return []
-    able = state.able()
+    able = tuple(state.able())
     if not able:
         return [DayPlan(0, "none", True, -1)]
-    provisions = [p for p in PROVISIONS if provision_possible(state, p)]
+    provisions = tuple(p for p in PROVISIONS if provision_possible(state, p))
+    return list(_plans(able, provisions))
+
+
+_PLANS: Final[dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[DayPlan, ...]]] = {}
+
+
+def _plans(able: tuple[int, ...], provisions: tuple[str, ...]) -> tuple[DayPlan, ...]:
+    """Every plan of `legal_actions` for these able travellers and provisioning tasks (built once)."""
+    found = _PLANS.get((able, provisions))
+    if found is not None:
+        return found
     plans = []
     for moves in range(5):
-        for provision in provisions if moves <= 2 else ["none"]:
+        for provision in provisions if moves <= 2 else ("none",):
             for camp in (True, False) if moves <= 2 else (False,):
                 plans.append(DayPlan(moves, provision, camp, -1))
                 for lookout in able:
                     plans.append(DayPlan(moves, provision, camp, lookout, True))
                     plans.append(DayPlan(moves, provision, camp, lookout, False))
-    return plans
+    made = _PLANS[(able, provisions)] = tuple(plans)
+    return made
 
 
 def provision_possible(state: Expedition, provision: str) -> bool:

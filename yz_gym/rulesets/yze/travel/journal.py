@@ -4,10 +4,16 @@ recovery of the travellers in the words of the zone-fight log (zone/narrate.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.zone.narrate import narrate as fight_narrate
+
+_LONG_CLOCK: Final = {
+    "starving": "is starving (HAZ-HUNGER-02)", "fed": "eats and is no longer starving",
+    "dehydrated": "is dehydrated (ENV-06)", "quenched": "drinks and is no longer dehydrated",
+    "sleep_deprived": "is sleep-deprived (HAZ-SLEEP-02)", "slept": "sleeps a full shift and is rested again",
+}  # fmt: skip
 
 
 def journal_lines(state: Any, events: Iterable[Event]) -> list[str]:
@@ -91,6 +97,18 @@ def _line(e: Event, names: list[str]) -> str | None:
         return (
             f"    {who} rolls Stamina against the {e.get('hazard')}: {e.get('successes')} successes, {held}."
         )
+    if k in _LONG_CLOCK:
+        return f"  {whom} {_LONG_CLOCK[k]}."
+    if k == "infected":
+        return f"  {whom} falls sick with {e.get('disease')} (virulence {e.get('virulence')})."
+    if k == "cured":
+        return f"  {whom} is cured" + (f", cared for by {who}." if 0 <= e.actor < len(names) else ".")
+    if k == "cared_for":
+        return f"  {who} cares for {whom}, Broken and sick: they will not die of it today."
+    if k == "collapsed":
+        return f"  {whom} collapses asleep for {e.get('shifts')} shift(s) and cannot be woken."
+    if k == "sleep_lost":
+        return f"  {whom} gets no real sleep ({e.get('injury')})."
     if k == "hypothermic":
         return f"  {whom} is hypothermic (HAZ-COLD-04)."
     if k == "warmed":

@@ -1,7 +1,7 @@
 """One day of the journey, shift by shift, in the suggested order of play (TRAVEL-36): daily checks
 at the morning (TIME-08), weather, tasks, the encounter check, movement hex by hex, the other
-tasks, the cold, then rest, sleep and the meal; and the hook where hunger, thirst, sleep and
-disease apply (`privation`)."""
+tasks, the cold, the long clock of hunger, thirst, sleep and disease (`privation_time`), then rest,
+sleep and the meal; and each morning the daily checks of the day just ended (`privation`)."""
 
 from __future__ import annotations
 
@@ -13,39 +13,96 @@ from yz_gym.core.clock import TimeUnit
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.recovery import recover
+from yz_gym.rulesets.yze.hazards import disease, hunger, sleep
 from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
-from yz_gym.rulesets.yze.state import Combatant, GameState
+from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.travel import camp as camping
 from yz_gym.rulesets.yze.travel import rations
 from yz_gym.rulesets.yze.travel.expedition import Expedition
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
 from yz_gym.rulesets.yze.travel.riding import rest_mount
-from yz_gym.rulesets.yze.travel.tasks import DayPlan, Needs, Task, check_tasks, day_tasks
+from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task, check_tasks, day_tasks
 from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather_word
 
 SHIFT_NAMES: Final = ("morning", "day", "evening", "night")  # TIME-02
+FOOD_POISONING: Final = "food poisoning"  # RATION-06/07: the disease a risky meal may bring
+WITNESS: Final = "injuries"  # a friend's death the others witness (STRESS-06) may break one into a deadly crit
+_MISHAP_CAUSES: Final = {2: "cold", 3: "cold", 4: "fire"}  # CAMP-MISHAP-2/3 (a cold roll each), 4 (a fire)
 _TASK_KEY: Final = {Task.FORAGE_FOOD: 1, Task.FORAGE_WATER: 2, Task.HUNT: 3, Task.FISH: 4}
 
 
-def privation(
-    party: GameState, member: Combatant, needs: Needs, rng: np.random.Generator, events: list[Event]
-) -> None:
-    """THE HOOK for hunger, thirst, sleep and disease (HAZ-HUNGER-*, ENV-06, HAZ-SLEEP-*,
-    HAZ-DISEASE-*, RATION-06/07), called each morning for the day just ended (TIME-08) with what the
-    traveller had: `needs.ate`, `drank`, `slept`, the days in a row without each, and the virulence
-    of each risky meal (`exposures`). hazards/hunger.py, sleep.py and disease.py (written beside this
-    chapter) apply their effects here; until then it only counts and records."""
-    needs.hungry_days = 0 if needs.ate else needs.hungry_days + 1
-    needs.thirsty_days = 0 if needs.drank else needs.thirsty_days + 1
-    needs.sleepless_days = 0 if needs.slept else needs.sleepless_days + 1
+def privation(state: Expedition, i: int, rng: np.random.Generator, events: list[Event]) -> None:
+    """TIME-08, TRAVEL-36 step 1: traveller `i`'s daily checks for the day just ended: food
+    (HAZ-HUNGER-02), water (ENV-06) and sleep (HAZ-SLEEP-02, a collapse if Broken by stress), then
+    an infection roll for each risky meal eaten (RATION-06/07, COOK-02: food poisoning is a disease
+    of the meal's virulence). The days in a row without each are counted for the board."""
+    party, hazards = state.party, state.scenario.hazards
+    c, needs = state.people[i], state.needs[i]
+    hungry = hunger.starvation_check(party, c, events)
+    thirsty = hunger.thirst_check(party, hazards, c, events)
+    sleepless = sleep.sleep_check(party, hazards, c, events)
+    needs.hungry_days = needs.hungry_days + 1 if hungry else 0
+    needs.thirsty_days = needs.thirsty_days + 1 if thirsty else 0
+    needs.sleepless_days = needs.sleepless_days + 1 if sleepless else 0
     if not (needs.ate and needs.drank and needs.slept) or needs.exposures:
-        events.append(Event("went_without", -1, member.id, {
+        events.append(Event("went_without", -1, c.id, {
             "food": not needs.ate, "water": not needs.drank, "sleep": not needs.slept,
             "days": max(needs.hungry_days, needs.thirsty_days, needs.sleepless_days),
             "risky_meals": list(needs.exposures),
         }))  # fmt: skip
+    for virulence in needs.exposures:
+        disease.expose_to_disease(party, hazards, c, disease.Disease(FOOD_POISONING, virulence), rng, events)
     needs.exposures.clear()
+    _died_of(state, i, "disease")
+    _died_of_all(state, WITNESS)
+
+
+def privation_time(state: Expedition, moving: bool, rng: np.random.Generator, events: list[Event]) -> None:
+    """TRAVEL-36 step 7: a shift of the long clock for each traveller: starvation and dehydration
+    (their damage and their countdown to death, HAZ-HUNGER-04/05, ENV-06), a collapse running out
+    (HAZ-SLEEP-03/04), and sickness (HAZ-DISEASE-04/05) with the party's best healer caring for the
+    sick while the party is off the move (HAZ-DISEASE-07; `journey_care`)."""
+    party, hazards = state.party, state.scenario.hazards
+    rounds = party.options.clock.rounds(TimeUnit.SHIFT)
+    people = state.people
+    for i, c in enumerate(people):
+        if c.dead:
+            continue
+        hunger.hunger_time(party, c, rounds, rng, events)
+        _died_of(state, i, "hunger")
+        hunger.thirst_time(party, hazards, c, rounds, rng, events)
+        _died_of(state, i, "thirst")
+        sleep.sleep_time(party, hazards, c, rounds, events)
+        if disease.sick(c):
+            carer = _carer(state, i, moving) if hazards.journey_care == "off_the_move" else None
+            disease.disease_time(party, hazards, c, rounds, rng, events, carer=carer)
+            _died_of(state, i, "disease")
+        _died_of_all(state, WITNESS)
+
+
+def _carer(state: Expedition, patient: int, moving: bool) -> Combatant | None:
+    """Who cares for a sick traveller this shift: off the move, the best at Healing of the others
+    who can act; nobody on the move."""
+    if moving:
+        return None
+    people = state.people
+    best = _best(people, [i for i in state.able() if i != patient], "Healing")
+    return people[best] if best >= 0 else None
+
+
+def _died_of(state: Expedition, i: int, cause: str) -> None:
+    """Record what killed traveller `i`, if they just died."""
+    if state.people[i].dead and i not in state.causes:
+        state.causes[i] = cause
+
+
+def _died_of_all(state: Expedition, cause: str) -> None:
+    """Record `cause` for every traveller who just died."""
+    causes = state.causes
+    for c in state.party.combatants:
+        if c.dead and c.id not in causes:
+            causes[c.id] = cause
 
 
 def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events: list[Event]) -> None:
@@ -80,6 +137,7 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
             disturbed = move_shift(state, plan, shift, doing, rng, events)
             for i in doing:
                 state.needs[i].moved += 1
+            _died_of_all(state, "accident")  # a crash (DRIVE-06); a fight's dead have their cause already
         else:
             disturbed = encounter_check(state, plan, doing, state.fire, False, rng, events)
             camp_made = off_tasks(state, plan, shift, doing, camp_made, rng, events)
@@ -88,6 +146,7 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
         if Task.SLEEP in doing.values():
             sleepless |= first_sleep(state, plan, camp_made, doing, rng, events)
         _cold(state, moving, doing, rng, events)
+        privation_time(state, moving, rng, events)
         end_of_shift(state, shift, moving, doing, disturbed, sleepless, rng, events)
         _check_party(state)
     if not is_done(state):
@@ -209,6 +268,7 @@ def first_sleep(
     s = state.scenario
     fire, sleep = camping.camp_mishap(state.party, s.hazards, mishap, s.band, people, state.needs, state.stores,
                                       rng, events)  # fmt: skip
+    _died_of_all(state, _MISHAP_CAUSES.get(mishap, "camp mishap"))
     state.fire = state.fire and fire
     if mishap == camping.SAVAGE_ANIMAL and s.savage_animal is not None:
         from yz_gym.rulesets.yze.travel.moving import fight
@@ -242,6 +302,7 @@ def _cold(
         cold_time(state.party, s.hazards, c, s.band, rounds, rng, events, exposed=exposed, blankets=blankets)
         if c.dead and not before:
             state.causes[i] = "cold"
+        _died_of_all(state, WITNESS)
 
 
 def end_of_shift(
@@ -264,18 +325,19 @@ def end_of_shift(
             continue
         task = doing.get(i, Task.REST)  # the Broken are carried and rest
         slept = task == Task.SLEEP and i not in sleepless and not disturbed
-        if slept:
-            state.needs[i].slept = True
+        if slept and not state.needs[i].slept:  # HAZ-SLEEP-01, REST-02; a crit may spoil it (REST-03)
+            state.needs[i].slept = sleep.sleep_shift(state.party, c, rng, events, dark=s.travel.dark(shift))
         rests = not disturbed and (task == Task.REST or (slept and s.travel.sleep_counts_as_rest)
                                    or (task == Task.MARCH and moving and riding))  # fmt: skip
         if c.out and not disturbed:
             rests = True
         if rests:
-            camping.rest_shift(state.party, c, rng, events, safe=not moving or riding)
+            camping.rest_shift(state.party, c, rng, events, safe=not moving or riding, hazard_options=s.hazards)
         else:
             events += recover(c, 1, rng, options=state.party.options, deprived=True, safe=False)
         if c.dead and i not in state.causes:
             state.causes[i] = "injuries"
+    _died_of_all(state, WITNESS)
     meal = 2 if s.travel.meal_shift == "evening" else 3
     if shift >= meal:
         free_water = s.travel.water_free_at_river and s.hexmap.water_near(state.hex)
@@ -283,12 +345,15 @@ def end_of_shift(
             if c.dead:
                 continue
             needs = state.needs[i]
+            had, drank = needs.ate, needs.drank
             if free_water:
                 needs.drank = True
-            had = needs.ate
             rations.eat(state.stores, needs, s.travel.water_per_day)
             if needs.ate and not had:
                 events.append(Event("meal", -1, c.id, {"drank": needs.drank}))
+                hunger.eat(c, events)  # HAZ-HUNGER-01/06
+            if needs.drank and not drank:
+                hunger.drink(c, events)  # ENV-06
 
 
 def _check_party(state: Expedition) -> None:
@@ -309,7 +374,7 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
     for i, c in enumerate(state.people):
         if c.dead:
             continue
-        privation(state.party, c, state.needs[i], rng, events)
+        privation(state, i, rng, events)
         n = state.needs[i]
         if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):
             events.append(Event("mount_sound", -1, c.id, {"mount": c.mount.name}))
@@ -328,4 +393,4 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
         state.day = s.max_days
 
 
-__all__ = ["SHIFT_NAMES", "is_done", "play_day", "privation"]
+__all__ = ["SHIFT_NAMES", "is_done", "play_day", "privation", "privation_time"]
