@@ -22,7 +22,7 @@ from yz_gym.evaluation.journey_replay import (
     render_journey_page,
 )
 from yz_gym.evaluation.replay import ReplayError
-from yz_gym.scenario.loader import SCENARIO_DIR
+from yz_gym.scenario.files import SCENARIO_DIR
 from yz_gym.scenario.loading import load
 
 ROOT = Path(__file__).resolve().parents[2]
