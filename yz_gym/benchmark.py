@@ -44,7 +44,10 @@ TRAINED: Final[dict[str, str]] = {  # task id -> its MaskablePPO baseline (weigh
     "yz_gym/YZE-Duel-v1": "benchmarks/models/YZE-Duel-v1.pth",
     "yz_gym/YZE-WarehouseAmbush-v1": "benchmarks/models/YZE-WarehouseAmbush-v1.pth",
 }
-TRAINED_BUDGET: Final = "the duel 40,000 steps, the warehouse ambush 16,000 (BUDGET_CPU)"
+TRAINED_BUDGET: Final = (
+    "the duel 40,000 steps (77 CPU seconds, its 50-game check against tactical included), the warehouse ambush "
+    "16,000 (79 CPU seconds): 2.6 CPU minutes in all"
+)
 MAX_SCORES_BYTES: Final = 1_000_000  # a --reuse file
 BASELINES: Final[dict[str, tuple[str, ...]]] = {
     "skirmish": ("random", "aggressive", "tactical"),
@@ -261,7 +264,9 @@ opponents (`tactical`), seed 0, 8 envs in one process, a 64x64 MLP on the observ
 scenario sets, and a fixed number of steps rather than a CPU time, so that a rerun trains the
 same policy: $trained_budget. That budget was set by the shared 2-core machine, not by what
 the tasks need: the 30-CPU-minute runs of [docs/training/](training/README.md) trained for
-1.5-3 million steps. Read the column as a floor for MaskablePPO, not as its level. The pooled
+1.5-3 million steps. Read the column as a floor for MaskablePPO, not as its level: 16,000 steps
+are too few to learn the warehouse ambush (its policy sits beside random play), while 40,000 on
+the duel reach the tactical agent's interval. The pooled
 row pools only an agent that played every task ("-" otherwise).
 
 The weights are kept in `benchmarks/models/` as weights-only files (`.pth`, under 1 MB each: the
