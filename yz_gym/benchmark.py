@@ -15,14 +15,18 @@ The protocol:
 
 `score(agent, task)` scores any agent: a name (`random`, `tactical`, `weights:PATH` for a trained
 policy's weights file ...) or an `Agent` instance. `python -m yz_gym.benchmark --write` plays the
-baselines (`BASELINES`: each mode's scripted agents) and any `--agent`, and writes the table.
+baselines (`BASELINES`: each mode's scripted agents) and any `--agent`, and writes the table (and
+its scores as JSON beside it); `--load-models` adds the MaskablePPO baselines (`TRAINED`: weights
+files trained by configs/benchmark/, read without pickles); `--reuse JSON` takes the scores a
+previous run of the same protocol wrote instead of playing them again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -36,6 +40,17 @@ TASKS: Final[tuple[Task, ...]] = tuple(
 # the expeditions' when the protocol scores a journey)
 EPISODES: Final = 200  # games per task and agent
 SEED: Final = 1616  # the first number of every game's seed (SEED, episode)
+ROOT: Final = Path(__file__).resolve().parents[1]
+TRAINED_NAME: Final = "MaskablePPO"
+TRAINED: Final[dict[str, str]] = {  # task id -> its MaskablePPO baseline (weights only), trained by configs/benchmark/
+    "yz_gym/YZE-Duel-v1": "benchmarks/models/YZE-Duel-v1.pth",
+    "yz_gym/YZE-WarehouseAmbush-v1": "benchmarks/models/YZE-WarehouseAmbush-v1.pth",
+}
+TRAINED_BUDGET: Final = (
+    "the duel 40,000 steps (77 CPU seconds, its 50-game check against tactical included), the warehouse ambush "
+    "16,000 (79 CPU seconds): 2.6 CPU minutes in all"
+)
+MAX_SCORES_BYTES: Final = 1_000_000  # a --reuse file
 BASELINES: Final[dict[str, tuple[str, ...]]] = {
     "skirmish": ("random", "aggressive", "tactical"),
     "chase": ("random", "cutoff", "shooter"),  # the learner pursues: the pursuers' scripted agents
@@ -109,17 +124,68 @@ def score(
 
 
 def run(
-    agents: list[str] | None = None, episodes: int = EPISODES, workers: int = 1, log: Any = print
+    agents: list[str] | None = None,
+    episodes: int = EPISODES,
+    workers: int = 1,
+    log: Any = print,
+    load_models: bool = False,
+    reuse: dict[tuple[str, str], Score] | None = None,
 ) -> list[Score]:
-    """Every task's baselines and the extra `agents` (on the tasks they play), in TASKS order."""
+    """Every task's baselines, with `load_models` its MaskablePPO baseline (TRAINED), and the extra
+    `agents` (on the tasks they play), in TASKS order; a (task, agent) score in `reuse` is taken
+    from it instead of played."""
     scores = []
     for task in TASKS:
-        for agent in [*BASELINES[task.mode], *(a for a in agents or [] if plays(a, task))]:
-            start = cpu_seconds()
-            found = score(agent, task, episodes, workers=workers)
-            log(f"{task.name:<28} {agent:<12} {found.text()}  ({cpu_seconds() - start:.1f} CPU s)")
+        entries = [(a, a) for a in [*BASELINES[task.mode], *(a for a in agents or [] if plays(a, task))]]
+        if load_models and task.id in TRAINED:
+            entries.append((TRAINED_NAME, f"{WEIGHTS_PREFIX}{ROOT / TRAINED[task.id]}"))
+        for label, agent in entries:
+            if reuse is not None and (task.id, label) in reuse:
+                found = reuse[task.id, label]
+                log(f"{task.name:<28} {label:<12} {found.text()}  (reused)")
+            else:
+                start = cpu_seconds()
+                found = replace(score(agent, task, episodes, workers=workers), agent=label)
+                log(f"{task.name:<28} {label:<12} {found.text()}  ({cpu_seconds() - start:.1f} CPU s)")
             scores.append(found)
     return scores
+
+
+def scores_json(scores: list[Score], episodes: int) -> dict[str, Any]:
+    """The scores of a run, with the protocol's size and seed they were played at."""
+    rows = [{"task": s.task, "agent": s.agent, "wins": s.wins, "games": s.games} for s in scores]
+    return {"episodes": episodes, "seed": SEED, "scores": rows}
+
+
+def reused(path: Path, episodes: int) -> dict[tuple[str, str], Score]:
+    """The scores of a file `scores_json` wrote, played at `episodes` games and SEED (a ValueError
+    naming --reuse and the fix otherwise)."""
+    from yz_gym.scenario.reading import ReadError, read_text
+
+    try:
+        data = json.loads(read_text(path, MAX_SCORES_BYTES, "benchmark scores"))
+    except ReadError as error:
+        raise ValueError(f"--reuse {error}") from None
+    except ValueError:
+        raise ValueError(f"--reuse {path}: not JSON; give the .json a --write run wrote") from None
+    if not isinstance(data, dict) or not isinstance(data.get("scores"), list):
+        raise ValueError(f"--reuse {path}: no 'scores' list; give the .json a --write run wrote")
+    if data.get("episodes") != episodes or data.get("seed") != SEED:
+        raise ValueError(
+            f"--reuse {path}: played at {data.get('episodes')} games and seed {data.get('seed')}; this run plays "
+            f"{episodes} and seed {SEED}: give --episodes {data.get('episodes')} or play every score again"
+        )
+    found: dict[tuple[str, str], Score] = {}
+    for k, row in enumerate(data["scores"]):
+        fields = (row.get("task"), row.get("agent"), row.get("wins"), row.get("games")) if isinstance(row, dict) else ()
+        if (
+            len(fields) != 4 or not all(isinstance(f, str) for f in fields[:2])
+            or not all(isinstance(f, int) and not isinstance(f, bool) for f in fields[2:])
+            or not 0 <= fields[2] <= fields[3] == episodes
+        ):  # fmt: skip
+            raise ValueError(f"--reuse {path}: scores[{k}] is not a score of {episodes} games (task, agent, wins, games)")
+        found[fields[0], fields[1]] = Score(*fields)
+    return found
 
 
 def pooled(scores: list[Score], agent: str) -> Score | None:
@@ -140,7 +206,8 @@ def table(scores: list[Score], mode: str) -> list[str]:
         row = [cell.get((task.id, a), "-") for a in agents]
         lines.append(f"| `{task.id}` | {task.side} | " + " | ".join(row) + " |")
     mode_scores = [s for s in scores if s.task in tasks]
-    totals = [pooled(mode_scores, a) for a in agents]
+    played_all = {a for a in agents if all((t, a) in cell for t in tasks)}  # pooled over every task, or "-"
+    totals = [pooled(mode_scores, a) if a in played_all else None for a in agents]
     lines.append("| all (pooled) | | " + " | ".join(t.text() if t else "-" for t in totals) + " |")
     return lines
 
@@ -190,26 +257,42 @@ $chases
   CPU seconds a game in the duel and 74 in the street firefight, hours for the protocol's games on
   this machine: too slow for a table regenerated by hand. Score it on one task with
   `score(SearchAgent(0), "yz_gym/YZE-Duel-v1", episodes=...)`.
-- **MaskablePPO at a fixed budget**: no trained weights file is kept in the repository (the
-  30-CPU-minute runs of [docs/training/](training/README.md) wrote theirs to `runs/`, which is not
-  committed), so there is no row for it. Train one (`python -m yz_gym.training.train_ppo --config
-  configs/training/duel.yaml` writes `runs/duel/final.pth`) and add it with `--agent weights:PATH`; a
-  policy trained on one scenario is scored on every zone-fight task, its own among them.
+## MaskablePPO at a fixed budget
+
+The `MaskablePPO` column: a policy trained for its task alone, on the duel and the warehouse
+ambush (`TRAINED` in `yz_gym/benchmark.py`), by `python -m yz_gym.training.train_ppo --config
+configs/benchmark/duel.yaml` (and `warehouse_ambush.yaml`): the task's side against the task's
+opponents (`tactical`), seed 0, 8 envs in one process, a 64x64 MLP on the observation values the
+scenario sets, and a fixed number of steps rather than a CPU time, so that a rerun trains the
+same policy: $trained_budget. That budget was set by the shared 2-core machine, not by what
+the tasks need: the 30-CPU-minute runs of [docs/training/](training/README.md) trained for
+1.5-3 million steps. Read the column as a floor for MaskablePPO, not as its level: 16,000 steps
+are too few to learn the warehouse ambush (its policy sits beside random play), while 40,000 on
+the duel reach the tactical agent's interval. The pooled
+row pools only an agent that played every task ("-" otherwise).
+
+The weights are kept in `benchmarks/models/` as weights-only files (`.pth`, under 1 MB each: the
+policy's tensors and sizes, read with `torch.load(weights_only=True)`, which runs no code from
+the file; `yz_gym/agents/weights.py`). They are loaded only when asked for:
+`python -m yz_gym.benchmark --write docs/benchmark.md --load-models`. `--reuse docs/benchmark.json`
+takes the other cells from the scores the last full run wrote (same games and seed) instead of
+playing them again: the way to add a column without replaying the table.
 """
 
 
-def markdown(scores: list[Score], episodes: int, cpu_minutes: float) -> str:
-    """docs/benchmark.md."""
+def markdown(scores: list[Score], episodes: int, cpu_minutes: float, partly_reused: bool = False) -> str:
+    """docs/benchmark.md (`partly_reused`: some scores came from --reuse, so the CPU time is not the table's)."""
     from string import Template
 
     size = (
         f"This table: {episodes} games per task and agent (the protocol's {EPISODES}), "
-        f"{cpu_minutes:.1f} CPU minutes."
+        f"{cpu_minutes:.1f} CPU minutes{' for the scores not reused from benchmark.json' if partly_reused else ''}."
     )
     return Template(DOC).substitute(
         episodes=EPISODES,
         seed=SEED,
         size=size,
+        trained_budget=TRAINED_BUDGET,
         fights="\n".join(table(scores, "skirmish")),
         chases="\n".join(table(scores, "chase")),
     )
@@ -239,22 +322,33 @@ def main(argv: list[str] | None = None) -> None:
         default=[],
         help="another agent to score, e.g. weights:runs/duel/final.pth",
     )
+    parser.add_argument(
+        "--load-models",
+        action="store_true",
+        help="load the MaskablePPO baselines' model weights (benchmarks/models/, weights only) and score them",
+    )
+    parser.add_argument(
+        "--reuse", type=Path, help="take the scores of this JSON (a --write run's, same games) instead of playing them"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.episodes <= 1_000_000 or not 1 <= args.workers <= 64:
         parser.error("--episodes must be 1-1000000 and --workers 1-64")
-    from yz_gym.io import OutputError, atomic_write_text, check_output
+    from yz_gym.io import OutputError, atomic_write_json, atomic_write_text, check_output
 
     try:
         if args.write is not None:
             check_output(args.write, "--write")
+            check_output(args.write.with_suffix(".json"), "--write")
+        reuse = reused(args.reuse, args.episodes) if args.reuse is not None else None
         start = cpu_seconds()
-        scores = run(args.agent, args.episodes, args.workers)
+        scores = run(args.agent, args.episodes, args.workers, load_models=args.load_models, reuse=reuse)
     except (OutputError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         raise SystemExit(2) from None
     if args.write is not None:
-        atomic_write_text(args.write, markdown(scores, args.episodes, (cpu_seconds() - start) / 60))
-        print(f"wrote {args.write}")
+        atomic_write_json(args.write.with_suffix(".json"), scores_json(scores, args.episodes))
+        atomic_write_text(args.write, markdown(scores, args.episodes, (cpu_seconds() - start) / 60, reuse is not None))
+        print(f"wrote {args.write} and {args.write.with_suffix('.json')}")
 
 
 if __name__ == "__main__":

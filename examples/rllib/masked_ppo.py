@@ -1,6 +1,6 @@
 """RLlib PPO with action masking on a yz_gym PettingZoo env (every combatant an agent, one shared policy).
 
-Runs only in the separate virtualenv that `examples/rllib/run.sh` makes: `ray[rllib]` pins an older
+Runs only in the separate virtualenv that `examples/rllib/venv.sh` makes (run.sh calls it): `ray[rllib]` pins an older
 Gymnasium than the project's main environment uses (docs/envs.md, "RLlib").
 
     bash examples/rllib/run.sh --scenario duel --iterations 1

@@ -44,7 +44,9 @@ def test_the_far_variants_drop_out_early_and_the_closest_survivor_is_chosen(sear
     games = [c.stats.games for c in searched.candidates]
     assert min(games) == 20 and searched.chosen.stats.games == max(games) > 20
     assert sum(games) == searched.games <= 200
-    assert all(c.dropped in ("race", "halving") for c in searched.candidates if c is not searched.chosen)
+    others = [c for c in searched.candidates if c is not searched.chosen]
+    assert all(c.dropped in ("race", "halving") or c.stats.games == searched.chosen.stats.games for c in others)
+    assert any(c.dropped for c in others)
     chosen = searched.chosen.distance("win", "crew", 0.5)[0]
     rivals = [c for c in searched.candidates if c.stats.games == searched.chosen.stats.games and c is not searched.chosen]
     assert all(chosen <= c.distance("win", "crew", 0.5)[0] for c in rivals)
@@ -58,11 +60,23 @@ def test_the_far_variants_drop_out_early_and_the_closest_survivor_is_chosen(sear
 def test_racing_drops_a_variant_whose_whole_interval_is_further_than_the_leaders_worst_case(warehouse):
     made = variants(warehouse, [parse_variation("Viper.count=1..3", warehouse)])
     near, far, close = (Candidate(v, empty_stats(v.scenario)) for v in made)
-    for c, wins in ((near, 500), (far, 900), (close, 520)):
+    for c, wins in ((near, 500), (far, 900), (close, 540)):  # close: 0.540 (0.509-0.571)
         c.stats.games, c.stats.wins["crew"] = 1000, wins
     alive = _survivors([near, far, close], "win", "crew", 0.5)
     assert far.dropped == "race" and far.dropped_after == 1000
     assert alive == [near] and close.dropped == "halving"  # of the two left, the closer half goes on
+
+
+def test_halving_keeps_every_variant_whose_interval_contains_the_target(warehouse):
+    made = variants(warehouse, [parse_variation("Viper.count=1..4", warehouse)])
+    a, b, c, d = (Candidate(v, empty_stats(v.scenario)) for v in made)
+    for x, wins in ((a, 500), (b, 503), (c, 530), (d, 560)):  # c: 0.530 (0.499-0.561) still holds 0.5
+        x.stats.games, x.stats.wins["crew"] = 1000, wins
+    alive = _survivors([a, b, c, d], "win", "crew", 0.5)
+    assert alive == [a, b, c] and d.dropped == "halving" and not c.dropped
+    for x, wins in ((a, 500), (b, 503), (c, 531), (d, 560)):  # c: 0.531 (0.500-0.562), the target outside
+        x.stats.games, x.stats.wins["crew"], x.dropped = 1000, wins, ""
+    assert _survivors([a, b, c, d], "win", "crew", 0.5) == [a, b] and c.dropped == "halving"
 
 
 def test_metrics_count_pc_deaths_and_knockouts(searched):

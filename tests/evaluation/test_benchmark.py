@@ -9,7 +9,18 @@ import pytest
 
 from yz_gym import benchmark, tasks
 from yz_gym.agents import make_agent
-from yz_gym.benchmark import BASELINES, EPISODES, TASKS, Score, markdown, plays, score
+from yz_gym.benchmark import (
+    BASELINES,
+    EPISODES,
+    ROOT,
+    TASKS,
+    TRAINED,
+    TRAINED_NAME,
+    Score,
+    markdown,
+    plays,
+    score,
+)
 from yz_gym.evaluation.runner import evaluate
 from yz_gym.evaluation.stats import wilson_interval
 
@@ -77,7 +88,68 @@ def test_the_committed_doc_is_the_protocols_table() -> None:
     empty = markdown([Score(DUEL, "random", 0, 1)], EPISODES, 0.0)
     prose = [line for line in empty.splitlines() if not line.startswith(("|", "This table:"))]
     assert [line for line in text.splitlines() if not line.startswith(("|", "This table:"))] == prose
+    fights = next(line for line in text.splitlines() if line.startswith("| task | side | random | aggressive"))
+    assert fights == f"| task | side | random | aggressive | tactical | {TRAINED_NAME} |"
     for task in TASKS:
         row = next(line for line in text.splitlines() if line.startswith(f"| `{task.id}`"))
         cells = row.split("|")[3:-1]
-        assert len(cells) == len(BASELINES[task.mode]) and all("[" in cell for cell in cells), row
+        assert all("[" in cell for cell in cells[: len(BASELINES[task.mode])]), row
+        if task.mode == "skirmish":
+            assert ("[" in cells[-1]) == (task.id in TRAINED), row  # the MaskablePPO baselines on their tasks
+
+
+def test_the_committed_json_holds_the_scores_of_the_committed_table() -> None:
+    import json
+
+    data = json.loads(DOC.with_suffix(".json").read_text())
+    assert (data["episodes"], data["seed"]) == (EPISODES, benchmark.SEED)
+    text = DOC.read_text()
+    assert len(data["scores"]) == 19 * 3 + len(TRAINED)
+    for row in data["scores"]:
+        found = Score(row["task"], row["agent"], row["wins"], row["games"])
+        line = next(line for line in text.splitlines() if line.startswith(f"| `{found.task}`"))
+        assert f" {found.text()} " in line, (row, line)
+
+
+def test_the_trained_baselines_are_small_weights_files_that_load_without_pickles() -> None:
+    from yz_gym.agents.weights import load_weights
+
+    assert set(TRAINED) <= {t.id for t in TASKS if t.mode == "skirmish"}
+    for task, path in TRAINED.items():
+        file = ROOT / path
+        assert file.stat().st_size < 1_000_000, file
+        assert load_weights(file).action_space.n > 0  # torch.load(weights_only=True): no code runs
+        configs = [c.read_text() for c in (ROOT / "configs" / "benchmark").glob("*.yaml")]
+        assert sum(path in c and task in c for c in configs) == 1, "one training config says how it was made"
+    trained = score(f"weights:{ROOT / TRAINED[DUEL]}", DUEL, episodes=4)
+    assert trained.games == 4
+
+
+def test_models_load_only_when_asked_and_reused_scores_are_not_played_again(tmp_path: Path) -> None:
+    out = tmp_path / "benchmark.md"
+    logged: list[str] = []
+    benchmark.main(["--episodes", "1", "--write", str(out), "--load-models"])
+    text, saved = out.read_text(), out.with_suffix(".json")
+    assert f"| task | side | random | aggressive | tactical | {TRAINED_NAME} |" in text
+    pooled = next(line for line in text.splitlines() if line.startswith("| all (pooled)"))
+    assert pooled.endswith("| - |"), "pooled only over every task"
+    again = benchmark.run(episodes=1, load_models=True, reuse=benchmark.reused(saved, 1), log=logged.append)
+    assert all(line.endswith("(reused)") for line in logged[-len(again):])
+    tables = [line for line in markdown(again, 1, 0.0).splitlines() if line.startswith("|")]
+    assert tables == [line for line in text.splitlines() if line.startswith("|")]
+    assert TRAINED_NAME not in {s.agent for s in benchmark.run(episodes=1, reuse=benchmark.reused(saved, 1))}
+
+
+def test_a_reuse_file_of_other_games_or_not_scores_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"episodes": 5, "seed": benchmark.SEED, "scores": []}))
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"episodes": 1, "seed": benchmark.SEED, "scores": [{"task": DUEL, "wins": 2}]}))
+    for path, words in ((other, "played at 5 games"), (broken, "scores[0]"), (tmp_path / "none.json", "no such")):
+        with pytest.raises(SystemExit) as stopped:
+            benchmark.main(["--episodes", "1", "--reuse", str(path)])
+        assert stopped.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: --reuse") and words in err and err.count("\n") == 1

@@ -156,3 +156,80 @@ def test_open_edit_evaluate_in_chromium(studio: tuple[str, Path], browser: webdr
     assert "(done)" in browser.find_element(By.ID, "progress-text").text
     browser.execute_script("document.getElementById('evaluate-box').scrollIntoView()")
     _shoot(browser, shots, "sensitivity", 1400)
+
+
+def test_zones_vehicles_balance_and_replay_in_chromium(studio: tuple[str, Path], browser: webdriver.Chrome):
+    url, folder = studio
+    shots = IMAGES if os.environ.get("YZ_GYM_UPDATE_SCREENSHOTS") == "1" else folder.parent  # tmp_path
+    wait = WebDriverWait(browser, 30)
+    browser.get(url)
+    wait.until(ready.element_to_be_clickable((By.CSS_SELECTOR, 'nav button[data-path="apc_ambush"]'))).click()
+    wait.until(ready.text_to_be_present_in_element((By.ID, "title"), "APC ambush"))
+    zones = [r.find_element(By.TAG_NAME, "td").text for r in browser.find_elements(By.CSS_SELECTOR, "#zones tbody tr")]
+    assert zones == ["Road", "Barricade", "Roadside ditch", "Ridge", "Pumphouse", "Quarry gate"]
+    assert _field(browser, "map.zones[1].cover").get_attribute("value") == "stone_wall"
+    assert not _field(browser, "map.zones[1].vehicles").is_selected() and _field(browser, "map.zones[0].vehicles").is_selected()
+    assert _field(browser, "vehicles[0].type").get_attribute("value") == "apc"
+
+    cover = _field(browser, "map.zones[0].cover")  # the road: a cover piece the rules do not have
+    cover.send_keys("force field")
+    browser.find_element(By.ID, "apply-zones").click()
+    error = wait.until(ready.visibility_of_element_located((By.CSS_SELECTOR, ".err")))
+    assert "unknown cover 'force field'" in error.text and "bad" in cover.get_attribute("class")
+    cover.clear()
+    cover.send_keys("furniture")
+    zone = _field(browser, "vehicles[0].zone")  # the APC onto the ridge, where no vehicle goes
+    browser.execute_script("arguments[0].value = 'Ridge'", zone)
+    browser.find_element(By.ID, "apply-vehicles").click()
+    error = wait.until(ready.visibility_of_element_located((By.CSS_SELECTOR, ".err")))
+    assert "'Ridge' is marked vehicles: false" in error.text and "bad" in zone.get_attribute("class")
+    browser.execute_script("arguments[0].value = 'Road'", _field(browser, "vehicles[0].zone"))
+    _field(browser, "vehicles[0].engine_running").click()
+    seats = _field(browser, "vehicles[0].exposed_seats")
+    seats.clear()
+    seats.send_keys("2")
+    browser.find_element(By.ID, "apply-vehicles").click()
+    wait.until(ready.text_to_be_present_in_element((By.ID, "apply-status"), "valid"))
+    text = browser.find_element(By.ID, "yaml").get_attribute("value")
+    assert "engine_running: false" in text and "exposed_seats: 2" in text
+    assert "- name: Road\n    cover:\n    - furniture" in text
+    browser.execute_script("document.getElementById('zones-box').scrollIntoView()")
+    _shoot(browser, shots, "zones_vehicles", 1100)
+
+    browser.find_element(By.CSS_SELECTOR, 'nav button[data-path="warehouse_ambush"]').click()
+    wait.until(ready.text_to_be_present_in_element((By.ID, "title"), "Warehouse ambush"))
+    assert browser.find_element(By.ID, "vehicles-box").get_attribute("hidden") is not None  # no vehicles here
+    for name, value in (("vary", "vipers.count=1..3"), ("target", "0.5"), ("balance-games", "20"), ("budget", "200")):
+        box = browser.find_element(By.ID, name)
+        box.clear()
+        box.send_keys(value)
+    browser.find_element(By.ID, "balance").click()
+    WebDriverWait(browser, 240).until(ready.presence_of_element_located((By.ID, "use-chosen")))
+    rows = browser.find_elements(By.CSS_SELECTOR, "#outcome tr")
+    assert [r.find_element(By.TAG_NAME, "td").text for r in rows[1:]] == [f"vipers.count={n}" for n in (1, 2, 3)]
+    chosen = browser.find_element(By.CSS_SELECTOR, "#outcome tr.chosen").text
+    assert "chosen" in chosen and "(done)" in browser.find_element(By.ID, "progress-text").text
+    browser.execute_script("document.getElementById('balance-box').scrollIntoView()")
+    _shoot(browser, shots, "balance", 1100)
+    browser.find_element(By.ID, "use-chosen").click()
+    wait.until(ready.text_to_be_present_in_element((By.ID, "save-status"), "the chosen variant is open"))
+    assert browser.find_element(By.ID, "yaml").get_attribute("value").startswith("# yz-gym balance Warehouse ambush: vipers.count=")
+
+    browser.find_element(By.ID, "replay").click()
+    wait.until(ready.visibility_of_element_located((By.ID, "replay-view")))
+    where = browser.find_element(By.ID, "replay-where")
+    assert where.text.startswith("step 0 / ")
+    last = int(where.text.split(" / ")[1].split(",")[0])
+    assert last > 3 and {"Mara", "Loading dock"} <= {e.text for e in browser.find_elements(By.CSS_SELECTOR, "#replay-map text")}
+    for _ in range(3):
+        browser.find_element(By.ID, "replay-next").click()
+    assert browser.find_element(By.ID, "replay-where").text.startswith("step 3 / ")
+    log = browser.find_element(By.ID, "replay-log").text
+    assert "next: " in log and len(log.splitlines()) >= 4
+    browser.find_element(By.ID, "replay-last").click()
+    assert browser.find_element(By.ID, "replay-where").text.startswith(f"step {last} / {last}")
+    browser.find_element(By.ID, "replay-prev").click()
+    browser.execute_script("document.getElementById('replay-box').scrollIntoView()")
+    _shoot(browser, shots, "replay", 1100)
+    severe = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert len(severe) == 2 and all("api/check - " in m and "422" in m for m in severe), severe  # the two refusals

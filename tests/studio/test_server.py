@@ -291,3 +291,91 @@ def test_an_unknown_job_is_not_found(folder: Path):
 def test_only_loopback_hosts_are_local():
     assert is_local("127.0.0.1") and is_local("::1") and is_local("localhost") and is_local("127.0.0.2")
     assert not is_local("0.0.0.0") and not is_local("192.168.1.4") and not is_local("example.com")
+
+
+def _finished(c: TestClient, job: dict) -> dict:
+    for _ in range(1200):
+        polled = c.get(f"/api/jobs/{job['id']}").json()
+        if polled["state"] != "running":
+            return polled
+        threading.Event().wait(0.1)
+    raise AssertionError("the job did not end")
+
+
+def test_zones_and_vehicles_come_as_form_rows_and_their_edits_are_checked_on_their_field(folder: Path):
+    c = client(folder)
+    apc = c.post("/api/open", json={"source": "bundled", "path": "apc_ambush"}).json()
+    assert [z["name"] for z in apc["zones"]] == ["Road", "Barricade", "Roadside ditch", "Ridge", "Pumphouse", "Quarry gate"]
+    assert apc["zones"][1] == {"index": 1, "name": "Barricade", "features": ["cluttered"], "cover": ["stone_wall"], "vehicles": False}
+    assert apc["vehicles"] == [{"index": 0, "name": "APC", "type": "apc", "zone": "Road", "exposed_seats": 1}]
+    assert apc["choices"]["features"] == ["cluttered", "dim", "dark", "cramped"]
+    assert "stone_wall" in apc["choices"]["covers"] and "helicopter" in apc["choices"]["vehicle_types"]
+    data = apc["data"]
+    data["vehicles"][0]["zone"] = "Ridge"  # vehicles: false there
+    errors = c.post("/api/check", json={"data": data}).json()["errors"]
+    assert errors[0]["field"] == "vehicles[0].zone" and "vehicles: false" in errors[0]["message"]
+    data["vehicles"][0]["zone"], data["map"]["zones"][0]["cover"] = "Road", ["force field"]
+    errors = c.post("/api/check", json={"data": data}).json()["errors"]
+    assert errors[0]["field"] == "map.zones[0].cover[0]" and "force field" in errors[0]["message"]
+    data["map"]["zones"][0]["cover"], data["vehicles"][0]["engine_running"] = ["furniture"], False
+    checked = c.post("/api/check", json={"data": data}).json()
+    assert checked["zones"][0]["cover"] == ["furniture"] and checked["vehicles"][0]["engine_running"] is False
+    ambush = c.post("/api/check", json={"yaml": AMBUSH}).json()
+    assert ambush["vehicles"] == [] and len(ambush["zones"]) == 5
+    chase = c.post("/api/open", json={"source": "bundled", "path": "chase_car_vs_motorcycle"}).json()
+    assert chase["zones"] == [] and chase["vehicles"] == [], "a chase has no zone form"
+
+
+def test_a_balance_job_races_the_variants_like_the_command(folder: Path):
+    from yz_gym.design.balance import balance
+    from yz_gym.design.variation import parse_variation
+    from yz_gym.scenario.loading import load
+
+    c = client(folder)
+    agents = {"crew": "random", "vipers": "random"}
+    body = {"yaml": AMBUSH, "agents": agents, "vary": ["vipers.count=1..3"], "target": 0.5, "side": "crew",
+            "games": 20, "budget": 200, "seed": 3}  # fmt: skip
+    job = c.post("/api/balance", json=body).json()["job"]
+    assert job["kind"] == "balance" and job["games"] == 60  # the first round: 3 variants x 20 games
+    polled = _finished(c, job)
+    assert polled["state"] == "done" and polled["done"] == polled["games"] == polled["result"]["games"] <= 200
+    report = polled["result"]
+    warehouse = load("warehouse_ambush")
+    direct = balance(warehouse, [parse_variation("vipers.count=1..3", warehouse)], 0.5, "win", "crew", agents, 3, 1, 20, 200)
+    assert report["candidates"] == direct.to_json()["candidates"] and report["labels"] == [f"vipers.count={n}" for n in (1, 2, 3)]
+    assert report["chosen_label"] == direct.chosen.variant.label
+    chosen = c.post("/api/check", json={"yaml": report["yaml"]}).json()
+    assert chosen["ok"] and report["yaml"].startswith(f"# yz-gym balance Warehouse ambush: {direct.chosen.variant.label}")
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [({"vary": ["nobody.count=1..3"]}, "balance.vary"), ({"vary": []}, "balance.vary"), ({"vary": "x"}, "balance.vary"),
+     ({"vary": ["vipers.count=1..3"] * 5}, "balance.vary"), ({"vary": ["v" * 400]}, "balance.vary"),
+     ({"target": 1.5}, "balance.target"), ({"target": "half"}, "balance.target"), ({"metric": "luck"}, "balance.metric"),
+     ({"side": "nobody"}, "balance.side"), ({"budget": 50}, "balance.budget"), ({"budget": 10**6}, "balance.budget"),
+     ({"games": 5}, "balance.games"), ({"agents": {"crew": "model:x.zip"}}, "agents.crew")],
+)  # fmt: skip
+def test_bad_balance_settings_are_refused_on_their_field_before_any_game(folder: Path, change: dict, field: str):
+    body = {"yaml": AMBUSH, "agents": {}, "vary": ["vipers.count=1..3"], "target": 0.5, "side": "crew", "games": 20,
+            "budget": 200, **change}  # fmt: skip
+    answer = client(folder).post("/api/balance", json=body)
+    assert answer.status_code == 409 and answer.json()["errors"][0]["field"] == field, answer.json()
+
+
+def test_a_replay_is_the_seeded_game_the_replay_page_shows(folder: Path):
+    from yz_gym.evaluation.html import page_data
+    from yz_gym.evaluation.replay import record_game
+
+    c = client(folder)
+    agents = {"crew": "random", "vipers": "aggressive"}
+    answer = c.post("/api/replay", json={"yaml": AMBUSH, "agents": agents, "seed": 7}).json()
+    _, _, page = page_data(record_game("warehouse_ambush", agents, 7))
+    assert answer["ok"] and answer["title"] == "Warehouse ambush" and answer["mode"] == "skirmish"
+    assert answer["frames"] == page["frames"] and answer["shapes"] == page["shapes"] and "replayFile" not in answer
+    assert answer["lastStep"] == len(answer["frames"]) - 1 > 5
+    chase = c.post("/api/open", json={"source": "bundled", "path": "chase_car_vs_motorcycle"}).json()
+    run = c.post("/api/replay", json={"data": chase["data"], "agents": {}, "seed": 1}).json()
+    assert run["mode"] == "chase" and run["frames"][0]["step"] == 0
+    refused = c.post("/api/replay", json={"yaml": AMBUSH, "agents": {"crew": "weights:x.pth"}, "seed": 1})
+    assert refused.status_code == 409 and refused.json()["errors"][0]["field"] == "agents.crew"

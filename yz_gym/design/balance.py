@@ -9,7 +9,10 @@ each round:
 
 - racing: a variant whose whole 95% Wilson interval lies further from the target than the worst
   case of the leader's interval is out;
-- halving: of the rest, the half closest to the target (point estimates) goes on;
+- halving: of the rest, the half closest to the target (point estimates) goes on, and with it
+  every variant whose 95% interval still contains the target (a point estimate alone does not
+  drop a variant that may be right on target: with halving alone, 25% of simulated searches on
+  the warehouse ambush chose a variant more than 0.03 off, 8% with this rule);
 - n doubles, until one variant is left with an interval no wider than +/- `precision`, or the next
   round would pass the games `budget`.
 
@@ -188,7 +191,8 @@ def _half_width(c: Candidate, metric: str, side: str) -> float:
 
 
 def _survivors(alive: list[Candidate], metric: str, side: str, target: float) -> list[Candidate]:
-    """Racing, then halving (module docstring); the dropped are marked, the rest returned closest first."""
+    """Racing, then halving that keeps a variant whose interval contains the target (module
+    docstring); the dropped are marked, the rest returned closest first."""
     distances = {id(c): c.distance(metric, side, target) for c in alive}
     worst_of_leader = min(d[2] for d in distances.values())
     racing = []
@@ -198,7 +202,9 @@ def _survivors(alive: list[Candidate], metric: str, side: str, target: float) ->
         else:
             racing.append(c)
     racing.sort(key=lambda c: distances[id(c)])
-    keep = math.ceil(len(racing) / 2)
-    for c in racing[keep:]:
-        c.dropped, c.dropped_after = "halving", c.stats.games
-    return racing[:keep]
+    half = math.ceil(len(racing) / 2)
+    kept = [c for k, c in enumerate(racing) if k < half or distances[id(c)][1] == 0.0]  # 0: the target is inside
+    for c in racing:
+        if c not in kept:
+            c.dropped, c.dropped_after = "halving", c.stats.games
+    return kept

@@ -25,7 +25,7 @@ from starlette.routing import Route
 from yz_gym.scenario.reading import MAX_YAML_BYTES
 from yz_gym.studio import drafts
 from yz_gym.studio.drafts import DraftError
-from yz_gym.studio.jobs import JobError, Jobs
+from yz_gym.studio.jobs import JobError, Jobs, settings
 from yz_gym.studio.workspace import OutsideFolder, Workspace
 
 MAX_BODY: Final = 2 * MAX_YAML_BYTES + 4096  # a scenario's text or data, JSON-quoted, and the settings
@@ -84,6 +84,20 @@ def _draft(body: dict[str, Any]) -> drafts.Draft:
     return drafts.from_text(body.get("yaml"))
 
 
+def replay(draft: drafts.Draft, agents: Any, seed: Any) -> dict[str, Any]:
+    """One seeded sample game of the draft, recorded and re-simulated into the replay page's frames
+    (`yz-gym replay --html`: the same shapes and narration) for the page to step through."""
+    from yz_gym.evaluation.html import page_data
+    from yz_gym.evaluation.replay import ReplayError, record_game
+
+    settings(1, seed, agents, draft.loaded.sides)
+    try:
+        title, _, data = page_data(record_game(draft.loaded, agents, seed))
+    except ReplayError as err:
+        raise JobError(f"replay: {err}") from None
+    return {"ok": True, "title": title, **{k: v for k, v in data.items() if k != "replayFile"}}
+
+
 def create_app(folder: str | Path, host: str = "127.0.0.1", jobs: Jobs | None = None) -> Starlette:
     """The studio for one folder, answering requests that name `host` (or a local name)."""
     workspace = Workspace(folder)
@@ -137,6 +151,16 @@ def create_app(folder: str | Path, host: str = "127.0.0.1", jobs: Jobs | None = 
                 side = body.get("side") or draft.loaded.sides[0]
                 job = jobs.sensitivity(draft.loaded, body.get("agents") or {}, body.get("games"), body.get("seed", 0), side)
                 return JSONResponse({"ok": True, "job": job.to_json()})
+            if action == "balance":
+                draft = _draft(body)
+                job = jobs.balance(
+                    draft.loaded, body.get("agents") or {}, body.get("vary"), body.get("target"),
+                    body.get("metric", "win"), body.get("side") or draft.loaded.sides[0], body.get("games"),
+                    body.get("budget"), body.get("seed", 0),
+                )  # fmt: skip
+                return JSONResponse({"ok": True, "job": job.to_json()})
+            if action == "replay":
+                return JSONResponse(replay(_draft(body), body.get("agents") or {}, body.get("seed", 0)))
             if action == "cancel":
                 jobs.get(str(body.get("job", ""))).cancel.set()
                 return JSONResponse({"ok": True})

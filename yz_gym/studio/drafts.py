@@ -7,22 +7,27 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 import yaml
 
 from yz_gym.envs.scene import build_chase_scene, build_scene
 from yz_gym.rulesets.yze.chase.state import ChaseState
 from yz_gym.rulesets.yze.state import GameState
-from yz_gym.rulesets.yze.tables import ARMORS, WEAPONS
+from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import LoadedScenario, build_data
+from yz_gym.scenario.models import ZoneSpec, ZoneVehicleSpec
 from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, check_shape, load_yaml, preview
 
 ORIGIN: Final = "<draft>"  # what a draft's errors name before the field
 YAML_FIELD: Final = "yaml"  # the field of a problem with the text itself (syntax, size, shape)
 TOP_FIELD: Final = "<top>"
 EDITABLE: Final = ("count", "weapons", "drawn", "armor", "attributes", "skills")  # a combatant's form fields
+ZONE_EDITABLE: Final = ("features", "cover", "exit", "vehicles")  # a zone's form fields (its name stays)
+VEHICLE_EDITABLE: Final = ("type", "zone", "side", "engine_running", "exposed_seats", "damage", "altitude")
+FEATURES: Final = get_args(get_args(ZoneSpec.model_fields["features"].annotation)[0])  # the models' own lists
+VEHICLE_TYPES: Final = get_args(ZoneVehicleSpec.model_fields["type"].annotation)
 _WHERE = re.compile(r"^<draft>:(\d+:\d+:)? ?")
 
 
@@ -115,20 +120,45 @@ def _on_field(message: str) -> DraftError:
     return DraftError(field, text)
 
 
-def combatant_rows(draft: Draft) -> list[dict[str, Any]]:
-    """The combatants as the form edits them: index, name, side, and the EDITABLE fields."""
+def _rows(entries: Any, keys: tuple[str, ...], shown: tuple[str, ...] = ("name",)) -> list[dict[str, Any]]:
+    """A list of the file's mappings as the form edits them: index, the `shown` fields as text, and
+    the editable `keys` the file sets."""
     rows = []
-    for index, spec in enumerate(draft.data.get("combatants") or []):
+    for index, spec in enumerate(entries if isinstance(entries, list) else []):
         if isinstance(spec, dict):
-            row = {"index": index, "name": str(spec.get("name", "")), "side": str(spec.get("side", ""))}
-            row |= {key: spec[key] for key in EDITABLE if key in spec}
+            row: dict[str, Any] = {"index": index, **{key: str(spec.get(key, "")) for key in shown}}
+            row |= {key: spec[key] for key in keys if key in spec}
             rows.append(row)
     return rows
 
 
+def combatant_rows(draft: Draft) -> list[dict[str, Any]]:
+    """The combatants as the form edits them: index, name, side, and the EDITABLE fields."""
+    return _rows(draft.data.get("combatants"), EDITABLE, ("name", "side"))
+
+
+def zone_rows(draft: Draft) -> list[dict[str, Any]]:
+    """The zones (map.zones) as the form edits them: index, name, and the ZONE_EDITABLE fields."""
+    plan = draft.data.get("map")
+    return _rows(plan.get("zones") if isinstance(plan, dict) else None, ZONE_EDITABLE)
+
+
+def vehicle_rows(draft: Draft) -> list[dict[str, Any]]:
+    """The vehicles of a zone fight as the form edits them: index, name, and the VEHICLE_EDITABLE
+    fields (crew and mounted weapons stay in the YAML)."""
+    return _rows(draft.data.get("vehicles"), VEHICLE_EDITABLE)
+
+
 def choices(draft: Draft) -> dict[str, list[str]]:
-    """The weapons (the tables' and the file's own) and armors the form offers."""
-    return {"weapons": [*WEAPONS, *(str(k) for k in draft.data.get("weapons") or {})], "armors": list(ARMORS)}
+    """What the form offers: the weapons (the tables' and the file's own), armors, zone features,
+    cover pieces and vehicle types."""
+    return {
+        "weapons": [*WEAPONS, *(str(k) for k in draft.data.get("weapons") or {})],
+        "armors": list(ARMORS),
+        "features": list(FEATURES),
+        "covers": list(COVERS),
+        "vehicle_types": list(VEHICLE_TYPES),
+    }
 
 
 def scene_json(draft: Draft, seed: int = 0) -> dict[str, Any] | None:
@@ -157,6 +187,8 @@ def summary(draft: Draft) -> dict[str, Any]:
         "data": draft.data,
         "yaml": draft.text,
         "combatants": combatant_rows(draft) if editable else [],
+        "zones": zone_rows(draft) if editable else [],
+        "vehicles": vehicle_rows(draft) if editable else [],
         "choices": choices(draft),
         "scene": scene_json(draft),
     }

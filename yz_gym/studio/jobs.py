@@ -1,12 +1,14 @@
 """Long runs the page starts and polls, one at a time in a background thread: an evaluation,
 played in chunks through the evaluation runner (yz_gym.evaluation.runner.evaluate) so a cancel
-takes effect between chunks and the games played so far are reported; and a sensitivity run
-(yz_gym.design.sensitivity), which a cancel stops at its next chunk of games, with no result.
-Each counts its games for the page's progress bar; plots come back as PNG data."""
+takes effect between chunks and the games played so far are reported; a sensitivity run
+(yz_gym.design.sensitivity) and a balance search (yz_gym.design.balance), which a cancel stops
+at their next chunk of games, with no result. Each counts its games for the page's progress bar
+(a balance search's total grows round by round as it plans them); plots come back as PNG data."""
 
 from __future__ import annotations
 
 import base64
+import re
 import secrets
 import tempfile
 import threading
@@ -20,6 +22,9 @@ from yz_gym.scenario.loading import LoadedScenario
 
 MAX_GAMES: Final = 20_000  # games one studio evaluation may play
 MAX_SENSITIVITY_GAMES: Final = 2_000  # games per change of a sensitivity run
+MAX_BALANCE_GAMES: Final = 20_000  # the largest budget of a balance search
+MAX_VARY: Final = 4  # --vary lines of one balance search
+MAX_VARY_TEXT: Final = 300  # characters of one --vary line
 CHUNK_GAMES: Final = 50  # games between two cancel checks
 PROGRESS_GAMES: Final = 10  # games between two progress reports
 KEPT: Final = 20  # finished jobs remembered for the page
@@ -40,7 +45,7 @@ class Job:
     """One run: what it is, how far it is, and its result or its error when done."""
 
     id: str
-    kind: str  # evaluate or sensitivity
+    kind: str  # evaluate, sensitivity or balance
     games: int  # games to play in all (a sensitivity run: known once its changes are listed)
     done: int = 0
     state: str = "running"  # running, done, failed, cancelled
@@ -109,6 +114,36 @@ class Jobs:
             raise JobError(f"side: give one of {', '.join(loaded.sides)}")
         return self._start("sensitivity", games, lambda job: _sensitivity(job, loaded, agents, games, seed, side))
 
+    def balance(
+        self, loaded: LoadedScenario, agents: dict[str, str], vary: Any, target: Any, metric: Any, side: Any,
+        first: Any, budget: Any, seed: Any,
+    ) -> Job:
+        """Start a balance search of a checked scenario (`yz-gym balance`: the variants `vary`
+        makes, raced towards `target`); every setting is checked before any game."""
+        from yz_gym.design.balance import race_entries
+        from yz_gym.design.variation import parse_variation
+
+        settings(budget, seed, agents, loaded.sides, MAX_BALANCE_GAMES, "balance.budget")
+        if not isinstance(first, int) or isinstance(first, bool) or not 10 <= first <= budget:
+            raise JobError("balance.games: give a whole number of games per variant from 10 to the budget")
+        if not isinstance(vary, list) or not 1 <= len(vary) <= MAX_VARY or not all(isinstance(v, str) for v in vary):
+            raise JobError(f"balance.vary: give 1 to {MAX_VARY} lines such as vipers.count=1..6")
+        if any(len(v) > MAX_VARY_TEXT for v in vary):
+            raise JobError(f"balance.vary: a line is longer than {MAX_VARY_TEXT} characters")
+        if not isinstance(target, int | float) or isinstance(target, bool):
+            raise JobError("balance.target: give a chance from 0 to 1, e.g. 0.6")
+        if side not in loaded.sides:
+            raise JobError(f"balance.side: give one of {', '.join(loaded.sides)}")
+        try:
+            variations = [parse_variation(line.strip(), loaded) for line in vary]
+            made = race_entries(loaded, variations, float(target), str(metric), side, first, budget)
+        except ValueError as err:  # the design tools name the command line's option: --vary, --target ...
+            raise JobError(_option_field(str(err))) from None
+        return self._start(
+            "balance", first * len(made),
+            lambda job: _balance(job, loaded, variations, float(target), str(metric), side, agents, seed, first, budget),
+        )  # fmt: skip
+
     def get(self, job_id: str) -> Job:
         """A job by its id."""
         with self._lock:
@@ -170,6 +205,39 @@ def _sensitivity(job: Job, loaded: LoadedScenario, agents: dict[str, str], games
     job.step = "drawing the tornado plot"
     report = result.to_json()
     report["plot"] = png_data(lambda path: tornado(result, path)) if result.effects else ""
+    return report
+
+
+def _option_field(message: str) -> str:
+    """`--vary x=1..9: what is wrong` as the studio's field error `balance.vary: x=1..9: what is wrong`."""
+    found = re.match(r"--(\w+) ?", message)
+    if found is None:
+        return f"balance.vary: {message}"
+    field = {"budget": "budget", "target": "target", "metric": "metric", "side": "side"}.get(found.group(1), "vary")
+    return f"balance.{field}: {message[found.end():]}"
+
+
+def _balance(
+    job: Job, loaded: LoadedScenario, variations: list[Any], target: float, metric: str, side: str,
+    agents: dict[str, str], seed: int, first: int, budget: int,
+) -> dict[str, Any]:
+    from yz_gym.design.balance import balance
+    from yz_gym.design.report import scenario_yaml
+
+    planned = 0
+
+    def told(round_: int, alive: int, games: int, more: int) -> None:
+        nonlocal planned
+        planned += more
+        job.games, job.step = planned, f"round {round_ + 1}: {alive} variant(s) x {games} games"
+
+    found = balance(
+        loaded, variations, target, metric, side, agents, seed, 1, first, budget, progress=job.count, on_round=told
+    )
+    report = found.to_json()
+    report["labels"] = [c.variant.label for c in found.candidates]
+    report["chosen_label"] = found.chosen.variant.label
+    report["yaml"] = scenario_yaml(found, loaded.name)
     return report
 
 

@@ -4,6 +4,8 @@ const $ = id => document.getElementById(id);
 const ATTRS = ["strength", "agility", "wits", "empathy"];
 let current = null;  // the last checked scenario (the server's summary)
 let jobTimer = null;
+const RUNS = ["run", "sensitivity", "balance"];  // the buttons that start a job
+let replayed = null, frame = 0;  // the sample game the page steps through, and where
 
 function el(tag, text, cls) {
   const e = document.createElement(tag);
@@ -91,10 +93,55 @@ function drawCombatants(summary) {
   }
 }
 
+function checkbox(field, checked) {
+  const c = el("input"); c.type = "checkbox"; c.dataset.field = field; c.checked = checked;
+  return c;
+}
+
+function select(field, options, chosen) {  // options: [value, label] pairs; a value not offered is added
+  const s = el("select"); s.dataset.field = field;
+  for (const [v, label] of options) { const o = el("option", label); o.value = v; s.appendChild(o); }
+  s.value = chosen;
+  if (s.value !== chosen) { const o = el("option", chosen); o.value = chosen; s.appendChild(o); s.value = chosen; }
+  return s;
+}
+
+function row(cells) { const tr = el("tr"); for (const c of cells) { const td = el("td"); if (typeof c === "string") td.textContent = c; else td.appendChild(c); tr.appendChild(td); } return tr; }
+
+function drawZones(summary) {
+  const body = $("zones").tBodies[0]; body.replaceChildren();
+  $("zones-box").hidden = summary.zones.length === 0;
+  const list = $("cover-list"); list.replaceChildren();
+  for (const c of summary.choices.covers) { const o = el("option"); o.value = c; list.appendChild(o); }
+  for (const z of summary.zones) {
+    const at = "map.zones[" + z.index + "]";
+    const features = input(at + ".features", listText(z.features), 18); features.title = summary.choices.features.join(", ");
+    const cover = input(at + ".cover", listText(z.cover), 22); cover.setAttribute("list", "cover-list");
+    const tr = row([z.name, features, cover, checkbox(at + ".exit", z.exit === true), checkbox(at + ".vehicles", z.vehicles !== false)]);
+    tr.dataset.index = z.index; body.appendChild(tr);
+  }
+}
+
+function drawVehicles(summary) {
+  const body = $("vehicles").tBodies[0]; body.replaceChildren();
+  $("vehicles-box").hidden = summary.vehicles.length === 0;
+  const zones = summary.zones.map(z => [z.name, z.name]);
+  for (const v of summary.vehicles) {
+    const at = "vehicles[" + v.index + "]";
+    const number = (name, fallback, most) => { const i = input(at + "." + name, v[name] === undefined ? fallback : v[name], 3); i.type = "number"; i.min = 0; i.max = most; return i; };
+    const tr = row([v.name, select(at + ".type", summary.choices.vehicle_types.map(t => [t, t]), v.type || ""),
+      select(at + ".zone", zones, v.zone || ""), select(at + ".side", [["", "(its crew's)"], ...summary.sides.map(s => [s, s])], v.side || ""),
+      checkbox(at + ".engine_running", v.engine_running !== false), number("exposed_seats", 0, 9), number("damage", 0, 12), number("altitude", 0, 10)]);
+    tr.dataset.index = v.index; body.appendChild(tr);
+  }
+}
+
 function drawAgents(summary) {
   const box = $("agents"); box.replaceChildren();
-  const side = $("side"); side.replaceChildren();
-  for (const name of summary.sides) { const o = el("option", name); o.value = name; side.appendChild(o); }
+  for (const id of ["side", "balance-side"]) {
+    const side = $(id); side.replaceChildren();
+    for (const name of summary.sides) { const o = el("option", name); o.value = name; side.appendChild(o); }
+  }
   for (const side of summary.sides) {
     const label = el("label", side + " played by ");
     const s = el("select"); s.dataset.side = side;
@@ -109,10 +156,13 @@ function show(summary) {
   $("mode").textContent = summary.mode + "; sides: " + summary.sides.join(", ");
   drawMap(summary.scene);
   drawCombatants(summary);
+  drawZones(summary);
+  drawVehicles(summary);
   drawAgents(summary);
   $("yaml").value = summary.yaml;
-  for (const id of ["evaluate-box", "save-box", "yaml-box"]) $(id).hidden = false;
+  for (const id of ["evaluate-box", "replay-box", "save-box", "yaml-box"]) $(id).hidden = false;
   $("result").replaceChildren();
+  $("replay-view").hidden = true; $("replay-status").textContent = "";
 }
 
 function value(text) { return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text.trim(); }
@@ -137,6 +187,21 @@ function formData() {  // the scenario with the form's values; null (and errors 
       skills[m[1].trim()] = value(m[2]);
     }
     spec.skills = skills;
+  }
+  for (const tr of $("zones").tBodies[0].rows) {
+    const at = "map.zones[" + tr.dataset.index + "]", spec = data.map.zones[Number(tr.dataset.index)];
+    const get = name => tr.querySelector('[data-field="' + at + "." + name + '"]');
+    for (const key of ["features", "cover"]) { const items = get(key).value.split(",").map(w => w.trim()).filter(w => w); if (items.length) spec[key] = items; else delete spec[key]; }
+    if (get("exit").checked) spec.exit = true; else delete spec.exit;
+    if (get("vehicles").checked) delete spec.vehicles; else spec.vehicles = false;
+  }
+  for (const tr of $("vehicles").tBodies[0].rows) {
+    const at = "vehicles[" + tr.dataset.index + "]", spec = data.vehicles[Number(tr.dataset.index)];
+    const get = name => tr.querySelector('[data-field="' + at + "." + name + '"]');
+    spec.type = get("type").value; spec.zone = get("zone").value;
+    if (get("side").value) spec.side = get("side").value; else delete spec.side;
+    if (get("engine_running").checked) delete spec.engine_running; else spec.engine_running = false;
+    for (const key of ["exposed_seats", "damage", "altitude"]) { const v = get(key).value.trim(); if (v === "") delete spec[key]; else spec[key] = value(v); }
   }
   if (errors.length) { showErrors(errors); return null; }
   return data;
@@ -228,6 +293,21 @@ function showSensitivity(report) {
   if (report.skipped.length) box.appendChild(el("p", "not tried: " + report.skipped.map(s => s.change + " (" + s.reason + ")").join("; "), "hint"));
 }
 
+function showBalance(report) {
+  const box = $("result"); box.replaceChildren();
+  const what = report.metric === "win" ? report.side + " wins" : report.metric === "pc_death" ? "a PC dies" : "total party knockout";
+  box.appendChild(el("h4", "Balance: " + what + ", target " + (100 * report.target).toFixed(1) + "%: " + report.games + " games in " + report.rounds + " round(s), stopped by " + report.stopped));
+  const rows = report.candidates.map((c, k) => [report.labels[k], String(c.games), pct(c.probability, c.ci95), (100 * c.distance).toFixed(1) + " pts", c.status]);
+  const t = table(["variant", "games", "chance (95% interval)", "from the target", ""], rows, 1); t.id = "outcome";
+  report.candidates.forEach((c, k) => { if (c.status === "chosen") t.rows[k + 1].className = "chosen"; });
+  box.appendChild(t);
+  const use = el("button", "Open the chosen variant (" + report.chosen_label + ") in the editor"); use.id = "use-chosen";
+  use.onclick = async () => {
+    if (await check({yaml: report.yaml})) $("save-status").textContent = "the chosen variant is open (its YAML says how it was chosen): save it to keep it";
+  };
+  box.appendChild(use);
+}
+
 function showPlot(data) {
   if (!data || !data.startsWith("data:image/png;base64,")) return;
   const img = el("img"); img.src = data; img.alt = "plot of the result"; img.className = "plot";
@@ -240,9 +320,13 @@ async function poll(id) {
   $("progress").max = job.games; $("progress").value = job.done;
   $("progress-text").textContent = job.done + " / " + job.games + " games (" + job.state + ")" + (job.step && job.state === "running" ? ": " + job.step : "");
   if (job.state === "running") { jobTimer = setTimeout(() => poll(id), 300); return; }
-  $("run").disabled = false; $("sensitivity").disabled = false; $("cancel").disabled = true;
+  for (const b of RUNS) $(b).disabled = false;
+  $("cancel").disabled = true;
   if (job.state === "failed") showErrors([{field: "job", message: job.error}]);
-  if (job.result) { if (job.kind === "sensitivity") showSensitivity(job.result); else showResult(job.result); showPlot(job.result.plot); }
+  if (job.result) {
+    if (job.kind === "sensitivity") showSensitivity(job.result); else if (job.kind === "balance") showBalance(job.result); else showResult(job.result);
+    showPlot(job.result.plot);
+  }
 }
 
 async function run(action) {
@@ -253,10 +337,15 @@ async function run(action) {
   for (const s of $("agents").querySelectorAll("select")) agents[s.dataset.side] = s.value;
   const body = {data, agents, seed: Number($("seed").value)};
   if (action === "sensitivity") { body.games = Number($("change-games").value); body.side = $("side").value; }
+  else if (action === "balance") {
+    Object.assign(body, {vary: $("vary").value.split("\n").map(l => l.trim()).filter(l => l), target: Number($("target").value),
+      metric: $("metric").value, side: $("balance-side").value, games: Number($("balance-games").value), budget: Number($("budget").value)});
+  }
   else body.games = Number($("games").value);
   const answer = await post(action, body);
   if (!answer.ok) { showErrors(answer.errors); return; }
-  $("run").disabled = true; $("sensitivity").disabled = true; $("cancel").disabled = false; $("result").replaceChildren();
+  for (const b of RUNS) $(b).disabled = true;
+  $("cancel").disabled = false; $("result").replaceChildren();
   $("cancel").onclick = () => post("cancel", {job: answer.job.id});
   poll(answer.job.id);
 }
@@ -269,7 +358,46 @@ async function save() {
   else showErrors(answer.errors);
 }
 
-$("apply").onclick = () => { const data = formData(); if (data) check({data}, $("apply-status")); };
+function drawFrame(k) {
+  frame = Math.max(0, Math.min(replayed.frames.length - 1, k));
+  const f = replayed.frames[frame], svg = $("replay-map");
+  svg.replaceChildren();
+  for (const i of f.shapes) { const s = replayed.shapes[i]; const e = shape(s); svg.appendChild(e); fit(e, s); }
+  const lines = [];
+  for (let j = 0; j <= frame; j++) lines.push(...replayed.frames[j].log);
+  $("replay-log").textContent = lines.slice(-200).join("\n") + (f.next ? "\nnext: " + f.next : "");
+  $("replay-log").scrollTop = $("replay-log").scrollHeight;
+  $("replay-slider").value = String(frame);
+  $("replay-where").textContent = "step " + f.step + " / " + replayed.lastStep + (replayed.mode === "chase" ? ", chase round " : ", round ") + f.round;
+}
+
+async function replay() {
+  const data = formData();
+  if (!data) return;
+  clearErrors();
+  const agents = {};
+  for (const s of $("agents").querySelectorAll("select")) agents[s.dataset.side] = s.value;
+  $("replay-status").textContent = "playing...";
+  const answer = await post("replay", {data, agents, seed: Number($("seed").value)});
+  if (!answer.ok) { $("replay-status").textContent = ""; showErrors(answer.errors); return; }
+  replayed = answer;
+  const svg = $("replay-map");
+  svg.setAttribute("viewBox", "0 0 " + answer.width + " " + answer.height);
+  svg.setAttribute("width", answer.width); svg.setAttribute("height", answer.height);
+  $("replay-slider").max = String(answer.frames.length - 1);
+  $("replay-view").hidden = false;
+  $("replay-status").textContent = answer.title + ": " + answer.lastStep + " decisions, seed " + $("seed").value;
+  drawFrame(0);
+}
+
+for (const id of ["apply", "apply-zones", "apply-vehicles"]) $(id).onclick = () => { const data = formData(); if (data) check({data}, $("apply-status")); };
+$("balance").onclick = () => run("balance");
+$("replay").onclick = replay;
+$("replay-first").onclick = () => drawFrame(0);
+$("replay-prev").onclick = () => drawFrame(frame - 1);
+$("replay-next").onclick = () => drawFrame(frame + 1);
+$("replay-last").onclick = () => drawFrame(replayed.frames.length - 1);
+$("replay-slider").oninput = () => drawFrame(Number($("replay-slider").value));
 $("check-yaml").onclick = () => check({yaml: $("yaml").value});
 $("run").onclick = () => run("evaluate");
 $("sensitivity").onclick = () => run("sensitivity");
