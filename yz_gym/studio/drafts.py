@@ -13,11 +13,11 @@ import yaml
 
 from yz_gym.envs.scene import build_chase_scene, build_scene
 from yz_gym.rulesets.yze.chase.state import ChaseState
+from yz_gym.rulesets.yze.scenario.models import ZoneSpec, ZoneVehicleSpec
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.tables import ARMORS, COVERS, WEAPONS
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import LoadedScenario, build_data
-from yz_gym.scenario.models import ZoneSpec, ZoneVehicleSpec
 from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, check_shape, load_yaml, preview
 
 ORIGIN: Final = "<draft>"  # what a draft's errors name before the field
