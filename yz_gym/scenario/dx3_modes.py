@@ -11,6 +11,7 @@ import yz_gym.rulesets.dx3.event_kinds  # noqa: F401  registering DX3's mode reg
 from yz_gym import DX3_FIGHT_ID
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, NarratedGame, register
+from yz_gym.evaluation.dx3_games import DX3_EVALUATION
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
 from yz_gym.rulesets.dx3.gear import range_text
@@ -136,6 +137,7 @@ DX3_SKIRMISH = register(
         supports=frozenset({"play"}),
         gym_env=DX3_FIGHT_ID,
         aec_env="yz_gym.envs.dx3_env:dx3_aec_env",
+        evaluation=DX3_EVALUATION,
     )
 )
 
