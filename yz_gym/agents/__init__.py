@@ -14,7 +14,7 @@ MODEL_PREFIX = "model:"  # the only way to name a trained model file: `model:run
 WEIGHTS_PREFIX = "weights:"  # a weights-only file (agents/weights.py): `weights:runs/duel/final.pth`
 MODEL_WARNING = "a model file is a pickle that can run code: load only models you trust"
 CHASE_AGENT_NAMES = ("flee", "hider", "cutoff", "shooter")  # chase-only agents (agents/chase_agents.py)
-DX3_AGENT_NAMES = ("dx3_aggressive",)  # DX3-only agents (agents/dx3_aggressive.py)
+DX3_AGENT_NAMES = ("dx3_aggressive", "dx3_tactical")  # DX3-only agents (agents/dx3_*.py)
 EXPEDITION_AGENT_NAMES = ("cautious", "hasty")  # expedition planners (agents/cautious.py, agents/hasty.py)
 
 

@@ -18,7 +18,7 @@ from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec
 from yz_gym.scenario.loader import validated
 
 DOC: Final = "docs/dx3_scenarios.md"
-DX3_AGENTS: Final = ("random", "dx3_aggressive")
+DX3_AGENTS: Final = ("random", "dx3_aggressive", "dx3_tactical")
 
 
 def _guess(name: str, known: list[str]) -> str:
