@@ -11,7 +11,7 @@ from typing import Final
 from yz_gym.rulesets.dx3.dice import Check
 
 D10: Final = 10
-MAX_ROUNDS: Final = 12  # critical rounds followed; the tail beyond (under 1e-6 at C値 7) is dropped
+MAX_ROUNDS: Final = 30  # critical rounds followed; the tail beyond (under 1e-7 of the chance at C値 7) is dropped
 TINY: Final = 1e-9  # chances below this are left out of a distribution
 FUMBLE: Final = -1  # the key of an automatic failure (a fumble, or no dice) in a distribution
 

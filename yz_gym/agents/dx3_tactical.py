@@ -6,8 +6,8 @@
   damage it deals per attack); the target is assumed to answer with its best reaction (dodge or
   guard). A combo costs 侵蝕率: a PC pays for each point, much more once the combo may take it past
   99% (no more 《リザレクト》, DX3-DMG-04, and the back-track risk, DX3-TITUS-07); an NPC pays little.
-- A minor action is chosen by looking one step ahead: each move or equip is tried on a copy of the
-  fight and scored by the best attack it leaves (closing in on the most valuable target when no
+- A minor action is chosen by looking one step ahead: each move or equip is tried (the fighter put
+  there or so armed for a moment) and scored by the best attack it leaves (closing in on the most valuable target when no
   attack is left); a ranged fighter keeps out of a melee enemy's engagement when it can still shoot.
 - A reaction is the one that leaves the least expected HP lost (the hit check is already rolled, so
   a dodge's chance is exact); a Titus buys +10 dice only when the hit would otherwise likely drop it.
@@ -17,21 +17,29 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final
-
-import numpy as np
 
 from yz_gym.agents import dx3_odds
 from yz_gym.agents.base import Agent
-from yz_gym.rulesets.dx3 import engine
-from yz_gym.rulesets.dx3.attack import guard_value, hit_extras, may_resurrect, titus_ready
+from yz_gym.rulesets.dx3 import engagement, engine
+from yz_gym.rulesets.dx3.attack import (
+    attacks,
+    dodge_check,
+    guard_value,
+    hit_extras,
+    may_resurrect,
+    reactions,
+    titus_ready,
+)
 from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
 from yz_gym.rulesets.dx3.combos import combo_of
-from yz_gym.rulesets.dx3.dice import damage_dice
+from yz_gym.rulesets.dx3.dice import Check, damage_dice
 from yz_gym.rulesets.dx3.gear import MELEE
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, Phase
+from yz_gym.rulesets.dx3.state import PUT_ALL_AWAY, Dx3Action, Dx3State, Fighter, Kind, Phase
+from yz_gym.rulesets.dx3.titus import boost_check
 
-KILL_WEIGHT: Final = 0.5  # value of putting a target down, per point of the target's threat and HP
+KILL_WEIGHT: Final = 2.0  # value of putting a target down, per point of its threat and HP (tuned on a mirror fight)
 PC_RATE_COST: Final = 0.25  # HP of value a PC gives for each point of 侵蝕率 below the limit
 PAST_LIMIT_COST: Final = 12.0  # ... and once a combo may take it past 99%
 NPC_RATE_COST: Final = 0.02  # an NPC's 侵蝕率 matters little to the fight
@@ -39,7 +47,7 @@ TITUS_DODGE_FALL: Final = 0.5  # a Titus dodge when the hit would drop it with t
 COVER_FALL: Final = 0.5  # cover an ally that would fall with this chance or more ...
 COVER_SAFE: Final = 0.25  # ... when the coverer would fall with at most this chance
 EXPOSED: Final = 0.3  # a ranged fighter's penalty per expected HP a melee enemy beside it could deal
-APPROACH: Final = 0.05  # value per metre closer to the chosen target when nothing can be attacked
+NEGLIGIBLE: Final = 1e-6  # hit-check outcomes rarer than this are not weighed
 
 
 def threat(state: Dx3State, f: Fighter) -> float:
@@ -48,24 +56,27 @@ def threat(state: Dx3State, f: Fighter) -> float:
     return max((w.attack for w in (f.weapon(-1), *f.weapons)), default=0) + 11.0
 
 
-def reaction_odds(state: Dx3State, t: Fighter) -> list[tuple[tuple[tuple[int, float], ...] | None, int]]:
-    """The reactions the target may answer with: (dodge distribution or None, guard value)."""
-    from yz_gym.rulesets.dx3.attack import dodge_check, reactions
+Answer = tuple[tuple[int, int, int] | None, int]  # (the dodge check's dice, C値, modifier) or None; ガード値
 
-    out: list[tuple[tuple[tuple[int, float], ...] | None, int]] = []
+
+def reaction_odds(state: Dx3State, t: Fighter) -> tuple[Answer, ...]:
+    """The reactions the target may answer with: (its dodge check or None, its guard value)."""
+    out: list[Answer] = []
     for r in reactions(state, t):
         if r.kind == Kind.DODGE:
-            out.append((dx3_odds.of(dodge_check(state, t)), 0))
+            c = dodge_check(state, t)
+            out.append(((c.dice, c.crit, c.modifier), 0))
         elif r.kind == Kind.GUARD:
             out.append((None, guard_value(state, t, r.option)))
-    return out or [(None, 0)]
+    return tuple(out) or ((None, 0),)
 
 
 def hit_outcome(
     state: Dx3State, achievement: int, power: int, t: Fighter, ignore_armor: bool,
-    reaction: tuple[tuple[tuple[int, float], ...] | None, int],
+    reaction: tuple[tuple[tuple[int, float], ...] | None, int], factor: int = 1,
 ) -> tuple[float, float]:  # fmt: skip
-    """(expected HP lost, chance to fall) of a hit check with this 達成値 against one reaction."""
+    """(expected HP lost, chance to fall) of a rolled hit check with this 達成値 against one reaction
+    (a dodge's distribution or None, a ガード値); `factor` 2: a coverer hit too takes it twice."""
     dodge, guard = reaction
     options = state.options
     if dodge is not None:
@@ -78,26 +89,38 @@ def hit_outcome(
         return 0.0, 0.0
     armor = 0 if ignore_armor else t.armor_value
     reduction = armor + guard + t.mods.get("reduction", 0)
-    lost, falls = dx3_odds.hp_loss(damage_dice(achievement), power, reduction, t.char.hp)
-    return p_hit * lost, p_hit * falls
+    hp = -(-t.char.hp // factor)
+    lost, falls = dx3_odds.hp_loss(damage_dice(achievement), power, reduction, hp)
+    return p_hit * lost * factor, p_hit * falls
 
 
 def expected_hit(
-    state: Dx3State, hits: tuple[tuple[int, float], ...], power: int, t: Fighter, ignore_armor: bool,
-    answers: list[tuple[tuple[tuple[int, float], ...] | None, int]],
-) -> tuple[float, float]:  # fmt: skip
-    """(expected HP lost, chance to fall) of an attack whose hit check has the distribution `hits`,
-    the target answering each 達成値 with the reaction that costs it least (it reacts after the roll)."""
-    options = state.options
-    hp = t.char.hp
+    state: Dx3State, hits: Check, power: int, t: Fighter, ignore_armor: bool, answers: tuple[Answer, ...]
+) -> tuple[float, float]:
+    """(expected HP lost, chance to fall) of an attack with this hit check on `t`, the target
+    answering each 達成値 with the reaction that costs it least (it reacts after the roll)."""
     armor = (0 if ignore_armor else t.armor_value) + t.mods.get("reduction", 0)
-    plain = 1.0 if options.tie == "action" else 0.0
+    options = state.options
+    return _expected_hit(
+        (hits.dice, hits.crit, hits.modifier), power, armor, t.char.hp, answers, options.tie,
+        options.no_reaction_value,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=1 << 16)
+def _expected_hit(
+    hits: tuple[int, int, int], power: int, armor: int, hp: int, answers: tuple[Answer, ...], tie: str,
+    no_reaction_value: int,
+) -> tuple[float, float]:  # fmt: skip
+    """expected_hit on plain numbers (cached: the same attack is weighed again after each trial move)."""
+    plain = 1.0 if tie == "action" else 0.0
     tables = [
-        (None if dodge is None else dx3_odds.beaten_by(dodge, options.tie), guard) for dodge, guard in answers
+        (None if dodge is None else dx3_odds.beaten_by(dx3_odds.distribution(*dodge), tie), guard)
+        for dodge, guard in answers
     ]
     lost = falls = 0.0
-    for value, q in hits:
-        if value == dx3_odds.FUMBLE:
+    for value, q in dx3_odds.distribution(*hits):
+        if value == dx3_odds.FUMBLE or q < NEGLIGIBLE:
             continue
         dice = damage_dice(value)
         least = (2.0 * hp + 1.0, 0.0, 0.0)
@@ -105,7 +128,7 @@ def expected_hit(
             if table is not None:
                 p_hit = table[min(max(value, 0), len(table) - 1)]
             else:
-                p_hit = 1.0 if guard > 0 or value > options.no_reaction_value else plain
+                p_hit = 1.0 if guard > 0 or value > no_reaction_value else plain
             loss, fall = dx3_odds.hp_loss(dice, power, armor + guard, hp)
             harm = p_hit * (loss + fall * hp)
             if harm < least[0]:
@@ -148,8 +171,6 @@ class Dx3TacticalAgent(Agent):
         p = s.pending
         assert p is not None
         achievement = p.hit_check.achievement
-        from yz_gym.rulesets.dx3.attack import dodge_check
-        from yz_gym.rulesets.dx3.titus import boost_check
 
         def harm(a: Dx3Action) -> float:
             if a.kind == Kind.DODGE:
@@ -185,9 +206,10 @@ class Dx3TacticalAgent(Agent):
             if a.kind != Kind.COVER:
                 continue
             ally = s.fighters[a.target]
-            _, ally_falls = hit_outcome(s, achievement, p.attack_power, ally, p.ignore_armor, (None, p.guards.get(ally.id, 0)))
+            guarded = (None, p.guards.get(ally.id, 0))
+            _, ally_falls = hit_outcome(s, achievement, p.attack_power, ally, p.ignore_armor, guarded)
             factor = 2 if me.id in p.hit else 1
-            _, my_falls = hit_outcome(s, achievement, p.attack_power * factor, me, p.ignore_armor, (None, 0))
+            _, my_falls = hit_outcome(s, achievement, p.attack_power, me, p.ignore_armor, (None, 0), factor)
             gain = ally_falls - my_falls
             if ally_falls >= COVER_FALL and my_falls <= COVER_SAFE and gain > best_gain:
                 best, best_gain = a, gain
@@ -211,8 +233,8 @@ class Dx3TacticalAgent(Agent):
             crit_change=crit, effect_floor=floor, modifier=modifier + bonus,
         )  # fmt: skip
         power += weapon.attack + me.mods.get("attack", 0)
-        answers = reaction_odds(s, t) if not t.down else [(None, 0)]
-        lost, falls = expected_hit(s, dx3_odds.of(check), power, t, ignore, answers)
+        answers = reaction_odds(s, t) if not t.down else ((None, 0),)
+        lost, falls = expected_hit(s, check, power, t, ignore, answers)
         worth = lost + falls * KILL_WEIGHT * (threat(s, t) + t.char.hp)
         return worth - self.rate_cost(me, cost)
 
@@ -254,28 +276,30 @@ class Dx3TacticalAgent(Agent):
         return may_resurrect(s, t) or titus_ready(s, t)
 
     def _minor(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
-        """Each move or equip tried on a copy of the fight, scored by the best attack it leaves."""
+        """Each move or equip tried (the fighter put there or so armed for a moment), scored by the
+        best attack it leaves less the exposure of a ranged fighter in a melee."""
+        moves = [a for a in actions if a.kind == Kind.MOVE]
         if s.minor_only:
-            moves = [a for a in actions if a.kind == Kind.MOVE]
             return self._approach(s, me, moves) or _skip(actions, Kind.SKIP_MINOR)
         scored: list[tuple[float, int, Dx3Action]] = []
-        rng = np.random.default_rng(int(self.rng.integers(2**31)))
+        reach = engagement.combat_move_distance(s, me)
         for i, a in enumerate(actions):
-            if a.kind == Kind.WAIT:
+            if a.kind not in (Kind.SKIP_MINOR, Kind.MOVE, Kind.EQUIP):
                 continue
-            trial = s.clone()
-            engine.apply(trial, a, rng, actions)
-            if trial.phase != Phase.MAJOR or trial.actor != me.id:
-                continue
-            mine = trial.fighters[me.id]
-            worth, _ = self.best_attack(trial, mine, engine.legal_actions(trial))
-            scored.append((worth - self._exposure(trial, mine), -i, a))
-        if not scored:
-            return _skip(actions, Kind.SKIP_MINOR)
-        best = max(scored)
-        if best[0] > 0:
+            pos, held = me.pos, me.equipped
+            try:
+                if a.kind == Kind.MOVE:
+                    me.pos = engagement.destination(s, me, engagement.goal_of(s, a), reach)
+                elif a.kind == Kind.EQUIP:
+                    kept = [] if a.drop == PUT_ALL_AWAY else [e for e in held if e != a.drop]
+                    me.equipped = [*kept, a.option]
+                worth, _ = self.best_attack(s, me, attacks(s, me))
+                scored.append((worth - self._exposure(s, me), -i, a))
+            finally:
+                me.pos, me.equipped = pos, held
+        best = max(scored, default=None)
+        if best is not None and best[0] > 0:
             return best[2]
-        moves = [a for a in actions if a.kind == Kind.MOVE]
         return self._approach(s, me, moves) or _skip(actions, Kind.SKIP_MINOR)
 
     def _exposure(self, s: Dx3State, me: Fighter) -> float:

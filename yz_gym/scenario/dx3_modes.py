@@ -23,7 +23,7 @@ from yz_gym.scenario.dx3_models import Dx3File
 if TYPE_CHECKING:
     from yz_gym.scenario.loading import LoadedScenario
 
-DEFAULT_AGENT: Final = "dx3_aggressive"
+DEFAULT_AGENT: Final = "dx3_tactical"  # plays a side that neither a policy nor the file names
 QUIET: Final = (Kind.DECLINE,)  # decisions a log does not print
 START_ENCROACHMENT: Final = 28  # DX3-ENC-01: the lowest starting 侵蝕率 (覚醒 14 + 衝動 14)
 
