@@ -95,11 +95,16 @@ def test_it_wins_more_than_dx3_aggressive_from_either_seat(seat, other):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("seat", "other"), [("a", "b"), ("b", "a")])
-@pytest.mark.parametrize("opponent", ["dx3_aggressive", "random"])
-def test_its_win_rate_interval_clears_the_baselines(seat, other, opponent):
+def test_over_500_games_it_clears_dx3_aggressive_and_beats_random(seat, other):
+    """Against dx3_aggressive its win interval lies above dx3_aggressive's own from the same seat;
+    against random it wins at least 95% (random loses whoever plays it)."""
     from yz_gym.evaluation.stats import wilson_interval
 
     games = 500
-    tactical = wins({seat: "dx3_tactical", other: opponent}, seat, games)
-    baseline = wins({seat: "dx3_aggressive", other: opponent}, seat, games)
-    assert wilson_interval(tactical, games)[0] > wilson_interval(baseline, games)[1] or tactical == games
+    tactical = wins({seat: "dx3_tactical", other: "dx3_aggressive"}, seat, games)
+    baseline = wins({seat: "dx3_aggressive", other: "dx3_aggressive"}, seat, games)
+    over_random = wins({seat: "dx3_tactical", other: "random"}, seat, games)
+    print(f"seat {seat}: tactical {tactical}/{games} vs aggressive, aggressive {baseline}/{games}, "
+          f"tactical {over_random}/{games} vs random")  # fmt: skip
+    assert wilson_interval(tactical, games)[0] > wilson_interval(baseline, games)[1]
+    assert over_random >= 0.95 * games
