@@ -163,9 +163,10 @@ def evaluate(
         typer.Option(
             "--policy",
             "-p",
-            help=f"SIDE=AGENT: {AGENTS_HELP}; chases: flee, hider, cutoff, shooter, random; repeatable. "
-            "A side not named plays tactical (chases: its natural chase agent, cutoff for the pursuer, "
-            "flee for the prey); the report says who played each side",
+            help=f"SIDE=AGENT: {AGENTS_HELP}; chases: flee, hider, cutoff, shooter, random; DX3 fights: "
+            "dx3_tactical, dx3_aggressive, random; repeatable. A side not named plays the file's agents:, "
+            "else tactical (chases: its natural chase agent, cutoff for the pursuer, flee for the prey; "
+            "DX3: dx3_tactical); the report says who played each side",
         ),
     ] = None,
     seed: Annotated[
@@ -200,7 +201,9 @@ def evaluate(
     or killed, the party's risks, rounds and damage by side, all with 95% intervals.
 
     Also chases (files with mode: chase): escape and catch chances, how the chases ended, wrecks; a chase
-    with a hand-over plays the fight after it and reports who won it."""
+    with a hand-over plays the fight after it and reports who won it. DX3 fights (ruleset: dx3): each
+    fighter's risk of 戦闘不能, of 侵蝕率 100%+ and of death, its 侵蝕率 at the end, 《リザレクト》 and Titus
+    used, and a PC's chance to be lost after the back-track."""
     from yz_gym.core import registry
     from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import compare_table, played_by, plot_report, print_report
