@@ -95,3 +95,15 @@ def test_the_risks_agree_with_fights_counted_one_by_one():
         assert c["out_at_end"]["count"] == out[i], c["name"]
         assert c["encroachment_end"]["mean"] == pytest.approx(end_rate[i] / games)
     assert report["party"]["any_pc_encroachment_100"]["count"] >= max(high[:4])
+
+
+def test_one_or_two_workers_give_byte_identical_dx3_json(tmp_path):
+    """150 fights = 2 chunks merged in whatever order the workers finish (the DX3 means included)."""
+    args = ["evaluate", "dx3_corridor_blockade", "-n", "150", "-p", "pcs=random", "-p", "squad=random"]
+    outs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.json"
+        result = runner.invoke(app, [*args, "-w", workers, "--json", str(out)])
+        assert result.exit_code == 0, result.output
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
