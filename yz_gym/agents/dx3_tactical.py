@@ -47,13 +47,14 @@ TITUS_DODGE_FALL: Final = 0.5  # a Titus dodge when the hit would drop it with t
 COVER_FALL: Final = 0.5  # cover an ally that would fall with this chance or more ...
 COVER_SAFE: Final = 0.25  # ... when the coverer would fall with at most this chance
 EXPOSED: Final = 0.3  # a ranged fighter's penalty per expected HP a melee enemy beside it could deal
+TYPICAL_DAMAGE_DICE: Final = 11.0  # 2D10 on average: the damage dice of a 達成値 of 10-19
 NEGLIGIBLE: Final = 1e-6  # hit-check outcomes rarer than this are not weighed
 
 
-def threat(state: Dx3State, f: Fighter) -> float:
-    """What a fighter deals per attack, roughly: its hardest weapon's 攻撃力 plus the average damage
-    dice of a typical 達成値 (about 15, 2D10)."""
-    return max((w.attack for w in (f.weapon(-1), *f.weapons)), default=0) + 11.0
+def threat(f: Fighter) -> float:
+    """What a fighter deals per attack, roughly: its hardest weapon's 攻撃力 plus the damage dice of a
+    typical 達成値."""
+    return max((w.attack for w in (f.weapon(-1), *f.weapons)), default=0) + TYPICAL_DAMAGE_DICE
 
 
 Answer = tuple[tuple[int, int, int] | None, int]  # (the dodge check's dice, C値, modifier) or None; ガード値
@@ -235,7 +236,7 @@ class Dx3TacticalAgent(Agent):
         power += weapon.attack + me.mods.get("attack", 0)
         answers = reaction_odds(s, t) if not t.down else ((None, 0),)
         lost, falls = expected_hit(s, check, power, t, ignore, answers)
-        worth = lost + falls * KILL_WEIGHT * (threat(s, t) + t.char.hp)
+        worth = lost + falls * KILL_WEIGHT * (threat(t) + t.char.hp)
         return worth - self.rate_cost(me, cost)
 
     @staticmethod
@@ -262,7 +263,7 @@ class Dx3TacticalAgent(Agent):
         """The best attack; a finishing blow at an enemy that could stand up; else close in."""
         finish = [a for a in actions if a.kind == Kind.FINISH and self._could_rise(s, s.fighters[a.target])]
         if finish:
-            return max(finish, key=lambda a: threat(s, s.fighters[a.target]))
+            return max(finish, key=lambda a: threat(s.fighters[a.target]))
         worth, attack = self.best_attack(s, me, actions)
         if attack is not None and worth > 0:
             return attack
@@ -306,14 +307,14 @@ class Dx3TacticalAgent(Agent):
         """A fighter without a melee weapon standing in a melee enemy's engagement pays for it."""
         if any(me.weapon(w).kind == MELEE and me.weapon(w).attack > 0 for w in me.equipped):
             return 0.0
-        return EXPOSED * sum(threat(s, e) for e in s.enemies_at(me))
+        return EXPOSED * sum(threat(e) for e in s.enemies_at(me))
 
     def _approach(self, s: Dx3State, me: Fighter, moves: list[Dx3Action]) -> Dx3Action | None:
         """The move toward the standing enemy most worth reaching (the weakest and most dangerous)."""
         enemies = [f for f in s.fighters if f.side != me.side and not f.down]
         if not enemies or not moves:
             return None
-        goal = max(enemies, key=lambda e: (threat(s, e) / max(e.char.hp, 1), -abs(e.pos - me.pos)))
+        goal = max(enemies, key=lambda e: (threat(e) / max(e.char.hp, 1), -abs(e.pos - me.pos)))
         toward = [a for a in moves if a.target >= 0 and s.fighters[a.target].pos == goal.pos]
         if toward:
             return toward[0]
