@@ -164,9 +164,9 @@ def evaluate(
         typer.Option(
             "--policy",
             "-p",
-            help=f"SIDE=AGENT: {AGENTS_HELP}; repeatable. "
-            "A side not named plays tactical (chases: its natural chase agent, cutoff for the pursuer, "
-            "flee for the prey); the report says who played each side",
+            help=f"SIDE=AGENT: {AGENTS_HELP}; repeatable. A side not named plays the file's agents:, "
+            "else tactical (chases: its natural chase agent, cutoff for the pursuer, flee for the prey; "
+            "DX3: dx3_tactical); the report says who played each side",
         ),
     ] = None,
     seed: Annotated[
@@ -201,7 +201,9 @@ def evaluate(
     or killed, the party's risks, rounds and damage by side, all with 95% intervals.
 
     Also chases (files with mode: chase): escape and catch chances, how the chases ended, wrecks; a chase
-    with a hand-over plays the fight after it and reports who won it."""
+    with a hand-over plays the fight after it and reports who won it. DX3 fights (ruleset: dx3): each
+    fighter's risk of 戦闘不能, of 侵蝕率 100%+ and of death, its 侵蝕率 at the end, 《リザレクト》 and Titus
+    used, and a PC's chance to be lost after the back-track."""
     from yz_gym.core import registry
     from yz_gym.evaluation.provenance import provenance
     from yz_gym.evaluation.report import played_by
@@ -722,11 +724,30 @@ def parse_pool(text: str) -> dice.DicePool:
 
 @app.command()
 def roll(
-    pool: Annotated[str, typer.Argument(help='e.g. "3 base 2 gear", "2 attribute 1 skill d10", "B C"')],
-    push: Annotated[bool, typer.Option("--push", help="push the roll once (PUSH-04..07)")] = False,
+    pool: Annotated[
+        str,
+        typer.Argument(
+            help='YZE: "3 base 2 gear", "2 attribute 1 skill d10", "B C"; DX3: "3dx+2@10" (D10s, 達成値 '
+            'bonus, C値) or an exploration check "肉体 3 + 知覚 2" (HR-EXPLORE-02)'
+        ),
+    ],
+    push: Annotated[bool, typer.Option("--push", help="YZE: push the roll once (PUSH-04..07)")] = False,
     seed: Annotated[int | None, typer.Option(min=0, max=MAX_SEED, help="seed for a repeatable roll")] = None,
+    encroachment: Annotated[
+        int, typer.Option(min=0, max=999, help="DX3: the roller's 侵蝕率, adding its dice (DX3-DICE-11)")
+    ] = 0,
+    difficulty: Annotated[
+        int | None, typer.Option(min=0, max=999, help="DX3: the difficulty; shows success and the exact chance")
+    ] = None,
+    crit: Annotated[int, typer.Option(min=2, max=11, help="DX3: the C値 of an exploration check")] = 10,
 ) -> None:
-    """Roll a YZE dice pool and show every die, successes and banes."""
+    """Roll a YZE dice pool (every die, successes and banes) or a DX3 check (every round of D10s,
+    the 達成値, fumbles, and with --difficulty the exact chance to reach it)."""
+    from yz_gym.dx3_rolls import looks_dx3
+
+    if looks_dx3(pool):
+        _roll_dx3(pool, seed, encroachment, difficulty, crit)
+        return
     try:
         parsed = parse_pool(pool)
     except ValueError as error:
@@ -739,6 +760,33 @@ def roll(
             _show_roll("push", dice.push(result, rng))
         else:
             console.print("nothing to re-roll: every die is a success or a bane")
+
+
+def _roll_dx3(text: str, seed: int | None, encroachment: int, difficulty: int | None, crit: int) -> None:
+    """A DX3 check: how it was built, every round of faces, the 達成値 and, against a difficulty,
+    the result and the exact chance."""
+    from yz_gym.dx3_rolls import MISSING_TABLE, chance_to_reach, read_dx3
+    from yz_gym.rulesets.dx3.dice import roll as roll_check
+
+    try:
+        parsed = read_dx3(text, encroachment, crit)
+    except ValueError as error:
+        raise _fail(str(error)) from None
+    check = parsed.check
+    console.print(Text(f"DX3 check: {parsed.words}"))
+    if parsed.explore:
+        console.print(Text(MISSING_TABLE), style="dim")
+    result = roll_check(check, np.random.default_rng(seed))
+    rounds = " ".join("[" + " ".join(str(f) for f in faces) + "]" for faces in result.rounds)
+    if result.fumble:
+        outcome = "fumble (every die a 1): automatic failure, 達成値 0"
+    else:
+        outcome = f"達成値 {result.achievement} ({result.critical_rounds} critical round(s))"
+    console.print(Text(f"roll: {rounds} -> {outcome}"))
+    if difficulty is not None:
+        verdict = "success" if result.succeeds(difficulty) else "failure"
+        chance = chance_to_reach(check, difficulty)
+        console.print(Text(f"difficulty {difficulty}: {verdict}; chance to reach it {100 * chance:.1f}% (exact)"))
 
 
 def _show_roll(label: str, result: dice.Roll) -> None:

@@ -118,7 +118,6 @@ def test_the_command_line_validates_and_logs_a_dx3_fight_and_refuses_what_it_can
     assert result.exit_code == 0 and "(dx3 skirmish)" in result.output
     result = runner.invoke(app, ["log", "dx3_duel", "--seed", "3"], env={"COLUMNS": "250"})
     assert result.exit_code == 0 and "Hit check 〈白兵〉" in result.output, result.output
-    for command in ("advise", "evaluate"):
-        result = runner.invoke(app, [command, "dx3_duel"], env={"COLUMNS": "250"})
-        assert result.exit_code == 2 and f"{command} does not support dx3 skirmish games yet" in result.output
-        assert "Traceback" not in result.output
+    result = runner.invoke(app, ["advise", "dx3_duel", "-p", "fh=tactical"], env={"COLUMNS": "250"})
+    assert result.exit_code == 2 and "fh: 'tactical' does not play DX3 fights" in result.output
+    assert "Traceback" not in result.output

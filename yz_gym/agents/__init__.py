@@ -15,7 +15,7 @@ MODE_AGENTS: Final[dict[tuple[str, str], tuple[str, ...]]] = {  # the scripted a
     ("yze", "skirmish"): ("random", "aggressive", "tactical"),
     ("yze", "chase"): ("random", "flee", "hider", "cutoff", "shooter"),  # agents/chase_agents.py
     ("yze", "expedition"): ("random", "cautious", "hasty"),  # planners (agents/cautious.py, agents/hasty.py)
-    ("dx3", "skirmish"): ("random", "dx3_aggressive"),
+    ("dx3", "skirmish"): ("random", "dx3_aggressive", "dx3_tactical"),  # agents/dx3_*.py
 }
 MODEL_PREFIX: Final = "model:"  # the only way to name a trained model file: `model:runs/duel/final.zip`
 WEIGHTS_PREFIX: Final = "weights:"  # a weights-only file (agents/weights.py): `weights:runs/duel/final.pth`

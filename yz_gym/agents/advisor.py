@@ -14,9 +14,12 @@ actions are not rollout noise; the answer depends only on `seed`, not on `worker
 By default (`visible_only=True`) a rollout never reads what the actor's side cannot know: each
 one starts from a world re-drawn where it is hidden from that side (`sample_world`).
 
-Zone fights and chases are advised alike (`rules_of` picks the verbs); a chase's rollouts are
-played by each side's chase agent (as `yz-gym evaluate` plays them) and, when the chase hands
-over to a zone fight (rulesets/yze/scenario/handover.py), on through that fight with the tactical agent.
+Zone fights, chases and DX3 fights are advised alike (`rules_of` picks the verbs); a chase's
+rollouts are played by each side's chase agent (as `yz-gym evaluate` plays them) and, when the
+chase hands over to a zone fight (rulesets/yze/scenario/handover.py), on through that fight with the tactical
+agent; a DX3 fight's by each side's DX3 agent (the file's `agents:`, else dx3_tactical). A DX3
+fight keeps nothing from the sides yet (行動値 are open, the hidden state is not in play), so its
+rollouts start from the fight as it is.
 
 Speed: rollout (action, k) is a pure function of the position, the seed, the action and k, so the
 race hands the rollouts to the workers one by one and takes them back in any order; the answer
@@ -45,6 +48,8 @@ import numpy as np
 from yz_gym.agents.base import Agent
 from yz_gym.core.events import Event
 from yz_gym.evaluation.stats import wilson_interval
+from yz_gym.rulesets.dx3 import engine as dx3
+from yz_gym.rulesets.dx3.state import Dx3State
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.legal import choose_actions
 from yz_gym.rulesets.yze.chase.state import ChaseState
@@ -54,7 +59,7 @@ from yz_gym.rulesets.yze.zone import engine, initiative
 
 DEFAULT_AGENT: Final = "tactical"  # plays a zone-fight side (and the fight after a chase) no one names
 RACE_DROP: Final = 0.15  # the race drops an action that a sign test finds worse than the leader at this level
-AnyState = GameState | ChaseState
+AnyState = GameState | ChaseState | Dx3State
 
 
 @dataclass(slots=True)
@@ -90,18 +95,22 @@ class Advice:
 
 def rules_of(state: AnyState) -> ModuleType:
     """The module whose verbs (engine.py's set: current_actor, legal_actions, apply, is_over,
-    describe, decision_kind) play `state`: the chase's for a chase, else the zone fight's. The one
-    place the advisor tells the game modes apart."""
+    describe, decision_kind) play `state`: the chase's for a chase, DX3's for a DX3 fight, else the
+    zone fight's."""
+    if isinstance(state, Dx3State):
+        return dx3
     return chase if isinstance(state, ChaseState) else engine
 
 
 def people(state: AnyState) -> list[Combatant]:
     """Everyone in the game (a chase keeps its people in `world`)."""
-    return state.world.combatants if isinstance(state, ChaseState) else state.combatants
+    return state.world.combatants if isinstance(state, ChaseState) else state.combatants  # type: ignore[return-value]
 
 
 def side_names(state: AnyState) -> tuple[str, ...]:
     """The game's side names, in side order."""
+    if isinstance(state, Dx3State):
+        return state.scenario.sides
     return tuple((state.world if isinstance(state, ChaseState) else state).setup.sides)
 
 
@@ -113,13 +122,13 @@ def acting(state: AnyState) -> Combatant:
 def side_agents(state: AnyState, agents: dict[str, str] | None = None) -> list[str]:
     """The agent name playing each side in rollouts: `agents[side]`, else the side's default, as
     `yz-gym evaluate` picks it: tactical in a zone fight; in a chase the file's `agents:`, else
-    cutoff for the pursuer and flee for the prey."""
+    cutoff for the pursuer and flee for the prey; in a DX3 fight the file's, else dx3_tactical."""
     agents = agents or {}
     sides = side_names(state)
     unknown = set(agents) - set(sides)
     if unknown:
         raise ValueError(f"no side named {', '.join(sorted(unknown))}; sides: {', '.join(sides)}")
-    if isinstance(state, ChaseState):
+    if isinstance(state, ChaseState | Dx3State):
         from yz_gym.evaluation.runner import default_agent
 
         return [agents.get(side) or default_agent(state.scenario, i) for i, side in enumerate(sides)]
@@ -128,8 +137,16 @@ def side_agents(state: AnyState, agents: dict[str, str] | None = None) -> list[s
 
 def check_fit(state: AnyState, agents: dict[str, str]) -> None:
     """Refuse an agent that cannot play this game (a ValueError naming the side and the fix): a
-    chase is played by the chase agents or random, a zone fight by any agent but those."""
-    from yz_gym.agents import MODE_AGENTS
+    chase is played by the chase agents or random, a DX3 fight by the DX3 agents or random, a zone
+    fight by any agent but those."""
+    from yz_gym.agents import MODE_AGENTS, MODEL_PREFIX, WEIGHTS_PREFIX
+
+    if isinstance(state, Dx3State):
+        fits = MODE_AGENTS[("dx3", "skirmish")]
+        for side, name in agents.items():
+            if name not in fits and not name.startswith((MODEL_PREFIX, WEIGHTS_PREFIX)):
+                raise ValueError(f"{side}: '{name}' does not play DX3 fights; a DX3 side plays one of {', '.join(fits)}")
+        return
 
     is_chase = isinstance(state, ChaseState)
     chase, zone = MODE_AGENTS[("yze", "chase")], MODE_AGENTS[("yze", "skirmish")]
@@ -164,6 +181,8 @@ def sample_world(state: AnyState, side: int, rng: np.random.Generator) -> AnySta
     taken back, and they choose again after the actor (their rollout agents decide)."""
     if isinstance(state, ChaseState):
         return _untold_choices(state, side)
+    if isinstance(state, Dx3State):
+        return state.clone()  # nothing hidden yet (the module docstring)
     world = state.clone()
     if world.options.hidden_initiative:
         _redeal_unseen_cards(world, side, rng)
@@ -279,11 +298,13 @@ def _tally(events: list[Event], actor: int, record: Counter[str]) -> None:
         if e.kind == "hit" and e.actor == actor:
             record["hit"] += 1
         elif e.kind == "damage" and e.actor == actor:
-            record["damage"] += e.get("amount", 0)
-        elif e.kind == "broken" and e.actor == actor and e.target != actor:
+            record["damage"] += e.get("amount", e.get("hp_lost", 0))  # DX3 counts HP lost
+        elif (e.kind == "broken" and e.actor == actor and e.target != actor) or (
+            e.kind == "down" and e.target == actor and e.actor != actor  # DX3: the fallen acts, the attacker is its target
+        ):
             record["broke"] += 1
         elif e.kind in ("damage", "stress") and e.target == actor:
-            record["hurt"] += e.get("amount", 0)
+            record["hurt"] += e.get("amount", e.get("hp_lost", 0))
 
 
 # The position the rollouts start from; set before the worker processes fork, so they inherit it.
@@ -437,6 +458,8 @@ def who_played(state: AnyState, agents: dict[str, str] | None = None, visible_on
         )  # fmt: skip
     elif isinstance(state, ChaseState):
         seen = f"only what the {mine} can see (the other sides' secret choices this round re-drawn)"
+    elif isinstance(state, Dx3State):
+        seen = "the fight as it is (a DX3 fight hides nothing from the sides yet)"
     else:
         seen = f"only what the {mine} can see (hidden cards and unseen enemies re-drawn)"
     return f"Rollouts: {played}; reading {seen}."

@@ -8,7 +8,7 @@
 **Who plays.** The learner controls every fighter of `side` (a name or index; default the first
 side); the others are played inside `step` by their side's agent: `opponents` is an agent name,
 an `agents.Agent` or a dict {side: either}; by default the scenario's `agents:`, else
-`dx3_aggressive`.
+`dx3_tactical`.
 
 **Steps.** Every decision the rules ask of a learner fighter is one step (`info["decision"]`):
 its minor action, its major action (an attack may declare a combo of its effects), a reaction when

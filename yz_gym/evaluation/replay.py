@@ -6,7 +6,9 @@ re-simulation, so a replay that does not match the current rules is reported, no
 loaded replay's `actor` and `text` fields come from the re-simulation, never from the file, and
 the file is read within the limits of scenario/reading.py: a replay is safe to open. What differs
 between a zone fight and a chase (building the scenario, the rules' verbs, the action's numbers,
-the narration) is its `Mode`; `mode_of` tells which one a scenario plays."""
+the narration) is its `Mode`; `mode_of` tells which one a scenario plays, and its `ReplayFormat` how
+its actions are written (the header's `action_fields` name them, so a file written for another
+layout is refused). A DX3 fight's action is [kind, target, option, drop, combo] (Dx3Action)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,9 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.core.registry import Mode
 from yz_gym.io import atomic_write_text
+from yz_gym.rulesets.dx3 import engine as dx3
+from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State
+from yz_gym.rulesets.dx3.state import Kind as Dx3Kind
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import CK, ChaseAction
 from yz_gym.rulesets.yze.state import GameState
@@ -66,6 +71,7 @@ class ReplayFormat:
     line: Callable[[Any, int, Any], str]  # "[k] who: what." for decision k, before it is taken
     title: Callable[[Any], str]  # the scenario's name, from a game state
     quiet: frozenset[int] = frozenset()  # action kinds the log does not print (ending a turn)
+    numbers: Callable[[Any], list[int]] = lambda action: [int(action[0]), *action[1:]]  # as written, kind first
 
 
 def _zone_line(state: GameState, k: int, action: Action) -> str:
@@ -77,6 +83,15 @@ def _chase_line(state: chase.ChaseState, k: int, action: ChaseAction) -> str:
     return f"[{k}] {actor.name} ({chase.decision_kind(state)}): {chase.describe(state, action)}."
 
 
+def _dx3_line(state: Dx3State, k: int, action: Dx3Action) -> str:
+    actor = state.fighters[dx3.current_actor(state)]
+    return f"[{k}] {actor.name} ({dx3.decision_kind(state)}): {dx3.describe(state, action)}."
+
+
+def _dx3_numbers(action: Dx3Action) -> list[int]:
+    return [int(action.kind), action.target, action.option, action.drop, action.combo]
+
+
 FORMATS: Final = {  # (ruleset, mode) -> its replay format; a mode without one has no replays
     ("yze", "skirmish"): ReplayFormat(
         Kind, Action, ("kind", "target", "zone", "option"), _zone_line, lambda state: state.setup.name,
@@ -84,6 +99,10 @@ FORMATS: Final = {  # (ruleset, mode) -> its replay format; a mode without one h
     ),
     ("yze", "chase"): ReplayFormat(CK, ChaseAction, ("kind", "unit", "target", "vehicle", "option"), _chase_line,
         lambda state: state.scenario.name,
+    ),
+    ("dx3", "skirmish"): ReplayFormat(
+        Dx3Kind, Dx3Action, ("kind", "target", "option", "drop", "combo"), _dx3_line,
+        lambda state: state.scenario.name, frozenset({Dx3Kind.DECLINE}), _dx3_numbers,
     ),
 }
 
@@ -106,7 +125,7 @@ class Step:
     """One decision: who took it, what it was, and what happened."""
 
     actor: int
-    action: Action | ChaseAction
+    action: Action | ChaseAction | Dx3Action
     text: str
     events: list[Event]
 
@@ -132,19 +151,21 @@ class Replay:
         mode = self.mode
         return mode.rules.new_game(mode.build(self.scenario, origin), rng), rng
 
-    def new_game(self, origin: str = "<replay scenario>") -> tuple[GameState, np.random.Generator]:
-        """The zone fight at its start, with the generator that drives it."""
-        if self.mode.key != ("yze", "skirmish"):
+    def new_game(self, origin: str = "<replay scenario>") -> tuple[Any, np.random.Generator]:
+        """The game at its start, with the generator that drives it: a zone fight or a DX3 fight
+        (a chase's positions are advised from its start only)."""
+        if self.mode.key == ("yze", "chase"):
             raise ReplayError(f"a replay of a {self.mode.name}, not a zone fight; `yz-gym replay` reads it")
         return self.start(origin)
 
-    def state_at(self, step: int) -> tuple[GameState, np.random.Generator]:
-        """The game just before decision number `step` (0 = the first decision)."""
+    def state_at(self, step: int) -> tuple[Any, np.random.Generator]:
+        """The game just before decision number `step` (0 = the first decision; see `new_game`)."""
         if not 0 <= step <= len(self.steps):
             raise ReplayError(f"step {step} is outside the replay (0-{len(self.steps)})")
+        mode = self.mode
         state, rng = self.new_game()
         for k, recorded in enumerate(self.steps[:step]):
-            events = engine.apply(state, recorded.action, rng)
+            events = mode.rules.apply(state, recorded.action, rng, None)
             if not same_events(events, recorded.events):
                 raise ReplayError(
                     f"step {k}: the re-simulated events differ from the recorded ones (rules changed?)"
@@ -153,12 +174,14 @@ class Replay:
 
     def save(self, path: str | Path) -> Path:
         """Write the replay atomically as JSONL: a header line, then one line per decision."""
+        form = format_of(self.mode)
         header = {
             "schema_version": SCHEMA_VERSION,
             "kind": KIND,
             "scenario": self.scenario,
             "seed": self.seed,
             "policies": self.policies,
+            "action_fields": list(form.fields),
             "opening": [e.to_json() for e in self.opening],
         }
         lines = [json.dumps(header)]
@@ -168,7 +191,7 @@ class Replay:
                     {
                         "step": k,
                         "actor": s.actor,
-                        "action": [int(s.action[0]), *s.action[1:]],
+                        "action": form.numbers(s.action),
                         "text": s.text,
                         "events": [e.to_json() for e in s.events],
                     }
@@ -213,6 +236,12 @@ class Replay:
             )
         opening = _events(path, 1, header.get("opening", []), "opening")
         mode = mode_of(scenario)
+        fields = list(format_of(mode).fields)
+        if header.get("action_fields", fields) != fields:
+            raise ReplayError(
+                f"{path}:1: action_fields: got {preview(header.get('action_fields'))}; this yz_gym writes a "
+                f"{mode.label} action as {fields} (a replay of another version?)"
+            )
         steps = [
             _step(path, number, line, k, mode)
             for k, (number, line) in enumerate(enumerate(lines[1:], start=2))
@@ -394,4 +423,4 @@ def told_play(mode: Mode, state: Any, rng: np.random.Generator, agents: Sequence
 def _told(mode: Mode, form: ReplayFormat, state: Any, line: str, action: Any, events: list[Event]) -> list[str]:
     """A decision's log lines: its "[k] who: what." `line` (unless the format leaves its kind out),
     then what happened."""
-    return ([] if action[0] in form.quiet else [line]) + mode.rules.narrate(state, events)
+    return ([] if form.numbers(action)[0] in form.quiet else [line]) + mode.rules.narrate(state, events)

@@ -13,6 +13,7 @@ from yz_gym.core.registry import Report
 from yz_gym.evaluation.difficulty import label as rating_label
 from yz_gym.evaluation.difficulty import thresholds_text
 from yz_gym.evaluation.stats import SIDE_DAMAGE, EncounterStats, paired_difference
+from yz_gym.evaluation.terms import YZE_TERMS, RiskTerms
 
 
 def pct(p: float, ci: list[float] | tuple[float, float]) -> str:
@@ -81,39 +82,65 @@ def print_report(
         )
     )
     if report["party"] is not None:
-        print_party(report["party"], console, report["difficulty"])
-    risk = Table(title="Per-combatant risk (ever during the game; the dead count as Broken and injured)")
-    for column in ("combatant", "side", "Broken %", "crit. injured %", "dead %", "out at end %"):
+        print_party(report["party"], console, report["difficulty"], stats.terms)
+    terms = stats.terms
+    risk = Table(title=terms.risk_title)
+    risks = (*terms.ever, terms.out)
+    for column in ("combatant", "side", *(r.label for r in risks)):
         risk.add_column(column, justify="left" if column in ("combatant", "side") else "right")
     for c in report["combatants"]:
         risk.add_row(
             Text(c["name"] + (" (PC)" if c["pc"] else "")),
             Text(c["side"]),
-            *(
-                pct_short(c[key]["probability"], c[key]["ci95"])
-                for key in ("broken_ever", "critically_injured_ever", "dead", "out_at_end")
-            ),
+            *(pct_short(c[r.key]["probability"], c[r.key]["ci95"]) for r in risks),
         )
     console.print(risk)
-    print_damage(report["damage"], console)
+    if terms.measures:
+        print_measures(report["combatants"], terms, console)
+    print_damage(report["damage"], console, terms.damage_title)
 
 
-def print_party(party: dict, console: Console, difficulty: dict | None = None) -> None:  # type: ignore[type-arg]
+def print_measures(combatants: list[dict], terms: RiskTerms, console: Console) -> None:  # type: ignore[type-arg]
+    """The mode's per-combatant means (RiskTerms.measures), each with its 95% interval, and what each
+    column counts."""
+    table = Table(title="Per fighter, per game (means, 95% intervals)")
+    for column in ("fighter", *(m.label for m in terms.measures)):
+        table.add_column(column, justify="left" if column == "fighter" else "right")
+    for c in combatants:
+        table.add_row(Text(c["name"]), *(_measure(c[m.key], m.key.endswith(PERCENT)) for m in terms.measures))
+    console.print(table)
+    for m in terms.measures:
+        console.print(Text(f"{m.label}: {m.words}"), style="dim")
+
+
+PERCENT = "_chance"  # a measure whose key ends so is a chance, shown in %
+
+
+def _measure(m: dict, percent: bool) -> str:  # type: ignore[type-arg]
+    """A per-game mean as "12.3 (11.0-13.6)" (a chance in %: "1.2 (0.8-1.6)")."""
+    k = 100 if percent else 1
+    return f"{k * m['mean']:.1f} ({k * m['ci95'][0]:.1f}-{k * m['ci95'][1]:.1f})"
+
+
+def print_party(
+    party: dict,
+    console: Console,
+    difficulty: dict | None = None,
+    terms: RiskTerms = YZE_TERMS,  # type: ignore[type-arg]
+) -> None:
     """The PCs' risks as a party (stats.party_json), then the difficulty rating they give with its
     thresholds beside it (difficulty.py)."""
     caption = f"difficulty thresholds: {thresholds_text()}" if difficulty else None
-    title = Text(f"The party's risk (PCs: {', '.join(party['pcs'])}; out = Broken or dead)")
+    title = Text(f"The party's risk (PCs: {', '.join(party['pcs'])}; out = {terms.out_means})")
     table = Table(title=title, caption=caption, caption_justify="left")
     table.add_column("event")
     table.add_column("share of games", justify="right")
-    for key, label in (
-        ("any_pc_dies", "at least one PC dies"),
-        ("any_pc_critically_injured", "at least one PC critically injured"),
-        ("total_party_knockout", "total party knockout (all PCs out at the end)"),
-    ):
-        table.add_row(label, pct(party[key]["probability"], party[key]["ci95"]))
+    for risk in terms.party:
+        table.add_row(risk.words, pct(party[risk.key]["probability"], party[risk.key]["ci95"]))
     if difficulty:
-        table.add_row(Text("difficulty rating", style="bold"), Text(difficulty_label(difficulty), style="bold"))
+        table.add_row(
+            Text("difficulty rating", style="bold"), Text(difficulty_label(difficulty), style="bold")
+        )
     console.print(table)
 
 
@@ -122,9 +149,9 @@ def difficulty_label(difficulty: dict) -> str:  # type: ignore[type-arg]
     return rating_label(difficulty["rating"], *difficulty["range"])
 
 
-def print_damage(damage: dict, console: Console) -> None:  # type: ignore[type-arg]
+def print_damage(damage: dict, console: Console, title: str = YZE_TERMS.damage_title) -> None:  # type: ignore[type-arg]
     """Damage per game by side (stats.damage_json), with the note that says how it adds up."""
-    table = Table(title="Damage and stress per game, by side (means, 95% intervals)")
+    table = Table(title=title)
     for column in (
         "side",
         "dealt to enemies",
@@ -360,7 +387,9 @@ def _plot_risk(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-de
 
     people = stats.pcs or stats.combatants
     n = stats.games
-    kinds = (("Broken (ever)", "broken"), ("crit. injured (ever)", "injured"), ("dead", "dead"))
+    kinds = tuple(
+        (risk.plotted, key) for risk, key in zip(stats.terms.ever, ("broken", "injured", "dead"), strict=True)
+    )
     height = 0.8 / len(kinds)
     bars: list[tuple[float, int, int]] = []  # (y, kind, count)
     labels: list[tuple[float, str]] = []
@@ -370,10 +399,11 @@ def _plot_risk(stats: EncounterStats, ax) -> None:  # type: ignore[no-untyped-de
         bars += [(y + (k - 1) * height, k, getattr(t, key)) for k, (_, key) in enumerate(kinds)]
         y += 1.0
     if len(stats.pcs) > 1:
+        dies, second, knockout = (f"party: {risk.plot or risk.label}" for risk in stats.terms.party)
         party = (
-            ("party: total knockout", 0, stats.party_knockouts),
-            ("party: a PC crit. injured", 1, stats.pc_injuries),
-            ("party: a PC dies", 2, stats.pc_deaths),
+            (knockout, 0, stats.party_knockouts),
+            (second, 1, stats.pc_injuries),
+            (dies, 2, stats.pc_deaths),
         )
         for label, k, count in party:
             y += 0.4

@@ -39,7 +39,7 @@ import numpy as np
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, Report, evaluation_of, get, mode_of
 from yz_gym.evaluation.report import ENCOUNTERS
-from yz_gym.evaluation.watch import GameSummary, GameWatch
+from yz_gym.evaluation.watch import GameSummary, Watcher
 from yz_gym.scenario.loading import LoadedScenario, load
 
 ScenarioSource = str | Path | dict[str, Any]
@@ -129,7 +129,7 @@ def play_game(
 
 
 def play_out(
-    rules: GameRules, state: Any, agents: Sequence[Any], rng: np.random.Generator, watch: GameWatch
+    rules: GameRules, state: Any, agents: Sequence[Any], rng: np.random.Generator, watch: Watcher
 ) -> None:
     """Play a game to its end, each decision taken by the agent of the deciding person's side and
     seen by the watch (the opening's events too)."""

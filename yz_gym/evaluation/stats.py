@@ -25,6 +25,7 @@ from typing import Any
 
 from yz_gym.core.ending import Termination
 from yz_gym.evaluation.difficulty import Difficulty, rate
+from yz_gym.evaluation.terms import YZE_TERMS, RiskTerms
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -114,9 +115,22 @@ class CombatantTally:
     other: int = 0  # damage with no attacker
     dealt_to: list[int] = field(default_factory=list)  # damage dealt to each side's people
     mounts: int = 0  # damage dealt to mounts
+    measures: list[Moment] = field(default_factory=list)  # the mode's per-game means (RiskTerms.measures)
 
     def add(self, fate: Any) -> None:
         """Count one game's Fate."""
+        self._count(fate)
+        for moment, value in zip(self.measures, fate.measures, strict=True):
+            moment.add(value)
+
+    def merge(self, other: CombatantTally) -> None:
+        """Add another batch's tally of the same combatant."""
+        self._count(other)
+        for mine, theirs in zip(self.measures, other.measures, strict=True):
+            mine.merge(theirs)
+
+    def _count(self, fate: Any) -> None:
+        """Add the counts of a Fate or of another tally."""
         self.broken += fate.broken
         self.injured += fate.injured
         self.dead += fate.dead
@@ -127,19 +141,8 @@ class CombatantTally:
         self.dealt_to = [a + b for a, b in zip(self.dealt_to, fate.dealt_to, strict=True)]
         self.mounts += fate.mounts
 
-    def merge(self, other: CombatantTally) -> None:
-        """Add another batch's tally of the same combatant."""
-        self.add(other)
-
 
 SIDE_DAMAGE = ("dealt_to_enemies", "taken_from_enemies", "friendly_fire", "push_costs", "no_attacker")
-DAMAGE_NOTE = (
-    "Damage and stress points per game, each counted once: what one side deals to its enemies is "
-    "what they take from it. Friendly fire is damage from one's own side. Push costs are what a "
-    "side's own pushed rolls cost it (damage, stress or attribute points, PUSH-10..20); no one "
-    "deals them, so they are shown apart, as is damage with no attacker (fire, darkness, crashes, "
-    "stress when a friend falls)."
-)
 DRAW, TIMEOUT = 250, 251  # outcome codes of a game record besides side indices
 
 
@@ -174,20 +177,27 @@ class EncounterStats:
     fight_draws: int = 0  # ... everyone out
     fight_timeouts: int = 0  # ... round cap reached
     fight_rounds: int = 0  # ... rounds of all the fights
+    terms: RiskTerms = YZE_TERMS  # what the mode calls its risks (terms.py)
 
     @classmethod
     def empty(
         cls, scenario: str, sides: list[str], combatants: list[tuple[str, str]] | list[tuple[str, str, bool]],
         pursuer: str = "", endings: tuple[str, ...] = (), vehicles: list[str] | None = None,
-        handover: bool = False, round_cap: int = 0,
+        handover: bool = False, round_cap: int = 0, terms: RiskTerms = YZE_TERMS,
     ) -> EncounterStats:  # fmt: skip
         """No games yet: the combatants as (name, side[, is a PC]); for a chase its pursuer, the
-        possible endings, the vehicles, and whether it hands over to a zone fight."""
+        possible endings, the vehicles, and whether it hands over to a zone fight; the words of
+        the mode's risks and its per-combatant measures (`terms`)."""
         vehicles = list(vehicles or [])
         k = len(sides)
         tallies = [
             CombatantTally(
-                c[0], c[1], bool(c[2]) if len(c) > 2 else False, taken_from=[0] * k, dealt_to=[0] * k
+                c[0],
+                c[1],
+                bool(c[2]) if len(c) > 2 else False,
+                taken_from=[0] * k,
+                dealt_to=[0] * k,
+                measures=[Moment() for _ in terms.measures],
             )
             for c in combatants
         ]
@@ -195,7 +205,7 @@ class EncounterStats:
             scenario, list(sides), tallies, pursuer=pursuer, round_cap=round_cap,
             side_damage={side: [Moment() for _ in SIDE_DAMAGE] for side in sides},
             endings=Counter(dict.fromkeys(endings, 0)), vehicles=vehicles, wrecks=[0] * len(vehicles),
-            handover=handover,
+            handover=handover, terms=terms,
         )  # fmt: skip
 
     @property
@@ -407,12 +417,13 @@ class EncounterStats:
         if not pcs:
             return None
         n = self.games
+        dies, second, knockout = (risk.key for risk in self.terms.party)
         return {
             "pcs": [t.name for t in pcs],
             "sides": sorted({t.side for t in pcs}, key=self.sides.index),
-            "any_pc_dies": share(self.pc_deaths, n),
-            "any_pc_critically_injured": share(self.pc_injuries, n),
-            "total_party_knockout": share(self.party_knockouts, n),
+            dies: share(self.pc_deaths, n),
+            second: share(self.pc_injuries, n),
+            knockout: share(self.party_knockouts, n),
         }
 
     def difficulty(self) -> Difficulty | None:
@@ -445,10 +456,11 @@ class EncounterStats:
                     if j != i
                 },
             }
-        return {"note": DAMAGE_NOTE, "sides": sides}
+        return {"note": self.terms.damage_note, "sides": sides}
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready report (schema version 2; runner and CLI add who played and provenance)."""
+        """A JSON-ready report (schema version 2; runner and CLI add who played and provenance); its
+        `risk_terms` say what each risk key of `combatants` and `party` counts, in the mode's words."""
         n = self.games
         sides = {}
         for side in self.sides:
@@ -465,6 +477,7 @@ class EncounterStats:
             "draw": share(self.draws, n),
             "timeouts": self.timeouts,
             "timeout": share(self.timeouts, n),
+            "risk_terms": self.terms.glossary(),
             "rounds": {
                 "mean": mean,
                 "ci95": [low, high],
@@ -482,10 +495,15 @@ class EncounterStats:
                     "name": t.name,
                     "side": t.side,
                     "pc": t.pc,
-                    "broken_ever": share(t.broken, n),
-                    "critically_injured_ever": share(t.injured, n),
-                    "dead": share(t.dead, n),
-                    "out_at_end": share(t.out, n),
+                    **{
+                        risk.key: share(count, n)
+                        for risk, count in zip(
+                            (*self.terms.ever, self.terms.out),
+                            (t.broken, t.injured, t.dead, t.out),
+                            strict=True,
+                        )
+                    },
+                    **{risk.key: m.json(n) for risk, m in zip(self.terms.measures, t.measures, strict=True)},
                     "damage_dealt_per_game": (sum(t.dealt_to) - t.dealt_to[self.sides.index(t.side)])
                     / max(1, n),
                     "damage_taken_per_game": (sum(t.taken_from) + t.push + t.other) / max(1, n),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
@@ -25,6 +25,7 @@ class Fate(NamedTuple):
     other: int  # damage with no attacker: fire, darkness, crashes, stress when a friend falls ...
     dealt_to: tuple[int, ...]  # damage dealt to each side's people (own side: friendly fire)
     mounts: int  # damage dealt to mounts (MOUNT-12), which no person takes
+    measures: tuple[float, ...] = ()  # the mode's per-game values (terms.RiskTerms.measures)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,17 @@ class GameSummary:
     fight: str = ""  # chases with a hand-over: the fight's winner, "draw" or "timeout"; "" = no fight
     fight_rounds: int = 0  # chases with a hand-over: rounds of the fight
     episode: int = -1  # the game's index (for comparisons game by game)
+
+
+class Watcher(Protocol):
+    """What follows a game for the statistics (runner.play_out): GameWatch for YZE, a mode's own
+    otherwise (evaluation/dx3_games.py's Dx3Watch)."""
+
+    def follow(self, people: Sequence[Any]) -> None:
+        """From now on the events are about these people."""
+
+    def see(self, people: Sequence[Any], events: Iterable[Event]) -> None:
+        """Count one decision's events."""
 
 
 class GameWatch:

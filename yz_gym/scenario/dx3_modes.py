@@ -3,14 +3,13 @@ of metres, with its builder, rules, agents and what the command line shows of it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
-
-import numpy as np
+from typing import TYPE_CHECKING, Final
 
 import yz_gym.rulesets.dx3.event_kinds  # noqa: F401  registering DX3's mode registers its event catalogue
 from yz_gym import DX3_FIGHT_ID
 from yz_gym.core.protocol import GameRules
 from yz_gym.core.registry import Mode, NarratedGame, register
+from yz_gym.evaluation.dx3_games import DX3_EVALUATION
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
 from yz_gym.rulesets.dx3.gear import range_text
@@ -22,7 +21,7 @@ from yz_gym.scenario.dx3_models import Dx3File
 if TYPE_CHECKING:
     from yz_gym.scenario.loading import LoadedScenario
 
-DEFAULT_AGENT: Final = "dx3_aggressive"
+DEFAULT_AGENT: Final = "dx3_tactical"  # plays a side that neither a policy nor the file names
 QUIET: Final = (Kind.DECLINE,)  # decisions a log does not print
 START_ENCROACHMENT: Final = 28  # DX3-ENC-01: the lowest starting 侵蝕率 (覚醒 14 + 衝動 14)
 
@@ -62,28 +61,13 @@ def _agent(scenario: Dx3Scenario, side: int) -> str:
 
 
 def dx3_game(loaded: LoadedScenario, policies: dict[str, str], seed: int) -> NarratedGame:
-    """A seeded DX3 fight played by the named agents (others their side's default), narrated
-    decision by decision as `[n] who (decision): action.`; agents are seeded from (seed, 1)."""
-    from yz_gym.agents import make_agent
+    """A seeded DX3 fight played by the named agents (others their side's default), recorded as a
+    replay (so `log --save` writes it) and narrated decision by decision as `[n] who (decision):
+    action.`; agents are seeded from (seed, 1)."""
+    from yz_gym.evaluation.replay import record_game, replay_log
 
-    scenario: Dx3Scenario = loaded.scenario
-    sides = scenario.sides
-    names = {side: policies.get(side) or _agent(scenario, i) for i, side in enumerate(sides)}
-    agent_seeds = [int(s) for s in np.random.SeedSequence([seed, 1]).generate_state(len(sides))]
-    agents: list[Any] = [make_agent(names[side], agent_seeds[i]) for i, side in enumerate(sides)]
-    rng = np.random.default_rng(seed)
-    state = engine.new_game(scenario, rng)
-    lines = [f"{scenario.name} (seed {seed})", *narrate(state, state.opening)]
-    while not engine.is_over(state):
-        actor = state.fighters[engine.current_actor(state)]
-        legal = engine.legal_actions(state)
-        action = agents[actor.side].choose(state, legal)
-        if action.kind not in QUIET:
-            lines.append(
-                f"[{state.decisions}] {actor.name} ({engine.decision_kind(state)}): {engine.describe(state, action)}."
-            )
-        lines += narrate(state, engine.apply(state, action, rng, legal))
-    return NarratedGame(names, lines)
+    replay = record_game(loaded, policies, seed)
+    return NarratedGame(replay.policies, replay_log(replay), replay)
 
 
 def board(state: Dx3State, mine: set[int], seen: object) -> tuple[list[str], None]:
@@ -133,9 +117,10 @@ DX3_SKIRMISH = register(
         narrated_game=dx3_game,
         board=board,
         shown=lambda state, action: action.kind not in QUIET,
-        supports=frozenset({"play"}),
+        supports=frozenset({"play", "advise", "replay"}),
         gym_env=DX3_FIGHT_ID,
         aec_env="yz_gym.envs.dx3_env:dx3_aec_env",
+        evaluation=DX3_EVALUATION,
     )
 )
 

@@ -274,11 +274,12 @@ function showResult(report) {
   rows.push(["rounds (mean)", report.rounds.mean.toFixed(2) + " (" + report.rounds.ci95[0].toFixed(2) + "-" + report.rounds.ci95[1].toFixed(2) + ")"]);
   const outcome = table(["outcome", "share of games (95% interval)"], rows, 1); outcome.id = "outcome";
   box.appendChild(outcome);
-  if (report.combatants) {
+  if (report.combatants) {  // the first three risk_terms are the mode's risks (YZE: Broken, crit. injured, dead)
+    const terms = report.risk_terms || {broken_ever: "Broken", critically_injured_ever: "crit. injured", dead: "dead"};
+    const keys = Object.keys(terms).slice(0, 3);
     box.appendChild(el("h4", "Per-combatant risk (ever during the game)"));
-    box.appendChild(table(["combatant", "side", "Broken", "crit. injured", "dead"], report.combatants.map(c => [
-      c.name + (c.pc ? " (PC)" : ""), c.side, pct(c.broken_ever.probability, c.broken_ever.ci95),
-      pct(c.critically_injured_ever.probability, c.critically_injured_ever.ci95), pct(c.dead.probability, c.dead.ci95)]), 2));
+    box.appendChild(table(["combatant", "side", ...keys.map(k => terms[k])], report.combatants.map(c => [
+      c.name + (c.pc ? " (PC)" : ""), c.side, ...keys.map(k => pct(c[k].probability, c[k].ci95))]), 2));
   }
 }
 

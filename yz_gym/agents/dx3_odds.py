@@ -1,0 +1,107 @@
+"""Exact odds of DX3 checks and damage for the DX3 agents: the 達成値 distribution of a check
+(DX3-DICE-04..09: criticals re-rolled, 10 per critical round, fumbles), who wins an opposed check
+with the tie rule (DX3-DICE-13), and the HP a damage roll takes (DX3-DMG-02/05)."""
+
+from __future__ import annotations
+
+from functools import cache
+from math import comb
+from typing import Final
+
+from yz_gym.rulesets.dx3.dice import Check
+
+D10: Final = 10
+MAX_ROUNDS: Final = 30  # critical rounds followed; the tail beyond (under 1e-7 of the chance at C値 7) is dropped
+TINY: Final = 1e-9  # chances below this are left out of a distribution
+FUMBLE: Final = -1  # the key of an automatic failure (a fumble, or no dice) in a distribution
+
+
+@cache
+def _raw(n: int, crit: int, depth: int) -> tuple[tuple[int, float], ...]:
+    """10 x critical rounds + the last round's highest die, for n dice at C値 `crit` (fumbles kept)."""
+    p = (D10 + 1 - crit) / D10
+    out: dict[int, float] = {}
+    for m in range(1, crit):  # no critical: the highest die is m
+        out[m] = out.get(m, 0.0) + (m**n - (m - 1) ** n) / D10**n
+    if depth > 0:
+        for k in range(1, n + 1):
+            weight = comb(n, k) * p**k * (1 - p) ** (n - k)
+            for value, q in _raw(k, crit, depth - 1):
+                out[value + D10] = out.get(value + D10, 0.0) + weight * q
+    return tuple(sorted(out.items()))
+
+
+@cache
+def distribution(dice: int, crit: int, modifier: int = 0) -> tuple[tuple[int, float], ...]:
+    """The exact 達成値 distribution of a check, as (value, chance) sorted by value: FUMBLE for an
+    automatic failure (every die of the first roll a 1, or no dice), else the 達成値 with the modifier."""
+    if dice <= 0:
+        return ((FUMBLE, 1.0),)
+    fumble = 0.1**dice
+    out = [(FUMBLE, fumble)]
+    for value, q in _raw(dice, crit, MAX_ROUNDS):
+        if value == 1:
+            q -= fumble  # all 1s is the only way to a highest die of 1 with no critical
+        if q > TINY:
+            out.append((value + modifier, q))
+    return tuple(out)
+
+
+def of(check: Check) -> tuple[tuple[int, float], ...]:
+    """A check's exact 達成値 distribution."""
+    return distribution(check.dice, check.crit, check.modifier)
+
+
+@cache
+def beaten_by(reaction: tuple[tuple[int, float], ...], tie: str) -> tuple[float, ...]:
+    """For each 達成値 a (index a, the last entry for anything higher), the chance an action with
+    it (not an automatic failure) wins against a reaction of this distribution: a reaction that
+    fails automatically loses, a tie goes to `tie`."""
+    top = max(value for value, _ in reaction) + 2
+    table = [0.0] * (top + 1)
+    for value, q in reaction:
+        if value == FUMBLE:
+            for a in range(top + 1):
+                table[a] += q
+            continue
+        start = value if tie == "action" else value + 1  # the lowest 達成値 that beats it
+        for a in range(max(start, 0), top + 1):
+            table[a] += q
+    return tuple(table)
+
+
+def beats(achievement: int, reaction: tuple[tuple[int, float], ...], tie: str) -> float:
+    """The chance an action with this 達成値 wins against a reaction of this distribution."""
+    table = beaten_by(reaction, tie)
+    return table[min(max(achievement, 0), len(table) - 1)]
+
+
+@cache
+def _sum_pmf(dice: int) -> tuple[float, ...]:
+    """The distribution of the sum of `dice` D10 (index = sum)."""
+    pmf = [1.0]
+    for _ in range(dice):
+        nxt = [0.0] * (len(pmf) + D10)
+        for total, q in enumerate(pmf):
+            if q:
+                for face in range(1, D10 + 1):
+                    nxt[total + face] += q / D10
+        pmf = nxt
+    return tuple(pmf)
+
+
+@cache
+def hp_loss(dice: int, power: int, reduction: int, hp: int) -> tuple[float, float]:
+    """(expected HP lost, chance to fall to 0) from a damage roll of `dice` D10 (達成値 // 10 + 1,
+    damage_dice) + 攻撃力 - reductions (armor, guard), at least 0, at most `hp`."""
+    pmf = _sum_pmf(dice)
+    lost, falls = 0.0, 0.0
+    for total, q in enumerate(pmf):
+        if q:
+            hit = min(max(total + power - reduction, 0), hp)
+            lost += q * hit
+            falls += q if hit >= hp > 0 else 0.0
+    return lost, falls
+
+
+__all__ = ["FUMBLE", "beaten_by", "beats", "distribution", "hp_loss", "of"]

@@ -1,0 +1,335 @@
+"""`dx3_tactical`: a DX3 fighter that weighs every choice by the exact odds of DX3 checks
+(agents/dx3_odds.py).
+
+- An attack (weapon, target, combo) is worth the HP it takes on average, capped at the target's HP,
+  plus a bonus for the chance to put the target down that grows with the target's threat (the
+  damage it deals per attack); the target is assumed to answer with its best reaction (dodge or
+  guard). A combo costs 侵蝕率: a PC pays for each point, much more once the combo may take it past
+  99% (no more 《リザレクト》, DX3-DMG-04, and the back-track risk, DX3-TITUS-07); an NPC pays little.
+- A minor action is chosen by looking one step ahead: each move or equip is tried (the fighter put
+  there or so armed for a moment) and scored by the best attack it leaves (closing in on the most valuable target when no
+  attack is left); a ranged fighter keeps out of a melee enemy's engagement when it can still shoot.
+- A reaction is the one that leaves the least expected HP lost (the hit check is already rolled, so
+  a dodge's chance is exact); a Titus buys +10 dice only when the hit would otherwise likely drop it.
+- It covers an ally only when the ally would likely fall and it would not; it always stands up
+  (《リザレクト》 first, a Titus only when 《リザレクト》 is not possible); a finishing blow, when the rules
+  allow one, goes to an enemy that could stand up again."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Final
+
+from yz_gym.agents import dx3_odds
+from yz_gym.agents.base import Agent
+from yz_gym.rulesets.dx3 import engagement, engine
+from yz_gym.rulesets.dx3.attack import (
+    attacks,
+    dodge_check,
+    guard_value,
+    hit_extras,
+    may_resurrect,
+    reactions,
+    titus_ready,
+)
+from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
+from yz_gym.rulesets.dx3.combos import combo_of
+from yz_gym.rulesets.dx3.dice import Check, damage_dice
+from yz_gym.rulesets.dx3.gear import MELEE
+from yz_gym.rulesets.dx3.state import PUT_ALL_AWAY, Dx3Action, Dx3State, Fighter, Kind, Phase
+from yz_gym.rulesets.dx3.titus import boost_check
+
+KILL_WEIGHT: Final = 2.0  # value of putting a target down, per point of its threat and HP (tuned on a mirror fight)
+PC_RATE_COST: Final = 0.25  # HP of value a PC gives for each point of 侵蝕率 below the limit
+PAST_LIMIT_COST: Final = 12.0  # ... and once a combo may take it past 99%
+NPC_RATE_COST: Final = 0.02  # an NPC's 侵蝕率 matters little to the fight
+TITUS_DODGE_FALL: Final = 0.5  # a Titus dodge when the hit would drop it with this chance or more
+COVER_FALL: Final = 0.5  # cover an ally that would fall with this chance or more ...
+COVER_SAFE: Final = 0.25  # ... when the coverer would fall with at most this chance
+EXPOSED: Final = 0.3  # a ranged fighter's penalty per expected HP a melee enemy beside it could deal
+TYPICAL_DAMAGE_DICE: Final = 11.0  # 2D10 on average: the damage dice of a 達成値 of 10-19
+NEGLIGIBLE: Final = 1e-6  # hit-check outcomes rarer than this are not weighed
+
+
+def threat(f: Fighter) -> float:
+    """What a fighter deals per attack, roughly: its hardest weapon's 攻撃力 plus the damage dice of a
+    typical 達成値."""
+    return max((w.attack for w in (f.weapon(-1), *f.weapons)), default=0) + TYPICAL_DAMAGE_DICE
+
+
+Answer = tuple[tuple[int, int, int] | None, int]  # (the dodge check's dice, C値, modifier) or None; ガード値
+
+
+def reaction_odds(state: Dx3State, t: Fighter) -> tuple[Answer, ...]:
+    """The reactions the target may answer with: (its dodge check or None, its guard value)."""
+    out: list[Answer] = []
+    for r in reactions(state, t):
+        if r.kind == Kind.DODGE:
+            c = dodge_check(state, t)
+            out.append(((c.dice, c.crit, c.modifier), 0))
+        elif r.kind == Kind.GUARD:
+            out.append((None, guard_value(state, t, r.option)))
+    return tuple(out) or ((None, 0),)
+
+
+def hit_outcome(
+    state: Dx3State, achievement: int, power: int, t: Fighter, ignore_armor: bool,
+    reaction: tuple[tuple[tuple[int, float], ...] | None, int], factor: int = 1,
+) -> tuple[float, float]:  # fmt: skip
+    """(expected HP lost, chance to fall) of a rolled hit check with this 達成値 against one reaction
+    (a dodge's distribution or None, a ガード値); `factor` 2: a coverer hit too takes it twice."""
+    dodge, guard = reaction
+    options = state.options
+    if dodge is not None:
+        p_hit = dx3_odds.beats(achievement, dodge, options.tie)
+    elif guard > 0:
+        p_hit = 1.0
+    else:
+        p_hit = 1.0 if achievement > options.no_reaction_value or options.tie == "action" else 0.0
+    if p_hit == 0.0:
+        return 0.0, 0.0
+    armor = 0 if ignore_armor else t.armor_value
+    reduction = armor + guard + t.mods.get("reduction", 0)
+    hp = -(-t.char.hp // factor)
+    lost, falls = dx3_odds.hp_loss(damage_dice(achievement), power, reduction, hp)
+    return p_hit * lost * factor, p_hit * falls
+
+
+def expected_hit(
+    state: Dx3State, hits: Check, power: int, t: Fighter, ignore_armor: bool, answers: tuple[Answer, ...]
+) -> tuple[float, float]:
+    """(expected HP lost, chance to fall) of an attack with this hit check on `t`, the target
+    answering each 達成値 with the reaction that costs it least (it reacts after the roll)."""
+    armor = (0 if ignore_armor else t.armor_value) + t.mods.get("reduction", 0)
+    options = state.options
+    return _expected_hit(
+        (hits.dice, hits.crit, hits.modifier), power, armor, t.char.hp, answers, options.tie,
+        options.no_reaction_value,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=1 << 16)
+def _expected_hit(
+    hits: tuple[int, int, int], power: int, armor: int, hp: int, answers: tuple[Answer, ...], tie: str,
+    no_reaction_value: int,
+) -> tuple[float, float]:  # fmt: skip
+    """expected_hit on plain numbers (cached: the same attack is weighed again after each trial move)."""
+    plain = 1.0 if tie == "action" else 0.0
+    tables = [
+        (None if dodge is None else dx3_odds.beaten_by(dx3_odds.distribution(*dodge), tie), guard)
+        for dodge, guard in answers
+    ]
+    lost = falls = 0.0
+    for value, q in dx3_odds.distribution(*hits):
+        if value == dx3_odds.FUMBLE or q < NEGLIGIBLE:
+            continue
+        dice = damage_dice(value)
+        least = (2.0 * hp + 1.0, 0.0, 0.0)
+        for table, guard in tables:
+            if table is not None:
+                p_hit = table[min(max(value, 0), len(table) - 1)]
+            else:
+                p_hit = 1.0 if guard > 0 or value > no_reaction_value else plain
+            loss, fall = dx3_odds.hp_loss(dice, power, armor + guard, hp)
+            harm = p_hit * (loss + fall * hp)
+            if harm < least[0]:
+                least = (harm, p_hit * loss, p_hit * fall)
+        lost += q * least[1]
+        falls += q * least[2]
+    return lost, falls
+
+
+class Dx3TacticalAgent(Agent):
+    """Weigh each legal action by exact DX3 odds (see the module docstring)."""
+
+    name = "dx3_tactical"
+
+    def choose(self, state: Any, actions: list[Any]) -> Any:
+        """One of the legal actions."""
+        s: Dx3State = state
+        if len(actions) == 1:
+            return actions[0]
+        me = s.fighters[engine.current_actor(s)]
+        phase = s.phase
+        if phase == Phase.REVIVE:
+            return self._revive(s, me, actions)
+        if phase == Phase.REACT:
+            return self._react(s, me, actions)
+        if phase == Phase.COVER:
+            return self._cover(s, me, actions)
+        if phase == Phase.MINOR:
+            return self._minor(s, me, actions)
+        return self._major(s, me, actions)
+
+    # --- out of turn ---------------------------------------------------------------------------
+    def _revive(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
+        """Stand up: 《リザレクト》 first, else a Titus."""
+        kinds = {a.kind: a for a in actions}
+        return kinds.get(Kind.RESURRECT) or kinds.get(Kind.TITUS_REVIVE) or actions[-1]
+
+    def _react(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
+        """The reaction with the least expected HP lost (a fall counted as the HP left twice)."""
+        p = s.pending
+        assert p is not None
+        achievement = p.hit_check.achievement
+
+        def harm(a: Dx3Action) -> float:
+            if a.kind == Kind.DODGE:
+                reaction: tuple[Any, int] = (dx3_odds.of(dodge_check(s, me)), 0)
+            elif a.kind == Kind.TITUS_DODGE:
+                reaction = (dx3_odds.of(boost_check(dodge_check(s, me), dice_titus=1)), 0)
+            elif a.kind == Kind.GUARD:
+                reaction = (None, guard_value(s, me, a.option))
+            else:
+                reaction = (None, 0)
+            lost, falls = hit_outcome(s, achievement, p.attack_power, me, p.ignore_armor, reaction)
+            return lost + falls * me.char.hp
+
+        plain = [a for a in actions if a.kind != Kind.TITUS_DODGE]
+        best = min(plain, key=harm)
+        titus = [a for a in actions if a.kind == Kind.TITUS_DODGE]
+        if titus and me.char.hp > 0:
+            _, falls = hit_outcome(
+                s, achievement, p.attack_power, me, p.ignore_armor,
+                (dx3_odds.of(dodge_check(s, me)), 0) if best.kind == Kind.DODGE else (None, 0),
+            )  # fmt: skip
+            if falls >= TITUS_DODGE_FALL and not may_resurrect(s, me) and harm(titus[0]) < harm(best):
+                return titus[0]
+        return best
+
+    def _cover(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
+        """Cover an ally likely to fall when the coverer is not."""
+        p = s.pending
+        assert p is not None
+        achievement = p.hit_check.achievement
+        best, best_gain = actions[-1], 0.0
+        for a in actions:
+            if a.kind != Kind.COVER:
+                continue
+            ally = s.fighters[a.target]
+            guarded = (None, p.guards.get(ally.id, 0))
+            _, ally_falls = hit_outcome(s, achievement, p.attack_power, ally, p.ignore_armor, guarded)
+            factor = 2 if me.id in p.hit else 1
+            _, my_falls = hit_outcome(s, achievement, p.attack_power, me, p.ignore_armor, (None, 0), factor)
+            gain = ally_falls - my_falls
+            if ally_falls >= COVER_FALL and my_falls <= COVER_SAFE and gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+    # --- the main process ----------------------------------------------------------------------
+    def attack_value(self, s: Dx3State, me: Fighter, a: Dx3Action) -> float:
+        """An attack's worth in HP: expected HP taken (target's best reaction) plus the fall bonus,
+        less the 侵蝕率 a combo costs."""
+        weapon = me.weapon(a.option)
+        t = s.fighters[a.target]
+        options = s.options
+        extra_dice, bonus = hit_extras(s, me, weapon)
+        dice, crit, floor, modifier, power, ignore, cost = 0, 0, 0, 0, 0, False, 0.0
+        if a.combo >= 0:
+            c = combo_of(s, me, weapon, a.combo)
+            dice, crit, floor, modifier, power = c.dice, c.crit, c.crit_floor, c.achievement, c.attack_power
+            ignore, cost = c.ignore_armor, c.cost + 5.5 * c.cost_dice
+        check = me.char.check(
+            weapon.skill, floor=options.crit_floor, table=options.encroach_table, dice=dice + extra_dice,
+            crit_change=crit, effect_floor=floor, modifier=modifier + bonus,
+        )  # fmt: skip
+        power += weapon.attack + me.mods.get("attack", 0)
+        answers = reaction_odds(s, t) if not t.down else ((None, 0),)
+        lost, falls = expected_hit(s, check, power, t, ignore, answers)
+        worth = lost + falls * KILL_WEIGHT * (threat(t) + t.char.hp)
+        return worth - self.rate_cost(me, cost)
+
+    @staticmethod
+    def rate_cost(me: Fighter, cost: float) -> float:
+        """What paying `cost` 侵蝕率 is worth in HP to this fighter."""
+        if cost <= 0:
+            return 0.0
+        if not me.pc:
+            return NPC_RATE_COST * cost
+        past = me.char.encroachment <= RESURRECT_LIMIT < me.char.encroachment + cost
+        return PC_RATE_COST * cost + (PAST_LIMIT_COST if past else 0.0)
+
+    def best_attack(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> tuple[float, Dx3Action | None]:
+        """The most valuable attack among `actions` and its worth (0, None when none)."""
+        best, choice = 0.0, None
+        for a in actions:
+            if a.kind == Kind.ATTACK:
+                worth = self.attack_value(s, me, a)
+                if choice is None or worth > best:
+                    best, choice = worth, a
+        return best, choice
+
+    def _major(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
+        """The best attack; a finishing blow at an enemy that could stand up; else close in."""
+        finish = [a for a in actions if a.kind == Kind.FINISH and self._could_rise(s, s.fighters[a.target])]
+        if finish:
+            return max(finish, key=lambda a: threat(s.fighters[a.target]))
+        worth, attack = self.best_attack(s, me, actions)
+        if attack is not None and worth > 0:
+            return attack
+        moves = [a for a in actions if a.kind == Kind.FULL_MOVE]
+        if moves and not s.enemies_at(me):
+            return self._approach(s, me, moves) or _skip(actions)
+        return attack or _skip(actions)
+
+    @staticmethod
+    def _could_rise(s: Dx3State, t: Fighter) -> bool:
+        return may_resurrect(s, t) or titus_ready(s, t)
+
+    def _minor(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
+        """Each move or equip tried (the fighter put there or so armed for a moment), scored by the
+        best attack it leaves less the exposure of a ranged fighter in a melee."""
+        moves = [a for a in actions if a.kind == Kind.MOVE]
+        if s.minor_only:
+            return self._approach(s, me, moves) or _skip(actions, Kind.SKIP_MINOR)
+        scored: list[tuple[float, int, Dx3Action]] = []
+        reach = engagement.combat_move_distance(s, me)
+        for i, a in enumerate(actions):
+            if a.kind not in (Kind.SKIP_MINOR, Kind.MOVE, Kind.EQUIP):
+                continue
+            pos, held = me.pos, me.equipped
+            try:
+                if a.kind == Kind.MOVE:
+                    me.pos = engagement.destination(s, me, engagement.goal_of(s, a), reach)
+                elif a.kind == Kind.EQUIP:
+                    kept = [] if a.drop == PUT_ALL_AWAY else [e for e in held if e != a.drop]
+                    me.equipped = [*kept, a.option]
+                worth, _ = self.best_attack(s, me, attacks(s, me))
+                scored.append((worth - self._exposure(s, me), -i, a))
+            finally:
+                me.pos, me.equipped = pos, held
+        best = max(scored, default=None)
+        if best is not None and best[0] > 0:
+            return best[2]
+        return self._approach(s, me, moves) or _skip(actions, Kind.SKIP_MINOR)
+
+    def _exposure(self, s: Dx3State, me: Fighter) -> float:
+        """A fighter without a melee weapon standing in a melee enemy's engagement pays for it."""
+        if any(me.weapon(w).kind == MELEE and me.weapon(w).attack > 0 for w in me.equipped):
+            return 0.0
+        return EXPOSED * sum(threat(e) for e in s.enemies_at(me))
+
+    def _approach(self, s: Dx3State, me: Fighter, moves: list[Dx3Action]) -> Dx3Action | None:
+        """The move toward the standing enemy most worth reaching (the weakest and most dangerous)."""
+        enemies = [f for f in s.fighters if f.side != me.side and not f.down]
+        if not enemies or not moves:
+            return None
+        goal = max(enemies, key=lambda e: (threat(e) / max(e.char.hp, 1), -abs(e.pos - me.pos)))
+        toward = [a for a in moves if a.target >= 0 and s.fighters[a.target].pos == goal.pos]
+        if toward:
+            return toward[0]
+        direction = 1 if goal.pos > me.pos else 0
+        plain = [a for a in moves if a.target < 0 and a.option == direction]
+        return plain[0] if plain else None
+
+
+def _skip(actions: list[Dx3Action], kind: int = Kind.SKIP_MAJOR) -> Dx3Action:
+    """Giving up the action (the last legal action if that is not offered)."""
+    for a in actions:
+        if a.kind == kind:
+            return a
+    return actions[-1]
+
+
+__all__ = ["Dx3TacticalAgent", "threat"]
+
