@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from yz_gym.core.events import Event
 from yz_gym.core.registry import Evaluation, get
+from yz_gym.evaluation.report import ENCOUNTERS
 from yz_gym.evaluation.runner import game_seeds, play_out
 from yz_gym.evaluation.stats import EncounterStats
 from yz_gym.evaluation.terms import Risk, RiskTerms
@@ -183,6 +184,6 @@ def dx3_options(scenario: Dx3Scenario) -> dict[str, Any]:
     return asdict(scenario.options)
 
 
-DX3_EVALUATION: Final = Evaluation(play_dx3, dx3_stats, dx3_options)
+DX3_EVALUATION: Final = Evaluation(play_dx3, dx3_stats, dx3_options, report=ENCOUNTERS)  # DX3's words ride in its stats' terms
 
 __all__ = ["DX3_EVALUATION", "DX3_TERMS", "Dx3Watch", "dx3_options", "dx3_stats", "lost_chance", "play_dx3"]
