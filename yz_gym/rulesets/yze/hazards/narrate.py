@@ -1,4 +1,4 @@
-"""Log lines of the hazards' events (poison, water, gas, cold), the way a game master tells them."""
+"""Log lines of the hazards' events (poison, water, gas, cold, infection), the way a game master tells them."""
 
 from __future__ import annotations
 
@@ -54,6 +54,9 @@ def hazard_line(e: Event, who: Callable[[int], str], step: bool) -> str | None:
         return f"{a} pulls {t} out of the water."
     if k == "left_water":
         return f"  {t} climbs out of the water."
+    if k == "infected":
+        disease = str(e.get("disease")).replace("_", " ")
+        return f"  {t} is infected ({disease}, virulence {e.get('virulence')}): sick, no damage heals until cured."
     if k == "hypothermic":
         return f"  {t} is hypothermic."
     if k == "warmed":
