@@ -17,8 +17,10 @@ from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
 from yz_gym.rulesets.yze.travel.fights import FightSpec
 from yz_gym.rulesets.yze.travel.hexmap import HexMap, parse_rows
 from yz_gym.rulesets.yze.travel.options import TRAVEL_BLOCK, TravelOptions
+from yz_gym.rulesets.yze.travel.rivers import SEATS, Boat, Waters
+from yz_gym.rulesets.yze.travel.shifts import SHIFT_NAMES
 from yz_gym.rulesets.yze.travel.tasks import Stores
-from yz_gym.rulesets.yze.travel.weather import WEATHER_NAMES, band_of
+from yz_gym.rulesets.yze.travel.weather import HEAVY, STORM, WEATHER_NAMES, band_of
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.expedition_models import ExpeditionFile, FightRef, PartySpec
 from yz_gym.scenario.loader import SCENARIO_DIR, build, read_yaml, resolve_path, validated
@@ -56,6 +58,8 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
         raise ScenarioError(f"{origin}: map.goal: the goal is the start hex; give another hex")
     band = band_of(spec.season, spec.temperature)
     weather = WEATHER_NAMES.index(spec.weather or travel.weather_start)
+    if weather == STORM and travel.storms == "never":
+        weather = HEAVY  # WEATHER-17 `never`: the scenario's storm is heavy rain or snow
     table = tuple(_fight(ref, members_data, names, spec.rules, origin, f"encounters.table[{k}]")
                   for k, ref in enumerate(spec.encounters.table))  # fmt: skip
     placed = tuple(
@@ -81,6 +85,7 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
         fishing_gear=spec.party.fishing_gear, table=table, weights=tuple(r.weight for r in spec.encounters.table),
         placed=placed, savage_animal=savage, max_days=spec.max_days, fight_agent=spec.fight_agent,
         travel=travel, hazards=hazards, agents=(spec.agents.get(spec.party.side, ""),),
+        waters=_waters(spec, hexmap, origin), storms=tuple((s.day, SHIFT_NAMES.index(s.shift)) for s in spec.storms),
     )  # fmt: skip
 
 
@@ -150,6 +155,21 @@ def _who(value: str | list[str], names: list[str], origin: str, where: str) -> f
                 f"{origin}: {where}: no traveller named '{name}'; travellers: {', '.join(names)}"
             )
     return frozenset(value)
+
+
+def _waters(spec: ExpeditionFile, hexmap: HexMap, origin: str) -> Waters:
+    """TRAVEL-30..33, ENV-11: the boats (seats by type unless given), the fords (river hexes), and
+    the water's flow and ice."""
+    w = spec.waters
+    fords = []
+    for k, at in enumerate(w.fords):
+        hex_ = _hex(hexmap, at, origin, f"waters.fords[{k}]")
+        if not hexmap.river[hex_]:
+            raise ScenarioError(f"{origin}: waters.fords[{k}]: ({at[0]}, {at[1]}) has no river; mark the hex with ~ "
+                                "or give a river hex")  # fmt: skip
+        fords.append(hex_)
+    boats = tuple(Boat(b.name, b.type, b.seats if b.seats is not None else SEATS[b.type]) for b in w.boats)
+    return Waters(boats, frozenset(fords), w.downstream, w.ice)
 
 
 def _vehicles(party: PartySpec, origin: str) -> tuple[Wheels, ...]:

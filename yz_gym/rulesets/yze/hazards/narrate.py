@@ -41,6 +41,12 @@ def hazard_line(e: Event, who: Callable[[int], str], step: bool) -> str | None:
         return f"  {t} shakes off {ended}." if e.get("by") == "resisted" else f"  {ended.capitalize()} wears off for {t}."
     if k == "dose":
         return f"  {a}'s weapon was poisoned with {str(e.get('poison')).replace('_', ' ')}."
+    if k == "river_crossing":
+        return f"  The party swims across the river ({e.get('swimmers')} swimmers)."
+    if k == "capsized":
+        return f"  The boat capsizes: all {e.get('aboard')} aboard are in the water!"
+    if k == "through_the_ice":
+        return f"  The ice gives way under {t}!"
     if k == "in_water":
         return f"  {t} is in the deep water, swimming."
     if k == "went_under":

@@ -22,7 +22,7 @@ from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
 from yz_gym.rulesets.yze.travel.riding import rest_mount
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Needs, Task, check_tasks, day_tasks
-from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather_word
+from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, cold_band_in, next_weather, storm_due, weather_word
 
 SHIFT_NAMES: Final = ("morning", "day", "evening", "night")  # TIME-02
 _TASK_KEY: Final = {Task.FORAGE_FOOD: 1, Task.FORAGE_WATER: 2, Task.HUNT: 3, Task.FISH: 4}
@@ -124,6 +124,7 @@ def _weather(state: Expedition, shift: int, rng: np.random.Generator, events: li
         return
     before = state.weather
     state.weather, die = next_weather(state.weather, rng, state.scenario.travel.heavy_rain_ends_without_roll)
+    state.weather = storm_due(state.scenario.storms, state.scenario.travel.storms, state.day, shift, state.weather)
     if state.weather != before:
         events.append(
             Event(
@@ -239,7 +240,7 @@ def _cold(
             exposed = True  # CAMP-04: sleeping a shift without a fire or other heat
         blankets = 1 if c.name in s.blankets else 0
         before = c.dead
-        cold_time(state.party, s.hazards, c, s.band, rounds, rng, events, exposed=exposed, blankets=blankets)
+        cold_time(state.party, s.hazards, c, cold_band_in(state.weather, s.band), rounds, rng, events, exposed=exposed, blankets=blankets)
         if c.dead and not before:
             state.causes[i] = "cold"
 
