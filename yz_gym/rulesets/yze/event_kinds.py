@@ -273,6 +273,8 @@ add("cured", "the target's disease ends: a successful infection roll, by the tar
     "(HAZ-DISEASE-06/07)", rare=HAZARD)
 add("cared_for", "the actor cares for the target, sick and Broken: it will not die of the disease (HAZ-DISEASE-05, "
     "AMB-08)", rare=HAZARD)
+add("dehydrated", "the target went a day without water and is dehydrated (ENV-06)", rare=HAZARD)
+add("quenched", "the target drinks and is no longer dehydrated (ENV-06)", rare=HAZARD)
 add("starving", "the target went a day without food and is starving (HAZ-HUNGER-02)", rare=HAZARD)
 add("fed", "the target eats and is no longer starving (HAZ-HUNGER-06)", rare=HAZARD)
 add("sleep_deprived", "the target went a day without a shift of sleep (HAZ-SLEEP-02)", rare=HAZARD)

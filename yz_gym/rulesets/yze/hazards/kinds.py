@@ -82,6 +82,14 @@ COLLAPSED: Final = ConditionKind(
     "collapsed", "HAZ-SLEEP-03", TimeUnit.ROUND, Tick.UNIT, Due.ENDS,
     meaning="Broken by stress while sleep-deprived: asleep for a shift and cannot be woken",
 )
+DEHYDRATED: Final = ConditionKind(
+    "dehydrated", "ENV-06", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="a day without water: no recovery (HEAL-12; potency 1: of stress too), 1 damage each further dry day",
+)
+PARCHED: Final = ConditionKind(
+    "parched", "ENV-06", TimeUnit.ROUND, Tick.NONE, Due.DEATH,
+    meaning="Broken while dehydrated: dead if another day passes without water",
+)
 IN_GAS: Final = ConditionKind(
     "in_gas", "HAZ-POISON-02", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
     meaning="breathing a zone's poison gas since the end of an earlier round (`gas_rolls: on_entry`: no new roll)",
@@ -89,11 +97,11 @@ IN_GAS: Final = ConditionKind(
 
 HAZARD_KINDS: Final = (
     LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC, IN_GAS,
-    SICK, DISEASE_DYING, FED, STARVING, STARVED, SLEPT, SLEEP_DEPRIVED, COLLAPSED,
+    SICK, DISEASE_DYING, FED, STARVING, STARVED, SLEPT, SLEEP_DEPRIVED, COLLAPSED, DEHYDRATED, PARCHED,
 )
 POISON_KINDS: Final = (LETHAL_POISON.name, PARALYSED.name, ASLEEP.name)  # what an antidote ends
 OUT_OF_ACTION: Final = (PARALYSED.name, ASLEEP.name, COLLAPSED.name)  # the bearer takes no action while they last
-DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name)  # HEAL-10, HEAL-11, HEAL-08
+DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name, DEHYDRATED.name)  # HEAL-10/11/08/12
 STRESS_BLOCKS: Final = (HYPOTHERMIC.name, SLEEP_DEPRIVED.name)  # HEAL-10, HEAL-09
 WATER_KINDS: Final = (AFLOAT.name, UNDERWATER.name, DROWNING.name, DROWNED.name)
 
@@ -120,11 +128,13 @@ def count_down(condition: TimedCondition, rounds: int, period: int) -> int:
 
 def recovery_blocked(conditions: list[TimedCondition]) -> tuple[bool, bool]:
     """Whether the bearer's conditions block natural recovery of (damage, stress): hypothermia both
-    (HEAL-10), sickness (HEAL-11) and starvation (HEAL-08) damage, sleep deprivation stress (HEAL-09)."""
+    (HEAL-10), sickness (HEAL-11) and starvation (HEAL-08) damage, sleep deprivation stress (HEAL-09),
+    dehydration damage and, with potency 1 (`dehydration_blocks: damage_stress`), stress (HEAL-12)."""
     damage = stress = False
     for condition in conditions:
         damage = damage or condition.kind in DAMAGE_BLOCKS
-        stress = stress or condition.kind in STRESS_BLOCKS
+        stress = stress or condition.kind in STRESS_BLOCKS or (condition.kind == DEHYDRATED.name
+                                                               and condition.potency > 0)  # fmt: skip
     return damage, stress
 
 

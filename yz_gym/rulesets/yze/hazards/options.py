@@ -128,6 +128,27 @@ class HazardOptions:
         " track; `false`: a Broken character still regains that point.",
     )
 
+    # --- thirst and pushing ---
+    thirst: bool = switch(
+        True, "ENV-06 (PROPOSED), RATION-04",
+        "A day without a water ration makes a traveller dehydrated: no natural recovery (HEAL-12), 1 damage"
+        " each further day without water, and death when Broken while dehydrated and another dry day passes;"
+        " a drink ends it. `false`: water is not needed.",
+    )
+    dehydration_damage: int = switch(
+        1, "ENV-06 (PROPOSED)", "Damage each further day without water deals the dehydrated.", low=0, high=3,
+    )
+    dehydration_blocks: Literal["damage_stress", "damage"] = switch(
+        "damage_stress", "HEAL-12 (PROPOSED)",
+        "Dehydration blocks the recovery of damage and stress, as hypothermia does, or of damage only.",
+    )
+    hazard_resist_pushable: bool = switch(
+        False, "ENV-09 (PROPOSED; suggested default true)",
+        "The character pushes a lost roll resisting a hazard (poison, disease, its caregiver's Healing too;"
+        " the hazard's dice are never pushed) and pays the push as any other (PUSH-10..20). The digest"
+        " suggests `true`; the engine keeps `false` until the hazard games' digests are regenerated for it.",
+    )
+
     def cold_roll_unit(self, band: ColdBand) -> TimeUnit | None:
         """How often the cold roll comes in `band`; None when it is warm (WEATHER-15)."""
         named = {"warm": None, "chilly": self.chilly_interval, "cold": self.cold_interval,

@@ -14,6 +14,7 @@ from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.recovery import recover
 from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
+from yz_gym.rulesets.yze.hazards.thirst import thirst_day
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel import camp as camping
 from yz_gym.rulesets.yze.travel import rations
@@ -312,6 +313,7 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
             continue
         privation(state.party, c, state.needs[i], rng, events)
         n = state.needs[i]
+        thirst_day(state.party, s.hazards, c, n.drank, rng, events)  # ENV-06
         if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):
             events.append(Event("mount_sound", -1, c.id, {"mount": c.mount.name}))
         n.ate = n.drank = n.slept = False
