@@ -300,6 +300,8 @@ add("river_crossing", "the party swims across a river: how, and how many swim (T
 add("capsized", "the party's boat capsizes: everyone aboard is in the water (TRAVEL-32, `boat_mishap`)",
     ("aboard",), rare=TRAVEL)
 add("through_the_ice", "the target breaks through thin ice into the water (ENV-11)", rare=TRAVEL)
+add("supply_roll", "the actor's supply roll for the party's food or water: the faces and the rating left "
+    "(RATION-02/03, GEAR-09)", ("supply", "faces", "rating"), rare=TRAVEL)
 add("veered", "a failed navigation roll takes the party toward the wrong hex (TRAVEL-09)", ("col", "row"),
     rare=TRAVEL)
 add("no_progress", "the party makes no progress this shift, and why (TRAVEL-06/08, DRIVE-07)", ("reason",),

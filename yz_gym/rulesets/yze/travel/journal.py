@@ -84,6 +84,8 @@ def _line(e: Event, names: list[str]) -> str | None:
         return f"  {whom}'s {e.get('mount')} goes lame."
     if k == "mount_sound":
         return f"  {whom}'s {e.get('mount')} is sound again."
+    if k == "supply_roll":
+        return f"    {who} rolls for the {e.get('supply')} supply: {e.get('faces')}; the rating is {e.get('rating')}."
     if k == "journey_over":
         return f"=== The expedition is over: {e.get('reason')}. ==="
     if k == "hazard_roll":

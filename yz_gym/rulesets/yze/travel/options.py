@@ -163,6 +163,13 @@ class TravelOptions:
         "A hostile encounter that meets a group without a lookout lays a well-prepared ambush.",
     )
     # --- food, water, camp ---
+    consumables: Literal["count", "supply"] = switch(
+        "count",
+        "RATION-02, RATION-03 (PROPOSED intervals)",
+        "Food and water are counted rations (`count`), or supply ratings (`supply`): the party's `food` and"
+        " `water` are ratings, and each traveller who eats or drinks from one makes a supply roll for it once a"
+        " day (GEAR-09: a D6 per point, at most 6; each 1 lowers it by 1).",
+    )
     meal_shift: Literal["evening", "night"] = switch(
         "evening",
         "TRAVEL-38",

@@ -17,7 +17,7 @@ from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
 from yz_gym.rulesets.yze.hazards.thirst import thirst_day
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel import camp as camping
-from yz_gym.rulesets.yze.travel import rations
+from yz_gym.rulesets.yze.travel import rations, supplies
 from yz_gym.rulesets.yze.travel.expedition import Expedition
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
@@ -288,7 +288,10 @@ def end_of_shift(
             if free_water:
                 needs.drank = True
             had = needs.ate
-            rations.eat(state.stores, needs, s.travel.water_per_day)
+            if s.travel.consumables == "supply":  # RATION-02/03: supply ratings, a roll for each eater
+                supplies.eat(state.stores, needs, s.travel.water_per_day, c.id, rng, events)
+            else:
+                rations.eat(state.stores, needs, s.travel.water_per_day)
             if needs.ate and not had:
                 events.append(Event("meal", -1, c.id, {"drank": needs.drank}))
 
