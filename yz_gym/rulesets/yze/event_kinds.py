@@ -302,6 +302,10 @@ add("capsized", "the party's boat capsizes: everyone aboard is in the water (TRA
 add("through_the_ice", "the target breaks through thin ice into the water (ENV-11)", rare=TRAVEL)
 add("supply_roll", "the actor's supply roll for the party's food or water: the faces and the rating left "
     "(RATION-02/03, GEAR-09)", ("supply", "faces", "rating"), rare=TRAVEL)
+add("mount_went_without", "the target's mount went without food or water yesterday, and the Strength it lost "
+    "(RATION-05)", ("mount", "food", "water", "damage"), rare=TRAVEL)
+add("mount_died", "the target's mount dies of hunger or thirst (RATION-05, MOUNT-14)", ("mount", "cause"),
+    rare=TRAVEL)
 add("veered", "a failed navigation roll takes the party toward the wrong hex (TRAVEL-09)", ("col", "row"),
     rare=TRAVEL)
 add("no_progress", "the party makes no progress this shift, and why (TRAVEL-06/08, DRIVE-07)", ("reason",),

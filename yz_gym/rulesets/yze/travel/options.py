@@ -239,6 +239,22 @@ class TravelOptions:
         low=1,
         high=10,
     )
+    animals_eat: bool = switch(
+        True,
+        "RATION-05 (PROPOSED)",
+        "Mounts need food and water: they graze (`animal_grazes`) or eat fodder from the party's food, drink"
+        " from its water, and going without costs their Strength (hunger and thirst rules); `false`: they"
+        " need nothing.",
+    )
+    animal_grazes: bool = switch(
+        True,
+        "RATION-05 (PROPOSED)",
+        "A mount grazes in its rest shift where the hex's forage modifier is -1 or better and it is not winter.",
+    )
+    animal_food_per_day: int = switch(2, "RATION-05 (PROPOSED)", "Rations of fodder a mount eats a day when it"
+                                      " cannot graze.", low=0, high=6)  # fmt: skip
+    animal_water_per_day: int = switch(2, "RATION-05 (PROPOSED)", "Water rations a mount drinks a day (none by a"
+                                       " river or lake).", low=0, high=6)  # fmt: skip
     lame_recovery_days: int = switch(
         1,
         "RIDE-05",

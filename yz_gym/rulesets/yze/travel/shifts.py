@@ -16,8 +16,8 @@ from yz_gym.rulesets.yze.combat.recovery import recover
 from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
 from yz_gym.rulesets.yze.hazards.thirst import thirst_day
 from yz_gym.rulesets.yze.state import Combatant, GameState
+from yz_gym.rulesets.yze.travel import animals, rations, supplies
 from yz_gym.rulesets.yze.travel import camp as camping
-from yz_gym.rulesets.yze.travel import rations, supplies
 from yz_gym.rulesets.yze.travel.expedition import Expedition
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
@@ -294,6 +294,10 @@ def end_of_shift(
                 rations.eat(state.stores, needs, s.travel.water_per_day)
             if needs.ate and not had:
                 events.append(Event("meal", -1, c.id, {"drank": needs.drank}))
+            if c.mount is not None and not c.mount.dead and s.travel.animals_eat:  # RATION-05
+                grazes = animals.can_graze(s.hexmap.row(state.hex).forage, s.season, s.travel.animal_grazes)
+                animals.feed_mount(state.stores, needs, grazes, s.travel.animal_food_per_day,
+                                   s.travel.animal_water_per_day, free_water)  # fmt: skip
 
 
 def _check_party(state: Expedition) -> None:
@@ -317,6 +321,8 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
         privation(state.party, c, state.needs[i], rng, events)
         n = state.needs[i]
         thirst_day(state.party, s.hazards, c, n.drank, rng, events)  # ENV-06
+        if c.mount is not None and s.travel.animals_eat:
+            animals.mount_day(c.id, c.mount, n, events)  # RATION-05
         if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):
             events.append(Event("mount_sound", -1, c.id, {"mount": c.mount.name}))
         n.ate = n.drank = n.slept = False

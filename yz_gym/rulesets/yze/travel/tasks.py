@@ -117,11 +117,16 @@ class Needs:
     lice: bool = False  # CAMP-MISHAP-6
     lame: int = -1  # RIDE-05: days the traveller's lame mount has rested; -1 = not lame
     exposures: list[int] = field(default_factory=list)
+    mount_ate: bool = False  # RATION-05: the traveller's mount grazed or had its fodder today
+    mount_drank: bool = False
+    mount_hungry: int = 0  # days in a row it went without food
+    mount_dry: int = 0  # without water
 
     def copy(self) -> Needs:
         """An independent copy."""
         return Needs(self.ate, self.drank, self.slept, self.hungry_days, self.thirsty_days, self.sleepless_days,
-                     self.moved, self.soaked, self.lice, self.lame, list(self.exposures))  # fmt: skip
+                     self.moved, self.soaked, self.lice, self.lame, list(self.exposures), self.mount_ate,
+                     self.mount_drank, self.mount_hungry, self.mount_dry)  # fmt: skip
 
 
 def day_tasks(
