@@ -57,6 +57,9 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
     if start == goal:
         raise ScenarioError(f"{origin}: map.goal: the goal is the start hex; give another hex")
     band = band_of(spec.season, spec.temperature)
+    if spec.heat != "none" and band != "warm":
+        raise ScenarioError(f"{origin}: heat: a heat wave needs the warm band, not {band}; set season: summer or "
+                            "temperature: warm, or heat: none")  # fmt: skip
     weather = WEATHER_NAMES.index(spec.weather or travel.weather_start)
     if weather == STORM and travel.storms == "never":
         weather = HEAVY  # WEATHER-17 `never`: the scenario's storm is heavy rain or snow
@@ -85,7 +88,7 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
         fishing_gear=spec.party.fishing_gear, table=table, weights=tuple(r.weight for r in spec.encounters.table),
         placed=placed, savage_animal=savage, max_days=spec.max_days, fight_agent=spec.fight_agent,
         travel=travel, hazards=hazards, agents=(spec.agents.get(spec.party.side, ""),),
-        waters=_waters(spec, hexmap, origin), storms=tuple((s.day, SHIFT_NAMES.index(s.shift)) for s in spec.storms),
+        waters=_waters(spec, hexmap, origin), heat=spec.heat, storms=tuple((s.day, SHIFT_NAMES.index(s.shift)) for s in spec.storms),
     )  # fmt: skip
 
 

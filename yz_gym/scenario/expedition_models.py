@@ -111,6 +111,7 @@ class ExpeditionFile(Strict):
     temperature: Literal["from_season", "warm", "chilly", "cold", "extreme_cold"] = "from_season"
     weather: Literal["heavy", "overcast", "clear", "storm"] | None = None  # null: travel_rules.weather_start
     storms: list[StormSpec] = Field([], max_length=100)  # WEATHER-17
+    heat: Literal["none", "hot", "extreme_heat"] = "none"  # ENV-07
     waters: WatersSpec = WatersSpec()
     max_days: int = Field(30, ge=1, le=365)
     encounters: EncountersSpec = EncountersSpec()

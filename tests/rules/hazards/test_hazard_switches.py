@@ -27,7 +27,7 @@ def test_every_reading_is_a_switch_with_the_suggested_default():
         "blanket_bonus": 1, "cold_damage": 1, "cold_stress": 1,
         "care_cures": True, "care_saves": True, "collapse_shifts": 1, "blocks_when_broken": True,
         "thirst": True, "dehydration_damage": 1, "dehydration_blocks": "damage_stress",
-        "hazard_resist_pushable": False,
+        "hot_interval": "day", "extreme_heat_interval": "shift", "hazard_resist_pushable": False,
     }
     assert all(s.rules and s.doc for s in HAZARD_BLOCK.switches)
     assert len(HAZARD_BLOCK.table()) == 2 + len(defaults)
@@ -56,7 +56,7 @@ def test_the_block_parses_with_the_one_switch_parser():
 
 def test_the_hazard_kinds_are_yze_timed_conditions_each_with_its_rule():
     assert all(CONDITION_KINDS[k.name] is k for k in HAZARD_KINDS)
-    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 20
+    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 22
     assert all(k.rule.startswith(("HAZ-", "ENV-")) and k.meaning for k in HAZARD_KINDS)
 
 

@@ -275,6 +275,8 @@ add("cared_for", "the actor cares for the target, sick and Broken: it will not d
     "AMB-08)", rare=HAZARD)
 add("dehydrated", "the target went a day without water and is dehydrated (ENV-06)", rare=HAZARD)
 add("quenched", "the target drinks and is no longer dehydrated (ENV-06)", rare=HAZARD)
+add("heatstroke", "the target fails a heat roll and has heatstroke (ENV-07)", rare=HAZARD)
+add("cooled", "the target cools down in the shade with water: heatstroke ends (ENV-07)", rare=HAZARD)
 add("starving", "the target went a day without food and is starving (HAZ-HUNGER-02)", rare=HAZARD)
 add("fed", "the target eats and is no longer starving (HAZ-HUNGER-06)", rare=HAZARD)
 add("sleep_deprived", "the target went a day without a shift of sleep (HAZ-SLEEP-02)", rare=HAZARD)

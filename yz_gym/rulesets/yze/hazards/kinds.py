@@ -90,6 +90,14 @@ PARCHED: Final = ConditionKind(
     "parched", "ENV-06", TimeUnit.ROUND, Tick.NONE, Due.DEATH,
     meaning="Broken while dehydrated: dead if another day passes without water",
 )
+HEAT_EXPOSED: Final = ConditionKind(
+    "heat_exposed", "ENV-07", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="no shade or no water in a heat wave: a Stamina roll at the interval of the heat (a day or a shift)",
+)
+HEATSTROKE: Final = ConditionKind(
+    "heatstroke", "ENV-07", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="no natural recovery until cooled down (a shift of rest in shade with water); Broken, dies at the next heat roll",
+)
 IN_GAS: Final = ConditionKind(
     "in_gas", "HAZ-POISON-02", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
     meaning="breathing a zone's poison gas since the end of an earlier round (`gas_rolls: on_entry`: no new roll)",
@@ -98,11 +106,12 @@ IN_GAS: Final = ConditionKind(
 HAZARD_KINDS: Final = (
     LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC, IN_GAS,
     SICK, DISEASE_DYING, FED, STARVING, STARVED, SLEPT, SLEEP_DEPRIVED, COLLAPSED, DEHYDRATED, PARCHED,
+    HEAT_EXPOSED, HEATSTROKE,
 )
 POISON_KINDS: Final = (LETHAL_POISON.name, PARALYSED.name, ASLEEP.name)  # what an antidote ends
 OUT_OF_ACTION: Final = (PARALYSED.name, ASLEEP.name, COLLAPSED.name)  # the bearer takes no action while they last
-DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name, DEHYDRATED.name)  # HEAL-10/11/08/12
-STRESS_BLOCKS: Final = (HYPOTHERMIC.name, SLEEP_DEPRIVED.name)  # HEAL-10, HEAL-09
+DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name, DEHYDRATED.name, HEATSTROKE.name)  # HEAL-*
+STRESS_BLOCKS: Final = (HYPOTHERMIC.name, SLEEP_DEPRIVED.name, HEATSTROKE.name)  # HEAL-10, HEAL-09, ENV-07
 WATER_KINDS: Final = (AFLOAT.name, UNDERWATER.name, DROWNING.name, DROWNED.name)
 
 

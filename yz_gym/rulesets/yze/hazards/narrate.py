@@ -63,6 +63,10 @@ def hazard_line(e: Event, who: Callable[[int], str], step: bool) -> str | None:
     if k == "infected":
         disease = str(e.get("disease")).replace("_", " ")
         return f"  {t} is infected ({disease}, virulence {e.get('virulence')}): sick, no damage heals until cured."
+    if k == "heatstroke":
+        return f"  {t} has heatstroke: no recovery until cooled down (ENV-07)."
+    if k == "cooled":
+        return f"  {t} cools down in the shade."
     if k == "dehydrated":
         return f"  {t} is dehydrated: no recovery until they drink (ENV-06)."
     if k == "quenched":

@@ -142,12 +142,26 @@ class HazardOptions:
         "damage_stress", "HEAL-12 (PROPOSED)",
         "Dehydration blocks the recovery of damage and stress, as hypothermia does, or of damage only.",
     )
+    hot_interval: Interval = switch(
+        "day", "ENV-07 (PROPOSED)",
+        "How often one without shade or water makes the heat roll in a heat wave (`heat: hot`).",
+    )
+    extreme_heat_interval: Interval = switch(
+        "shift", "ENV-07 (PROPOSED)",
+        "How often one without shade or water makes the heat roll in extreme heat (`heat: extreme_heat`).",
+    )
     hazard_resist_pushable: bool = switch(
         False, "ENV-09 (PROPOSED; suggested default true)",
         "The character pushes a lost roll resisting a hazard (poison, disease, its caregiver's Healing too;"
         " the hazard's dice are never pushed) and pays the push as any other (PUSH-10..20). The digest"
         " suggests `true`; the engine keeps `false` until the hazard games' digests are regenerated for it.",
     )
+
+    def heat_roll_unit(self, heat: str) -> TimeUnit | None:
+        """ENV-07: how often the heat roll comes; None without a heat wave."""
+        if heat == "none":
+            return None
+        return unit_named(self.hot_interval if heat == "hot" else self.extreme_heat_interval)
 
     def cold_roll_unit(self, band: ColdBand) -> TimeUnit | None:
         """How often the cold roll comes in `band`; None when it is warm (WEATHER-15)."""

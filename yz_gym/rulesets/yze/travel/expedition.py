@@ -62,6 +62,7 @@ class ExpeditionScenario:
     agents: tuple[str, ...] = ()  # the planner of the party, "" = the default
     waters: Waters = field(default_factory=Waters)  # boats, fords, ice (rivers.py)
     storms: tuple[tuple[int, int], ...] = ()  # WEATHER-17: (day, shift) of each storm the scenario sends
+    heat: str = "none"  # ENV-07: "hot" (a heat wave), "extreme_heat" (desert) or "none"
 
     @property
     def people(self) -> tuple[Combatant, ...]:

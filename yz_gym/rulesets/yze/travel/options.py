@@ -182,6 +182,13 @@ class TravelOptions:
         low=0,
         high=4,
     )
+    water_per_day_hot: int = switch(
+        2,
+        "RATION-04, ENV-07 (PROPOSED)",
+        "Water rations each traveller drinks a day in a heat wave (the scenario's `heat`).",
+        low=0,
+        high=6,
+    )
     water_free_at_river: bool = switch(
         True,
         "FORAGE-03",

@@ -19,6 +19,7 @@ from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel import animals, rations, supplies
 from yz_gym.rulesets.yze.travel import camp as camping
 from yz_gym.rulesets.yze.travel.expedition import Expedition
+from yz_gym.rulesets.yze.travel.heatwave import heat_shift, water_need
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
 from yz_gym.rulesets.yze.travel.riding import rest_mount
@@ -89,6 +90,7 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
         if Task.SLEEP in doing.values():
             sleepless |= first_sleep(state, plan, camp_made, doing, rng, events)
         _cold(state, moving, doing, rng, events)
+        heat_shift(state, moving, doing, rng, events)  # ENV-07
         end_of_shift(state, shift, moving, doing, disturbed, sleepless, rng, events)
         _check_party(state)
     if not is_done(state):
@@ -281,6 +283,7 @@ def end_of_shift(
     meal = 2 if s.travel.meal_shift == "evening" else 3
     if shift >= meal:
         free_water = s.travel.water_free_at_river and s.hexmap.water_near(state.hex)
+        water = water_need(state)  # RATION-04: twice as much in a heat wave
         for i, c in enumerate(state.people):
             if c.dead:
                 continue
@@ -289,9 +292,9 @@ def end_of_shift(
                 needs.drank = True
             had = needs.ate
             if s.travel.consumables == "supply":  # RATION-02/03: supply ratings, a roll for each eater
-                supplies.eat(state.stores, needs, s.travel.water_per_day, c.id, rng, events)
+                supplies.eat(state.stores, needs, water, c.id, rng, events)
             else:
-                rations.eat(state.stores, needs, s.travel.water_per_day)
+                rations.eat(state.stores, needs, water)
             if needs.ate and not had:
                 events.append(Event("meal", -1, c.id, {"drank": needs.drank}))
             if c.mount is not None and not c.mount.dead and s.travel.animals_eat:  # RATION-05
