@@ -11,6 +11,7 @@ from typing import Any
 
 from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.yze.hazards.options import HAZARD_BLOCK
+from yz_gym.rulesets.yze.hazards.setting import POTENCIES, Poison
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.rulesets.yze.travel.driving import FUEL, Wheels
 from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
@@ -20,6 +21,7 @@ from yz_gym.rulesets.yze.travel.options import TRAVEL_BLOCK, TravelOptions
 from yz_gym.rulesets.yze.travel.rivers import SEATS, Boat, Waters
 from yz_gym.rulesets.yze.travel.shifts import SHIFT_NAMES
 from yz_gym.rulesets.yze.travel.tasks import Stores
+from yz_gym.rulesets.yze.travel.vials import Vial
 from yz_gym.rulesets.yze.travel.weather import HEAVY, STORM, WEATHER_NAMES, band_of
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.expedition_models import ExpeditionFile, FightRef, PartySpec
@@ -81,14 +83,15 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
     return ExpeditionScenario(
         name=spec.name, description=spec.description, party=party, members=members, side=spec.party.side,
         hexmap=hexmap, start=start, goal=goal, season=spec.season, band=band, weather=weather,
-        stores=Stores(food=spec.party.food, water=spec.party.water, fuel=float(spec.party.fuel)),
+        stores=Stores(food=spec.party.food, water=spec.party.water, fuel=float(spec.party.fuel),
+                      doses=[v.doses for v in spec.party.poisons]),
         vehicles=_vehicles(spec.party, origin), winter_clothing=_who(spec.party.winter_clothing, names, origin,
                                                                      "party.winter_clothing"),
         blankets=_who(spec.party.blankets, names, origin, "party.blankets"), snare=spec.party.snare,
         fishing_gear=spec.party.fishing_gear, table=table, weights=tuple(r.weight for r in spec.encounters.table),
         placed=placed, savage_animal=savage, max_days=spec.max_days, fight_agent=spec.fight_agent,
         travel=travel, hazards=hazards, agents=(spec.agents.get(spec.party.side, ""),),
-        waters=_waters(spec, hexmap, origin), heat=spec.heat, storms=tuple((s.day, SHIFT_NAMES.index(s.shift)) for s in spec.storms),
+        waters=_waters(spec, hexmap, origin), heat=spec.heat, vials=_vials(spec.party, party, members, origin), storms=tuple((s.day, SHIFT_NAMES.index(s.shift)) for s in spec.storms),
     )  # fmt: skip
 
 
@@ -173,6 +176,27 @@ def _waters(spec: ExpeditionFile, hexmap: HexMap, origin: str) -> Waters:
         fords.append(hex_)
     boats = tuple(Boat(b.name, b.type, b.seats if b.seats is not None else SEATS[b.type]) for b in w.boats)
     return Waters(boats, frozenset(fords), w.downstream, w.ice)
+
+
+def _vials(spec: PartySpec, party: Scenario, members: tuple[int, ...], origin: str) -> tuple[Vial, ...]:
+    """The poisons the party carries (vials.py): each carrier a traveller carrying that weapon."""
+    names = [party.combatants[i].name for i in members]
+    found = []
+    for k, v in enumerate(spec.poisons):
+        where = f"party.poisons[{k}]"
+        if v.carrier not in names:
+            raise ScenarioError(f"{origin}: {where}.carrier: no traveller named '{v.carrier}'; travellers: "
+                                f"{', '.join(names)}")  # fmt: skip
+        carrier = names.index(v.carrier)
+        carried = [w.name for w in party.combatants[members[carrier]].weapons]
+        if v.weapon not in carried:
+            raise ScenarioError(f"{origin}: {where}.weapon: {v.carrier} carries no '{v.weapon}'; name one of: "
+                                f"{', '.join(carried) or 'none'}")  # fmt: skip
+        if any(f.carrier == carrier for f in found):
+            raise ScenarioError(f"{origin}: {where}.carrier: {v.carrier} already coats a weapon; one poison each")
+        potency = POTENCIES[v.potency] if isinstance(v.potency, str) else v.potency
+        found.append(Vial(Poison(v.name, potency, v.effect), v.doses, carrier, v.weapon))
+    return tuple(found)
 
 
 def _vehicles(party: PartySpec, origin: str) -> tuple[Wheels, ...]:

@@ -37,6 +37,7 @@ class PartySpec(Strict):
     snare: bool = False  # HUNT-08
     fishing_gear: bool = False  # FISH-01
     vehicles: list[TravelVehicleSpec] = []
+    poisons: list[VialSpec] = Field([], max_length=10)
 
 
 class BoatSpec(Strict):
@@ -61,6 +62,18 @@ class StormSpec(Strict):
 
     day: int = Field(ge=1, le=365)
     shift: Literal["morning", "day", "evening", "night"]
+
+
+class VialSpec(Strict):
+    """A poison the party carries (HAZ-POISON-01/03): its doses, and who coats which weapon with it
+    before each fight; a wounding hit delivers a dose (hazard_rules.poison_needs_damage)."""
+
+    name: Name
+    potency: Annotated[int, Field(ge=1, le=12)] | Literal["weak", "strong", "virulent"]
+    effect: Literal["lethal", "paralysing", "sleeping"]
+    doses: int = Field(ge=1, le=50)
+    carrier: Name
+    weapon: Name
 
 
 class MapSpec(Strict):
@@ -124,6 +137,6 @@ class ExpeditionFile(Strict):
 
 MODELS: tuple[type[Strict], ...] = (
     ExpeditionFile, PartySpec, TravelVehicleSpec, MapSpec, EncountersSpec, FightRef, PlacedFight, WatersSpec,
-    BoatSpec, StormSpec,
+    BoatSpec, StormSpec, VialSpec,
 )  # fmt: skip
 __all__ = ["MODELS", "VEHICLE_TYPES"]

@@ -26,6 +26,7 @@ from yz_gym.rulesets.yze.travel.hexmap import HexMap
 from yz_gym.rulesets.yze.travel.options import TravelOptions
 from yz_gym.rulesets.yze.travel.rivers import Waters
 from yz_gym.rulesets.yze.travel.tasks import PROVISIONS, DayPlan, Needs, Stores
+from yz_gym.rulesets.yze.travel.vials import Vial
 from yz_gym.rulesets.yze.travel.weather import weather_word
 
 
@@ -63,6 +64,7 @@ class ExpeditionScenario:
     waters: Waters = field(default_factory=Waters)  # boats, fords, ice (rivers.py)
     storms: tuple[tuple[int, int], ...] = ()  # WEATHER-17: (day, shift) of each storm the scenario sends
     heat: str = "none"  # ENV-07: "hot" (a heat wave), "extreme_heat" (desert) or "none"
+    vials: tuple[Vial, ...] = ()  # poisons carried to coat weapons (vials.py)
 
     @property
     def people(self) -> tuple[Combatant, ...]:

@@ -485,9 +485,8 @@ def fight(
 ) -> bool:
     """The encounter's zone fight with the party as it is (fights.py), its dead counted, its rounds
     kept for the clock (TIME-09); the party is lost if nobody stands after it."""
-    result = play_fight(
-        spec, state.people, state.scenario.fight_agent, ambusher, prepared, state.detailed, rng
-    )
+    result = play_fight(spec, state.people, state.scenario.fight_agent, ambusher, prepared, state.detailed, rng,
+                        state.scenario.vials, state.stores.doses)  # fmt: skip
     state.fights += 1
     state.fight_rounds += result.rounds
     for i in result.killed:

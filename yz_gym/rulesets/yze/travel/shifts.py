@@ -324,6 +324,8 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
         privation(state.party, c, state.needs[i], rng, events)
         n = state.needs[i]
         thirst_day(state.party, s.hazards, c, n.drank, rng, events)  # ENV-06
+        if c.dead:
+            state.causes.setdefault(i, "thirst")
         if c.mount is not None and s.travel.animals_eat:
             animals.mount_day(c.id, c.mount, n, events)  # RATION-05
         if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):

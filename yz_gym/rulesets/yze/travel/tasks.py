@@ -79,7 +79,7 @@ class DayPlan:
 @dataclass(slots=True)
 class Stores:
     """The party's consumables, counted (RATION-02 `count`): safe, raw and badly cooked food
-    (COOK-04), water, and fuel in litres (FUEL-01)."""
+    (COOK-04), water, fuel in litres (FUEL-01), and the doses of its poison vials."""
 
     food: int = 0
     raw_plants: int = 0
@@ -88,11 +88,12 @@ class Stores:
     risky_meat: int = 0
     water: int = 0
     fuel: float = 0.0
+    doses: list[int] = field(default_factory=list)  # doses left in each carried poison vial (vials.py)
 
     def copy(self) -> Stores:
         """An independent copy."""
         return Stores(self.food, self.raw_plants, self.raw_meat, self.risky_plants, self.risky_meat, self.water,
-                      self.fuel)  # fmt: skip
+                      self.fuel, list(self.doses))  # fmt: skip
 
     @property
     def edible(self) -> int:
