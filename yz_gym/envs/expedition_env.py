@@ -77,7 +77,9 @@ DECISIONS: tuple[str, ...] = ("plan", "over")
 def expedition_of(source: ExpeditionSource | None, fight_agent: str | None = None) -> ExpeditionScenario:
     """An expedition from a bundled name, a path, a dict or an ExpeditionScenario, its fights played
     by `fight_agent` when given; ValueError for more travellers than the spaces hold."""
-    from yz_gym.agents import AGENT_NAMES
+    from yz_gym.agents import MODE_AGENTS
+
+    fighters = MODE_AGENTS[("yze", "skirmish")]  # the zone fights' scripted agents
 
     if isinstance(source, ExpeditionScenario):
         scenario = source
@@ -88,8 +90,8 @@ def expedition_of(source: ExpeditionSource | None, fight_agent: str | None = Non
             f"{scenario.name}: {len(scenario.members)} travellers; the expedition env holds at most {MAX_TRAVELLERS}"
         )
     if fight_agent is not None:
-        if fight_agent not in AGENT_NAMES:
-            raise ValueError(f"fight_agent {fight_agent!r} is no scripted fight agent; use one of {', '.join(AGENT_NAMES)}")
+        if fight_agent not in fighters:
+            raise ValueError(f"fight_agent {fight_agent!r} is no scripted fight agent; use one of {', '.join(fighters)}")
         scenario = dataclasses.replace(scenario, fight_agent=fight_agent)
     return scenario
 
