@@ -164,6 +164,8 @@ TASKS: Final[tuple[Task, ...]] = (
     _dx3("dx3_stealth_infiltration", "pcs", "guards"),
     _expedition("expedition_convoy_ruins", "patrol"),
     _expedition("expedition_dragoon_patrol", "dragoons"),
+    _expedition("expedition_marsh_trek", "crew"),
+    _expedition("expedition_river_journey", "escort"),
     _expedition("expedition_winter_crossing", "caravan"),
 )
 

@@ -26,7 +26,10 @@ from yz_gym.rulesets.yze.travel.expedition import Expedition
 from yz_gym.rulesets.yze.travel.shifts import SHIFT_NAMES
 from yz_gym.scenario.loading import load
 
-EXPEDITIONS = ("expedition_convoy_ruins", "expedition_dragoon_patrol", "expedition_winter_crossing")
+EXPEDITIONS = (
+    "expedition_convoy_ruins", "expedition_dragoon_patrol", "expedition_marsh_trek", "expedition_river_journey",
+    "expedition_winter_crossing",
+)
 HAZARD_FIGHTS = ("river_ford_ambush", "poisoned_lab", "blizzard_pass")
 DECISIONS = 400  # the default suite's share of the long run
 LONG_RUN = 100_000

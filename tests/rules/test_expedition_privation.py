@@ -204,3 +204,33 @@ def test_a_party_without_water_dies_of_thirst_and_never_recovers_while_dehydrate
             assert c.dead or c.attrs[STR] <= strength  # HEAL-12: no recovery of damage while dehydrated
     assert seen_damage and "thirst" in state.causes.values()
     assert state.day <= 12  # Strength 5 at most: Broken by day 7, dead a day later
+
+
+@pytest.mark.rule("RATION-04", "ENV-07", "ENV-06")
+@pytest.mark.parametrize(("heat", "water_left", "dry"), [("none", 0, 0), ("hot", 1, 2)])
+def test_a_heat_wave_doubles_the_water_and_who_goes_short_is_dehydrated_next_morning(heat, water_left, dry) -> None:
+    # The marsh trek's three travellers and 3 water rations: 1 each a day, or 2 each in a heat wave
+    # (water_per_day_hot), so only the first drinks and 1 ration stays in the stores.
+    state = trip("expedition_marsh_trek", heat=heat, party={"food": 9, "water": 3},
+                 travel_rules={"water_free_at_river": False})  # fmt: skip
+    end_of_shift(state, 2, False, {i: Task.REST for i in range(3)}, False, set(), FixedDice(), [])
+    assert state.stores.water == water_left
+    for i in range(3):
+        privation(state, i, FixedDice(), [])
+    assert sum(left(c, DEHYDRATED) == DAY for c in state.people) == dry
+
+
+@pytest.mark.rule("RATION-02", "RATION-03", "GEAR-09", "ENV-06")
+def test_in_supply_mode_a_drink_from_the_water_supply_ends_dehydration_until_it_runs_out() -> None:
+    state = trip(party={"food": 3, "water": 2}, travel_rules={"consumables": "supply", "water_free_at_river": False})
+    for i in range(4):
+        privation(state, i, FixedDice(), [])
+    assert all(left(c, DEHYDRATED) == DAY for c in state.people)
+    events: list[Event] = []
+    # The first eater's rolls: food 6 6 6 (the rating stays 3), water 1 1 (both dice lower it: 0).
+    dice = FixedDice([6, 6, 6, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+    end_of_shift(state, 2, False, {i: Task.REST for i in range(4)}, False, set(), dice, events)
+    rolls = [(e.get("supply"), e.get("rating")) for e in events if e.kind == "supply_roll"]
+    assert rolls == [("food", 3), ("water", 0), ("food", 3), ("food", 3), ("food", 3)]
+    assert [left(c, DEHYDRATED) for c in state.people] == [None, DAY, DAY, DAY]
+    assert [e.target for e in events if e.kind == "quenched"] == [0]

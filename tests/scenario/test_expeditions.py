@@ -26,7 +26,10 @@ from yz_gym.scenario.files import SCENARIO_DIR
 from yz_gym.scenario.loading import bundled, load
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "expeditions.md"
-NAMES = ["expedition_convoy_ruins", "expedition_dragoon_patrol", "expedition_winter_crossing"]
+NAMES = [
+    "expedition_convoy_ruins", "expedition_dragoon_patrol", "expedition_marsh_trek", "expedition_river_journey",
+    "expedition_winter_crossing",
+]
 
 
 def winter() -> dict[str, Any]:

@@ -10,7 +10,9 @@ the cold band, where the party and its goal are and how far apart, the terrain t
 hex, its stores, vehicles and mounts), then one row per traveller slot (`TRAVELLER_FIELDS`: alive,
 Broken, the damage and stress tracks, each hazard's condition, the days without food, water and
 sleep, injuries, the skills the journey asks for). Terrain enters as its table's modifiers, never
-as a one-hot of names, so a new terrain changes no layout. `describe_expedition_spaces()` prints
+as a one-hot of names, so a new terrain changes no layout. A storm (WEATHER-17) sets none of the
+weather flags; a scenario's fords, boats and heat wave (TRAVEL-30..33, ENV-07) are constants of its
+task and not observed. `describe_expedition_spaces()` prints
 both layouts (what a task's space signature hashes)."""
 
 from __future__ import annotations

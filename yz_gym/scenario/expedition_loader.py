@@ -11,6 +11,7 @@ from typing import Any
 
 from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.yze.hazards.options import HAZARD_BLOCK
+from yz_gym.rulesets.yze.hazards.setting import POTENCIES, Poison
 from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.rulesets.yze.travel.driving import FUEL, Wheels
@@ -18,8 +19,11 @@ from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
 from yz_gym.rulesets.yze.travel.fights import FightSpec
 from yz_gym.rulesets.yze.travel.hexmap import HexMap, parse_rows
 from yz_gym.rulesets.yze.travel.options import TRAVEL_BLOCK, TravelOptions
+from yz_gym.rulesets.yze.travel.rivers import SEATS, Boat, Waters
+from yz_gym.rulesets.yze.travel.shifts import SHIFT_NAMES
 from yz_gym.rulesets.yze.travel.tasks import Stores
-from yz_gym.rulesets.yze.travel.weather import WEATHER_NAMES, band_of
+from yz_gym.rulesets.yze.travel.vials import Vial
+from yz_gym.rulesets.yze.travel.weather import HEAVY, STORM, WEATHER_NAMES, band_of
 from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.expedition_models import ExpeditionFile, FightRef, PartySpec
 from yz_gym.scenario.files import SCENARIO_DIR, read_yaml, resolve_path
@@ -57,7 +61,12 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
     if start == goal:
         raise ScenarioError(f"{origin}: map.goal: the goal is the start hex; give another hex")
     band = band_of(spec.season, spec.temperature)
+    if spec.heat != "none" and band != "warm":
+        raise ScenarioError(f"{origin}: heat: a heat wave needs the warm band, not {band}; set season: summer or "
+                            "temperature: warm, or heat: none")  # fmt: skip
     weather = WEATHER_NAMES.index(spec.weather or travel.weather_start)
+    if weather == STORM and travel.storms == "never":
+        weather = HEAVY  # WEATHER-17 `never`: the scenario's storm is heavy rain or snow
     table = tuple(_fight(ref, members_data, names, spec.rules, origin, f"encounters.table[{k}]")
                   for k, ref in enumerate(spec.encounters.table))  # fmt: skip
     placed = tuple(
@@ -76,13 +85,15 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
     return ExpeditionScenario(
         name=spec.name, description=spec.description, party=party, members=members, side=spec.party.side,
         hexmap=hexmap, start=start, goal=goal, season=spec.season, band=band, weather=weather,
-        stores=Stores(food=spec.party.food, water=spec.party.water, fuel=float(spec.party.fuel)),
+        stores=Stores(food=spec.party.food, water=spec.party.water, fuel=float(spec.party.fuel),
+                      doses=[v.doses for v in spec.party.poisons]),
         vehicles=_vehicles(spec.party, origin), winter_clothing=_who(spec.party.winter_clothing, names, origin,
                                                                      "party.winter_clothing"),
         blankets=_who(spec.party.blankets, names, origin, "party.blankets"), snare=spec.party.snare,
         fishing_gear=spec.party.fishing_gear, table=table, weights=tuple(r.weight for r in spec.encounters.table),
         placed=placed, savage_animal=savage, max_days=spec.max_days, fight_agent=spec.fight_agent,
         travel=travel, hazards=hazards, agents=(spec.agents.get(spec.party.side, ""),),
+        waters=_waters(spec, hexmap, origin), heat=spec.heat, vials=_vials(spec.party, party, members, origin), storms=tuple((s.day, SHIFT_NAMES.index(s.shift)) for s in spec.storms),
     )  # fmt: skip
 
 
@@ -152,6 +163,42 @@ def _who(value: str | list[str], names: list[str], origin: str, where: str) -> f
                 f"{origin}: {where}: no traveller named '{name}'; travellers: {', '.join(names)}"
             )
     return frozenset(value)
+
+
+def _waters(spec: ExpeditionFile, hexmap: HexMap, origin: str) -> Waters:
+    """TRAVEL-30..33, ENV-11: the boats (seats by type unless given), the fords (river hexes), and
+    the water's flow and ice."""
+    w = spec.waters
+    fords = []
+    for k, at in enumerate(w.fords):
+        hex_ = _hex(hexmap, at, origin, f"waters.fords[{k}]")
+        if not hexmap.river[hex_]:
+            raise ScenarioError(f"{origin}: waters.fords[{k}]: ({at[0]}, {at[1]}) has no river; mark the hex with ~ "
+                                "or give a river hex")  # fmt: skip
+        fords.append(hex_)
+    boats = tuple(Boat(b.name, b.type, b.seats if b.seats is not None else SEATS[b.type]) for b in w.boats)
+    return Waters(boats, frozenset(fords), w.downstream, w.ice)
+
+
+def _vials(spec: PartySpec, party: Scenario, members: tuple[int, ...], origin: str) -> tuple[Vial, ...]:
+    """The poisons the party carries (vials.py): each carrier a traveller carrying that weapon."""
+    names = [party.combatants[i].name for i in members]
+    found = []
+    for k, v in enumerate(spec.poisons):
+        where = f"party.poisons[{k}]"
+        if v.carrier not in names:
+            raise ScenarioError(f"{origin}: {where}.carrier: no traveller named '{v.carrier}'; travellers: "
+                                f"{', '.join(names)}")  # fmt: skip
+        carrier = names.index(v.carrier)
+        carried = [w.name for w in party.combatants[members[carrier]].weapons]
+        if v.weapon not in carried:
+            raise ScenarioError(f"{origin}: {where}.weapon: {v.carrier} carries no '{v.weapon}'; name one of: "
+                                f"{', '.join(carried) or 'none'}")  # fmt: skip
+        if any(f.carrier == carrier for f in found):
+            raise ScenarioError(f"{origin}: {where}.carrier: {v.carrier} already coats a weapon; one poison each")
+        potency = POTENCIES[v.potency] if isinstance(v.potency, str) else v.potency
+        found.append(Vial(Poison(v.name, potency, v.effect), v.doses, carrier, v.weapon))
+    return tuple(found)
 
 
 def _vehicles(party: PartySpec, origin: str) -> tuple[Wheels, ...]:

@@ -37,6 +37,43 @@ class PartySpec(Strict):
     snare: bool = False  # HUNT-08
     fishing_gear: bool = False  # FISH-01
     vehicles: list[TravelVehicleSpec] = []
+    poisons: list[VialSpec] = Field([], max_length=10)
+
+
+class BoatSpec(Strict):
+    """A raft or boat of the party (TRAVEL-32/33) and how many it carries (default by type)."""
+
+    name: Name
+    type: Literal["raft", "rowboat", "motorboat"]
+    seats: int | None = Field(None, ge=1, le=50)
+
+
+class WatersSpec(Strict):
+    """The expedition's waters: the party's boats, the fords, downstream or not, ice or not."""
+
+    boats: list[BoatSpec] = []
+    fords: list[Hex] = []  # TRAVEL-30: river hexes crossed on foot without swimming
+    downstream: bool = False  # TRAVEL-33: the journey on the water runs with the current
+    ice: bool = False  # ENV-11: lakes and rivers are frozen over (thin in the chilly band)
+
+
+class StormSpec(Strict):
+    """A storm or blizzard the scenario sends (WEATHER-17): its day and shift."""
+
+    day: int = Field(ge=1, le=365)
+    shift: Literal["morning", "day", "evening", "night"]
+
+
+class VialSpec(Strict):
+    """A poison the party carries (HAZ-POISON-01/03): its doses, and who coats which weapon with it
+    before each fight; a wounding hit delivers a dose (hazard_rules.poison_needs_damage)."""
+
+    name: Name
+    potency: Annotated[int, Field(ge=1, le=12)] | Literal["weak", "strong", "virulent"]
+    effect: Literal["lethal", "paralysing", "sleeping"]
+    doses: int = Field(ge=1, le=50)
+    carrier: Name
+    weapon: Name
 
 
 class MapSpec(Strict):
@@ -85,7 +122,10 @@ class ExpeditionFile(Strict):
     map: MapSpec
     season: Literal["spring", "summer", "autumn", "winter"] = "summer"  # WEATHER-15
     temperature: Literal["from_season", "warm", "chilly", "cold", "extreme_cold"] = "from_season"
-    weather: Literal["heavy", "overcast", "clear"] | None = None  # null: travel_rules.weather_start
+    weather: Literal["heavy", "overcast", "clear", "storm"] | None = None  # null: travel_rules.weather_start
+    storms: list[StormSpec] = Field([], max_length=100)  # WEATHER-17
+    heat: Literal["none", "hot", "extreme_heat"] = "none"  # ENV-07
+    waters: WatersSpec = WatersSpec()
     max_days: int = Field(30, ge=1, le=365)
     encounters: EncountersSpec = EncountersSpec()
     fight_agent: Literal["random", "aggressive", "tactical"] = "aggressive"
@@ -96,6 +136,7 @@ class ExpeditionFile(Strict):
 
 
 MODELS: tuple[type[Strict], ...] = (
-    ExpeditionFile, PartySpec, TravelVehicleSpec, MapSpec, EncountersSpec, FightRef, PlacedFight,
+    ExpeditionFile, PartySpec, TravelVehicleSpec, MapSpec, EncountersSpec, FightRef, PlacedFight, WatersSpec,
+    BoatSpec, StormSpec, VialSpec,
 )  # fmt: skip
 __all__ = ["MODELS", "VEHICLE_TYPES"]

@@ -27,6 +27,7 @@ def test_every_reading_is_a_switch_with_the_suggested_default():
         "blanket_bonus": 1, "cold_damage": 1, "cold_stress": 1,
         "care_cures": True, "care_saves": True, "journey_care": "off_the_move", "thirst": True, "dehydration_damage": 1,
         "dehydration_blocks": "damage_stress", "collapse_shifts": 1, "blocks_when_broken": True,
+        "hot_interval": "day", "extreme_heat_interval": "shift", "hazard_resist_pushable": False,
     }
     assert all(s.rules and s.doc for s in HAZARD_BLOCK.switches)
     assert len(HAZARD_BLOCK.table()) == 2 + len(defaults)
@@ -55,8 +56,8 @@ def test_the_block_parses_with_the_one_switch_parser():
 
 def test_the_hazard_kinds_are_yze_timed_conditions_each_with_its_rule():
     assert all(CONDITION_KINDS[k.name] is k for k in HAZARD_KINDS)
-    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 21
-    assert all(k.rule.startswith(("HAZ-", "ENV-06")) and k.meaning for k in HAZARD_KINDS)
+    assert len({k.name for k in HAZARD_KINDS}) == len(HAZARD_KINDS) == 23
+    assert all(k.rule.startswith(("HAZ-", "ENV-")) and k.meaning for k in HAZARD_KINDS)
 
 
 def test_the_hazards_page_shows_every_switch_as_declared():

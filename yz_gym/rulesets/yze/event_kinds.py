@@ -267,12 +267,14 @@ add("dose", "the actor's poisoned weapon delivers a dose to the target; doses le
     ("poison", "left"))
 
 # --- the long clock: disease, hunger, sleep (hazards/disease.py, hunger.py, sleep.py) ------------
-add("infected", "the target fails an infection roll and is sick: 1 damage, no damage recovery (HAZ-DISEASE-03)",
-    ("disease", "virulence"), rare=HAZARD)
+add("infected", "the target fails an infection roll and is sick: 1 damage, no damage recovery (HAZ-DISEASE-03); "
+    "a Ruptured intestines crit calls for one (CRIT-PHYS-46)", ("disease", "virulence"))
 add("cured", "the target's disease ends: a successful infection roll, by the target or the actor caring for it "
     "(HAZ-DISEASE-06/07)", rare=HAZARD)
 add("cared_for", "the actor cares for the target, sick and Broken: it will not die of the disease (HAZ-DISEASE-05, "
     "AMB-08)", rare=HAZARD)
+add("heatstroke", "the target fails a heat roll and has heatstroke (ENV-07)", rare=HAZARD)
+add("cooled", "the target cools down in the shade with water: heatstroke ends (ENV-07)", rare=HAZARD)
 add("starving", "the target went a day without food and is starving (HAZ-HUNGER-02)", rare=HAZARD)
 add("fed", "the target eats and is no longer starving (HAZ-HUNGER-06)", rare=HAZARD)
 add("dehydrated", "the target went a day without a water ration and is dehydrated (ENV-06)", rare=HAZARD)
@@ -295,6 +297,17 @@ add("weather", "the weather roll of a shift and the new weather (WEATHER-05..08)
     ("die", "weather"), rare=TRAVEL)
 add("entered", "the party enters a hex: its coordinates, terrain and road (TRAVEL-04, TRAVEL-10..13)",
     ("col", "row", "terrain", "road"), rare=TRAVEL)
+add("river_crossing", "the party swims across a river: how, and how many swim (TRAVEL-30/31)", ("how", "swimmers"),
+    rare=TRAVEL)
+add("capsized", "the party's boat capsizes: everyone aboard is in the water (TRAVEL-32, `boat_mishap`)",
+    ("aboard",), rare=TRAVEL)
+add("through_the_ice", "the target breaks through thin ice into the water (ENV-11)", rare=TRAVEL)
+add("supply_roll", "the actor's supply roll for the party's food or water: the faces and the rating left "
+    "(RATION-02/03, GEAR-09)", ("supply", "faces", "rating"), rare=TRAVEL)
+add("mount_went_without", "the target's mount went without food or water yesterday, and the Strength it lost "
+    "(RATION-05)", ("mount", "food", "water", "damage"), rare=TRAVEL)
+add("mount_died", "the target's mount dies of hunger or thirst (RATION-05, MOUNT-14)", ("mount", "cause"),
+    rare=TRAVEL)
 add("veered", "a failed navigation roll takes the party toward the wrong hex (TRAVEL-09)", ("col", "row"),
     rare=TRAVEL)
 add("no_progress", "the party makes no progress this shift, and why (TRAVEL-06/08, DRIVE-07)", ("reason",),

@@ -155,9 +155,7 @@ def take_damage(
         critical_injury(state, target, "mental" if stress else "physical", rng, events, source)
 
 
-def _add_conditions(
-    c: Combatant, amount: int, physical: bool, events: list[Event], source: int
-) -> int:
+def _add_conditions(c: Combatant, amount: int, physical: bool, events: list[Event], source: int) -> int:
     """DMGM-06/08: one condition per point; a 4th condition of one type breaks you."""
     names = PHYSICAL_CONDITIONS if physical else MENTAL_CONDITIONS
     dealt = 0
@@ -214,6 +212,10 @@ def critical_injury(
         injury.step = int(entry.time_limit)
         injury.timer = limit_rounds(state.options, injury.step) + int(state.options.death_roll_grace)
     target.injuries.append(injury)
+    if entry.disease_virulence:  # CRIT-PHYS-46: the wound's disease (criticals.py, late: hazards import us)
+        from yz_gym.rulesets.yze.combat.criticals import infect_wound
+
+        infect_wound(state, target, entry, rng, events)
     if entry.incapacitates and not target.incapacitated:
         target.incapacitated = True  # CRIT-PHYS-56 paralysed, CRIT-MENT-64-65 catatonic: out of the fight
         release_holds(state, target)
@@ -322,8 +324,7 @@ def condition_death_roll(
     state: GameState, c: Combatant, condition: TimedCondition, rng: np.random.Generator, events: list[Event],
     ask_pride: bool = False,
 ) -> bool:  # fmt: skip
-    """A death roll that a timed condition calls for (FIRE-05): no crit modifier; it falls due
-    again after its kind's interval."""
+    """A death roll for a timed condition (FIRE-05): no crit modifier; due again after its kind's interval."""
     condition.heal_blocked = False  # DEATH-05: a new Healing try is allowed after a death roll
     roll = _death_roll(state, c, 0, rng, events, ask_pride)
     if roll is None:

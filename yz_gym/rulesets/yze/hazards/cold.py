@@ -58,14 +58,16 @@ def cold_roll(
     blankets: int,
     rng: np.random.Generator,
     events: list[Event],
+    modifier: int = 0,
 ) -> None:
-    """HAZ-COLD-04..06: Broken and hypothermic, the character dies now; otherwise a Stamina roll,
-    and a failure deals `cold_damage` and `cold_stress` and makes (or keeps) them hypothermic."""
+    """HAZ-COLD-04..06: Broken and hypothermic, the character dies now; otherwise a Stamina roll
+    (with `modifier`: -2 out of icy water, ENV-11), and a failure deals `cold_damage` and
+    `cold_stress` and makes (or keeps) them hypothermic."""
     hypothermic = find(c.timed, HYPOTHERMIC) is not None
     if hypothermic and c.broken:
         kill(state, c, events, "hypothermia (HAZ-COLD-06)", rng)
         return
-    if stamina_check(state, c, "cold", rng, events, blankets * hazard_options.blanket_bonus):
+    if stamina_check(state, c, "cold", rng, events, blankets * hazard_options.blanket_bonus + modifier):
         return
     if not hypothermic:
         c.timed.append(HYPOTHERMIC.start())

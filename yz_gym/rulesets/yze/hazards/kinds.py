@@ -94,6 +94,14 @@ COLLAPSED: Final = ConditionKind(
     "collapsed", "HAZ-SLEEP-03", TimeUnit.ROUND, Tick.UNIT, Due.ENDS,
     meaning="Broken by stress while sleep-deprived: asleep for a shift and cannot be woken",
 )
+HEAT_EXPOSED: Final = ConditionKind(
+    "heat_exposed", "ENV-07", TimeUnit.ROUND, Tick.UNIT, Due.HAZARD_ROLL,
+    meaning="no shade or no water in a heat wave: a Stamina roll at the interval of the heat (a day or a shift)",
+)
+HEATSTROKE: Final = ConditionKind(
+    "heatstroke", "ENV-07", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
+    meaning="no natural recovery until cooled down (a shift of rest in shade with water); Broken, dies at the next heat roll",
+)
 IN_GAS: Final = ConditionKind(
     "in_gas", "HAZ-POISON-02", TimeUnit.ROUND, Tick.NONE, Due.ENDS,
     meaning="breathing a zone's poison gas since the end of an earlier round (`gas_rolls: on_entry`: no new roll)",
@@ -102,11 +110,12 @@ IN_GAS: Final = ConditionKind(
 HAZARD_KINDS: Final = (
     LETHAL_POISON, PARALYSED, ASLEEP, AFLOAT, UNDERWATER, DROWNING, DROWNED, COLD_EXPOSED, HYPOTHERMIC, IN_GAS,
     SICK, DISEASE_DYING, FED, STARVING, STARVED, WATERED, DEHYDRATED, PARCHED, SLEPT, SLEEP_DEPRIVED, COLLAPSED,
+    HEAT_EXPOSED, HEATSTROKE,
 )
 POISON_KINDS: Final = (LETHAL_POISON.name, PARALYSED.name, ASLEEP.name)  # what an antidote ends
 OUT_OF_ACTION: Final = (PARALYSED.name, ASLEEP.name, COLLAPSED.name)  # the bearer takes no action while they last
-DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name, DEHYDRATED.name)  # HEAL-10, -11, -08, -12
-STRESS_BLOCKS: Final = (HYPOTHERMIC.name, SLEEP_DEPRIVED.name)  # HEAL-10, HEAL-09
+DAMAGE_BLOCKS: Final = (HYPOTHERMIC.name, SICK.name, STARVING.name, DEHYDRATED.name, HEATSTROKE.name)  # HEAL-*
+STRESS_BLOCKS: Final = (HYPOTHERMIC.name, SLEEP_DEPRIVED.name, HEATSTROKE.name)  # HEAL-10, HEAL-09, ENV-07
 OWN_CLOCK_DEATHS: Final = (DISEASE_DYING.name, STARVED.name, PARCHED.name)  # counted by disease_time, hunger_time
 # and thirst_time (which may still save the bearer: care, first aid), never by recovery's death clock
 WATER_KINDS: Final = (AFLOAT.name, UNDERWATER.name, DROWNING.name, DROWNED.name)
@@ -135,7 +144,7 @@ def count_down(condition: TimedCondition, rounds: int, period: int) -> int:
 def recovery_blocked(conditions: list[TimedCondition], dehydration_stress: bool = True) -> tuple[bool, bool]:
     """Whether the bearer's conditions block natural recovery of (damage, stress): hypothermia both
     (HEAL-10), sickness (HEAL-11) and starvation (HEAL-08) damage, sleep deprivation stress (HEAL-09),
-    dehydration damage and, with `dehydration_stress`, stress too (HEAL-12)."""
+    dehydration damage and, with `dehydration_stress`, stress too (HEAL-12), heatstroke both (ENV-07)."""
     damage = stress = False
     for condition in conditions:
         damage = damage or condition.kind in DAMAGE_BLOCKS

@@ -1,4 +1,4 @@
-"""Log lines of the hazards' events (poison, water, gas, cold), the way a game master tells them."""
+"""Log lines of the hazards' events (poison, water, gas, cold, infection), the way a game master tells them."""
 
 from __future__ import annotations
 
@@ -41,6 +41,12 @@ def hazard_line(e: Event, who: Callable[[int], str], step: bool) -> str | None:
         return f"  {t} shakes off {ended}." if e.get("by") == "resisted" else f"  {ended.capitalize()} wears off for {t}."
     if k == "dose":
         return f"  {a}'s weapon was poisoned with {str(e.get('poison')).replace('_', ' ')}."
+    if k == "river_crossing":
+        return f"  The party swims across the river ({e.get('swimmers')} swimmers)."
+    if k == "capsized":
+        return f"  The boat capsizes: all {e.get('aboard')} aboard are in the water!"
+    if k == "through_the_ice":
+        return f"  The ice gives way under {t}!"
     if k == "in_water":
         return f"  {t} is in the deep water, swimming."
     if k == "went_under":
@@ -54,6 +60,13 @@ def hazard_line(e: Event, who: Callable[[int], str], step: bool) -> str | None:
         return f"{a} pulls {t} out of the water."
     if k == "left_water":
         return f"  {t} climbs out of the water."
+    if k == "infected":
+        disease = str(e.get("disease")).replace("_", " ")
+        return f"  {t} is infected ({disease}, virulence {e.get('virulence')}): sick, no damage heals until cured."
+    if k == "heatstroke":
+        return f"  {t} has heatstroke: no recovery until cooled down (ENV-07)."
+    if k == "cooled":
+        return f"  {t} cools down in the shade."
     if k == "hypothermic":
         return f"  {t} is hypothermic."
     if k == "warmed":

@@ -123,13 +123,13 @@ class HazardOptions:
     # --- hunger, thirst and sleep ---
     thirst: bool = switch(
         True, "ENV-06 (PROPOSED), RATION-04",
-        "A day without a water ration makes a traveller dehydrated: no recovery (HEAL-12), 1 damage a day,"
-        " and death when another day passes without water after being Broken while dehydrated; `false`:"
-        " water is not tracked.",
+        "A day without a water ration makes a traveller dehydrated: no recovery (HEAL-12), 1 damage for each"
+        " further day without water, and death when another day passes without water after being Broken while"
+        " dehydrated; a drink ends it. `false`: water is not tracked.",
     )
     dehydration_damage: int = switch(
         1, "ENV-06 (PROPOSED)",
-        "Damage each day of dehydration deals.", low=0, high=3,
+        "Damage each further day without water deals (the first dry day only dehydrates).", low=0, high=3,
     )
     dehydration_blocks: Literal["damage_stress", "damage"] = switch(
         "damage_stress", "HEAL-12 (PROPOSED), HEAL-04",
@@ -146,6 +146,28 @@ class HazardOptions:
         " stop the single point a Broken character regains alone after a shift (HEAL-03), on the blocked"
         " track; `false`: a Broken character still regains that point.",
     )
+
+    # --- heat and pushing ---
+    hot_interval: Interval = switch(
+        "day", "ENV-07 (PROPOSED)",
+        "How often one without shade or water makes the heat roll in a heat wave (`heat: hot`).",
+    )
+    extreme_heat_interval: Interval = switch(
+        "shift", "ENV-07 (PROPOSED)",
+        "How often one without shade or water makes the heat roll in extreme heat (`heat: extreme_heat`).",
+    )
+    hazard_resist_pushable: bool = switch(
+        False, "ENV-09 (PROPOSED; suggested default true)",
+        "The character pushes a lost roll resisting a hazard (poison, disease, its caregiver's Healing too;"
+        " the hazard's dice are never pushed) and pays the push as any other (PUSH-10..20). The digest"
+        " suggests `true`; the engine keeps `false` until the hazard games' digests are regenerated for it.",
+    )
+
+    def heat_roll_unit(self, heat: str) -> TimeUnit | None:
+        """ENV-07: how often the heat roll comes; None without a heat wave."""
+        if heat == "none":
+            return None
+        return unit_named(self.hot_interval if heat == "hot" else self.extreme_heat_interval)
 
     def cold_roll_unit(self, band: ColdBand) -> TimeUnit | None:
         """How often the cold roll comes in `band`; None when it is warm (WEATHER-15)."""

@@ -9,10 +9,11 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.combat.pushing import pay_push
 from yz_gym.rulesets.yze.dice import DicePool
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.options import RuleOptions
-from yz_gym.rulesets.yze.rolls import roll_data, skill_roll
+from yz_gym.rulesets.yze.rolls import push_roll, roll_data, skill_roll
 from yz_gym.rulesets.yze.state import Combatant, GameState
 
 MAX_TIE_REROLLS: Final = 100  # OPP-03 with `opposed_tie: reroll`: after so many ties the active side fails
@@ -52,13 +53,18 @@ def resist(
 ) -> bool:
     """HAZ-POISON-02, ENV-05: an opposed roll, the character's Stamina (the active side) against the
     hazard's rating; each hazard success cancels one of the character's, and a tie, 0 against 0
-    too, fails (OPP-02) or is rolled again (`opposed_tie: reroll`, OPP-03). True: resisted.
+    too, fails (OPP-02) or is rolled again (`opposed_tie: reroll`, OPP-03). With
+    `hazard_resist_pushable` (ENV-09) a lost roll is pushed and its cost paid. True: resisted.
     A caregiver rolls `skill` (Healing) with `modifier` in the place of `patient` (HAZ-DISEASE-07)."""
     pool = rating_dice(state.options, hazard_options, rating)
     for _ in range(MAX_TIE_REROLLS):
         mine = skill_roll(state, c, skill, rng, 0, modifier)
         theirs = dice.roll(pool, rng)
         won, _net = dice.opposed(mine, theirs)
+        if not won and hazard_options.hazard_resist_pushable and dice.can_push(mine, state.options.push_reroll):
+            mine = push_roll(state, c, mine, rng)  # ENV-09: the character's roll, never the hazard's
+            pay_push(state, c, mine, skill, rng, events)
+            won, _net = dice.opposed(mine, theirs)
         tied = dice.is_tie(mine, theirs)
         data = {**roll_data(mine), "hazard": hazard, "rating": rating, "against": theirs.successes, "resisted": won}
         if skill != "Stamina":

@@ -25,7 +25,9 @@ from yz_gym.rulesets.yze.travel.driving import Wheels, seats
 from yz_gym.rulesets.yze.travel.fights import FightSpec
 from yz_gym.rulesets.yze.travel.hexmap import HexMap
 from yz_gym.rulesets.yze.travel.options import TravelOptions
+from yz_gym.rulesets.yze.travel.rivers import Waters
 from yz_gym.rulesets.yze.travel.tasks import PROVISIONS, DayPlan, Needs, Stores
+from yz_gym.rulesets.yze.travel.vials import Vial
 from yz_gym.rulesets.yze.travel.weather import weather_word
 
 
@@ -60,6 +62,10 @@ class ExpeditionScenario:
     travel: TravelOptions = field(default_factory=TravelOptions)
     hazards: HazardOptions = field(default_factory=HazardOptions)
     agents: tuple[str, ...] = ()  # the planner of the party, "" = the default
+    waters: Waters = field(default_factory=Waters)  # boats, fords, ice (rivers.py)
+    storms: tuple[tuple[int, int], ...] = ()  # WEATHER-17: (day, shift) of each storm the scenario sends
+    heat: str = "none"  # ENV-07: "hot" (a heat wave), "extreme_heat" (desert) or "none"
+    vials: tuple[Vial, ...] = ()  # poisons carried to coat weapons (vials.py)
 
     @property
     def people(self) -> tuple[Combatant, ...]:

@@ -12,7 +12,9 @@ from typing import Protocol
 import numpy as np
 
 from yz_gym.core.events import Event
+from yz_gym.rulesets.yze.hazards.setting import PoisonedWeapon
 from yz_gym.rulesets.yze.state import Combatant, GameState, Scenario
+from yz_gym.rulesets.yze.travel.vials import Vial, coated_setup
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action
 
@@ -73,16 +75,25 @@ def carry(into: Combatant, member: Combatant) -> None:
 
 
 def start_fight(spec: FightSpec, party: list[Combatant], ambush_by: int, prepared: bool,
-                rng: np.random.Generator) -> GameState:  # fmt: skip
+                rng: np.random.Generator, vials: tuple[Vial, ...] = (), doses: list[int] | None = None,
+                ) -> GameState:  # fmt: skip
     """ENCOUNTER-05: the fight with the party as it is; `ambush_by` (a side of the fight, -1 none)
-    ambushes (AMBUSH-01/02), well prepared or not."""
+    ambushes (AMBUSH-01/02), well prepared or not; each carried vial with `doses` left coats its
+    carrier's weapon (vials.py)."""
     people = [c.copy() for c in spec.scenario.combatants]
     for member, index in zip(party, spec.party):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
         carry(people[index], member)
     setup = spec.scenario.setup
     if ambush_by >= 0:
         setup = replace(setup, ambush={"by": setup.sides[ambush_by], "prepared": prepared})
-    return engine.new_game(replace(spec.scenario, setup=setup, combatants=tuple(people)), rng)
+    left = doses if doses is not None else [v.doses for v in vials]
+    coats: dict[int, PoisonedWeapon] = {}
+    for k, v in enumerate(vials):
+        if left[k] > 0 and not party[v.carrier].dead:
+            coats[spec.party[v.carrier]] = PoisonedWeapon(v.weapon, v.poison, left[k])
+    game = engine.new_game(replace(spec.scenario, setup=coated_setup(setup, coats), combatants=tuple(people)), rng)
+    game.doses.update({i: coat.doses for i, coat in coats.items()})
+    return game
 
 
 def play_fight(
@@ -93,14 +104,16 @@ def play_fight(
     prepared: bool,
     detailed: bool,
     rng: np.random.Generator,
+    vials: tuple[Vial, ...] = (),
+    doses: list[int] | None = None,
 ) -> FightResult:
     """Play the encounter's fight with the scripted `agent` on every side (seeded from `rng`), carry
-    the result back into `party`, and narrate it when `detailed`."""
+    the result back into `party` and the vials' `doses` left, and narrate it when `detailed`."""
     from yz_gym.rulesets.yze.zone.narrate import narrate
 
     if not _MAKERS:
         raise RuntimeError("encounter fights need agents: import yz_gym.scenario.expedition_mode first")
-    game = start_fight(spec, party, ambush_by, prepared, rng)
+    game = start_fight(spec, party, ambush_by, prepared, rng, vials, doses)
     sides = game.setup.sides
     agents = [_MAKERS[0](agent, int(rng.integers(2**31))) for _ in sides]
     lines: list[str] = narrate(game, game.opening) if detailed else []
@@ -124,6 +137,9 @@ def play_fight(
         member.fled = member.surrendered = False
         member.burning = 0
         member.engaged = set()
+    if doses is not None:
+        for k, v in enumerate(vials):
+            doses[k] = game.doses.get(spec.party[v.carrier], doses[k])
     outcome = engine.outcome(game)
     winner = outcome.winner if outcome is not None else None
     return FightResult(winner, game.round, tuple(killed), tuple(lines))

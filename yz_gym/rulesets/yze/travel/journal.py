@@ -90,6 +90,14 @@ def _line(e: Event, names: list[str]) -> str | None:
         return f"  {whom}'s {e.get('mount')} goes lame."
     if k == "mount_sound":
         return f"  {whom}'s {e.get('mount')} is sound again."
+    if k == "mount_went_without":
+        lacked = " and ".join(w for w in ("food", "water") if e.get(w))
+        lost = f", losing {e.get('damage')} Strength" if e.get("damage") else ""
+        return f"  {whom}'s {e.get('mount')} went without {lacked}{lost}."
+    if k == "mount_died":
+        return f"  {whom}'s {e.get('mount')} dies of {e.get('cause')}."
+    if k == "supply_roll":
+        return f"    {who} rolls for the {e.get('supply')} supply: {e.get('faces')}; the rating is {e.get('rating')}."
     if k == "journey_over":
         return f"=== The expedition is over: {e.get('reason')}. ==="
     if k == "hazard_roll":

@@ -46,14 +46,18 @@ def night_march(
 
 
 def navigate(
-    state: GameState, navigator: Combatant, helpers: int, rng: np.random.Generator, events: list[Event]
+    state: GameState,
+    navigator: Combatant,
+    helpers: int,
+    rng: np.random.Generator,
+    events: list[Event],
+    modifier: int = 0,
 ) -> bool:
     """TRAVEL-09, TRAVEL-28: one Survival roll to enter each new off-road hex, by one member for the
-    whole group, marching or driving (help allowed, S2); a failure veers."""
-    return (
-        travel_roll(state, navigator, "Survival", "navigate", rng, events, dice.help_bonus(helpers)).successes
-        > 0
-    )
+    whole group, marching or driving (help allowed, S2), with `modifier` (a storm's -2, WEATHER-17);
+    a failure veers."""
+    bonus = dice.help_bonus(helpers) + modifier
+    return travel_roll(state, navigator, "Survival", "navigate", rng, events, bonus).successes > 0
 
 
 def base_hexes(road_or_open: bool) -> int:

@@ -11,7 +11,8 @@ import numpy as np
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
-from yz_gym.rulesets.yze.travel import driving, encounters, marching
+from yz_gym.rulesets.yze.state import Combatant
+from yz_gym.rulesets.yze.travel import driving, encounters, marching, rivers
 from yz_gym.rulesets.yze.travel.expedition import Expedition
 from yz_gym.rulesets.yze.travel.fights import FightSpec, fight_event, play_fight
 from yz_gym.rulesets.yze.travel.hexmap import (
@@ -26,7 +27,14 @@ from yz_gym.rulesets.yze.travel.hexmap import (
 )
 from yz_gym.rulesets.yze.travel.riding import ride_cost, third_ride
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task
-from yz_gym.rulesets.yze.travel.weather import DRIVING_PENALTY, HEAVY, visibility
+from yz_gym.rulesets.yze.travel.weather import (
+    DRIVING_PENALTY,
+    STORM,
+    STORM_NAVIGATION,
+    can_fly,
+    visibility,
+    wet,
+)
 from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 
 ON_THE_MOVE: Final = (Task.MARCH, Task.WATCH, Task.DRIVE)
@@ -43,8 +51,12 @@ def move_shift(
     """One shift on the move; True if a fight broke it (REST-04)."""
     dark = state.scenario.travel.dark(shift)
     encounter = encounter_check(state, plan, doing, False, True, rng, events, roll_only=True)
-    budget = marching_budget(state, shift, doing, dark, rng, events) if not state.riding() else \
-        driving_budget(state, doing, rng, events)  # fmt: skip
+    if state.riding():
+        budget = driving_budget(state, doing, rng, events)
+    elif _on_the_water(state):
+        budget = boating_budget(state, doing, rng, events)
+    else:
+        budget = marching_budget(state, shift, doing, dark, rng, events)
     if budget <= 0:
         return (
             encounter_check(state, plan, doing, False, False, rng, events, due=encounter)
@@ -117,12 +129,9 @@ def marching_budget(
         return 0
     base = marching.base_hexes(hexmap.road[state.hex] or hexmap.terrain[state.hex] == "open")
     lost = 0
-    if state.weather == HEAVY:
-        lost = (
-            1
-            if any(not marching.rain_march(party, people[i], rng, events) for i in marchers if people[i].pc)
-            else 0
-        )
+    if wet(state.weather):  # TRAVEL-26; WEATHER-17: in a storm a failed roll means no progress at all
+        failed = any(not marching.rain_march(party, people[i], rng, events) for i in marchers if people[i].pc)
+        lost = (base if state.weather == STORM else 1) if failed else 0
     budget = marching.allowance(stretches, base, lost)
     if dark and not hexmap.road[state.hex] and budget > 0 and not _night_march(state, marchers, rng, events):
         return 0
@@ -156,6 +165,9 @@ def driving_budget(
     if not able:
         return 0
     going = [v for v in state.vehicles if not v.destroyed]
+    if not can_fly(state.weather) and any(VEHICLES[v.kind].air for v in going):  # WEATHER-17
+        events.append(Event("no_progress", -1, -1, {"reason": "no aircraft flies in the storm"}))
+        return 0
     stopped = [v for v in going if not v.running]
     if stopped:
         mechanic = max(able, key=lambda i: (people[i].skill("Crafting"), -i))
@@ -166,7 +178,7 @@ def driving_budget(
     drivers = sorted(able, key=lambda i: (-people[i].skill("Mobility"), i))
     hexmap = s.hexmap
     terrain_mod = ROAD_DRIVING if hexmap.road[state.hex] else hexmap.row(state.hex).driving
-    weather_mod = DRIVING_PENALTY if state.weather == HEAVY else 0
+    weather_mod = DRIVING_PENALTY if wet(state.weather) else 0
     budget = stretches
     for k, v in enumerate(going):
         driver = people[drivers[k % len(drivers)]]
@@ -177,6 +189,84 @@ def driving_budget(
     return budget
 
 
+def _on_the_water(state: Expedition) -> bool:
+    """TRAVEL-32: the party is in a lake or river hex with boats for every living traveller."""
+    living = sum(1 for c in state.people if not c.dead)
+    return state.scenario.waters.afloat(living) and rivers.is_water(state.scenario.hexmap, state.hex)
+
+
+def _follows_the_water(state: Expedition, there: int) -> bool:
+    """`boat_navigation: follow_water` (PROPOSED): a boat going from water to water follows the river
+    or the shore and needs no navigation roll (TRAVEL-28 otherwise)."""
+    s = state.scenario
+    return s.travel.boat_navigation == "follow_water" and _on_the_water(state) and rivers.is_water(s.hexmap, there)
+
+
+def boating_budget(
+    state: Expedition, doing: dict[int, Task], rng: np.random.Generator, events: list[Event]
+) -> int:
+    """TRAVEL-32, DRIVE-03/04: the best boatman rolls at the start of the shift; a failure is a mishap
+    that may capsize the boat (`boat_mishap`, `capsize_on`): all aboard swim for a stretch; either way
+    the shift's movement is halved."""
+    s, people = state.scenario, state.people
+    stretches = state.party.options.clock.stretches_per_shift
+    able = [i for i in doing if not people[i].out]
+    if not able:
+        return 0
+    if s.travel.boat_mishap == "none":
+        return stretches
+    boatman = people[max(able, key=lambda i: (people[i].skill("Mobility"), -i))]
+    if rivers.boat_roll(state.party, boatman, DRIVING_PENALTY if wet(state.weather) else 0, rng, events):
+        return stretches
+    if rivers.mishap_capsizes(dice.d6(rng), s.travel.capsize_on, events):
+        aboard = [c for c in people if not c.dead]
+        _after_swim(state, aboard, rivers.capsize(state.party, s.hazards, aboard, rng, events))
+    return -(-stretches // 2) if s.travel.mishap_progress == "half_round_up" else 0
+
+
+def _after_swim(state: Expedition, swimmers: list[Combatant], drowned: list[int]) -> None:
+    """Out of the water: the living are soaked (WEATHER-16), the drowned counted; the party is lost
+    if nobody lives."""
+    for c in swimmers:
+        if c.dead:
+            state.causes.setdefault(c.id, "drowning")
+        else:
+            state.needs[c.id].soaked = True
+    if all(c.dead for c in state.people) and not _done(state):
+        state.termination = Termination.PARTY_LOST
+        state.end_reason = "every traveller drowned"
+
+
+def _waters_on_entry(state: Expedition, before: int, rng: np.random.Generator, events: list[Event]) -> int:
+    """TRAVEL-30/31, ENV-11: the thin ice or the river crossing of the hex just entered from `before`;
+    the stretches it took."""
+    s = state.scenario
+    hexmap = s.hexmap
+    living = [c for c in state.people if not c.dead]
+    if state.riding() or not living:
+        return 0
+    if rivers.thin_ice(s.band, s.waters, s.travel.thin_ice) and rivers.is_water(hexmap, state.hex) \
+            and not _on_the_water(state):  # fmt: skip
+        able = [c for c in living if not c.out] or living
+        navigator = max(able, key=lambda c: (c.skill("Survival"), -c.id))
+        if not rivers.ice_holds(state.party, navigator, rng, events):
+            victim = rivers.pick_victim(living, rng)
+            helpers = [c for c in able if c is not victim and not c.out]
+            helper = max(helpers, key=lambda c: (c.skill("Force"), -c.id)) if helpers else None
+            cause = rivers.through_the_ice(state.party, s.hazards, victim, helper, 1 if victim.name in s.blankets
+                                           else 0, s.travel.ice_cold_roll_mod, rng, events)  # fmt: skip
+            if cause:
+                state.causes[victim.id] = cause
+            _after_swim(state, [victim], [])
+        return 0
+    if s.travel.river_crossing == "on_entry" and rivers.must_cross(hexmap, before, state.hex, s.waters, s.band,
+                                                                   len(living)):  # fmt: skip
+        swum = rivers.swim_across(state.party, s.hazards, living, s.travel.river_swim_stretches, rng, events)
+        _after_swim(state, living, swum)
+        return s.travel.river_swim_stretches
+    return 0
+
+
 def _mishap(
     state: Expedition, v: driving.Wheels, rng: np.random.Generator, events: list[Event], stretches: int
 ) -> int:
@@ -185,7 +275,7 @@ def _mishap(
     hexmap = s.hexmap
     kind = VEHICLES[v.kind]
     speed = kind.speed_road if hexmap.road[state.hex] else kind.speed_offroad
-    weather_mod = DRIVING_PENALTY if state.weather == HEAVY else 0
+    weather_mod = DRIVING_PENALTY if wet(state.weather) else 0
     effect = driving.mishap(v, driving.mishap_roll(rng, weather_mod), speed, max(kind.speed_road, kind.speed_offroad),
                             s.travel.crash_speed, s.travel.roadkill_damage, s.travel.engine_blown, state.stores, rng,
                             events)  # fmt: skip
@@ -207,7 +297,7 @@ def _costs(state: Expedition, dark: bool) -> list[int]:
     s = state.scenario
     hexmap = s.hexmap
     stretches = state.party.options.clock.stretches_per_shift
-    frozen = s.band in ("cold", "extreme_cold")
+    frozen = rivers.frozen(s.band, s.waters)  # ENV-11
     if state.riding():
         road, offroad = driving.convoy_speeds(state.vehicles)
         costs = [drive_cost(hexmap, h, stretches, road, offroad, dark) for h in range(len(hexmap.terrain))]
@@ -219,6 +309,11 @@ def _costs(state: Expedition, dark: bool) -> list[int]:
         ]
     else:
         costs = [foot_cost(hexmap, h, stretches, frozen) for h in range(len(hexmap.terrain))]
+        if s.waters.afloat(sum(1 for c in state.people if not c.dead)):  # TRAVEL-32: boats on the water
+            speed = rivers.boat_speed(s.waters, s.travel.boat_speeds(), s.travel.downstream_bonus)
+            for h in range(len(costs)):
+                if rivers.is_water(hexmap, h):
+                    costs[h] = rivers.boat_cost(stretches, speed)
     for h in state.blocked:
         costs[h] = IMPASSABLE
     return costs
@@ -240,10 +335,11 @@ def advance(
                 events.append(Event("no_progress", -1, -1, {"reason": "no way on from here"}))
                 return 0, None
             state.heading, state.progress = path[0], 0
-            if not hexmap.road[path[0]]:
+            if not hexmap.road[path[0]] and not _follows_the_water(state, path[0]):
                 able = [c for c in people if not c.out]
                 navigator = max(able, key=lambda c: (c.skill("Survival"), -c.id)) if able else None
-                if navigator is not None and not marching.navigate(state.party, navigator, 0, rng, events):
+                if navigator is not None and not marching.navigate(state.party, navigator, 0, rng, events,
+                                                                       _navigation_mod(state)):
                     wrong = veer(hexmap, state.hex, path[0], dice.d6(rng))
                     if wrong < 0 or costs[wrong] == IMPASSABLE:
                         state.heading = -1
@@ -263,10 +359,14 @@ def advance(
         if state.riding() and not _fuel(state, hexmap.road[state.heading] is False, events):
             return 0, None
         budget -= cost - state.progress
+        before = state.hex
         state.hex, state.heading, state.progress = state.heading, -1, 0
         col, row = hexmap.coords(state.hex)
         events.append(Event("entered", -1, -1, {"col": col, "row": row, "terrain": hexmap.terrain[state.hex],
                                                 "road": hexmap.road[state.hex]}))  # fmt: skip
+        budget = max(0, budget - _waters_on_entry(state, before, rng, events))
+        if _done(state):
+            return 0, None
         for k, (at, spec) in enumerate(s.placed):
             if at == state.hex and k not in state.met:
                 state.met.append(k)
@@ -274,6 +374,11 @@ def advance(
         if _arrived(state):
             return 0, None
     return 0, None
+
+
+def _navigation_mod(state: Expedition) -> int:
+    """WEATHER-17: navigation rolls -2 in a storm."""
+    return STORM_NAVIGATION if state.weather == STORM else 0
 
 
 def _arrived(state: Expedition) -> bool:
@@ -380,9 +485,8 @@ def fight(
 ) -> bool:
     """The encounter's zone fight with the party as it is (fights.py), its dead counted, its rounds
     kept for the clock (TIME-09); the party is lost if nobody stands after it."""
-    result = play_fight(
-        spec, state.people, state.scenario.fight_agent, ambusher, prepared, state.detailed, rng
-    )
+    result = play_fight(spec, state.people, state.scenario.fight_agent, ambusher, prepared, state.detailed, rng,
+                        state.scenario.vials, state.stores.doses)  # fmt: skip
     state.fights += 1
     state.fight_rounds += result.rounds
     for i in result.killed:

@@ -37,6 +37,14 @@ class TravelOptions:
         "WEATHER-09",
         "The weather of the first shift when the scenario gives none.",
     )
+    storms: Literal["scenario_only", "never"] = switch(
+        "scenario_only",
+        "WEATHER-17 (PROPOSED)",
+        "A storm or blizzard comes only where the scenario sends one (its `storms:` and `weather: storm`): heavy"
+        " rain's effects, visibility Medium by day and Short in the dark, navigation -2, a failed march roll"
+        " stops the group, the cold rolls one interval sooner, no aircraft flies; a shift later it is heavy"
+        " rain. `never`: a storm the scenario sends is plain heavy rain or snow.",
+    )
     # --- marching ---
     carry_broken: Literal["half_pace", "full_pace"] = switch(
         "half_pace",
@@ -53,6 +61,69 @@ class TravelOptions:
         True,
         "TRAVEL-28",
         "After veering, the movement spent on the wrong hex is gone and the next hex needs a new roll.",
+    )
+    # --- rivers, boats and ice ---
+    river_crossing: Literal["on_entry", "never"] = switch(
+        "on_entry",
+        "TRAVEL-30 (PROPOSED)",
+        "A party on foot swims across a river when it enters a river hex from a hex without one, unless"
+        " the hex has a bridge (a road) or a ford, it has boats for all, or the river is frozen; `never`:"
+        " rivers are crossed without swimming.",
+    )
+    river_swim_stretches: int = switch(
+        1,
+        "TRAVEL-31 (PROPOSED)",
+        "Stretches swimming across a river takes; each swimmer rolls to stay afloat at the end of each"
+        " (HAZ-DROWN-02).",
+        low=1,
+        high=6,
+    )
+    boat_speed_raft: int = switch(1, "TRAVEL-33 (PROPOSED)", "Hexes a shift a raft covers.", low=1, high=20)
+    boat_speed_rowboat: int = switch(2, "TRAVEL-33 (PROPOSED)", "Hexes a shift a rowing boat covers.",
+                                     low=1, high=20)  # fmt: skip
+    boat_speed_motorboat: int = switch(8, "TRAVEL-33 (PROPOSED)", "Hexes a shift a motorboat covers.",
+                                       low=1, high=40)  # fmt: skip
+    downstream_bonus: int = switch(
+        1,
+        "TRAVEL-33 (PROPOSED)",
+        "Hexes a shift added on a journey downstream (the scenario's `waters.downstream`).",
+        low=0,
+        high=10,
+    )
+    boat_mishap: Literal["capsize", "none"] = switch(
+        "capsize",
+        "TRAVEL-32, DRIVE-03 (PROPOSED)",
+        "The boatman rolls Mobility (+2 on the water, -2 in heavy rain) at the start of each shift on the"
+        " water; a failure is a mishap (D6, `capsize_on`): the boat capsizes, everyone aboard is in the water"
+        " for a stretch (HAZ-DROWN-*) and soaked; or it runs aground; either way the shift's movement is"
+        " halved (DRIVE-04). `none`: boats have no mishaps.",
+    )
+    capsize_on: int = switch(
+        2,
+        "TRAVEL-32 (PROPOSED)",
+        "A boat's mishap (D6) capsizes it on this or less; above, it runs aground or snags.",
+        low=0,
+        high=6,
+    )
+    boat_navigation: Literal["follow_water", "roll"] = switch(
+        "follow_water",
+        "TRAVEL-28, TRAVEL-32 (PROPOSED)",
+        "A boat going from a lake or river hex into another follows the water and needs no navigation roll;"
+        " `roll`: it navigates off-road hexes as any party (TRAVEL-09).",
+    )
+    thin_ice: Literal["chilly_only", "never"] = switch(
+        "chilly_only",
+        "ENV-11 (PROPOSED)",
+        "Frozen lakes and rivers (the scenario's `waters.ice`) in the chilly band are thin: the navigator"
+        " rolls Survival for each frozen hex entered, and on a failure a random traveller breaks through."
+        " `never`: the ice always holds. In the cold bands ice is always safe.",
+    )
+    ice_cold_roll_mod: int = switch(
+        -2,
+        "ENV-11 (PROPOSED)",
+        "The modifier of the cold roll made at once by one pulled out of icy water.",
+        low=-6,
+        high=0,
     )
     # --- encounters and watch ---
     encounter_on_offroad: int = switch(
@@ -92,6 +163,13 @@ class TravelOptions:
         "A hostile encounter that meets a group without a lookout lays a well-prepared ambush.",
     )
     # --- food, water, camp ---
+    consumables: Literal["count", "supply"] = switch(
+        "count",
+        "RATION-02, RATION-03 (PROPOSED intervals)",
+        "Food and water are counted rations (`count`), or supply ratings (`supply`): the party's `food` and"
+        " `water` are ratings, and each traveller who eats or drinks from one makes a supply roll for it once a"
+        " day (GEAR-09: a D6 per point, at most 6; each 1 lowers it by 1).",
+    )
     meal_shift: Literal["evening", "night"] = switch(
         "evening",
         "TRAVEL-38",
@@ -103,6 +181,13 @@ class TravelOptions:
         "Water rations each traveller drinks a day.",
         low=0,
         high=4,
+    )
+    water_per_day_hot: int = switch(
+        2,
+        "RATION-04, ENV-07 (PROPOSED)",
+        "Water rations each traveller drinks a day in a heat wave (the scenario's `heat`).",
+        low=0,
+        high=6,
     )
     water_free_at_river: bool = switch(
         True,
@@ -161,6 +246,22 @@ class TravelOptions:
         low=1,
         high=10,
     )
+    animals_eat: bool = switch(
+        True,
+        "RATION-05 (PROPOSED)",
+        "Mounts need food and water: they graze (`animal_grazes`) or eat fodder from the party's food, drink"
+        " from its water, and going without costs their Strength (hunger and thirst rules); `false`: they"
+        " need nothing.",
+    )
+    animal_grazes: bool = switch(
+        True,
+        "RATION-05 (PROPOSED)",
+        "A mount grazes in its rest shift where the hex's forage modifier is -1 or better and it is not winter.",
+    )
+    animal_food_per_day: int = switch(2, "RATION-05 (PROPOSED)", "Rations of fodder a mount eats a day when it"
+                                      " cannot graze.", low=0, high=6)  # fmt: skip
+    animal_water_per_day: int = switch(2, "RATION-05 (PROPOSED)", "Water rations a mount drinks a day (none by a"
+                                       " river or lake).", low=0, high=6)  # fmt: skip
     lame_recovery_days: int = switch(
         1,
         "RIDE-05",
@@ -202,6 +303,11 @@ class TravelOptions:
         low=0,
         high=50,
     )
+
+    def boat_speeds(self) -> dict[str, int]:
+        """TRAVEL-33: the boats' speeds by kind."""
+        return {"raft": self.boat_speed_raft, "rowboat": self.boat_speed_rowboat,
+                "motorboat": self.boat_speed_motorboat}  # fmt: skip
 
     def dark(self, shift: int) -> bool:
         """TIME-07: is this shift of the day (0 morning .. 3 night) dark?"""

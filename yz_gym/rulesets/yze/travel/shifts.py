@@ -16,14 +16,15 @@ from yz_gym.rulesets.yze.combat.recovery import recover
 from yz_gym.rulesets.yze.hazards import disease, hunger, sleep
 from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
 from yz_gym.rulesets.yze.state import Combatant
+from yz_gym.rulesets.yze.travel import animals, rations, supplies
 from yz_gym.rulesets.yze.travel import camp as camping
-from yz_gym.rulesets.yze.travel import rations
 from yz_gym.rulesets.yze.travel.expedition import Expedition
+from yz_gym.rulesets.yze.travel.heatwave import heat_shift, water_need
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
 from yz_gym.rulesets.yze.travel.riding import rest_mount
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task, check_tasks, day_tasks
-from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, next_weather, weather_word
+from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, cold_band_in, next_weather, storm_due, weather_word
 
 SHIFT_NAMES: Final = ("morning", "day", "evening", "night")  # TIME-02
 FOOD_POISONING: Final = "food poisoning"  # RATION-06/07: the disease a risky meal may bring
@@ -146,6 +147,7 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
         if Task.SLEEP in doing.values():
             sleepless |= first_sleep(state, plan, camp_made, doing, rng, events)
         _cold(state, moving, doing, rng, events)
+        heat_shift(state, moving, doing, rng, events)  # ENV-07
         privation_time(state, moving, rng, events)
         end_of_shift(state, shift, moving, doing, disturbed, sleepless, rng, events)
         _check_party(state)
@@ -183,6 +185,7 @@ def _weather(state: Expedition, shift: int, rng: np.random.Generator, events: li
         return
     before = state.weather
     state.weather, die = next_weather(state.weather, rng, state.scenario.travel.heavy_rain_ends_without_roll)
+    state.weather = storm_due(state.scenario.storms, state.scenario.travel.storms, state.day, shift, state.weather)
     if state.weather != before:
         events.append(
             Event(
@@ -299,7 +302,7 @@ def _cold(
             exposed = True  # CAMP-04: sleeping a shift without a fire or other heat
         blankets = 1 if c.name in s.blankets else 0
         before = c.dead
-        cold_time(state.party, s.hazards, c, s.band, rounds, rng, events, exposed=exposed, blankets=blankets)
+        cold_time(state.party, s.hazards, c, cold_band_in(state.weather, s.band), rounds, rng, events, exposed=exposed, blankets=blankets)
         if c.dead and not before:
             state.causes[i] = "cold"
         _died_of_all(state, WITNESS)
@@ -341,6 +344,7 @@ def end_of_shift(
     meal = 2 if s.travel.meal_shift == "evening" else 3
     if shift >= meal:
         free_water = s.travel.water_free_at_river and s.hexmap.water_near(state.hex)
+        water = water_need(state)  # RATION-04: twice as much in a heat wave
         for i, c in enumerate(state.people):
             if c.dead:
                 continue
@@ -348,12 +352,19 @@ def end_of_shift(
             had, drank = needs.ate, needs.drank
             if free_water:
                 needs.drank = True
-            rations.eat(state.stores, needs, s.travel.water_per_day)
+            if s.travel.consumables == "supply":  # RATION-02/03: supply ratings, a roll for each eater
+                supplies.eat(state.stores, needs, water, c.id, rng, events)
+            else:
+                rations.eat(state.stores, needs, water)
             if needs.ate and not had:
                 events.append(Event("meal", -1, c.id, {"drank": needs.drank}))
                 hunger.eat(c, events)  # HAZ-HUNGER-01/06
             if needs.drank and not drank:
                 hunger.drink(c, events)  # ENV-06
+            if c.mount is not None and not c.mount.dead and s.travel.animals_eat:  # RATION-05
+                grazes = animals.can_graze(s.hexmap.row(state.hex).forage, s.season, s.travel.animal_grazes)
+                animals.feed_mount(state.stores, needs, grazes, s.travel.animal_food_per_day,
+                                   s.travel.animal_water_per_day, free_water)  # fmt: skip
 
 
 def _check_party(state: Expedition) -> None:
@@ -376,6 +387,8 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
             continue
         privation(state, i, rng, events)
         n = state.needs[i]
+        if c.mount is not None and s.travel.animals_eat:
+            animals.mount_day(c.id, c.mount, n, events)  # RATION-05
         if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):
             events.append(Event("mount_sound", -1, c.id, {"mount": c.mount.name}))
         n.ate = n.drank = n.slept = False

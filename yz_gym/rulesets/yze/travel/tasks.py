@@ -79,7 +79,7 @@ class DayPlan:
 @dataclass(slots=True)
 class Stores:
     """The party's consumables, counted (RATION-02 `count`): safe, raw and badly cooked food
-    (COOK-04), water, and fuel in litres (FUEL-01)."""
+    (COOK-04), water, fuel in litres (FUEL-01), and the doses of its poison vials."""
 
     food: int = 0
     raw_plants: int = 0
@@ -88,11 +88,12 @@ class Stores:
     risky_meat: int = 0
     water: int = 0
     fuel: float = 0.0
+    doses: list[int] = field(default_factory=list)  # doses left in each carried poison vial (vials.py)
 
     def copy(self) -> Stores:
         """An independent copy."""
         return Stores(self.food, self.raw_plants, self.raw_meat, self.risky_plants, self.risky_meat, self.water,
-                      self.fuel)  # fmt: skip
+                      self.fuel, list(self.doses))  # fmt: skip
 
     @property
     def edible(self) -> int:
@@ -117,11 +118,16 @@ class Needs:
     lice: bool = False  # CAMP-MISHAP-6
     lame: int = -1  # RIDE-05: days the traveller's lame mount has rested; -1 = not lame
     exposures: list[int] = field(default_factory=list)
+    mount_ate: bool = False  # RATION-05: the traveller's mount grazed or had its fodder today
+    mount_drank: bool = False
+    mount_hungry: int = 0  # days in a row it went without food
+    mount_dry: int = 0  # without water
 
     def copy(self) -> Needs:
         """An independent copy."""
         return Needs(self.ate, self.drank, self.slept, self.hungry_days, self.thirsty_days, self.sleepless_days,
-                     self.moved, self.soaked, self.lice, self.lame, list(self.exposures))  # fmt: skip
+                     self.moved, self.soaked, self.lice, self.lame, list(self.exposures), self.mount_ate,
+                     self.mount_drank, self.mount_hungry, self.mount_dry)  # fmt: skip
 
 
 def day_tasks(

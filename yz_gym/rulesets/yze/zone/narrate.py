@@ -47,10 +47,9 @@ def _line(e: Event, who, zones: list[str], state: GameState) -> str:  # type: ig
             return told
     a, t = who(e.actor), who(e.target)
     step = state.options.dice_mode == "step"
-    if state.setup.hazards is not None:
-        told = hazard_line(e, who, step)  # HAZ-*: poison, water, gas, cold
-        if told is not None:
-            return told
+    told = hazard_line(e, who, step)  # HAZ-*: poison, water, gas, cold, and a wound's disease (CRIT-PHYS-46)
+    if told is not None:
+        return told
     if k == "round":
         return f"--- Round {e.get('round')} ---"
     if k == "initiative":
