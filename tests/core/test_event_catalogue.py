@@ -44,12 +44,18 @@ def test_every_catalogued_kind_is_produced_or_marked_rare(produced: Counter[str]
 
 
 def _emitted_kinds() -> set[str]:
-    """Every kind the rules name in an Event(...) call (both kinds of a conditional one)."""
+    """Every kind the rules name in an Event(...) call (both kinds of a conditional one), and the two
+    event kinds each DailyNeed(...) names (hazards/needs.py emits them: went without, relieved)."""
     kinds: set[str] = set()
     for path in RULES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Event" and node.args:
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            called = getattr(node.func, "id", None)
+            if called == "Event":
                 kinds |= {c.value for c in ast.walk(node.args[0]) if isinstance(c, ast.Constant)}
+            elif called == "DailyNeed":
+                kinds |= {c.value for c in node.args[-2:] if isinstance(c, ast.Constant)}
     return kinds
 
 
