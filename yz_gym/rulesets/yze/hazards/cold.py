@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from yz_gym.core.conditions import TimedCondition
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.damage import kill, take_damage
-from yz_gym.rulesets.yze.hazards.kinds import COLD_EXPOSED, HYPOTHERMIC, count_down, find
+from yz_gym.rulesets.yze.hazards.kinds import COLD_EXPOSED, HYPOTHERMIC, exposure_due, find
 from yz_gym.rulesets.yze.hazards.options import ColdBand, HazardOptions
 from yz_gym.rulesets.yze.hazards.resisting import stamina_check
 from yz_gym.rulesets.yze.state import Combatant, GameState
@@ -36,16 +35,8 @@ def cold_time(
     `blanket_bonus` each (HAZ-COLD-03). A protected character, or a warm band, rolls no more, but
     stays hypothermic until warmed."""
     unit = hazard_options.cold_roll_unit(band)
-    schedule = find(c.timed, COLD_EXPOSED)
-    if c.dead or unit is None or not exposed:
-        if schedule is not None:
-            c.timed.remove(schedule)
-        return
-    period = state.options.clock.rounds(unit)
-    if schedule is None:
-        schedule = TimedCondition(COLD_EXPOSED.name, period)
-        c.timed.append(schedule)
-    for _ in range(count_down(schedule, rounds, period)):
+    period = state.options.clock.rounds(unit) if unit is not None and exposed else None
+    for _ in range(exposure_due(c, COLD_EXPOSED, period, rounds)):
         if c.dead:
             return
         cold_roll(state, hazard_options, c, blankets, rng, events)

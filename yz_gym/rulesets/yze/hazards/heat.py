@@ -12,10 +12,9 @@ from typing import Final
 
 import numpy as np
 
-from yz_gym.core.conditions import TimedCondition
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.damage import kill, take_damage
-from yz_gym.rulesets.yze.hazards.kinds import HEAT_EXPOSED, HEATSTROKE, count_down, find
+from yz_gym.rulesets.yze.hazards.kinds import HEAT_EXPOSED, HEATSTROKE, exposure_due, find
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.hazards.resisting import stamina_check
 from yz_gym.rulesets.yze.state import Combatant, GameState
@@ -39,16 +38,8 @@ def heat_time(
     of the heat, the first roll one interval after exposure starts; one sheltered rolls no more
     but keeps heatstroke until cooled down."""
     unit = hazard_options.heat_roll_unit(heat)
-    schedule = find(c.timed, HEAT_EXPOSED)
-    if c.dead or unit is None or not exposed:
-        if schedule is not None:
-            c.timed.remove(schedule)
-        return
-    period = state.options.clock.rounds(unit)
-    if schedule is None:
-        schedule = TimedCondition(HEAT_EXPOSED.name, period)
-        c.timed.append(schedule)
-    for _ in range(count_down(schedule, rounds, period)):
+    period = state.options.clock.rounds(unit) if unit is not None and exposed else None
+    for _ in range(exposure_due(c, HEAT_EXPOSED, period, rounds)):
         if c.dead:
             return
         heat_roll(state, c, rng, events)

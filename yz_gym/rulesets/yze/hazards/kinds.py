@@ -141,6 +141,21 @@ def count_down(condition: TimedCondition, rounds: int, period: int) -> int:
     return times
 
 
+def exposure_due(c: Combatant, exposure: ConditionKind, period: int | None, rounds: int) -> int:
+    """How many rolls `rounds` rounds of exposure bring, one per `period` rounds, the first a
+    period after exposure starts (its schedule is the bearer's `exposure` condition); the dead,
+    the sheltered and a harmless band (`period` None) roll none, and their schedule ends."""
+    schedule = find(c.timed, exposure)
+    if c.dead or period is None:
+        if schedule is not None:
+            c.timed.remove(schedule)
+        return 0
+    if schedule is None:
+        schedule = TimedCondition(exposure.name, period)
+        c.timed.append(schedule)
+    return count_down(schedule, rounds, period)
+
+
 def recovery_blocked(conditions: list[TimedCondition], dehydration_stress: bool = True) -> tuple[bool, bool]:
     """Whether the bearer's conditions block natural recovery of (damage, stress): hypothermia both
     (HEAL-10), sickness (HEAL-11) and starvation (HEAL-08) damage, sleep deprivation stress (HEAL-09),
