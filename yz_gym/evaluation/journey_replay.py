@@ -21,7 +21,7 @@ import numpy as np
 from jinja2 import Environment, select_autoescape
 
 from yz_gym.core.events import Event
-from yz_gym.evaluation.replay import ReplayError, _events, _row, same_events
+from yz_gym.evaluation.replay import ReplayError, _events, _row, read_replay, same_events
 from yz_gym.io import atomic_write_text
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import Expedition
@@ -30,7 +30,6 @@ from yz_gym.scenario import ScenarioError
 from yz_gym.scenario.loading import LoadedScenario, game_of
 from yz_gym.scenario.reading import (
     MAX_REPLAY_BYTES,
-    MAX_REPLAY_LINES,
     MAX_SEED,
     ReadError,
     preview,
@@ -85,18 +84,7 @@ class JourneyReplay:
     def load(cls, path: str | Path) -> JourneyReplay:
         """Read a replay written by `save`, checked line by line and re-simulated (`checked`)."""
         path = Path(path)
-        try:
-            lines = read_text(path, MAX_REPLAY_BYTES, "replay").splitlines()
-        except ReadError as err:
-            raise ReplayError(str(err)) from None
-        if len(lines) > MAX_REPLAY_LINES:
-            raise ReplayError(f"{path}: more than {MAX_REPLAY_LINES:,} lines; is it the right file?")
-        header = _row(path, 1, lines[0] if lines else "", "the first line must be a JSON header object")
-        if header.get("kind") != KIND:
-            raise ReplayError(f"{path}:1: not a yz_gym journey replay (kind is {preview(header.get('kind'))})")
-        if header.get("schema_version") != SCHEMA_VERSION:
-            raise ReplayError(f"{path}:1: journey replay schema version {preview(header.get('schema_version'))}; "
-                              f"this yz_gym reads {SCHEMA_VERSION}")  # fmt: skip
+        lines, header = read_replay(path, KIND, SCHEMA_VERSION, "journey replay")
         scenario, seed, planner = header.get("scenario"), header.get("seed"), header.get("planner")
         if not isinstance(scenario, dict):
             raise ReplayError(f"{path}:1: scenario: got {preview(scenario)}; a replay carries its scenario mapping")

@@ -203,20 +203,7 @@ class Replay:
     def load(cls, path: str | Path) -> Replay:
         """Read a replay written by `save`, checked line by line and re-simulated (see `checked`)."""
         path = Path(path)
-        try:
-            lines = read_text(path, MAX_REPLAY_BYTES, "replay").splitlines()
-        except ReadError as err:
-            raise ReplayError(str(err)) from None
-        if len(lines) > MAX_REPLAY_LINES:
-            raise ReplayError(f"{path}: more than {MAX_REPLAY_LINES:,} lines; is it the right file?")
-        header = _row(path, 1, lines[0] if lines else "", "the first line must be a JSON header object")
-        if header.get("kind") != KIND:
-            raise ReplayError(f"{path}:1: not a yz_gym replay (kind is {preview(header.get('kind'))})")
-        if header.get("schema_version") != SCHEMA_VERSION:
-            raise ReplayError(
-                f"{path}:1: replay schema version {preview(header.get('schema_version'))}; "
-                f"this yz_gym reads {SCHEMA_VERSION}"
-            )
+        lines, header = read_replay(path, KIND, SCHEMA_VERSION, "replay")
         scenario = header.get("scenario")
         if not isinstance(scenario, dict):
             raise ReplayError(
@@ -286,6 +273,25 @@ class Replay:
                 )
             steps.append(Step(actor, step.action, text, events))
         return Replay(self.scenario, self.seed, self.policies, list(state.opening), steps)
+
+
+def read_replay(path: Path, kind: str, version: int, name: str) -> tuple[list[str], dict[str, Any]]:
+    """A replay file's lines and its header, read within the limits and checked to be a `name` of
+    `kind` at schema `version` (a ReplayError naming the line otherwise)."""
+    try:
+        lines = read_text(path, MAX_REPLAY_BYTES, "replay").splitlines()
+    except ReadError as err:
+        raise ReplayError(str(err)) from None
+    if len(lines) > MAX_REPLAY_LINES:
+        raise ReplayError(f"{path}: more than {MAX_REPLAY_LINES:,} lines; is it the right file?")
+    header = _row(path, 1, lines[0] if lines else "", "the first line must be a JSON header object")
+    if header.get("kind") != kind:
+        raise ReplayError(f"{path}:1: not a yz_gym {name} (kind is {preview(header.get('kind'))})")
+    if header.get("schema_version") != version:
+        raise ReplayError(
+            f"{path}:1: {name} schema version {preview(header.get('schema_version'))}; this yz_gym reads {version}"
+        )
+    return lines, header
 
 
 def _row(path: Path, number: int, line: str, expected: str) -> dict[str, Any]:
