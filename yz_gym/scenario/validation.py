@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -25,6 +26,24 @@ def validated(model: type[ModelT], data: Any, origin: str, expected: str) -> Mod
     except ValidationError as err:
         path, message = _describe(err.errors()[0], data, model)
         raise ScenarioError(f"{origin}: {path}: {message}") from None
+
+
+def scripted_agent(ruleset: str, mode: str) -> Callable[[str], str]:
+    """A scenario model's check of an agent its file names for a side of (ruleset, mode): one of
+    the mode's scripted agents (its registry record's, from MODE_AGENTS in yz_gym/agents; a file
+    never loads a model), else a ValueError guessing the name and listing them."""
+
+    def check(name: str) -> str:
+        from yz_gym.core import registry
+
+        names = list(registry.get(ruleset, mode).agents)
+        if name in names:
+            return name
+        close = difflib.get_close_matches(name, names, n=1)
+        guess = f"did you mean '{close[0]}'? " if close else ""
+        raise ValueError(f"not an agent of {ruleset} {mode} games; {guess}give one of {', '.join(names)}")
+
+    return check
 
 
 # --- turning pydantic's errors into one line -----------------------------------------------------
@@ -145,4 +164,4 @@ def _explain(error: Any, rest: tuple[Any, ...] = ()) -> str:
 # --- building ------------------------------------------------------------------------------------
 
 
-__all__ = ["validated"]
+__all__ = ["scripted_agent", "validated"]
