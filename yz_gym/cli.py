@@ -455,7 +455,10 @@ def advise(
         typer.Option("--state", help="a game saved by `play --save-state` (a replay of the game so far)"),
     ] = None,
     replay_file: Annotated[Path | None, typer.Option("--replay", help="a replay file")] = None,
-    at: Annotated[int | None, typer.Option(help="the replay step to advise on (default: its end)")] = None,
+    at: Annotated[
+        int | None,
+        typer.Option(help="the replay step to advise on (an expedition's: the day, 1 = the start; default: its end)"),
+    ] = None,
     rollouts: Annotated[
         int, typer.Option(min=4, help="rollouts for the best actions (the race's finalists)")
     ] = 48,
@@ -484,17 +487,45 @@ def advise(
     ] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="rollout seed")] = 0,
     top: Annotated[int, typer.Option(min=1, help="how many actions to list")] = 10,
+    rank_by: Annotated[
+        str | None,
+        typer.Option(help="expeditions: rank the day's plans by arrival (the default) or pc-loss (the safest first)"),
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(min=1, max=3600, help="expeditions: seconds the race may take (default 60); then a rough ranking"),
+    ] = None,
+    every_lookout: Annotated[
+        bool,
+        typer.Option("--every-lookout", help="expeditions: race the plans of every lookout, not only the best observer's"),
+    ] = False,
 ) -> None:
     """Rank the acting combatant's legal actions (by menu number) by estimated win probability; also
-    a chase's (rollouts played by its chase agents)."""
+    a chase's (rollouts played by its chase agents), and an expedition's day plans by the chance to
+    arrive or to lose a PC (the rest of the trip planned by cautious or hasty)."""
     from yz_gym.agents.advisor import advise as rank
     from yz_gym.agents.advisor import check_fit, side_names
+    from yz_gym.evaluation import trip_commands as trips
     from yz_gym.evaluation.replay import ReplayError
 
+    try:
+        trip = trips.trip_target(scenario, state, replay_file, at)
+        if trip is not None:
+            race = trips.TripRace(
+                trips.planners(trip.state, agent, parse_policies(policy or [])), trips.ranking(rank_by), rollouts,
+                seed, workers, time_limit, every_lookout,
+            )  # fmt: skip
+    except (ScenarioError, ReplayError, ValueError) as error:
+        raise _fail(str(error)) from None
+    if trip is not None:
+        trips.show_advice(console, trip.state, trips.race_with_progress(trip.state, race, err), top)
+        return
     try:
         policies = parse_policies(policy or [])
         _check_agents([*([agent] if agent else []), *policies.values()])
         game, declared = _advice_state(scenario, state, replay_file, at, seed)
+        if (rank_by, time_limit, every_lookout) != (None, None, False):
+            raise ValueError("--rank-by, --time-limit and --every-lookout are for expeditions; leave them out")
         sides = side_names(game)
         for side in policies:
             if side not in sides:
@@ -581,6 +612,14 @@ def play(
     mine = side or sides[0]
     if mine not in sides:
         raise _fail(f"no side named '{mine}'; sides: {', '.join(sides)}")
+    from yz_gym.evaluation import trip_commands as trips
+
+    if trips.is_trip(found):
+        if opponent is not None:
+            raise _fail("--opponent: an expedition has no other side (its fights are played by the file's "
+                        "fight_agent); leave it out")  # fmt: skip
+        _play_trip(found, seed, save, save_state)
+        return
     names = {s: opponent or mode.default_agent(found.scenario, i) for i, s in enumerate(sides)}
     rng = np.random.default_rng(seed)
     state = rules.new_game(found.scenario, rng)
@@ -617,6 +656,22 @@ def play(
         for line in rules.narrate(state, events):
             console.print(line)
     _write_outputs([("--save", save, record.save, "replay")])
+
+
+def _play_trip(found, seed: int, save: Path | None, save_state: Path | None) -> None:  # type: ignore[no-untyped-def]
+    """`play` on an expedition: the player plans each day (evaluation/trip_commands.py); '?' races
+    the plans for PLAY_TIME_LIMIT seconds and shows the best PLAY_TOP."""
+    from yz_gym.evaluation import trip_commands as trips
+
+    def advise(state) -> None:  # type: ignore[no-untyped-def]
+        race = trips.TripRace(trips.PLANNERS, "arrival", 48, seed, None, trips.PLAY_TIME_LIMIT, False)
+        trips.show_advice(console, state, trips.race_with_progress(state, race, err), trips.PLAY_TOP, morning=False)
+
+    played = trips.play_journey(found, seed, console.print, input, advise)
+    if played.quit and save_state:
+        played.replay.save(save_state)  # the journey so far: advise --state races its next day
+        console.print(f"state saved to {save_state}")
+    _write_outputs([("--save", save, played.replay.save, "replay")])
 
 
 def _ask(rules, state, actor, actions, agents: dict[str, str] | None, label: str):  # type: ignore[no-untyped-def]
