@@ -160,7 +160,7 @@ def opening_of(scenario: dict[str, object], seed: int) -> list[dict[str, object]
     """The opening events a scenario's game starts with, as a replay stores them."""
     from yz_gym.evaluation.replay import Replay
 
-    state, _ = Replay(scenario, seed, {}, [], []).new_game()
+    state, _ = Replay(scenario, seed, {}, [], []).start()
     return [e.to_json() for e in state.opening]
 
 

@@ -126,8 +126,12 @@ def test_yz_gym_replay_prints_a_chase_and_writes_its_page(recorded: Replay, save
     assert '"mode":"chase"' in text and "Car chases motorcycle - yz_gym replay" in text
 
 
-def test_advise_on_a_chase_replay_is_one_error_line(saved: Path):
-    result = runner.invoke(app, ["advise", "--replay", str(saved), "--at", "0", "--rollouts", "4"])
-    assert result.exit_code == 2 and "Traceback" not in result.output
-    errors = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(errors) == 1 and "a replay of a chase, not a zone fight" in errors[0]
+def test_advise_on_a_chase_replay_ranks_the_choices_at_its_step(recorded: Replay, saved: Path):
+    """A chase replay re-simulated to a step is advised there (issue 13: advise on every mode)."""
+    step = len(recorded.steps) // 2
+    state, _ = recorded.state_at(step)
+    result = runner.invoke(app, ["advise", "--replay", str(saved), "--at", str(step), "--rollouts", "4", "--workers", "1"],
+                           env={"COLUMNS": "250"})  # fmt: skip
+    assert result.exit_code == 0, result.output
+    actor = recorded.mode.rules.people(state)[recorded.mode.rules.current_actor(state)]
+    assert result.stdout.startswith(f"{actor.name} (") and "Rollouts: " in result.stdout

@@ -151,19 +151,12 @@ class Replay:
         mode = self.mode
         return mode.rules.new_game(mode.build(self.scenario, origin), rng), rng
 
-    def new_game(self, origin: str = "<replay scenario>") -> tuple[Any, np.random.Generator]:
-        """The game at its start, with the generator that drives it: a zone fight or a DX3 fight
-        (a chase's positions are advised from its start only)."""
-        if self.mode.key == ("yze", "chase"):
-            raise ReplayError(f"a replay of a {self.mode.name}, not a zone fight; `yz-gym replay` reads it")
-        return self.start(origin)
-
     def state_at(self, step: int) -> tuple[Any, np.random.Generator]:
-        """The game just before decision number `step` (0 = the first decision; see `new_game`)."""
+        """The game just before decision number `step` (0 = the first decision)."""
         if not 0 <= step <= len(self.steps):
             raise ReplayError(f"step {step} is outside the replay (0-{len(self.steps)})")
         mode = self.mode
-        state, rng = self.new_game()
+        state, rng = self.start()
         for k, recorded in enumerate(self.steps[:step]):
             events = mode.rules.apply(state, recorded.action, rng, None)
             if not same_events(events, recorded.events):
