@@ -1,6 +1,8 @@
-"""Every `yz-gym` command on every registered mode (issue 13): `list` shows the chases with their
-ruleset and mode, `validate`, `evaluate`, `log` and `play` take a chase, and what a mode does not
-support yet (`advise` and replays of a chase) is refused in one line naming the modes it plays."""
+"""The `yz-gym` commands on chases and on what sets modes apart (issue 13): `list` shows the chases
+with their ruleset and mode, `validate`, `evaluate`, `log`, `replay` and `play` take a chase, a
+file of one mode without its `mode:` and an agent of another mode are refused in one line, and a
+scenario file's agents are its mode's (MODE_AGENTS) with a guess at a misspelt one. Every command
+on every mode: test_every_command.py."""
 
 from __future__ import annotations
 
@@ -147,3 +149,26 @@ def test_a_chase_saved_by_log_replays_as_logged(tmp_path):
 def test_an_agent_that_does_not_play_the_mode_is_one_error_line(args, message):
     """An agent of another mode is refused before any game, naming the side, the mode and the fix."""
     assert refused(args) == message
+
+
+@pytest.mark.parametrize(
+    ("file", "change", "message"),
+    [
+        ("duel", {"agents": {"ilsa": "tactcal"}},
+         "agents.ilsa: not an agent of yze skirmish games; did you mean 'tactical'? give one of random, aggressive, tactical (got 'tactcal')"),
+        ("chase_market_foot", {"agents": {"watch": "cutof"}},
+         "agents.watch: not an agent of yze chase games; did you mean 'cutoff'? give one of random, flee, hider, cutoff, shooter (got 'cutof')"),
+        ("expedition_river_journey", {"agents": {"escort": "cautios"}},
+         "agents.escort: not an agent of yze expedition games; did you mean 'cautious'? give one of random, cautious, hasty (got 'cautios')"),
+        ("expedition_river_journey", {"fight_agent": "flee"},
+         "fight_agent: not an agent of yze skirmish games; give one of random, aggressive, tactical (got 'flee')"),
+        ("duel", {"agents": {"ilsa": 3}}, "agents.ilsa: got 3; give a text value"),
+    ],
+)  # fmt: skip
+def test_a_files_agent_is_one_of_its_modes_agents(tmp_path, file, change, message):
+    """The scenario models read each mode's agents from MODE_AGENTS (through the registry)."""
+    data = yaml.safe_load((SCENARIO_DIR / f"{file}.yaml").read_text(encoding="utf-8"))
+    data.update(change)
+    path = tmp_path / f"{file}.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert refused(["validate", str(path)]) == f"{path}: {message}"
