@@ -467,7 +467,7 @@ def advise(
         typer.Option(
             help=f"rollout agent for every side not named by --policy (default: the side's agent in "
             f"`evaluate`: the file's agents:, else tactical; a chase side cutoff as pursuer, flee as "
-            f"prey): {AGENTS_HELP}"
+            f"prey; an expedition: the planner of the later days, by default cautious and hasty): {AGENTS_HELP}"
         ),
     ] = None,
     policy: Annotated[

@@ -11,6 +11,7 @@ import time
 import pytest
 from typer.testing import CliRunner
 
+from tests.cli.test_every_mode import refused
 from yz_gym.agents.trip_advisor import _seed, advise_trip, rollout
 from yz_gym.cli import app
 from yz_gym.evaluation.journey_replay import JourneyReplay, record_journey
@@ -27,16 +28,6 @@ def invoke(args: list[str], text: str | None = None):  # type: ignore[no-untyped
     result = runner.invoke(app, args, input=text, env=WIDE)
     assert "Traceback" not in result.output, result.output
     return result
-
-
-def refused(args: list[str]) -> str:
-    """The one error line of a command that must exit 2."""
-    result = invoke(args)
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    assert not result.stdout, result.stdout
-    return lines[0].removeprefix("error: ")
 
 
 def table_rows(out: str) -> list[list[str]]:
