@@ -493,7 +493,10 @@ def advise(
     ] = None,
     time_limit: Annotated[
         float | None,
-        typer.Option(min=1, max=3600, help="expeditions: seconds the race may take (default 60); then a rough ranking"),
+        typer.Option(
+            min=1, max=3600,
+            help="expeditions: seconds the race may take once every plan had a rollout (default 60); then a rough ranking",
+        ),
     ] = None,
     every_lookout: Annotated[
         bool,

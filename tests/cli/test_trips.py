@@ -68,7 +68,7 @@ def test_advise_stops_at_its_time_limit_and_says_so():
     start = time.perf_counter()
     result = invoke(["advise", TRIP, "--time-limit", "1", "--workers", "1", "--rank-by", "pc-loss"])
     assert result.exit_code == 0, result.output
-    assert time.perf_counter() - start < 30  # one second of rollouts, the rest is loading and printing
+    assert time.perf_counter() - start < 60  # every pair's first rollout (192, ~4 CPU s), then 1 s at most
     assert "(stopped at the time limit: a rough ranking; give --time-limit more seconds)" in result.stdout
     assert "keeps every PC" in result.stdout or "has one choice" in result.stdout
 

@@ -20,9 +20,10 @@ planners choose, agents/planning.lookout) race: a day offers a few hundred plans
 same plan with another lookout, and a race of all of them rarely ends within a minute on a small
 machine; `every_lookout` races them all.
 
-Bounded time: the race stops at `time_limit` seconds, between rollouts; every candidate still
-racing is then cut to the rollouts they all have, and the answer says the race was stopped. Without
-that stop the answer depends only on the journey, the candidates and `seed`, not on `workers`."""
+Bounded time: the race stops at `time_limit` seconds, between rollouts, once every candidate has
+had its first rollout; every candidate still racing is then cut to the rollouts they all have, and
+the answer says the race was stopped. Without that stop the answer depends only on the journey,
+the candidates and `seed`, not on `workers`."""
 
 from __future__ import annotations
 
@@ -273,14 +274,18 @@ def _run_stage(
     report: Callable[[int], None],
 ) -> int:
     """Bring every candidate in `alive` up to `target` rollouts, rollout k of all before k + 1,
-    until the deadline; the rollouts played."""
+    until the deadline (every candidate's first rollout is played in any case); the rollouts played."""
     index = {id(c): i for i, c in enumerate(candidates)}
     units = [(index[id(c)], k) for k in range(alive[0].games, target) for c in alive]
     chunks = [units[i : i + CHUNK] for i in range(0, len(units), CHUNK)]
+
+    def due(chunk: list[tuple[int, int]]) -> bool:
+        return chunk[0][1] == 0 or time.perf_counter() < deadline
+
     results: list[Rolled] = []
     if pool is None:
         for chunk in chunks:
-            if time.perf_counter() >= deadline:
+            if not due(chunk):
                 break
             results.extend(_batch(chunk))
             report(len(results))
@@ -288,17 +293,15 @@ def _run_stage(
         pending: set[Future[list[Rolled]]] = set()
         queue = list(reversed(chunks))
         while queue or pending:
-            while queue and len(pending) < 2 * workers and time.perf_counter() < deadline:
+            while queue and len(pending) < 2 * workers and due(queue[-1]):
                 pending.add(pool.submit(_batch, queue.pop()))
             if not pending:
                 break
-            finished, pending = wait(pending, timeout=max(0.0, deadline - time.perf_counter()) + 0.05,
-                                     return_when=FIRST_COMPLETED)  # fmt: skip
+            left = max(0.05, deadline - time.perf_counter())
+            finished, pending = wait(pending, timeout=left, return_when=FIRST_COMPLETED)
             for future in finished:
                 results.extend(future.result())
             report(len(results))
-            if time.perf_counter() >= deadline:
-                queue.clear()
     for i, k, arrived, lost, covered, kept in sorted(results, key=lambda r: (r[1], r[0])):
         c = candidates[i]
         if k == c.games:  # rollouts past a gap (a chunk the deadline cut) are not kept
