@@ -16,6 +16,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | COVER_BASE + slot | cover the fighter in slot |
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 | COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
+| COMBO_BASE + d * MAX_COMBOS + k | (slot 0, never an attack) dodge (d = 0), dodge with a Titus (1) or vehicle dodge (2) declaring dodge combo k (`reaction_effects`) |
 | TITUS_BASE + 0, + 1 | sublimate a Titus: stand up from 戦闘不能; dodge with +10 dice |
 | RIDE_BASE + 0, + 1, + 2 | get off the vehicle; the vehicle dodge; hide (隠密状態) |
 | SWAP_BASE + slot | swap the driver's seat with the fighter in slot (slot 0: take the empty wheel) |
@@ -108,9 +109,14 @@ GLOBAL_FEATURES: Final = len(GLOBAL_FIELDS)
 DX3_OBS_SIZE: Final = N * FIGHTER_FEATURES + GLOBAL_FEATURES
 
 
+DODGES: Final = (Kind.DODGE, Kind.TITUS_DODGE, Kind.VEHICLE_DODGE)  # with a dodge combo: slot 0's combo block
+
+
 def encode(me: int, action: Dx3Action) -> int:
     """The index of `action` taken by fighter `me`."""
     kind = action.kind
+    if action.combo >= 0 and kind in DODGES:
+        return COMBO_BASE + DODGES.index(Kind(kind)) * MAX_COMBOS + action.combo
     if kind in FIXED:
         return FIXED.index(Kind(kind))
     if kind in TITUS:
@@ -200,6 +206,8 @@ def describe_index(index: int) -> str:
     if COMBO_BASE <= index < TITUS_BASE:
         attack, k = divmod(index - COMBO_BASE, MAX_COMBOS)
         slot, weapon = divmod(attack, W)
+        if slot == 0 and weapon < len(DODGES):
+            return f"{Kind(DODGES[weapon]).name.lower()} with dodge combo {k}"
         return (
             f"attack slot {slot} with " + ("素手" if weapon == 0 else f"weapon {weapon - 1}") + f", combo {k}"
         )

@@ -136,6 +136,10 @@ class Effect:
     heal_dice: PerLevel = ZERO  # D10s of HP healed
     move: PerLevel = ZERO  # extra metres of movement
     ignore_armor: bool = False
+    no_reaction: bool = False  # 「リアクション不可」: its targets can neither dodge nor guard (DX3-REACT-11)
+    no_dodge: bool = False  # 「ドッジ不可」: no dodge, a guard allowed (DX3-REACT-11)
+    ignore_guard: bool = False  # ガード無視: a guard subtracts no ガード値 (DX3-REACT-11)
+    penetration: PerLevel = ZERO  # 装甲値 taken off the target's armor, down to 0 (DX3-ENG-05's house rule)
     sets_target: str = ""  # an effect that changes the combo's 対象 (DX3-EFF-M06/M07)
     special: str = ""  # one of SPECIALS
 
@@ -257,6 +261,20 @@ class Combo:
     move: int
     ignore_armor: bool
     specials: tuple[str, ...]
+    no_reaction: bool = False
+    no_dodge: bool = False
+    ignore_guard: bool = False
+    penetration: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """What an attack combo aims at, whatever its level: its 対象, its range in metres (RANGE_*) and
+    whether the effects make the attack without the weapon (DX3-DMG-06, played in 素手's slot)."""
+
+    target: str
+    range: int
+    effect_attack: bool
 
 
 class ComboError(ValueError):
@@ -301,7 +319,7 @@ effects allow a choice (the weapon's). A ComboError says what is wrong."""
     if target in (SCENE, SCENE_SELECT):  # a scene target reaches the whole scene (DX3-ATK-07)
         ranges = [RANGE_SIGHT]
     crit_floors = [e.crit_floor for e in effects if e.crit_floor > 0]
-    dice = crit = achievement = attack_power = guard = reduction = heal = heal_dice = move = 0
+    dice = crit = achievement = attack_power = guard = reduction = heal = heal_dice = move = penetration = 0
     for effect in effects:
         lv = use_level(effect, rate, table)
         dice += effect.dice.at(lv)
@@ -313,6 +331,7 @@ effects allow a choice (the weapon's). A ComboError says what is wrong."""
         heal += effect.heal.at(lv)
         heal_dice += effect.heal_dice.at(lv)
         move += effect.move.at(lv)
+        penetration += effect.penetration.at(lv)
     return Combo(
         names=names,
         timing=timing,
@@ -337,6 +356,10 @@ effects allow a choice (the weapon's). A ComboError says what is wrong."""
         move=move,
         ignore_armor=any(e.ignore_armor for e in effects),
         specials=tuple(e.special for e in effects if e.special),
+        no_reaction=any(e.no_reaction for e in effects),
+        no_dodge=any(e.no_dodge for e in effects),
+        ignore_guard=any(e.ignore_guard for e in effects),
+        penetration=penetration,
     )
 
 

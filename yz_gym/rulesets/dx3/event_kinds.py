@@ -66,7 +66,12 @@ add(
     "the actor declares a combo of effects with its attack and pays its 侵蝕値 (DX3-EFF-06, DX3-ENC-07)",
     ("effects", "cost", "before", "after"),
 )
-add("attack", "the actor declares an attack on the target with a weapon (DX3-ATK-02)", ("weapon",))
+add(
+    "attack",
+    "the actor declares an attack named at the target with a weapon ('-': its effects make it), "
+    "striking `targets`: the target, or everyone its area takes in (DX3-ATK-02, DX3-ATK-07)",
+    ("weapon", "targets"),
+)
 add("hit_check", "the attack's hit check (DX3-ATK-03/04)", ("skill", "dice", "crit", "modifier", *CHECK))
 add("dodge", "the actor (a target) dodges the target's attack with 〈回避〉 (DX3-REACT-08)", CHECK)
 add("guard", "the actor (a target) guards with a weapon's ガード値 (DX3-REACT-10)", ("weapon", "guard"))
@@ -75,6 +80,18 @@ add("hit", "the actor's attack hits the target", ("achievement",))
 add("missed", "the actor's attack misses the target (a fumble, 0 dice or a dodge)", ("dodged",))
 add("cover", "the actor covers the target, taking the attack in its place (DX3-REACT-13..15)")
 add("damage_roll", "the attack's one damage roll (DX3-DMG-02/05)", ("faces", "attack", "total"))
+add(
+    "no_damage",
+    "the actor's effect attack states no 攻撃力, so it rolls no damage (DX3-DMG-06)",
+    rare="only with an attack effect that states no 攻撃力",
+)
+add(
+    "auto_effect",
+    "the actor's オート effect fires at its trigger and pays its 侵蝕値: `use` guard adds `amount` to the "
+    "ガード値, reduction takes `amount` off the HP damage (DX3-EFF-05, HR-VEH-AUTO-01)",
+    ("effect", "use", "amount", "before", "after"),
+    rare="only with a guard or damage-reducing オート effect",
+)
 add(
     "damage",
     "the target loses HP to the actor's attack after armor and guard (DX3-DMG-05)",

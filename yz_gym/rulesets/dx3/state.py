@@ -16,7 +16,7 @@ from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Dx3Character, StatBlock
 from yz_gym.rulesets.dx3.dice import CheckResult
-from yz_gym.rulesets.dx3.effects import Effect
+from yz_gym.rulesets.dx3.effects import Aim, Effect
 from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
 from yz_gym.rulesets.dx3.options import Dx3Options
 from yz_gym.rulesets.dx3.stealth import SEEN, Hidden
@@ -178,6 +178,7 @@ class Fighter:
     effects: tuple[Effect, ...] = ()  # its effects at their levels (DX3-EFF-01)
     used: dict[str, int] = field(default_factory=dict)  # uses of each effect this period (DX3-EFF-08)
     combo_cache: dict[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # by weapon name
+    aim_cache: dict[str, tuple[Aim, ...]] = field(default_factory=dict)  # each combo's Aim, by weapon name
     vehicle: int = -1  # the vehicle it is aboard (-1: none; one at a time, DX3-VEH-03)
     ride: tuple[Weapon, ...] = ()  # its vehicle's weapons by index MOUNTED_BASE + k (vehicle.ride_weapons)
     vehicle_initiative: int = 0  # the 行動値 of the vehicle it drives (DX3-VEH-08)
@@ -249,6 +250,11 @@ class PendingAttack:
     attack_power: int
     waiting: list[int]  # targets still to react, in order
     ignore_armor: bool = False  # the declared combo ignores 装甲値 (DX3-EFF-M12)
+    deals_damage: bool = True  # an effect attack without a stated 攻撃力 deals none (DX3-DMG-06)
+    no_dodge: bool = False  # 「ドッジ不可」 (DX3-REACT-11)
+    no_reaction: bool = False  # 「リアクション不可」 (DX3-REACT-11)
+    ignore_guard: bool = False  # ガード無視: a guard subtracts nothing (DX3-REACT-11)
+    penetration: int = 0  # 装甲値 the attack takes off each target's armor, down to 0 (DX3-ENG-05)
     vehicle: int = -1  # the vehicle the attack strikes instead of its target (HR-VEH-04; -1: none)
     hit: list[int] = field(default_factory=list)  # targets the attack hits
     dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)
