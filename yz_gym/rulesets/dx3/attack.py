@@ -112,9 +112,8 @@ def declare(
         "weapon": "-" if aim is not None and aim.effect_attack else weapon.name, "targets": targets,
     }))  # fmt: skip
     if action.combo >= 0:
-        combo, check = declare_attack(
-            state, f, weapon, action.combo, hit_extras(state, f, weapon), rng, events
-        )
+        extras = (f.mods.get("dice", 0), 0) if aim is not None and aim.effect_attack else hit_extras(state, f, weapon)
+        combo, check = declare_attack(state, f, weapon, action.combo, extras, rng, events)
         tags = tags_of(combo, weapon)
     else:
         check = hit_check(state, f, weapon)
