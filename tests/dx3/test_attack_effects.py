@@ -9,12 +9,15 @@ from typing import Any
 import pytest
 
 from tests.dx3.d10 import FixedD10
-from tests.dx3.fights import fighter, game, of
+from tests.dx3.fights import fighter, game, of, scenario_data
 from tests.dx3.test_dx3_vehicles import driver, passenger, raider, to_raider_attack, van
 from yz_gym.core.events import Event
 from yz_gym.envs.dx3_encoding import COMBO_BASE, MAX_COMBOS, describe_index, encode
 from yz_gym.rulesets.dx3 import engine
+from yz_gym.rulesets.dx3.gear import WEAPONS
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
+from yz_gym.scenario import ScenarioError
+from yz_gym.scenario.loading import load
 
 FOE = 1
 SWORD = 0
@@ -302,3 +305,66 @@ def test_riders_auto_effects_guard_and_shield_their_attacked_vehicle() -> None:
     events = play(state, Dx3Action(Kind.NO_REACTION), 7)  # 12 - 装甲値 6 = 6, less 5
     assert of(events, "vehicle_damage")[0].get("hp_lost") == 1 and state.vehicles[0].hp == 19
     assert of(events, "auto_effect")[0].actor == 1 and state.fighters[1].char.encroachment == 7
+
+
+@pytest.mark.rule("DX3-ENG-08", "DX3-EFF-M11")
+def test_a_movement_effect_leaves_a_blockaded_engagement_as_a_minor_action_past_others() -> None:
+    state = game(hero({"swift_move": 1}), foe(), foe("Foe2", 15), blockades=[10])
+    moves = [a for a in engine.legal_actions(state) if a.kind == Kind.MOVE]
+    assert moves and all(a.combo == 0 for a in moves)  # no plain 戦闘移動 while engaged (DX3-ENG-02)
+    right = Dx3Action(Kind.MOVE, option=1, combo=0)
+    events = play(state, right)
+    assert of(events, "move")[0].data == {"from": 10, "to": 10 + 11, "joined": []}  # 行動値 6 + 5, past 15 m
+    assert of(events, "combo")[0].data == {"effects": ["swift_move"], "cost": 1, "before": 60, "after": 61}
+    assert engine.decision_kind(state) == "major"  # the minor action is spent
+    assert state.fighters[0].used == {"swift_move": 1}
+    used_up = game(hero({"swift_move": 1}), foe())
+    used_up.fighters[0].used["swift_move"] = 1  # Lv 1: once per scene
+    assert not [a for a in engine.legal_actions(used_up) if a.kind == Kind.MOVE]
+    assert encode(0, right) == encode(0, Dx3Action(Kind.MOVE, option=1))  # the 戦闘移動 index
+
+
+@pytest.mark.rule("DX3-WPN-02", "DX3-WPN-W8")
+def test_a_weapon_is_bought_before_the_fight_with_a_procure_check_against_its_difficulty() -> None:
+    buyer = hero({}, skills={"調達": 2}, abilities={"social": 2}, procure=["crossbow"])
+    scenario = load(scenario_data(buyer, foe())).scenario
+    for faces, bought in (((5, 1, 1), True), ((4, 1, 1), False)):  # 【社会】 2 + 1 at 60%; 〈調達〉 +2
+        state = engine.new_game(scenario, FixedD10(*faces))  # type: ignore[arg-type]
+        [event] = [e for e in state.opening if e.kind == "procure"]
+        assert event.get("difficulty") == 7 and event.get("bought") is bought
+        assert event.get("achievement") == faces[0] + 2
+        assert [w.name for w in state.fighters[0].weapons] == ["sword", *(["crossbow"] if bought else [])]
+    assert WEAPONS["crossbow"].stock == 4  # 常備化 4 (DX3-WPN-W8)
+
+
+@pytest.mark.rule("DX3-VEH-13", "DX3-VEH-S2", "DX3-VEH-10")
+def test_a_driver_full_moves_the_vehicle_its_full_move_in_metres_with_its_passenger() -> None:
+    riders = (
+        fighter("D", "pcs", 100, pc=True, vehicle="v", skills={"運転:四輪": 1}, abilities={"sense": 5}),
+        fighter("P", "pcs", 100, pc=True, vehicle="v", seat="passenger"),
+        fighter("E", "npcs", 0),
+    )
+    state = game(*riders, vehicles=[{"name": "v", "kind": "sports_car", "position": 100}], length=500)
+    assert engine.current_actor(state) == 0  # 行動値 12 - 5 = 7, the highest
+    play(state, Dx3Action(Kind.SKIP_MINOR))
+    events = play(state, Dx3Action(Kind.FULL_MOVE, option=1))
+    assert of(events, "full_move")[0].data["to"] == 100 + 300  # 全力移動 300 m, the value in metres
+    assert [f.pos for f in state.fighters[:2]] == [400, 400] and state.vehicles[0].pos == 400
+
+
+@pytest.mark.parametrize(
+    "procure, message",
+    [
+        (
+            ["sword"],
+            r"fighters\[0\]\.procure\[0\]: 'sword' has no purchase difficulty \(DX3-WPN-02\); buyable: crossbow",
+        ),
+        (
+            ["crossbow", "crossbow", "crossbow"],
+            r"fighters\[0\]\.procure: 1 weapons and 3 to buy; carry at most 3",
+        ),
+    ],
+)
+def test_a_weapon_that_cannot_be_bought_is_a_one_line_error(procure: list[str], message: str) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        load(scenario_data(hero({}, procure=procure), foe()))

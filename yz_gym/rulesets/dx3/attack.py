@@ -404,7 +404,7 @@ def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events:
         )
     elif action.kind == Kind.TITUS_REVIVE:
         sublimate(state, f, REVIVE, events)
-        f.char.hp = revived_hp(f.char)
+        f.char.hp = revived_hp(f.char, state.options.titus_supplement)
         f.char.incapacitated = False
         events.append(Event("titus_revive", f.id, -1, {"hp": f.char.hp}))
     else:

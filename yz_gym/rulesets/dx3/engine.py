@@ -13,8 +13,9 @@ from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.dx3 import attack, engagement, hiding, riding, rounds
 from yz_gym.rulesets.dx3.combos import attack_combos
+from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
-from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, WEAPONS, range_text
+from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, WEAPONS, Weapon, range_text
 from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
@@ -30,6 +31,7 @@ from yz_gym.rulesets.dx3.state import (
 from yz_gym.rulesets.dx3.statuses import BERSERK
 from yz_gym.rulesets.dx3.vehicle import make_vehicle
 
+PROCURE: Final = "調達"  # the skill that buys items (DX3-WPN-02)
 RIDING_MINORS: Final[tuple[int, ...]] = (Kind.BOARD, Kind.LEAVE, Kind.SWAP, Kind.HAND_OVER)
 
 
@@ -43,6 +45,9 @@ def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None
     ]
     riding.seat_riders(state)
     events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
+    for f, spec in zip(fighters, scenario.fighters, strict=True):
+        for name in spec.procure:
+            procure(state, f, WEAPONS[name], dice, events)
     if state.options.impulse_at_combat_start:
         for f in fighters:
             if f.pc:
@@ -50,6 +55,20 @@ def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None
     rounds.open_round(state, dice, events)
     state.opening = events
     return state
+
+
+def procure(state: Dx3State, f: Fighter, weapon: Weapon, rng: np.random.Generator, events: list[Event]) -> None:
+    """f tries to buy `weapon` before the fight (DX3-WPN-02): a 〈調達〉 check (【社会】 dice) against its
+    purchase difficulty; bought, it is carried (not yet equipped)."""
+    options = state.options
+    result = roll(f.char.check(PROCURE, floor=options.crit_floor, table=options.encroach_table), rng)
+    bought = result.succeeds(weapon.purchase)
+    if bought:
+        f.weapons = (*f.weapons, weapon)
+    events.append(Event("procure", f.id, -1, {
+        "weapon": weapon.name, "difficulty": weapon.purchase, "faces": attack.faces(result),
+        "achievement": result.achievement, "fumble": result.fumble, "bought": bought,
+    }))  # fmt: skip
 
 
 def impulse(state: Dx3State, f: Fighter, rng: np.random.Generator, events: list[Event]) -> None:
@@ -119,6 +138,7 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
         out.append(Dx3Action(Kind.SKIP_MINOR))
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
+        out += engagement.effect_moves(state, f) if f.effects else []
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
         return out + hiding.hide_actions(state, f, True)
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
@@ -178,7 +198,9 @@ def _minor(
         events.append(Event("wait", f.id))
         rounds.start_main(state, rng, events)
         return
-    if kind == Kind.MOVE:
+    if kind == Kind.MOVE and action.combo >= 0:
+        engagement.effect_move(state, f, action, rng, events)
+    elif kind == Kind.MOVE:
         engagement.move(state, f, action, engagement.combat_move_distance(state, f), rng, events)
     elif kind in RIDING_MINORS:
         riding.act(state, f, action, events)

@@ -27,6 +27,12 @@ add(
 )
 add("titus_revive", "the actor stands up from 戦闘不能 with HP 【肉体】 + 10 (DX3-TITUS-03D)", ("hp",))
 add(
+    "procure",
+    "before the fight the actor tries to buy a weapon with 〈調達〉 against its purchase difficulty (DX3-WPN-02)",
+    ("weapon", "difficulty", "faces", "achievement", "fumble", "bought"),
+    rare="only when a fighter's file lists weapons to procure",
+)
+add(
     "round", "a round's setup process begins (DX3-ROUND-01); minor_only: HR-EVENT-01", ("round", "minor_only")
 )
 add(

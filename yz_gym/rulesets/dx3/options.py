@@ -296,9 +296,9 @@ class Dx3Options:
     titus_supplement: bool = switch(
         False,
         "DX3-TITUS-06",
-        "A supplement's sublimations for special Lois (not core): with `true` a Titus may also be "
-        "sublimated for +5 damage dice (after the hit, before the damage roll) and to stand up from "
-        "戦闘不能 with full HP instead of 【肉体】+10.",
+        "A supplement's sublimation for special Lois (not core): with `true` a Titus sublimated to stand "
+        "up from 戦闘不能 restores full HP instead of 【肉体】+10. (The supplement's other options, +5 "
+        "damage dice, restored effect uses and +2 magic dice, are not played.)",
     )
 
 

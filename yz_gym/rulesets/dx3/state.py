@@ -111,6 +111,7 @@ class FighterSpec:
     seat: int = DRIVER  # DRIVER or PASSENGER
     holds: tuple[int, ...] = ()  # the vehicle's mounted weapons it starts holding
     hidden: bool = False  # starts in the hidden state (隠密状態)
+    procure: tuple[str, ...] = ()  # weapons it tries to buy with 〈調達〉 before the fight (DX3-WPN-02)
 
 
 @dataclass(frozen=True, slots=True)
