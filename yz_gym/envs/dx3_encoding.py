@@ -26,6 +26,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | AT_VEHICLE_BASE + slot * W + weapon slot | attack the vehicle of the fighter in slot |
 | STEALTH_BASE + ... | stealth move (hidden), laid out as the 戦闘移動 block |
 | SEARCH_BASE + slot | search for the hidden fighter in slot |
+| RECOVER_BASE + s | try to clear bad status s (`statuses.STATUS_NAMES`: berserk, pressure, dazed, poison, rigid, hatred, fear, frenzy, prone) |
 
 Weapon slots of an attack: 0 素手, 1-3 the carried weapons, 4-5 the vehicle's mounted weapons the
 decider holds, 6 the vehicle itself (a ram, its driver only).
@@ -60,6 +61,7 @@ from yz_gym.rulesets.dx3.state import (
     Kind,
     Phase,
 )
+from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
 from yz_gym.rulesets.dx3.vehicle import MAX_MOUNTED, MAX_VEHICLES, RAM
 
 N: Final = MAX_FIGHTERS
@@ -94,7 +96,8 @@ TAKES: Final = MAX_MOUNTED + 1  # what a boarding takes up: nothing or mounted w
 AT_VEHICLE_BASE: Final = BOARD_BASE + MAX_VEHICLES * 2 * TAKES
 STEALTH_BASE: Final = AT_VEHICLE_BASE + N * W
 SEARCH_BASE: Final = STEALTH_BASE + N + 2
-N_DX3_ACTIONS: Final = SEARCH_BASE + N
+RECOVER_BASE: Final = SEARCH_BASE + N
+N_DX3_ACTIONS: Final = RECOVER_BASE + len(STATUS_NAMES)
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
@@ -134,6 +137,8 @@ def encode(me: int, action: Dx3Action) -> int:
         return HAND_BASE + action.option * N + slot
     if kind == Kind.SEARCH:
         return SEARCH_BASE + slot
+    if kind == Kind.RECOVER:
+        return RECOVER_BASE + action.option
     if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
         base = {Kind.MOVE: MOVE_BASE, Kind.FULL_MOVE: FULL_BASE, Kind.STEALTH_MOVE: STEALTH_BASE}[Kind(kind)]
         return base + (slot if action.target >= 0 else N + action.option)
@@ -198,8 +203,10 @@ def describe_index(index: int) -> str:
             if offset < N
             else f"stealth move {('left', 'right')[offset - N]}"
         )
-    if SEARCH_BASE <= index < N_DX3_ACTIONS:
+    if SEARCH_BASE <= index < RECOVER_BASE:
         return f"search for slot {index - SEARCH_BASE}"
+    if RECOVER_BASE <= index < N_DX3_ACTIONS:
+        return f"recover from {STATUS_NAMES[index - RECOVER_BASE]}"
     if AT_VEHICLE_BASE <= index < STEALTH_BASE:
         slot, weapon = divmod(index - AT_VEHICLE_BASE, W)
         return f"attack the vehicle of slot {slot} with weapon slot {weapon}"
@@ -240,7 +247,8 @@ def describe_dx3_spaces() -> str:
         ("vehicle guard: mounted weapon", VGUARD_BASE, BOARD_BASE),
         (f"board: vehicle x 2 seats x {TAKES} takes", BOARD_BASE, AT_VEHICLE_BASE),
         (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, STEALTH_BASE),
-        ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, N_DX3_ACTIONS),
+        ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, RECOVER_BASE),
+        ("recover: bad status", RECOVER_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import areas, riding
+from yz_gym.rulesets.dx3 import afflictions, areas, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
 from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, tags_of, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
@@ -75,13 +75,24 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
                 out.append(Dx3Action(Kind.ATTACK, t.id, w, combo=k))
             if reach and state.vehicles and riding.at_vehicle_targets(state, f, t, weapon):
                 out.append(Dx3Action(Kind.ATTACK, t.id, w, drop=AT_VEHICLE))
+    if f.hatred >= 0:  # 憎悪: only attacks that include the hated one, while any does (DX3-BS-20)
+        out = afflictions.forced(state, f, out, [struck_by(state, f, a) for a in out])
     return out
+
+
+def struck_by(state: Dx3State, f: Fighter, action: Dx3Action) -> list[int]:
+    """The characters f's attack `action` would strike (areas.struck)."""
+    if action.combo < 0:
+        return [action.target]
+    aim = aims(f, f.weapon(action.option), state.options.encroach_table)[action.combo]
+    return areas.struck(state, f, aim.target, state.fighters[action.target])
 
 
 def hit_extras(state: Dx3State, f: Fighter, weapon: Weapon) -> tuple[int, int]:
     """The (dice, 達成値 modifier) a hit check adds to the skill's: `Fighter.mods` dice, and 命中 of
     the equipped weapons (DX3-ATK-04, `weapon_hit_mods`)."""
-    return f.mods.get("dice", 0), f.hit_bonus(weapon, state.options.weapon_hit_mods == "all_equipped")
+    dice = f.mods.get("dice", 0) + afflictions.status_dice(f)
+    return dice, f.hit_bonus(weapon, state.options.weapon_hit_mods == "all_equipped")
 
 
 def hit_check(
@@ -111,12 +122,16 @@ def declare(
     events.append(Event("attack", f.id, action.target, {
         "weapon": "-" if aim is not None and aim.effect_attack else weapon.name, "targets": targets,
     }))  # fmt: skip
+    fear = afflictions.fear_of(state, f, targets)  # 恐怖 of one of the targets (DX3-BS-21)
     if action.combo >= 0:
-        extras = (f.mods.get("dice", 0), 0) if aim is not None and aim.effect_attack else hit_extras(state, f, weapon)
-        combo, check = declare_attack(state, f, weapon, action.combo, extras, rng, events)
+        dice, bonus = hit_extras(state, f, weapon)
+        if aim is not None and aim.effect_attack:  # no weapon: no 命中
+            bonus = 0
+        combo, check = declare_attack(state, f, weapon, action.combo, (dice + fear.dice, bonus), rng, events)
         tags = tags_of(combo, weapon)
     else:
-        check = hit_check(state, f, weapon)
+        check = hit_check(state, f, weapon, dice=fear.dice)
+    afflictions.attacked(f, targets)
     result = roll(check, rng)
     events.append(Event("hit_check", f.id, action.target, {
         "skill": tags.skill, "dice": check.dice, "crit": check.crit,
@@ -127,10 +142,12 @@ def declare(
         events.append(Event("missed", f.id, action.target, {"dodged": False}))
         return
     attack_power = (0 if tags.effect_attack else weapon.attack) + tags.power + f.mods.get("attack", 0)
+    attack_power += fear.attack_power
     standing = [t for t in targets if not state.fighters[t].down]
     p = PendingAttack(f.id, action.option, targets, result, attack_power, standing, tags.ignore_armor)
     p.deals_damage, p.no_dodge, p.no_reaction = tags.deals_damage, tags.no_dodge, tags.no_reaction
     p.ignore_guard, p.penetration = tags.ignore_guard, tags.penetration
+    p.damage_dice, p.inflicts = fear.damage_dice, tags.inflicts
     if state.vehicles and len(targets) == 1:  # an area strikes its riders themselves
         p.vehicle = riding.struck_vehicle(state, named, weapon, action.drop)
         if p.vehicle >= 0:
@@ -183,7 +200,8 @@ def dodge_check(state: Dx3State, t: Fighter, combo: Combo | None = None) -> Chec
         (combo.dice, combo.crit, combo.crit_floor, combo.achievement) if combo else (0, 0, 0, 0)
     )
     return t.char.check(
-        "回避", floor=options.crit_floor, table=options.encroach_table, dice=dice + t.mods.get("dice", 0),
+        "回避", floor=options.crit_floor, table=options.encroach_table,
+        dice=dice + t.mods.get("dice", 0) + afflictions.status_dice(t),
         crit_change=crit, effect_floor=floor, modifier=t.dodge_bonus + bonus,
     )  # fmt: skip
 
@@ -293,8 +311,9 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
     assert p is not None
     if not p.deals_damage:
         events.append(Event("no_damage", p.attacker, -1))
+        afflict_hit(state, p, events)
         return
-    total, rolled = roll_damage(p.hit_check.achievement, p.attack_power, rng)
+    total, rolled = roll_damage(p.hit_check.achievement, p.attack_power, rng, p.damage_dice)
     events.append(
         Event(
             "damage_roll", p.attacker, -1, {"faces": list(rolled), "attack": p.attack_power, "total": total}
@@ -334,6 +353,21 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
         if f.down and not was_down:
             events.append(Event("down", taker, p.attacker))
             fell(state, f)
+    afflict_hit(state, p, events)
+
+
+def afflict_hit(state: Dx3State, p: PendingAttack, events: list[Event]) -> None:
+    """Step 8 (DX3-ATK-11): the attack's bad statuses go to each character it hit (its coverer in its
+    place), still standing; not to a vehicle (HR-VEH-12), not to those that dodged it (DX3-REACT-09)."""
+    if not p.inflicts or p.vehicle >= 0:
+        return
+    source = state.fighters[p.attacker]
+    covering = set(p.covers.values())
+    for t in p.hit:
+        if t in covering:
+            continue
+        for name, rank in p.inflicts:
+            afflictions.afflict(state, state.fighters[p.covers.get(t, t)], name, rank, source, events)
 
 
 def may_resurrect(state: Dx3State, f: Fighter) -> bool:

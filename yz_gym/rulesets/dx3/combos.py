@@ -162,6 +162,7 @@ class Tags:
     no_reaction: bool = False
     ignore_guard: bool = False
     penetration: int = 0
+    inflicts: tuple[tuple[str, int], ...] = ()
 
 
 def tags_of(combo: Combo, weapon: Weapon) -> Tags:
@@ -171,7 +172,7 @@ def tags_of(combo: Combo, weapon: Weapon) -> Tags:
         skill=combo.skill, power=combo.attack_power, effect_attack=effect_attack,
         deals_damage=combo.states_attack or not effect_attack, ignore_armor=combo.ignore_armor,
         no_dodge=combo.no_dodge, no_reaction=combo.no_reaction, ignore_guard=combo.ignore_guard,
-        penetration=combo.penetration,
+        penetration=combo.penetration, inflicts=combo.inflicts,
     )  # fmt: skip
 
 

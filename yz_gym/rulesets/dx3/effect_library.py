@@ -113,10 +113,10 @@ TARGET_WORDS: Final = {
 }  # fmt: skip
 _PER_LEVEL: Final = ("uses", "dice", "crit", "achievement", "attack_power", "guard", "reduction", "heal",
                      "heal_dice", "move", "penetration")  # fmt: skip
-_INTS: Final = ("target_count", "level", "max_level", "crit_floor")
+_INTS: Final = ("target_count", "level", "max_level", "crit_floor", "inflict_rank")
 _BOOLS: Final = ("level_bonus", "solo", "states_attack", "ignore_armor", "no_reaction", "no_dodge",
                   "ignore_guard")  # fmt: skip
-_TEXTS: Final = ("syndrome", "requires", "attack", "period", "sets_target", "special")
+_TEXTS: Final = ("syndrome", "requires", "attack", "period", "sets_target", "special", "inflicts")
 
 
 class EffectError(ValueError):

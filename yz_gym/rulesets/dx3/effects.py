@@ -10,6 +10,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.rulesets.dx3.dice import d10s, effect_level_bonus
+from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
 
 # DX3-EFF-02: タイミング (English keys; the loader also reads the Japanese terms)
 AUTO: Final = "auto"  # オート: at its trigger, no action spent, may be used many times (DX3-EFF-05)
@@ -140,6 +141,8 @@ class Effect:
     no_dodge: bool = False  # 「ドッジ不可」: no dodge, a guard allowed (DX3-REACT-11)
     ignore_guard: bool = False  # ガード無視: a guard subtracts no ガード値 (DX3-REACT-11)
     penetration: PerLevel = ZERO  # 装甲値 taken off the target's armor, down to 0 (DX3-ENG-05's house rule)
+    inflicts: str = ""  # a bad status (statuses.py name) it gives the characters its attack hits (DX3-BS-*)
+    inflict_rank: int = 0  # the rank of that status (邪毒 N)
     sets_target: str = ""  # an effect that changes the combo's 対象 (DX3-EFF-M06/M07)
     special: str = ""  # one of SPECIALS
 
@@ -186,6 +189,10 @@ def effect_problem(effect: Effect) -> tuple[str, str] | None:
         return "crit_floor", f"{effect.crit_floor} is not a C値 floor; give 2-10 (a C値 below 2 is invalid)"
     if effect.skill == SYNDROME and not effect.syndrome:
         return "syndrome", "a syndrome-skill effect (シンドローム) needs the syndrome it belongs to"
+    if effect.inflicts and effect.inflicts not in STATUS_NAMES:
+        return "inflicts", f"{effect.inflicts!r} is not a bad status; use one of {', '.join(STATUS_NAMES)}"
+    if effect.inflicts == "poison" and effect.inflict_rank < 1:
+        return "inflict_rank", "邪毒 (poison) needs a rank of 1 or more"
     if effect.range < RANGE_NONE:
         return "range", f"{effect.range} m; give close, sight, weapon, - or metres 0 or more"
     return None
@@ -265,6 +272,7 @@ class Combo:
     no_dodge: bool = False
     ignore_guard: bool = False
     penetration: int = 0
+    inflicts: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +368,7 @@ effects allow a choice (the weapon's). A ComboError says what is wrong."""
         no_dodge=any(e.no_dodge for e in effects),
         ignore_guard=any(e.ignore_guard for e in effects),
         penetration=penetration,
+        inflicts=tuple((e.inflicts, e.inflict_rank) for e in effects if e.inflicts),
     )
 
 

@@ -11,7 +11,7 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.dx3 import attack, engagement, hiding, riding, rounds
+from yz_gym.rulesets.dx3 import afflictions, attack, engagement, hiding, riding, rounds
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
@@ -28,7 +28,7 @@ from yz_gym.rulesets.dx3.state import (
     Phase,
     make_fighter,
 )
-from yz_gym.rulesets.dx3.statuses import BERSERK
+from yz_gym.rulesets.dx3.statuses import BERSERK, STATUS_NAMES
 from yz_gym.rulesets.dx3.vehicle import make_vehicle
 
 PROCURE: Final = "調達"  # the skill that buys items (DX3-WPN-02)
@@ -140,6 +140,7 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
         out += engagement.effect_moves(state, f) if f.effects else []
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
+        out += afflictions.recoveries(state, f) if f.statuses else []
         return out + hiding.hide_actions(state, f, True)
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
@@ -206,6 +207,8 @@ def _minor(
         riding.act(state, f, action, events)
     elif kind == Kind.HIDE:
         hiding.hide(state, f, True, rng, events)
+    elif kind == Kind.RECOVER:
+        afflictions.recover(state, f, action, rng, events)
     elif kind == Kind.EQUIP:
         away = (
             list(f.equipped) if action.drop == PUT_ALL_AWAY else [e for e in f.equipped if e == action.drop]
@@ -319,6 +322,9 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     if kind == Kind.VEHICLE_GUARD and actor is not None and actor.vehicle >= 0:
         mounted = state.vehicles[actor.vehicle].mounted[action.option]
         return f"guard with the mounted {mounted.name} (ガード値 {mounted.guard})"
+    if kind == Kind.RECOVER:
+        check = " (【精神】 9)" if state.options.status_recovery_check else ""
+        return f"recover from {STATUS_NAMES[action.option]}{check}"
     if kind == Kind.SEARCH:
         return f"search for {fighters[action.target].name} (〈知覚〉)"
     if kind == Kind.COVER:

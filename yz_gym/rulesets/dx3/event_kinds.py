@@ -87,6 +87,25 @@ add("missed", "the actor's attack misses the target (a fumble, 0 dice or a dodge
 add("cover", "the actor covers the target, taking the attack in its place (DX3-REACT-13..15)")
 add("damage_roll", "the attack's one damage roll (DX3-DMG-02/05)", ("faces", "attack", "total"))
 add(
+    "status",
+    "the actor's attack gives the target the bad status `status` (rank: 邪毒's) (DX3-BS-*, DX3-ATK-11 step 8)",
+    ("status", "rank"),
+    rare="only with an attack effect that inflicts a bad status",
+)
+add(
+    "recover",
+    "the actor spends its minor action to clear a bad status, with a 【精神】 check at 9 unless the check is "
+    "off (achievement -1) (DX3-BS-11, HR-STATUS-01, AMB-37)",
+    ("status", "faces", "achievement", "fumble", "recovered"),
+    rare="only when a fighter holds a bad status an action may clear",
+)
+add(
+    "poison",
+    "in the cleanup process the target loses 3 x rank HP to 邪毒 (DX3-BS-18)",
+    ("rank", "hp_lost", "hp"),
+    rare="only with an attack effect that inflicts 邪毒",
+)
+add(
     "no_damage",
     "the actor's effect attack states no 攻撃力, so it rolls no damage (DX3-DMG-06)",
     rare="only with an attack effect that states no 攻撃力",

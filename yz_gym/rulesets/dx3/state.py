@@ -57,6 +57,7 @@ class Kind(IntEnum):
     HIDE = 22  # declare the hidden state: major, or minor in a dark spot (DX3-HID-01, HR-STEALTH-01/02)
     STEALTH_MOVE = 23  # major: a 戦闘移動 keeping the hidden state (HR-STEALTH-03), laid out as MOVE
     SEARCH = 24  # major: look for the hidden `target` (DX3-HID-06)
+    RECOVER = 25  # minor: try to clear bad status STATUS_NAMES[`option`] (DX3-BS-11, HR-STATUS-01)
 
 
 class Phase(IntEnum):
@@ -184,6 +185,9 @@ class Fighter:
     ride: tuple[Weapon, ...] = ()  # its vehicle's weapons by index MOUNTED_BASE + k (vehicle.ride_weapons)
     vehicle_initiative: int = 0  # the 行動値 of the vehicle it drives (DX3-VEH-08)
     hidden: Hidden = SEEN  # 隠密状態 (DX3-HID-*, stealth.py)
+    poison: int = 0  # the 邪毒 rank while `statuses` holds it (afflictions.py)
+    hatred: int = -1  # the fighter its 憎悪 is aimed at (-1: none)
+    fear: int = -1  # the fighter its 恐怖 is aimed at (-1: none)
 
     @property
     def name(self) -> str:
@@ -256,6 +260,8 @@ class PendingAttack:
     no_reaction: bool = False  # 「リアクション不可」 (DX3-REACT-11)
     ignore_guard: bool = False  # ガード無視: a guard subtracts nothing (DX3-REACT-11)
     penetration: int = 0  # 装甲値 the attack takes off each target's armor, down to 0 (DX3-ENG-05)
+    damage_dice: int = 0  # D10s more or fewer on the damage roll (恐怖, DX3-BS-21)
+    inflicts: tuple[tuple[str, int], ...] = ()  # bad statuses (name, rank) it gives those it hits
     vehicle: int = -1  # the vehicle the attack strikes instead of its target (HR-VEH-04; -1: none)
     hit: list[int] = field(default_factory=list)  # targets the attack hits
     dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)
