@@ -4,18 +4,23 @@ acting on the affected, ending in the cleanup process and cleared by a minor act
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
+import numpy as np
 import pytest
 
-from tests.dx3.fights import fighter, game, of
+from tests.dx3.fights import fighter, game, of, scenario_data
 from tests.dx3.test_attack_effects import FOE, SWORD, foe, hero, play, to_major
+from tests.dx3.test_dx3_invariants import check_state, illegal, same_as_pickled, snapshot
+from yz_gym.core.errors import IllegalAction
 from yz_gym.envs.dx3_encoding import RECOVER_BASE, describe_index, encode
 from yz_gym.rulesets.dx3 import attack, engine
 from yz_gym.rulesets.dx3.afflictions import afflict
 from yz_gym.rulesets.dx3.gear import UNARMED
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
 from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
+from yz_gym.scenario.loading import load
 
 
 def struck_with(
@@ -139,3 +144,76 @@ def test_a_rigid_character_cannot_move() -> None:
     assert any(a.kind == Kind.MOVE for a in engine.legal_actions(state))
     state.fighters[0].statuses.add("rigid")
     assert not any(a.kind == Kind.MOVE for a in engine.legal_actions(state))
+
+
+OWN_EFFECTS = {
+    "blast": {"timing": "major", "skill": "白兵", "target": "範囲", "range": "weapon", "attack": "melee", "cost": 2},
+    "venom": {"timing": "major", "skill": "射撃", "inflicts": "poison", "inflict_rank": 1, "no_dodge": True},
+    "daze": {"timing": "major", "skill": "白兵", "inflicts": "dazed", "ignore_guard": True},
+    "terror": {"timing": "major", "skill": "RC", "attack": "ranged", "range": "sight", "inflicts": "fear"},
+    "goad": {"timing": "major", "skill": "RC", "attack": "ranged", "range": "20m", "inflicts": "hatred",
+             "target": "シーン(選択)"},
+    "bind": {"timing": "major", "skill": "白兵", "inflicts": "rigid", "penetration": 2},
+    "crush": {"timing": "major", "skill": "白兵", "inflicts": "pressure", "no_reaction": True},
+}  # fmt: skip
+
+
+def effect_fight() -> dict[str, Any]:
+    """Four PCs against four enemies, every one with effects the fight plays: areas, effect attacks,
+    tags, statuses, dodge combos, auto effects and a movement effect."""
+    kit = {
+        "weapons": ["sword", "handgun"],
+        "skills": {"白兵": 2, "射撃": 1, "RC": 1, "回避": 1},
+        "encroachment": 70,
+    }
+    pcs = [
+        fighter(
+            "A", "pcs", 10, pc=True, lois=3, effects={"blast": 1, "attack_boost": 2, "dodge_dice": 1}, **kit
+        ),
+        fighter(
+            "B", "pcs", 10, pc=True, lois=3, effects={"power_shot": 2, "terror": 1, "guard_boost": 1}, **kit
+        ),
+        fighter(
+            "C",
+            "pcs",
+            20,
+            pc=True,
+            lois=2,
+            effects={"venom": 1, "swift_move": 2, "damage_reduction": 1},
+            **kit,
+        ),
+        fighter(
+            "D", "pcs", 20, pc=True, lois=2, effects={"daze": 1, "scene_attack": 1, "attack_boost": 1}, **kit
+        ),
+    ]
+    npcs = [
+        fighter("W", "npcs", 20, effects={"bind": 1, "crit_focus": 2, "dodge_dice": 2}, **kit),
+        fighter("X", "npcs", 30, effects={"goad": 1, "guard_boost": 1}, **kit),
+        fighter("Y", "npcs", 30, effects={"crush": 1, "swift_move": 1, "damage_reduction": 1}, **kit),
+        fighter("Z", "npcs", 40, effects={"area_conversion": 1, "blast": 1, "attack_boost": 1}, **kit),
+    ]
+    return scenario_data(*pcs, *npcs, effects=OWN_EFFECTS, max_rounds=8)
+
+
+def test_random_play_with_every_effect_and_status_keeps_the_invariants_and_one_index_per_action() -> None:
+    scenario = load(effect_fight()).scenario
+    rng = np.random.default_rng(3)
+    taken, seen = 0, set()
+    while taken < 2_000:
+        state = engine.new_game(scenario, rng)
+        before = snapshot(state)
+        while not engine.is_over(state) and taken < 2_000:
+            legal = engine.legal_actions(state)
+            me = engine.current_actor(state)
+            assert len({encode(me, a) for a in legal}) == len(legal), legal  # the env tells them apart
+            with pytest.raises(IllegalAction):
+                engine.apply(state, illegal(state, legal), rng, legal)
+            if taken % 97 == 0:
+                same_as_pickled(state, rng)
+                assert pickle.loads(pickle.dumps(state)).fighters[0].statuses == state.fighters[0].statuses
+            for event in engine.apply(state, legal[int(rng.integers(len(legal)))], rng, legal):
+                seen.add(event.kind)
+            taken += 1
+            check_state(state, before)
+            before = snapshot(state)
+    assert {"status", "combo", "auto_effect", "poison", "recover"} <= seen, seen
