@@ -18,7 +18,7 @@ from yz_gym.envs.dx3_encoding import RECOVER_BASE, describe_index, encode
 from yz_gym.rulesets.dx3 import attack, engine
 from yz_gym.rulesets.dx3.afflictions import afflict
 from yz_gym.rulesets.dx3.gear import UNARMED
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
+from yz_gym.rulesets.dx3.state import TITUS_BOOST, Dx3Action, Dx3State, Kind
 from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
 from yz_gym.scenario.loading import load
 
@@ -217,3 +217,34 @@ def test_random_play_with_every_effect_and_status_keeps_the_invariants_and_one_i
             check_state(state, before)
             before = snapshot(state)
     assert {"status", "combo", "auto_effect", "poison", "recover"} <= seen, seen
+
+
+@pytest.mark.rule("DX3-TITUS-03A", "DX3-TITUS-05", "HR-STATUS-01")
+def test_a_pc_may_sublimate_a_titus_for_ten_more_dice_on_its_recovery_check() -> None:
+    state = game(hero({}, lois=1), foe())
+    me = state.fighters[0]
+    me.statuses.add("pressure")
+    boosted = Dx3Action(Kind.RECOVER, option=1, drop=TITUS_BOOST)
+    assert boosted in engine.legal_actions(state)
+    events = play(state, boosted, *(1,) * 12, 9)  # 【精神】 2 + 1 at 60% + 10: 13 dice
+    assert of(events, "titus")[0].data == {"use": "dice", "titus": 0, "lois": 0}
+    assert len(of(events, "recover")[0].get("faces")[0]) == 13 and not me.statuses
+    assert encode(0, boosted) == RECOVER_BASE + len(STATUS_NAMES) + 1
+
+
+@pytest.mark.rule("DX3-TITUS-03E", "DX3-TITUS-05")
+def test_a_titus_clears_every_status_at_once_or_the_chosen_one_without_spending_the_minor_action() -> None:
+    for rules, left in (({}, set()), ({"titus_clear": "one"}, {"pressure"})):
+        state = game(hero({}, lois=1), foe(), dx3_rules=rules)
+        me = state.fighters[0]
+        me.statuses |= {"pressure", "poison"}
+        me.poison = 2
+        clears = [a for a in engine.legal_actions(state) if a.kind == Kind.TITUS_CLEAR]
+        assert [STATUS_NAMES[a.option] for a in clears] == (
+            ["pressure"] if not rules else ["pressure", "poison"]
+        )
+        events = play(state, Dx3Action(Kind.TITUS_CLEAR, option=STATUS_NAMES.index("poison") if rules else 1))
+        assert me.statuses == left and me.char.lois == 0 and of(events, "titus_clear")
+        assert engine.decision_kind(state) == "minor" and not any(
+            a.kind == Kind.TITUS_CLEAR for a in engine.legal_actions(state)
+        )

@@ -27,6 +27,8 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | STEALTH_BASE + ... | stealth move (hidden), laid out as the 戦闘移動 block |
 | SEARCH_BASE + slot | search for the hidden fighter in slot |
 | RECOVER_BASE + s | try to clear bad status s (`statuses.STATUS_NAMES`: berserk, pressure, dazed, poison, rigid, hatred, fear, frenzy, prone) |
+| RECOVER_BASE + 9 + s | the same with a Titus sublimated for +10 dice on the 【精神】 check |
+| RECOVER_BASE + 18 + s | sublimate a Titus to clear bad status s (every one under `titus_clear: all`), a free action |
 
 Weapon slots of an attack: 0 素手, 1-3 the carried weapons, 4-5 the vehicle's mounted weapons the
 decider holds, 6 the vehicle itself (a ram, its driver only).
@@ -55,6 +57,7 @@ from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     MAX_CARRIED,
     MAX_FIGHTERS,
+    TITUS_BOOST,
     Dx3Action,
     Dx3State,
     Fighter,
@@ -97,7 +100,7 @@ AT_VEHICLE_BASE: Final = BOARD_BASE + MAX_VEHICLES * 2 * TAKES
 STEALTH_BASE: Final = AT_VEHICLE_BASE + N * W
 SEARCH_BASE: Final = STEALTH_BASE + N + 2
 RECOVER_BASE: Final = SEARCH_BASE + N
-N_DX3_ACTIONS: Final = RECOVER_BASE + len(STATUS_NAMES)
+N_DX3_ACTIONS: Final = RECOVER_BASE + 3 * len(STATUS_NAMES)
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
@@ -138,7 +141,9 @@ def encode(me: int, action: Dx3Action) -> int:
     if kind == Kind.SEARCH:
         return SEARCH_BASE + slot
     if kind == Kind.RECOVER:
-        return RECOVER_BASE + action.option
+        return RECOVER_BASE + (len(STATUS_NAMES) if action.drop == TITUS_BOOST else 0) + action.option
+    if kind == Kind.TITUS_CLEAR:
+        return RECOVER_BASE + 2 * len(STATUS_NAMES) + action.option
     if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
         base = {Kind.MOVE: MOVE_BASE, Kind.FULL_MOVE: FULL_BASE, Kind.STEALTH_MOVE: STEALTH_BASE}[Kind(kind)]
         return base + (slot if action.target >= 0 else N + action.option)
@@ -206,7 +211,10 @@ def describe_index(index: int) -> str:
     if SEARCH_BASE <= index < RECOVER_BASE:
         return f"search for slot {index - SEARCH_BASE}"
     if RECOVER_BASE <= index < N_DX3_ACTIONS:
-        return f"recover from {STATUS_NAMES[index - RECOVER_BASE]}"
+        how, s = divmod(index - RECOVER_BASE, len(STATUS_NAMES))
+        return ("recover from {}", "recover from {} with a Titus", "sublimate a Titus to clear {}")[how].format(
+            STATUS_NAMES[s]
+        )
     if AT_VEHICLE_BASE <= index < STEALTH_BASE:
         slot, weapon = divmod(index - AT_VEHICLE_BASE, W)
         return f"attack the vehicle of slot {slot} with weapon slot {weapon}"
@@ -248,7 +256,7 @@ def describe_dx3_spaces() -> str:
         (f"board: vehicle x 2 seats x {TAKES} takes", BOARD_BASE, AT_VEHICLE_BASE),
         (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, STEALTH_BASE),
         ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, RECOVER_BASE),
-        ("recover: bad status", RECOVER_BASE, N_DX3_ACTIONS),
+        ("recover: bad status x (plain, with a Titus, a Titus clearing it)", RECOVER_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]

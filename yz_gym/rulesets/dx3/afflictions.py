@@ -14,7 +14,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import take_damage
 from yz_gym.rulesets.dx3.dice import roll
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
+from yz_gym.rulesets.dx3.state import TITUS_BOOST, Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.statuses import (
     DAZED,
     DAZED_DICE,
@@ -31,17 +31,35 @@ from yz_gym.rulesets.dx3.statuses import (
     mind_check,
     status_problem,
 )
+from yz_gym.rulesets.dx3.titus import boost_check
 
 NOBODY: Final = -1
 
 
-def recoveries(state: Dx3State, f: Fighter) -> list[Dx3Action]:
+def recoveries(state: Dx3State, f: Fighter, titus: bool) -> list[Dx3Action]:
     """The minor actions that try to clear one of f's bad statuses (DX3-BS-11, `minor_clears_status`:
-    any but 邪毒 and 暴走; 転倒 always, DX3-BS-09)."""
-    return [
-        Dx3Action(Kind.RECOVER, option=i) for i, name in enumerate(STATUS_NAMES)
-        if name in f.statuses and action_can_clear(name, state.options)
-    ]  # fmt: skip
+    any but 邪毒 and 暴走; 転倒 always, DX3-BS-09), and, for a PC that may sublimate (`titus`), each
+    with a Titus for +10 dice on the 【精神】 check (TITUS_BOOST, DX3-TITUS-03A), and a Titus that
+    clears statuses at once without spending the action (DX3-TITUS-03E: the chosen one, or all of
+    them under `titus_clear: all`, then named by the first)."""
+    clearable = [i for i, name in enumerate(STATUS_NAMES) if name in f.statuses and action_can_clear(name, state.options)]
+    out = [Dx3Action(Kind.RECOVER, option=i) for i in clearable]
+    if not titus:
+        return out
+    if state.options.status_recovery_check:
+        out += [Dx3Action(Kind.RECOVER, option=i, drop=TITUS_BOOST) for i in clearable]
+    held = [i for i, name in enumerate(STATUS_NAMES) if name in f.statuses]
+    if state.options.titus_clear == "all":
+        held = held[:1]
+    return out + [Dx3Action(Kind.TITUS_CLEAR, option=i) for i in held]
+
+
+def titus_clear(state: Dx3State, f: Fighter, action: Dx3Action, events: list[Event]) -> None:
+    """A sublimated Titus clears the chosen status, or every one (DX3-TITUS-03E, `titus_clear`)."""
+    names = sorted(f.statuses) if state.options.titus_clear == "all" else [STATUS_NAMES[action.option]]
+    for name in names:
+        clear(f, name)
+    events.append(Event("titus_clear", f.id, -1, {"statuses": names}))
 
 
 def recover(state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
@@ -53,7 +71,10 @@ def recover(state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Gener
     data: dict[str, object] = {"status": name, "faces": [], "achievement": -1, "fumble": False}
     recovered = True
     if options.status_recovery_check:
-        result = roll(mind_check(f.char, options, status_dice(f)), rng)
+        check = mind_check(f.char, options, status_dice(f))
+        if action.drop == TITUS_BOOST:  # the Titus was sublimated by the caller
+            check = boost_check(check, dice_titus=1)
+        result = roll(check, rng)
         recovered = result.succeeds(RECOVERY_DIFFICULTY)
         data.update(faces=[list(r) for r in result.rounds], achievement=result.achievement, fumble=result.fumble)
     if recovered:

@@ -20,6 +20,7 @@ from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
     PUT_ALL_AWAY,
+    TITUS_BOOST,
     Dx3Action,
     Dx3Scenario,
     Dx3State,
@@ -29,6 +30,8 @@ from yz_gym.rulesets.dx3.state import (
     make_fighter,
 )
 from yz_gym.rulesets.dx3.statuses import BERSERK, STATUS_NAMES
+from yz_gym.rulesets.dx3.titus import CLEAR as TITUS_CLEARS
+from yz_gym.rulesets.dx3.titus import DICE as TITUS_DICE
 from yz_gym.rulesets.dx3.vehicle import make_vehicle
 
 PROCURE: Final = "調達"  # the skill that buys items (DX3-WPN-02)
@@ -140,7 +143,7 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
         out += engagement.effect_moves(state, f) if f.effects else []
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
-        out += afflictions.recoveries(state, f) if f.statuses else []
+        out += afflictions.recoveries(state, f, attack.titus_ready(state, f)) if f.statuses else []
         return out + hiding.hide_actions(state, f, True)
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
@@ -194,6 +197,10 @@ def _minor(
     """A minor action (DX3-ACT-09), then the major one (DX3-ACT-06) unless the round allows minor
     actions only (HR-EVENT-01)."""
     kind = action.kind
+    if kind == Kind.TITUS_CLEAR:  # free: the minor decision stays open (DX3-TITUS-05)
+        attack.sublimate(state, f, TITUS_CLEARS, events)
+        afflictions.titus_clear(state, f, action, events)
+        return
     if kind == Kind.WAIT:
         f.waiting = True
         events.append(Event("wait", f.id))
@@ -208,6 +215,8 @@ def _minor(
     elif kind == Kind.HIDE:
         hiding.hide(state, f, True, rng, events)
     elif kind == Kind.RECOVER:
+        if action.drop == TITUS_BOOST:
+            attack.sublimate(state, f, TITUS_DICE, events)
         afflictions.recover(state, f, action, rng, events)
     elif kind == Kind.EQUIP:
         away = (
@@ -324,7 +333,11 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"guard with the mounted {mounted.name} (ガード値 {mounted.guard})"
     if kind == Kind.RECOVER:
         check = " (【精神】 9)" if state.options.status_recovery_check else ""
-        return f"recover from {STATUS_NAMES[action.option]}{check}"
+        titus = " with a Titus for +10 dice" if action.drop == TITUS_BOOST else ""
+        return f"recover from {STATUS_NAMES[action.option]}{check}{titus}"
+    if kind == Kind.TITUS_CLEAR:
+        what = "every bad status" if state.options.titus_clear == "all" else STATUS_NAMES[action.option]
+        return f"sublimate a Titus to clear {what}"
     if kind == Kind.SEARCH:
         return f"search for {fighters[action.target].name} (〈知覚〉)"
     if kind == Kind.COVER:

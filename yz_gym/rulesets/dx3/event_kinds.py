@@ -100,6 +100,12 @@ add(
     rare="only when a fighter holds a bad status an action may clear",
 )
 add(
+    "titus_clear",
+    "the actor's sublimated Titus clears bad statuses (DX3-TITUS-03E, `titus_clear`)",
+    ("statuses",),
+    rare="only when a PC with a Lois or Titus holds a bad status and chooses this",
+)
+add(
     "poison",
     "in the cleanup process the target loses 3 x rank HP to 邪毒 (DX3-BS-18)",
     ("rank", "hp_lost", "hp"),

@@ -58,6 +58,7 @@ class Kind(IntEnum):
     STEALTH_MOVE = 23  # major: a 戦闘移動 keeping the hidden state (HR-STEALTH-03), laid out as MOVE
     SEARCH = 24  # major: look for the hidden `target` (DX3-HID-06)
     RECOVER = 25  # minor: try to clear bad status STATUS_NAMES[`option`] (DX3-BS-11, HR-STATUS-01)
+    TITUS_CLEAR = 26  # free, in the minor decision: a Titus clears STATUS_NAMES[`option`] (all: every one) (DX3-TITUS-03E)
 
 
 class Phase(IntEnum):
@@ -88,6 +89,7 @@ class Dx3Action:
 
 
 AT_VEHICLE: Final = 1  # an ATTACK's `drop` when it is declared at the target's vehicle (HR-VEH-04)
+TITUS_BOOST: Final = 1  # a RECOVER's `drop` when a Titus gives its check +10 dice (DX3-TITUS-03A)
 
 
 @dataclass(frozen=True, slots=True)
