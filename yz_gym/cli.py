@@ -244,7 +244,7 @@ def evaluate(
     try:
         stats, interrupted = _run_with_progress(
             partial(run, fight_policies=fights or None, report=shown), scenario, policies, episodes, seed,
-            workers, "evaluating", backend, shown.unit,
+            workers, "evaluating", backend,
         )  # fmt: skip
     except ValueError as error:  # e.g. a policy file trained for other spaces
         raise _fail(str(error)) from None
@@ -267,7 +267,7 @@ def evaluate(
         other_fights = fights if fights and next_mode(other_loaded) is not None else None
         other, other_interrupted = _run_with_progress(
             partial(run, fight_policies=other_fights, report=shown), compare, other_policies, episodes, seed,
-            workers, "what-if", backend, shown.unit,
+            workers, "what-if", backend,
         )  # fmt: skip
         other_agents = side_agents(other_loaded, other_policies)
         other_chosen = chosen_by(other_loaded, other_policies)
@@ -287,7 +287,7 @@ def evaluate(
     _write_outputs(outputs, exit_code)
 
 
-def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process", unit="games"):  # type: ignore[no-untyped-def]
+def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, backend="process"):  # type: ignore[no-untyped-def]
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -321,7 +321,7 @@ def _run_with_progress(run, scenario, policies, episodes, seed, workers, label, 
     elapsed = time.perf_counter() - start
     used = worker_count(episodes, workers)
     err.print(
-        f"{stats.games} {unit} in {elapsed:.1f} s ({stats.games / max(elapsed, 1e-9):.0f} {unit}/s, {used} worker(s))"
+        f"{stats.games} games in {elapsed:.1f} s ({stats.games / max(elapsed, 1e-9):.0f} games/s, {used} worker(s))"
     )
     return stats, interrupted
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import difflib
 import functools
 import importlib
 import inspect
-from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -28,22 +26,6 @@ SCRIPTED: Final = frozenset(name for names in MODE_AGENTS.values() for name in n
 def agents_text() -> str:
     """Every game's scripted agents, for messages and help: "yze skirmish: random, ...; dx3 ..."."""
     return "; ".join(f"{ruleset} {mode}: {', '.join(names)}" for (ruleset, mode), names in MODE_AGENTS.items())
-
-
-def file_agent(mode: tuple[str, str]) -> Callable[[str], str]:
-    """The check of an agent a scenario file names for a side of `mode` (its scenario models'
-    validator): one of the mode's scripted agents (a file never loads a model), else a ValueError
-    guessing the name and listing the mode's agents."""
-    names = MODE_AGENTS[mode]
-
-    def check(name: str) -> str:
-        if name in names:
-            return name
-        close = difflib.get_close_matches(name, names, n=1)
-        guess = f"did you mean '{close[0]}'? " if close else ""
-        raise ValueError(f"not an agent of {' '.join(mode)} games; {guess}give one of {', '.join(names)}")
-
-    return check
 
 
 def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
@@ -89,7 +71,6 @@ __all__ = [
     "Agent",
     "RandomAgent",
     "agents_text",
-    "file_agent",
     "make_agent",
 ]
 

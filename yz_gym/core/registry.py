@@ -62,7 +62,6 @@ class Report:
     compare: Callable[[Any, Any, str, str, str, Any], dict[str, Any]]  # (stats, the what-if's, their
     # sources, who played the what-if, console) prints the what-if -> its keys in the JSON report
     plot: Callable[..., Any] | None = None  # (stats, path, agents=, chosen=) writes a PNG; None: no plot
-    unit: str = "games"  # what many of its games are called in counts: "games", "trips"
 
     @property
     def a_noun(self) -> str:

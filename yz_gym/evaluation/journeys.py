@@ -199,7 +199,7 @@ def compare_journeys(
     return {}
 
 
-JOURNEYS: Final = Report("expedition", print_journeys, compare_journeys, unit="trips")
+JOURNEYS: Final = Report("expedition", print_journeys, compare_journeys)
 EXPEDITION_EVALUATION: Final = Evaluation(play_trip, journey_stats, journey_options, report=JOURNEYS)
 
 __all__ = [

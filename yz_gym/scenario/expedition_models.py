@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, StrictInt, StrictStr
+from pydantic import Field, StrictInt
 
-from yz_gym.agents import file_agent
 from yz_gym.rulesets.yze.scenario.chase_models import VEHICLE_TYPES
-from yz_gym.rulesets.yze.scenario.models import Name, Strict, ZoneAgent
+from yz_gym.rulesets.yze.scenario.models import Name, Strict
 
 Hex = tuple[Annotated[StrictInt, Field(ge=0, le=99)], Annotated[StrictInt, Field(ge=0, le=99)]]
 Who = Literal["all", "none"] | list[Name]
-Planner = Annotated[StrictStr, AfterValidator(file_agent(("yze", "expedition")))]  # MODE_AGENTS' names
 
 
 class TravelVehicleSpec(Strict):
@@ -130,8 +128,8 @@ class ExpeditionFile(Strict):
     waters: WatersSpec = WatersSpec()
     max_days: int = Field(30, ge=1, le=365)
     encounters: EncountersSpec = EncountersSpec()
-    fight_agent: ZoneAgent = "aggressive"
-    agents: dict[Name, Planner] = {}
+    fight_agent: Literal["random", "aggressive", "tactical"] = "aggressive"
+    agents: dict[Name, Literal["random", "cautious", "hasty"]] = {}
     rules: dict[str, object] = {}
     hazard_rules: dict[str, object] = {}
     travel_rules: dict[str, object] = {}

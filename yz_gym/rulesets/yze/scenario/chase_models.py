@@ -9,14 +9,11 @@ documented in docs/chase_scenarios.md. Cross-field checks live in chase_builder.
 # ruff: noqa: RUF012  (pydantic copies mutable defaults; Strict is a BaseModel)
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import AfterValidator, Field, StrictStr
+from pydantic import Field
 
-from yz_gym.agents import file_agent
 from yz_gym.rulesets.yze.scenario.models import MapSpec, Name, Rating, Strict, WeaponSpec
-
-ChaseAgent = Annotated[StrictStr, AfterValidator(file_agent(("yze", "chase")))]  # MODE_AGENTS' names
 
 VEHICLE_TYPES = (
     "car",
@@ -103,7 +100,7 @@ class ChaseFile(Strict):
     combatants: list[ChaseCombatantSpec] = Field(min_length=2)
     vehicles: list[VehicleSpec] = []
     handover: HandoverSpec | None = None  # hand-over to a zone fight (yz_gym.rulesets.yze.scenario.handover)
-    agents: dict[Name, ChaseAgent] = {}  # default chase agents
+    agents: dict[Name, Literal["random", "flee", "hider", "cutoff", "shooter"]] = {}  # default chase agents
 
 
 MODELS: tuple[type[Strict], ...] = (

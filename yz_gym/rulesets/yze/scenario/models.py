@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
-
-from yz_gym.agents import file_agent
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 FEATURES = ("cluttered", "dim", "dark", "cramped")
 RANGES = ("engaged", "short", "medium", "long", "extreme")
@@ -18,7 +16,6 @@ RANGES = ("engaged", "short", "medium", "long", "extreme")
 Name = Annotated[str, Field(min_length=1)]
 # An attribute or skill value: a number (dice pool) or a step grade A-D (step dice, STEP-01).
 Rating = StrictInt | StrictStr
-ZoneAgent = Annotated[StrictStr, AfterValidator(file_agent(("yze", "skirmish")))]  # MODE_AGENTS' names
 
 
 class Strict(BaseModel):
@@ -235,7 +232,7 @@ class ScenarioFile(Strict):
     vehicle_rules: dict[str, object] = {}
     hazards: HazardsSpec | None = None  # HAZ-*: hazards.py
     hazard_rules: dict[str, object] = {}
-    agents: dict[Name, ZoneAgent] = {}  # who plays a side by default
+    agents: dict[Name, Literal["random", "aggressive", "tactical"]] = {}  # who plays a side by default
 
 
 MODELS: tuple[type[Strict], ...] = (
