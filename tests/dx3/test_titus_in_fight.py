@@ -82,6 +82,18 @@ def test_a_fallen_pc_stands_up_with_a_titus_at_body_plus_ten_hp() -> None:
     assert not hero.down and hero.char.titus == 0 and hero.char.encroachment == 60  # no 侵蝕率 for a Titus
 
 
+@pytest.mark.rule("DX3-TITUS-06")
+def test_with_the_supplement_switch_a_titus_revival_restores_full_hp() -> None:
+    state = game(pc(lois=0, titus=1), brute(), dx3_rules={"titus_supplement": True})
+    act(state, Kind.SKIP_MINOR)
+    act(state, Kind.ATTACK, target=0, option=SWORD, dice=(5, 5, 5))
+    engine.apply(state, Dx3Action(Kind.NO_REACTION), FixedD10(6))  # type: ignore[arg-type]
+    events = engine.apply(state, Dx3Action(Kind.TITUS_REVIVE), FixedD10())  # type: ignore[arg-type]
+    hero = state.fighters[0]
+    assert hero.char.stats.max_hp == 3 * 2 + 2 + 20 != 3 + 10  # not 【肉体】 + 10
+    assert of(events, "titus_revive")[0].data["hp"] == hero.char.hp == 28
+
+
 def test_without_lois_titus_or_resurrect_a_fallen_pc_is_not_asked() -> None:
     state = game(pc(lois=0), brute())
     act(state, Kind.SKIP_MINOR)

@@ -16,6 +16,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | COVER_BASE + slot | cover the fighter in slot |
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 | COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
+| COMBO_BASE + d * MAX_COMBOS + k | (slot 0, never an attack) dodge (d = 0), dodge with a Titus (1) or vehicle dodge (2) declaring dodge combo k (`reaction_effects`) |
 | TITUS_BASE + 0, + 1 | sublimate a Titus: stand up from 戦闘不能; dodge with +10 dice |
 | RIDE_BASE + 0, + 1, + 2 | get off the vehicle; the vehicle dodge; hide (隠密状態) |
 | SWAP_BASE + slot | swap the driver's seat with the fighter in slot (slot 0: take the empty wheel) |
@@ -25,6 +26,9 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | AT_VEHICLE_BASE + slot * W + weapon slot | attack the vehicle of the fighter in slot |
 | STEALTH_BASE + ... | stealth move (hidden), laid out as the 戦闘移動 block |
 | SEARCH_BASE + slot | search for the hidden fighter in slot |
+| RECOVER_BASE + s | try to clear bad status s (`statuses.STATUS_NAMES`: berserk, pressure, dazed, poison, rigid, hatred, fear, frenzy, prone) |
+| RECOVER_BASE + 9 + s | the same with a Titus sublimated for +10 dice on the 【精神】 check |
+| RECOVER_BASE + 18 + s | sublimate a Titus to clear bad status s (every one under `titus_clear: all`), a free action |
 
 Weapon slots of an attack: 0 素手, 1-3 the carried weapons, 4-5 the vehicle's mounted weapons the
 decider holds, 6 the vehicle itself (a ram, its driver only).
@@ -53,12 +57,14 @@ from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     MAX_CARRIED,
     MAX_FIGHTERS,
+    TITUS_BOOST,
     Dx3Action,
     Dx3State,
     Fighter,
     Kind,
     Phase,
 )
+from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
 from yz_gym.rulesets.dx3.vehicle import MAX_MOUNTED, MAX_VEHICLES, RAM
 
 N: Final = MAX_FIGHTERS
@@ -93,7 +99,8 @@ TAKES: Final = MAX_MOUNTED + 1  # what a boarding takes up: nothing or mounted w
 AT_VEHICLE_BASE: Final = BOARD_BASE + MAX_VEHICLES * 2 * TAKES
 STEALTH_BASE: Final = AT_VEHICLE_BASE + N * W
 SEARCH_BASE: Final = STEALTH_BASE + N + 2
-N_DX3_ACTIONS: Final = SEARCH_BASE + N
+RECOVER_BASE: Final = SEARCH_BASE + N
+N_DX3_ACTIONS: Final = RECOVER_BASE + 3 * len(STATUS_NAMES)
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
@@ -108,9 +115,14 @@ GLOBAL_FEATURES: Final = len(GLOBAL_FIELDS)
 DX3_OBS_SIZE: Final = N * FIGHTER_FEATURES + GLOBAL_FEATURES
 
 
+DODGES: Final = (Kind.DODGE, Kind.TITUS_DODGE, Kind.VEHICLE_DODGE)  # with a dodge combo: slot 0's combo block
+
+
 def encode(me: int, action: Dx3Action) -> int:
     """The index of `action` taken by fighter `me`."""
     kind = action.kind
+    if action.combo >= 0 and kind in DODGES:
+        return COMBO_BASE + DODGES.index(Kind(kind)) * MAX_COMBOS + action.combo
     if kind in FIXED:
         return FIXED.index(Kind(kind))
     if kind in TITUS:
@@ -128,6 +140,10 @@ def encode(me: int, action: Dx3Action) -> int:
         return HAND_BASE + action.option * N + slot
     if kind == Kind.SEARCH:
         return SEARCH_BASE + slot
+    if kind == Kind.RECOVER:
+        return RECOVER_BASE + (len(STATUS_NAMES) if action.drop == TITUS_BOOST else 0) + action.option
+    if kind == Kind.TITUS_CLEAR:
+        return RECOVER_BASE + 2 * len(STATUS_NAMES) + action.option
     if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
         base = {Kind.MOVE: MOVE_BASE, Kind.FULL_MOVE: FULL_BASE, Kind.STEALTH_MOVE: STEALTH_BASE}[Kind(kind)]
         return base + (slot if action.target >= 0 else N + action.option)
@@ -192,14 +208,21 @@ def describe_index(index: int) -> str:
             if offset < N
             else f"stealth move {('left', 'right')[offset - N]}"
         )
-    if SEARCH_BASE <= index < N_DX3_ACTIONS:
+    if SEARCH_BASE <= index < RECOVER_BASE:
         return f"search for slot {index - SEARCH_BASE}"
+    if RECOVER_BASE <= index < N_DX3_ACTIONS:
+        how, s = divmod(index - RECOVER_BASE, len(STATUS_NAMES))
+        return ("recover from {}", "recover from {} with a Titus", "sublimate a Titus to clear {}")[how].format(
+            STATUS_NAMES[s]
+        )
     if AT_VEHICLE_BASE <= index < STEALTH_BASE:
         slot, weapon = divmod(index - AT_VEHICLE_BASE, W)
         return f"attack the vehicle of slot {slot} with weapon slot {weapon}"
     if COMBO_BASE <= index < TITUS_BASE:
         attack, k = divmod(index - COMBO_BASE, MAX_COMBOS)
         slot, weapon = divmod(attack, W)
+        if slot == 0 and weapon < len(DODGES):
+            return f"{Kind(DODGES[weapon]).name.lower()} with dodge combo {k}"
         return (
             f"attack slot {slot} with " + ("素手" if weapon == 0 else f"weapon {weapon - 1}") + f", combo {k}"
         )
@@ -232,7 +255,8 @@ def describe_dx3_spaces() -> str:
         ("vehicle guard: mounted weapon", VGUARD_BASE, BOARD_BASE),
         (f"board: vehicle x 2 seats x {TAKES} takes", BOARD_BASE, AT_VEHICLE_BASE),
         (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, STEALTH_BASE),
-        ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, N_DX3_ACTIONS),
+        ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, RECOVER_BASE),
+        ("recover: bad status x (plain, with a Titus, a Titus clearing it)", RECOVER_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]

@@ -197,6 +197,17 @@ class _Builder:
                 )
         if len(f.weapons) > MAX_CARRIED:
             raise self.fail(f"{where}.weapons", f"{len(f.weapons)} weapons; carry at most {MAX_CARRIED}")
+        for j, w in enumerate(f.procure):
+            if w not in WEAPONS or WEAPONS[w].purchase <= 0:
+                buyable = ", ".join(name for name, weapon in WEAPONS.items() if weapon.purchase > 0)
+                raise self.fail(
+                    f"{where}.procure[{j}]", f"'{w}' has no purchase difficulty (DX3-WPN-02); buyable: {buyable}"
+                )
+        if len(f.weapons) + len(f.procure) > MAX_CARRIED:
+            raise self.fail(
+                f"{where}.procure",
+                f"{len(f.weapons)} weapons and {len(f.procure)} to buy; carry at most {MAX_CARRIED} in all",
+            )
         equipped = self._equipped(where, f)
         for j, name in enumerate(f.armor):
             if name not in ARMORS:
@@ -229,7 +240,7 @@ class _Builder:
             encroachment=f.encroachment, hp=-1 if f.hp is None else f.hp, weapons=tuple(f.weapons),
             equipped=equipped, armor=tuple(f.armor), resurrect=resurrect, lois=f.lois, titus=f.titus,
             effects=tuple(effects), vehicle=vehicle, seat=DRIVER if f.seat == "driver" else PASSENGER,
-            holds=holds, hidden=f.hidden,
+            holds=holds, hidden=f.hidden, procure=tuple(f.procure),
         )  # fmt: skip
 
     def _ride(self, where: str, f: FighterFileSpec) -> tuple[int, tuple[int, ...]]:

@@ -48,6 +48,7 @@ class FighterFileSpec(Strict):
     seat: Literal["driver", "passenger"] = "driver"  # its seat in that vehicle
     mounted: list[Name] = []  # the vehicle's mounted weapons it starts holding (HR-VEH-WPN-03)
     hidden: StrictBool = False  # starts in the hidden state (隠密状態, DX3-HID-*)
+    procure: list[Name] = []  # weapons it tries to buy with 〈調達〉 before the fight (DX3-WPN-02)
 
 
 class VehicleFileSpec(Strict):

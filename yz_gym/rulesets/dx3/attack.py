@@ -12,12 +12,13 @@ from __future__ import annotations
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import riding
+from yz_gym.rulesets.dx3 import afflictions, areas, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
-from yz_gym.rulesets.dx3.combos import declare_attack, usable_combos
+from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, tags_of, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
-from yz_gym.rulesets.dx3.effects import SINGLE
+from yz_gym.rulesets.dx3.effects import SINGLE, Combo
 from yz_gym.rulesets.dx3.gear import Weapon
+from yz_gym.rulesets.dx3.reaction_effects import dodge_combo, fire_autos, pay, usable_dodge_combos
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
 from yz_gym.rulesets.dx3.statuses import BERSERK, PRESSURE
 from yz_gym.rulesets.dx3.stealth import attack_dice
@@ -43,30 +44,55 @@ def seen_by(state: Dx3State, t: Fighter) -> bool:
 
 def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
     """f's attacks: each weapon in hand (素手 always, DX3-ATK-12) at each target it reaches (DX3-ATK-05),
-    plainly or with each attack combo f may declare with that weapon now (combos.usable_combos); aboard
-    a vehicle also its mounted weapons f holds and, driving, the vehicle itself (DX3-VEH-04); a target
-    riding exposed may also be attacked through its vehicle (AT_VEHICLE, HR-VEH-04)."""
+    plainly or with each attack combo f may declare with that weapon now (combos.usable_combos), an
+    area combo once per engagement (once for the scene) it reaches, named by its first target there
+    (areas.py); aboard a vehicle also its mounted weapons f holds and, driving, the vehicle itself
+    (DX3-VEH-04); a target riding exposed may also be attacked through its vehicle (AT_VEHICLE, HR-VEH-04)."""
     out = []
     weapons = [-1, *f.equipped, *riding.attack_weapons(state, f)] if state.vehicles else [-1, *f.equipped]
+    in_engagement = state.options.ranged_in_engagement
     for w in weapons:
         weapon = f.weapon(w)
         usable = usable_combos(state, f, weapon) if f.effects else []
+        shapes = aims(f, weapon, state.options.encroach_table) if usable else ()
+        named: set[tuple[int, int]] = set()  # (combo, engagement or -1 for the scene) already offered
         for t in state.fighters:
-            same = t.pos == f.pos
-            if targetable(state, f, t) and weapon.reaches(
-                abs(t.pos - f.pos), same, state.options.ranged_in_engagement
-            ):
+            if not targetable(state, f, t):
+                continue
+            distance, same = abs(t.pos - f.pos), t.pos == f.pos
+            reach = weapon.reaches(distance, same, in_engagement)
+            if reach:
                 out.append(Dx3Action(Kind.ATTACK, t.id, w))
-                out.extend(Dx3Action(Kind.ATTACK, t.id, w, combo=k) for k in usable)
-                if state.vehicles and riding.at_vehicle_targets(state, f, t, weapon):
-                    out.append(Dx3Action(Kind.ATTACK, t.id, w, drop=AT_VEHICLE))
+            for k in usable:
+                aim = shapes[k]
+                if not areas.reaches(aim, weapon, distance, same, in_engagement):
+                    continue
+                if areas.is_area(aim.target):
+                    key = (k, -1 if aim.target in areas.SCENES else t.pos)
+                    if key in named:
+                        continue
+                    named.add(key)
+                out.append(Dx3Action(Kind.ATTACK, t.id, w, combo=k))
+            if reach and state.vehicles and riding.at_vehicle_targets(state, f, t, weapon):
+                out.append(Dx3Action(Kind.ATTACK, t.id, w, drop=AT_VEHICLE))
+    if f.hatred >= 0:  # 憎悪: only attacks that include the hated one, while any does (DX3-BS-20)
+        out = afflictions.forced(state, f, out, [struck_by(state, f, a) for a in out])
     return out
+
+
+def struck_by(state: Dx3State, f: Fighter, action: Dx3Action) -> list[int]:
+    """The characters f's attack `action` would strike (areas.struck)."""
+    if action.combo < 0:
+        return [action.target]
+    aim = aims(f, f.weapon(action.option), state.options.encroach_table)[action.combo]
+    return areas.struck(state, f, aim.target, state.fighters[action.target])
 
 
 def hit_extras(state: Dx3State, f: Fighter, weapon: Weapon) -> tuple[int, int]:
     """The (dice, 達成値 modifier) a hit check adds to the skill's: `Fighter.mods` dice, and 命中 of
     the equipped weapons (DX3-ATK-04, `weapon_hit_mods`)."""
-    return f.mods.get("dice", 0), f.hit_bonus(weapon, state.options.weapon_hit_mods == "all_equipped")
+    dice = f.mods.get("dice", 0) + afflictions.status_dice(f)
+    return dice, f.hit_bonus(weapon, state.options.weapon_hit_mods == "all_equipped")
 
 
 def hit_check(
@@ -89,29 +115,41 @@ def declare(
     """Steps 1-3: declare the attack (with its combo, paid in 侵蝕率) and roll the hit check; a fumble
     or 0 dice misses (DX3-ATK-11)."""
     weapon = f.weapon(action.option)
-    events.append(Event("attack", f.id, action.target, {"weapon": weapon.name}))
-    power, ignore_armor = 0, False
+    named = state.fighters[action.target]
+    tags = Tags(skill=weapon.skill)
+    aim = aims(f, weapon, state.options.encroach_table)[action.combo] if action.combo >= 0 else None
+    targets = areas.struck(state, f, aim.target if aim is not None else SINGLE, named)
+    events.append(Event("attack", f.id, action.target, {
+        "weapon": "-" if aim is not None and aim.effect_attack else weapon.name, "targets": targets,
+    }))  # fmt: skip
+    fear = afflictions.fear_of(state, f, targets)  # 恐怖 of one of the targets (DX3-BS-21)
     if action.combo >= 0:
-        combo, check = declare_attack(
-            state, f, weapon, action.combo, hit_extras(state, f, weapon), rng, events
-        )
-        power, ignore_armor = combo.attack_power, combo.ignore_armor
+        dice, bonus = hit_extras(state, f, weapon)
+        if aim is not None and aim.effect_attack:  # no weapon: no 命中
+            bonus = 0
+        combo, check = declare_attack(state, f, weapon, action.combo, (dice + fear.dice, bonus), rng, events)
+        tags = tags_of(combo, weapon)
     else:
-        check = hit_check(state, f, weapon)
+        check = hit_check(state, f, weapon, dice=fear.dice)
+    afflictions.attacked(f, targets)
     result = roll(check, rng)
     events.append(Event("hit_check", f.id, action.target, {
-        "skill": weapon.skill, "dice": check.dice, "crit": check.crit, "modifier": check.modifier,
-        "faces": faces(result), "achievement": result.achievement, "fumble": result.fumble,
+        "skill": tags.skill, "dice": check.dice, "crit": check.crit,
+        "modifier": check.modifier, "faces": faces(result), "achievement": result.achievement,
+        "fumble": result.fumble,
     }))  # fmt: skip
     if result.automatic_failure:
         events.append(Event("missed", f.id, action.target, {"dodged": False}))
         return
-    attack_power = weapon.attack + power + f.mods.get("attack", 0)
-    targets = [action.target]
+    attack_power = (0 if tags.effect_attack else weapon.attack) + tags.power + f.mods.get("attack", 0)
+    attack_power += fear.attack_power
     standing = [t for t in targets if not state.fighters[t].down]
-    p = PendingAttack(f.id, action.option, targets, result, attack_power, standing, ignore_armor)
-    if state.vehicles:
-        p.vehicle = riding.struck_vehicle(state, state.fighters[action.target], weapon, action.drop)
+    p = PendingAttack(f.id, action.option, targets, result, attack_power, standing, tags.ignore_armor)
+    p.deals_damage, p.no_dodge, p.no_reaction = tags.deals_damage, tags.no_dodge, tags.no_reaction
+    p.ignore_guard, p.penetration = tags.ignore_guard, tags.penetration
+    p.damage_dice, p.inflicts = fear.damage_dice, tags.inflicts
+    if state.vehicles and len(targets) == 1:  # an area strikes its riders themselves
+        p.vehicle = riding.struck_vehicle(state, named, weapon, action.drop)
         if p.vehicle >= 0:
             events.append(Event("at_vehicle", f.id, action.target, {"vehicle": state.vehicles[p.vehicle].name}))
     for t in targets:
@@ -123,24 +161,28 @@ def declare(
 
 
 def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
-    """A target's reactions (DX3-REACT-06): dodge, guard with an equipped weapon that has a ガード値
-    (DX3-REACT-10; one guard with them all under `guard_weapons: all_equipped`), or none; only none
-    once it has taken `reactions_per_round` reactions this round (DX3-REACT-07)."""
+    """A target's reactions (DX3-REACT-06): dodge, plainly or with a dodge combo (DX3-REACT-09), with a
+    Titus or not; guard with an equipped weapon that has a ガード値 (DX3-REACT-10; one guard with them
+    all under `guard_weapons: all_equipped`), or none; only none once it has taken
+    `reactions_per_round` reactions this round (DX3-REACT-07), under 暴走, or against a
+    「リアクション不可」 attack; no dodge against a 「ドッジ不可」 one (DX3-REACT-11)."""
     limit = state.options.reactions_per_round
-    if (limit and t.reactions >= limit) or BERSERK in t.statuses:  # 暴走: no reactions (DX3-BS-01/15)
+    p = state.pending
+    no_reaction, no_dodge = (p.no_reaction, p.no_dodge) if p is not None else (False, False)
+    if (limit and t.reactions >= limit) or BERSERK in t.statuses or no_reaction:  # DX3-BS-01/15
         return [Dx3Action(Kind.NO_REACTION)]
     if t.vehicle >= 0:  # aboard, the vehicle's reactions replace dodge and guard (HR-VEH-DEF-01)
-        return riding.reactions(state, t)
+        return riding.reactions(state, t, no_dodge)
     guards = [w for w in t.equipped if t.weapons[w].guard > 0]
     if state.options.guard_weapons == "all_equipped":
         guards = guards[:1]
-    titus = [Dx3Action(Kind.TITUS_DODGE)] if titus_ready(state, t) else []
-    return [
-        Dx3Action(Kind.DODGE),
-        *titus,
-        *(Dx3Action(Kind.GUARD, option=w) for w in guards),
-        Dx3Action(Kind.NO_REACTION),
-    ]
+    dodges: list[Dx3Action] = []
+    if not no_dodge:
+        combos = usable_dodge_combos(state, t)
+        dodges = [Dx3Action(Kind.DODGE), *(Dx3Action(Kind.DODGE, combo=k) for k in combos)]
+        if titus_ready(state, t):
+            dodges += [Dx3Action(Kind.TITUS_DODGE), *(Dx3Action(Kind.TITUS_DODGE, combo=k) for k in combos)]
+    return [*dodges, *(Dx3Action(Kind.GUARD, option=w) for w in guards), Dx3Action(Kind.NO_REACTION)]
 
 
 def guard_value(state: Dx3State, t: Fighter, weapon: int) -> int:
@@ -150,12 +192,17 @@ def guard_value(state: Dx3State, t: Fighter, weapon: int) -> int:
     return t.weapons[weapon].guard + t.mods.get("guard", 0)
 
 
-def dodge_check(state: Dx3State, t: Fighter, dice: int = 0, crit_change: int = 0) -> Check:
-    """A dodge (DX3-REACT-08): 〈回避〉 with 【肉体】 dice and the encroachment bonus, the armor's ドッジ added."""
+def dodge_check(state: Dx3State, t: Fighter, combo: Combo | None = None) -> Check:
+    """A dodge (DX3-REACT-08): 〈回避〉 with 【肉体】 dice and the encroachment bonus, the armor's ドッジ
+    added, and a dodge combo's dice, C値 and 達成値 (DX3-REACT-09)."""
     options = state.options
+    dice, crit, floor, bonus = (
+        (combo.dice, combo.crit, combo.crit_floor, combo.achievement) if combo else (0, 0, 0, 0)
+    )
     return t.char.check(
         "回避", floor=options.crit_floor, table=options.encroach_table,
-        dice=dice + t.mods.get("dice", 0), crit_change=crit_change, modifier=t.dodge_bonus,
+        dice=dice + t.mods.get("dice", 0) + afflictions.status_dice(t),
+        crit_change=crit, effect_floor=floor, modifier=t.dodge_bonus + bonus,
     )  # fmt: skip
 
 
@@ -167,8 +214,13 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
     options = state.options
     if action.kind != Kind.NO_REACTION:
         t.reactions += 1
+    combo = dodge_combo(state, t, action.combo) if action.combo >= 0 else None
     if action.kind in (Kind.DODGE, Kind.TITUS_DODGE):
-        check = dodge_check(state, t)
+        check = dodge_check(state, t, combo)  # the dice bonus read before the cost (DX3-ENC-05) ...
+        if combo is not None:  # paid whether the dodge works or not (DX3-REACT-09)
+            pay(state, t, combo, rng, events)
+            if options.enc_bonus_timing == "after_cost":  # ... or after it
+                check = dodge_check(state, t, combo)
         if action.kind == Kind.TITUS_DODGE:
             check = boost_check(check, dice_titus=1)
             sublimate(state, t, DICE, events)
@@ -179,13 +231,16 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
         p.dodged.append(t.id)
         hit = action_wins(p.hit_check, result, options.tie)
     elif action.kind == Kind.VEHICLE_DODGE:
+        if combo is not None:
+            pay(state, t, combo, rng, events)
         p.dodged.append(t.id)
-        hit = riding.dodge(state, t, p.hit_check, rng, events)
+        hit = riding.dodge(state, t, p.hit_check, rng, events, combo)
     elif action.kind == Kind.VEHICLE_GUARD:
-        riding.guard(state, t, action.option, p, events)
+        riding.guard(state, t, action.option, p, rng, events)
         hit = True
     elif action.kind == Kind.GUARD:
-        p.guards[t.id] = guard_value(state, t, action.option)
+        guard = 0 if p.ignore_guard else guard_value(state, t, action.option)
+        p.guards[t.id] = guard + (fire_autos(state, t, "guard", rng, events) if guard > 0 else 0)
         events.append(
             Event(
                 "guard", t.id, p.attacker, {"weapon": t.weapons[action.option].name, "guard": p.guards[t.id]}
@@ -254,7 +309,11 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
     its HP damage x2, one that was not a target computes as if it guarded."""
     p = state.pending
     assert p is not None
-    total, rolled = roll_damage(p.hit_check.achievement, p.attack_power, rng)
+    if not p.deals_damage:
+        events.append(Event("no_damage", p.attacker, -1))
+        afflict_hit(state, p, events)
+        return
+    total, rolled = roll_damage(p.hit_check.achievement, p.attack_power, rng, p.damage_dice)
     events.append(
         Event(
             "damage_roll", p.attacker, -1, {"faces": list(rolled), "attack": p.attack_power, "total": total}
@@ -280,9 +339,11 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
                 factor = 2
             elif taker not in p.targets:
                 guard = best_guard(state, f)
-        armor = 0 if p.ignore_armor else f.armor_value + riding.shell(state, f)
-        lost = hp_damage(total, armor, guard) * factor
+        armor = 0 if p.ignore_armor else max(f.armor_value + riding.shell(state, f) - p.penetration, 0)
+        lost = hp_damage(total, armor, 0 if p.ignore_guard else guard) * factor
         lost = max(lost - f.mods.get("reduction", 0), 0)
+        if lost > 0:  # auto effects taking HP damage off just before it is dealt (DX3-EFF-M10)
+            lost = max(lost - fire_autos(state, f, "reduction", rng, events), 0)
         was_down = f.down
         lost = take_damage(f.char, lost)
         events.append(Event("damage", p.attacker, taker, {
@@ -292,6 +353,21 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
         if f.down and not was_down:
             events.append(Event("down", taker, p.attacker))
             fell(state, f)
+    afflict_hit(state, p, events)
+
+
+def afflict_hit(state: Dx3State, p: PendingAttack, events: list[Event]) -> None:
+    """Step 8 (DX3-ATK-11): the attack's bad statuses go to each character it hit (its coverer in its
+    place), still standing; not to a vehicle (HR-VEH-12), not to those that dodged it (DX3-REACT-09)."""
+    if not p.inflicts or p.vehicle >= 0:
+        return
+    source = state.fighters[p.attacker]
+    covering = set(p.covers.values())
+    for t in p.hit:
+        if t in covering:
+            continue
+        for name, rank in p.inflicts:
+            afflictions.afflict(state, state.fighters[p.covers.get(t, t)], name, rank, source, events)
 
 
 def may_resurrect(state: Dx3State, f: Fighter) -> bool:
@@ -362,7 +438,7 @@ def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events:
         )
     elif action.kind == Kind.TITUS_REVIVE:
         sublimate(state, f, REVIVE, events)
-        f.char.hp = revived_hp(f.char)
+        f.char.hp = revived_hp(f.char, state.options.titus_supplement)
         f.char.incapacitated = False
         events.append(Event("titus_revive", f.id, -1, {"hp": f.char.hp}))
     else:

@@ -3,14 +3,17 @@ may declare, and declaring one: its check, its cost paid in 侵蝕率, its uses 
 
 A fighter's **attack combos with a weapon** are the non-empty sets of its major effects that
 `effects.combine` accepts with the weapon's skill (`prefer`), whose attack kind is the weapon's
-and whose target is a single one (area targets are not played yet), largest first (then in the
-order the fighter lists its effects), at most `MAX_COMBOS`: combo k of an attack always names the
-same effects, and the env's action space stays fixed. A combo is offered only while every effect in
+and whose target is one character or an area (範囲, 範囲(選択), シーン, シーン(選択), areas.py),
+largest first (then in the order the fighter lists its effects), at most `MAX_COMBOS`: combo k of
+an attack always names the same effects, and the env's action space stays fixed. In 素手's slot
+also the **effect attacks**: combos whose effects make the attack themselves with their own skill
+(a ranged 〈RC〉 attack ...), with no weapon; their 攻撃力 is the effects' alone (DX3-DMG-06). A combo is offered only while every effect in
 it is usable (`effects.unusable`: its 制限 and its uses this period); the fight gives no character
 traits yet, so an effect that `requires` one (pure breed, a D-Lois ...) is never offered."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
@@ -19,12 +22,17 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.dice import Check
 from yz_gym.rulesets.dx3.effects import (
+    AREA,
+    AREA_SELECT,
     MAJOR,
     MELEE,
     NOT_ATTACK,
     RANGED,
+    SCENE,
+    SCENE_SELECT,
     SINGLE,
     TARGET_NONE,
+    Aim,
     Combo,
     ComboError,
     combine,
@@ -33,12 +41,13 @@ from yz_gym.rulesets.dx3.effects import (
 )
 from yz_gym.rulesets.dx3.encroachment import declare
 from yz_gym.rulesets.dx3.gear import MELEE as MELEE_KIND
-from yz_gym.rulesets.dx3.gear import Weapon
+from yz_gym.rulesets.dx3.gear import UNARMED, Weapon
 from yz_gym.rulesets.dx3.state import Dx3State, Fighter
 
 MAX_COMBOS: Final = 3  # combos offered per attack (weapon and target)
 MAX_COMBO_EFFECTS: Final = 4  # major effects looked at for combos (the first ones a fighter lists)
 ROUND: Final = "round"  # a use period reset at each cleanup process
+PLAYED_TARGETS: Final = (SINGLE, TARGET_NONE, AREA, AREA_SELECT, SCENE, SCENE_SELECT)  # DX3-ATK-06/07
 
 
 def _attack_kind(weapon: Weapon) -> str:
@@ -62,17 +71,37 @@ def attack_combos(f: Fighter, weapon: Weapon, table: str) -> tuple[tuple[int, ..
 
 
 def _fits(f: Fighter, chosen: tuple[int, ...], weapon: Weapon, table: str) -> bool:
-    """Whether the effects combine into an attack with the weapon: its skill, its kind, one target."""
+    """Whether the effects combine into an attack with the weapon (its skill and kind) or, in 素手's
+    slot, into an effect attack; aimed at one character or an area."""
     try:
         combo = combine([f.effects[i] for i in chosen], MAJOR, 0, table, prefer=weapon.skill)
     except ComboError:
         return False
-    return (
-        combo.skill == weapon.skill
-        and combo.attack in (NOT_ATTACK, _attack_kind(weapon))
-        and combo.target in (SINGLE, TARGET_NONE)
-        and not combo.states_attack
-    )
+    if combo.target not in PLAYED_TARGETS:
+        return False
+    if is_effect_attack(combo, weapon):
+        return weapon == UNARMED
+    return combo.skill == weapon.skill and combo.attack in (NOT_ATTACK, _attack_kind(weapon))
+
+
+def is_effect_attack(combo: Combo, weapon: Weapon) -> bool:
+    """The combo's effects make the attack themselves (DX3-ATK-01): an attack effect that states its
+    攻撃力 or rolls another skill than the weapon's; it deals damage only with a stated 攻撃力 (DX3-DMG-06)."""
+    return combo.attack != NOT_ATTACK and (combo.states_attack or combo.skill != weapon.skill)
+
+
+def aims(f: Fighter, weapon: Weapon, table: str) -> tuple[Aim, ...]:
+    """Each attack combo's Aim with `weapon` (its 対象, range, effect attack or not), cached on f."""
+    found = f.aim_cache.get(weapon.name)
+    if found is not None:
+        return found
+    out = []
+    for chosen in attack_combos(f, weapon, table):
+        combo = combine([f.effects[i] for i in chosen], MAJOR, 0, table, prefer=weapon.skill)
+        out.append(Aim(combo.target, combo.range, is_effect_attack(combo, weapon)))
+    found = tuple(out)
+    f.aim_cache[weapon.name] = found
+    return found
 
 
 def usable(f: Fighter, chosen: tuple[int, ...], table: str) -> bool:
@@ -116,6 +145,35 @@ def declare_attack(
         "effects": list(combo.names), "cost": declared.cost, "before": declared.before, "after": declared.after,
     }))  # fmt: skip
     return combo, declared.check
+
+
+@dataclass(frozen=True, slots=True)
+class Tags:
+    """What a declared attack combo makes of the attack: the skill rolled, its 攻撃力 on top of the
+    weapon's (an effect attack's alone, and damage only when an effect states one, DX3-DMG-06), and
+    its tags: 装甲無視, 「ドッジ不可」, 「リアクション不可」, ガード無視 (DX3-REACT-11) and armor penetration."""
+
+    skill: str = ""
+    power: int = 0
+    effect_attack: bool = False
+    deals_damage: bool = True
+    ignore_armor: bool = False
+    no_dodge: bool = False
+    no_reaction: bool = False
+    ignore_guard: bool = False
+    penetration: int = 0
+    inflicts: tuple[tuple[str, int], ...] = ()
+
+
+def tags_of(combo: Combo, weapon: Weapon) -> Tags:
+    """The Tags of an attack declared with `combo` and `weapon`."""
+    effect_attack = is_effect_attack(combo, weapon)
+    return Tags(
+        skill=combo.skill, power=combo.attack_power, effect_attack=effect_attack,
+        deals_damage=combo.states_attack or not effect_attack, ignore_armor=combo.ignore_armor,
+        no_dodge=combo.no_dodge, no_reaction=combo.no_reaction, ignore_guard=combo.ignore_guard,
+        penetration=combo.penetration, inflicts=combo.inflicts,
+    )  # fmt: skip
 
 
 def new_round_uses(f: Fighter) -> None:

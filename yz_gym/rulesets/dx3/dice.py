@@ -172,7 +172,10 @@ def damage_dice(hit_achievement: int) -> int:
     return max(hit_achievement, 0) // 10 + 1
 
 
-def roll_damage(hit_achievement: int, attack_power: int, rng: np.random.Generator) -> tuple[int, tuple[int, ...]]:
-    """A damage roll (DX3-DMG-02/05): the total (dice + 攻撃力) and the faces, rolled once per attack."""
-    faces = tuple(d10s(damage_dice(hit_achievement), rng))
+def roll_damage(
+    hit_achievement: int, attack_power: int, rng: np.random.Generator, extra_dice: int = 0
+) -> tuple[int, tuple[int, ...]]:
+    """A damage roll (DX3-DMG-02/05): the total (dice + 攻撃力) and the faces, rolled once per attack;
+    `extra_dice` more or fewer D10s (恐怖's -2, DX3-BS-21), never below 0."""
+    faces = tuple(d10s(max(damage_dice(hit_achievement) + extra_dice, 0), rng))
     return sum(faces) + attack_power, faces

@@ -10,6 +10,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.rulesets.dx3.dice import d10s, effect_level_bonus
+from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
 
 # DX3-EFF-02: タイミング (English keys; the loader also reads the Japanese terms)
 AUTO: Final = "auto"  # オート: at its trigger, no action spent, may be used many times (DX3-EFF-05)
@@ -136,6 +137,12 @@ class Effect:
     heal_dice: PerLevel = ZERO  # D10s of HP healed
     move: PerLevel = ZERO  # extra metres of movement
     ignore_armor: bool = False
+    no_reaction: bool = False  # 「リアクション不可」: its targets can neither dodge nor guard (DX3-REACT-11)
+    no_dodge: bool = False  # 「ドッジ不可」: no dodge, a guard allowed (DX3-REACT-11)
+    ignore_guard: bool = False  # ガード無視: a guard subtracts no ガード値 (DX3-REACT-11)
+    penetration: PerLevel = ZERO  # 装甲値 taken off the target's armor, down to 0 (DX3-ENG-05's house rule)
+    inflicts: str = ""  # a bad status (statuses.py name) it gives the characters its attack hits (DX3-BS-*)
+    inflict_rank: int = 0  # the rank of that status (邪毒 N)
     sets_target: str = ""  # an effect that changes the combo's 対象 (DX3-EFF-M06/M07)
     special: str = ""  # one of SPECIALS
 
@@ -182,6 +189,10 @@ def effect_problem(effect: Effect) -> tuple[str, str] | None:
         return "crit_floor", f"{effect.crit_floor} is not a C値 floor; give 2-10 (a C値 below 2 is invalid)"
     if effect.skill == SYNDROME and not effect.syndrome:
         return "syndrome", "a syndrome-skill effect (シンドローム) needs the syndrome it belongs to"
+    if effect.inflicts and effect.inflicts not in STATUS_NAMES:
+        return "inflicts", f"{effect.inflicts!r} is not a bad status; use one of {', '.join(STATUS_NAMES)}"
+    if effect.inflicts == "poison" and effect.inflict_rank < 1:
+        return "inflict_rank", "邪毒 (poison) needs a rank of 1 or more"
     if effect.range < RANGE_NONE:
         return "range", f"{effect.range} m; give close, sight, weapon, - or metres 0 or more"
     return None
@@ -257,6 +268,21 @@ class Combo:
     move: int
     ignore_armor: bool
     specials: tuple[str, ...]
+    no_reaction: bool = False
+    no_dodge: bool = False
+    ignore_guard: bool = False
+    penetration: int = 0
+    inflicts: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """What an attack combo aims at, whatever its level: its 対象, its range in metres (RANGE_*) and
+    whether the effects make the attack without the weapon (DX3-DMG-06, played in 素手's slot)."""
+
+    target: str
+    range: int
+    effect_attack: bool
 
 
 class ComboError(ValueError):
@@ -301,7 +327,7 @@ effects allow a choice (the weapon's). A ComboError says what is wrong."""
     if target in (SCENE, SCENE_SELECT):  # a scene target reaches the whole scene (DX3-ATK-07)
         ranges = [RANGE_SIGHT]
     crit_floors = [e.crit_floor for e in effects if e.crit_floor > 0]
-    dice = crit = achievement = attack_power = guard = reduction = heal = heal_dice = move = 0
+    dice = crit = achievement = attack_power = guard = reduction = heal = heal_dice = move = penetration = 0
     for effect in effects:
         lv = use_level(effect, rate, table)
         dice += effect.dice.at(lv)
@@ -313,6 +339,7 @@ effects allow a choice (the weapon's). A ComboError says what is wrong."""
         heal += effect.heal.at(lv)
         heal_dice += effect.heal_dice.at(lv)
         move += effect.move.at(lv)
+        penetration += effect.penetration.at(lv)
     return Combo(
         names=names,
         timing=timing,
@@ -337,6 +364,11 @@ effects allow a choice (the weapon's). A ComboError says what is wrong."""
         move=move,
         ignore_armor=any(e.ignore_armor for e in effects),
         specials=tuple(e.special for e in effects if e.special),
+        no_reaction=any(e.no_reaction for e in effects),
+        no_dodge=any(e.no_dodge for e in effects),
+        ignore_guard=any(e.ignore_guard for e in effects),
+        penetration=penetration,
+        inflicts=tuple((e.inflicts, e.inflict_rank) for e in effects if e.inflicts),
     )
 
 

@@ -15,10 +15,13 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Ability
 from yz_gym.rulesets.dx3.dice import action_wins, roll
+from yz_gym.rulesets.dx3.effects import MINOR, roll_cost, unusable, use_level
+from yz_gym.rulesets.dx3.encroachment import capped
 from yz_gym.rulesets.dx3.riding import carry, driving_moves
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
+from yz_gym.rulesets.dx3.statuses import RIGID
 
-RIGID: Final = "硬直"  # the bad status that stops every move (DX3-BS-19), as statuses.py names it
+MOVE_SPECIAL: Final = "move"  # an effect's special for a movement effect (effects.SPECIALS)
 LEFT: Final = 0
 RIGHT: Final = 1
 
@@ -64,13 +67,15 @@ def combat_move_distance(state: Dx3State, f: Fighter) -> int:
     return aboard if aboard >= 0 else f.combat_move
 
 
-def destination(state: Dx3State, f: Fighter, goal: int, distance: int) -> int:
+def destination(state: Dx3State, f: Fighter, goal: int, distance: int, passing: bool = False) -> int:
     """Where a move from f's position toward `goal` ends: at most `distance` metres, inside the line,
-    stopping at the first engagement on the way (DX3-ENG-01/07)."""
+    stopping at the first engagement on the way (DX3-ENG-01/07) unless it is `passing` (DX3-ENG-08)."""
     start = f.pos
     goal = min(max(goal, 0), state.scenario.length)
     step = 1 if goal > start else -1
     end = start + step * min(distance, abs(goal - start))
+    if passing:
+        return end
     occupied = sorted(
         {
             g.pos
@@ -83,9 +88,12 @@ def destination(state: Dx3State, f: Fighter, goal: int, distance: int) -> int:
     return occupied[0] if occupied else end
 
 
-def moves(state: Dx3State, f: Fighter, kind: Kind, distance: int) -> list[Dx3Action]:
+def moves(
+    state: Dx3State, f: Fighter, kind: Kind, distance: int, passing: bool = False, combo: int = -1
+) -> list[Dx3Action]:
     """The distinct moves of `distance` metres: toward each other engagement (named by its first
-    standing fighter), then the full distance left and right; one action per place reached."""
+    standing fighter), then the full distance left and right; one action per place reached. A
+    `passing` move (with the movement effect `combo`) does not stop at engagements on the way."""
     if distance <= 0:
         return []
     reached: set[int] = {f.pos}
@@ -95,16 +103,65 @@ def moves(state: Dx3State, f: Fighter, kind: Kind, distance: int) -> list[Dx3Act
         if not g.down and g.pos != f.pos and g.pos not in heads:
             heads[g.pos] = g.id
     for pos, who in sorted(heads.items(), key=lambda item: item[1]):
-        end = destination(state, f, pos, distance)
+        end = destination(state, f, pos, distance, passing)
         if end not in reached:
             reached.add(end)
-            out.append(Dx3Action(kind, target=who))
+            out.append(Dx3Action(kind, target=who, combo=combo))
     for direction, goal in ((LEFT, 0), (RIGHT, state.scenario.length)):
-        end = destination(state, f, goal, distance)
+        end = destination(state, f, goal, distance, passing)
         if end not in reached:
             reached.add(end)
-            out.append(Dx3Action(kind, option=direction))
+            out.append(Dx3Action(kind, option=direction, combo=combo))
     return out
+
+
+def movement_effect(state: Dx3State, f: Fighter) -> int:
+    """The index of f's first minor movement effect it may use now (DX3-ENG-08, DX3-EFF-M11: a 戦闘移動
+    that may 離脱, passes engagements and ignores 封鎖, so many uses per period); -1: none. Offered
+    only while engaged with an enemy, where a plain 戦闘移動 is not allowed (so the env's move indices
+    stay one action each), never under 硬直."""
+    if RIGID in f.statuses or not engaged_with_enemy(state, f) or f.distracted or f.vehicle >= 0:
+        return -1
+    rate, table = f.char.encroachment, state.options.encroach_table
+    for i, e in enumerate(f.effects):
+        if e.special == MOVE_SPECIAL and e.timing == MINOR:
+            level = use_level(e, rate, table)
+            if not unusable(e, rate, frozenset(), f.used.get(e.name, 0), level):
+                return i
+    return -1
+
+
+def effect_move_distance(state: Dx3State, f: Fighter, k: int) -> int:
+    """How far a move with movement effect k goes: 戦闘移動 + the effect's extra metres."""
+    e = f.effects[k]
+    return f.combat_move + e.move.at(use_level(e, f.char.encroachment, state.options.encroach_table))
+
+
+def effect_moves(state: Dx3State, f: Fighter) -> list[Dx3Action]:
+    """The minor moves f may make with its movement effect now (movement_effect)."""
+    k = movement_effect(state, f)
+    if k < 0:
+        return []
+    return moves(state, f, Kind.MOVE, effect_move_distance(state, f, k), passing=True, combo=k)
+
+
+def effect_move(
+    state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """A 戦闘移動 with movement effect `action.combo` (DX3-ENG-08): pay its 侵蝕値, count a use, and
+    move out of the engagement past the others, whatever blockades them (no lone leaver's check)."""
+    e = f.effects[action.combo]
+    distance = effect_move_distance(state, f, action.combo)
+    before = f.char.encroachment
+    cost = roll_cost(e.cost, e.cost_dice, rng)
+    f.char.encroachment = capped(before + cost, state.options)
+    f.used[e.name] = f.used.get(e.name, 0) + 1
+    events.append(Event("combo", f.id, -1, {"effects": [e.name], "cost": cost, "before": before,
+                                            "after": f.char.encroachment}))  # fmt: skip
+    start = f.pos
+    f.pos = destination(state, f, goal_of(state, action), distance, passing=True)
+    joined = [g.id for g in state.at(f.pos) if g.id != f.id]
+    events.append(Event("move", f.id, -1, {"from": start, "to": f.pos, "joined": joined}))
 
 
 def goal_of(state: Dx3State, action: Dx3Action) -> int:

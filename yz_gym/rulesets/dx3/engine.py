@@ -11,14 +11,16 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.dx3 import attack, engagement, hiding, riding, rounds
+from yz_gym.rulesets.dx3 import afflictions, attack, engagement, hiding, riding, rounds
 from yz_gym.rulesets.dx3.combos import attack_combos
+from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
-from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, WEAPONS, range_text
+from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, WEAPONS, Weapon, range_text
 from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
     PUT_ALL_AWAY,
+    TITUS_BOOST,
     Dx3Action,
     Dx3Scenario,
     Dx3State,
@@ -27,9 +29,12 @@ from yz_gym.rulesets.dx3.state import (
     Phase,
     make_fighter,
 )
-from yz_gym.rulesets.dx3.statuses import BERSERK
+from yz_gym.rulesets.dx3.statuses import BERSERK, STATUS_NAMES
+from yz_gym.rulesets.dx3.titus import CLEAR as TITUS_CLEARS
+from yz_gym.rulesets.dx3.titus import DICE as TITUS_DICE
 from yz_gym.rulesets.dx3.vehicle import make_vehicle
 
+PROCURE: Final = "調達"  # the skill that buys items (DX3-WPN-02)
 RIDING_MINORS: Final[tuple[int, ...]] = (Kind.BOARD, Kind.LEAVE, Kind.SWAP, Kind.HAND_OVER)
 
 
@@ -43,6 +48,9 @@ def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None
     ]
     riding.seat_riders(state)
     events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
+    for f, spec in zip(fighters, scenario.fighters, strict=True):
+        for name in spec.procure:
+            procure(state, f, WEAPONS[name], dice, events)
     if state.options.impulse_at_combat_start:
         for f in fighters:
             if f.pc:
@@ -50,6 +58,20 @@ def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None
     rounds.open_round(state, dice, events)
     state.opening = events
     return state
+
+
+def procure(state: Dx3State, f: Fighter, weapon: Weapon, rng: np.random.Generator, events: list[Event]) -> None:
+    """f tries to buy `weapon` before the fight (DX3-WPN-02): a 〈調達〉 check (【社会】 dice) against its
+    purchase difficulty; bought, it is carried (not yet equipped)."""
+    options = state.options
+    result = roll(f.char.check(PROCURE, floor=options.crit_floor, table=options.encroach_table), rng)
+    bought = result.succeeds(weapon.purchase)
+    if bought:
+        f.weapons = (*f.weapons, weapon)
+    events.append(Event("procure", f.id, -1, {
+        "weapon": weapon.name, "difficulty": weapon.purchase, "faces": attack.faces(result),
+        "achievement": result.achievement, "fumble": result.fumble, "bought": bought,
+    }))  # fmt: skip
 
 
 def impulse(state: Dx3State, f: Fighter, rng: np.random.Generator, events: list[Event]) -> None:
@@ -119,7 +141,9 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
         out.append(Dx3Action(Kind.SKIP_MINOR))
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
+        out += engagement.effect_moves(state, f) if f.effects else []
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
+        out += afflictions.recoveries(state, f, attack.titus_ready(state, f)) if f.statuses else []
         return out + hiding.hide_actions(state, f, True)
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
@@ -173,17 +197,27 @@ def _minor(
     """A minor action (DX3-ACT-09), then the major one (DX3-ACT-06) unless the round allows minor
     actions only (HR-EVENT-01)."""
     kind = action.kind
+    if kind == Kind.TITUS_CLEAR:  # free: the minor decision stays open (DX3-TITUS-05)
+        attack.sublimate(state, f, TITUS_CLEARS, events)
+        afflictions.titus_clear(state, f, action, events)
+        return
     if kind == Kind.WAIT:
         f.waiting = True
         events.append(Event("wait", f.id))
         rounds.start_main(state, rng, events)
         return
-    if kind == Kind.MOVE:
+    if kind == Kind.MOVE and action.combo >= 0:
+        engagement.effect_move(state, f, action, rng, events)
+    elif kind == Kind.MOVE:
         engagement.move(state, f, action, engagement.combat_move_distance(state, f), rng, events)
     elif kind in RIDING_MINORS:
         riding.act(state, f, action, events)
     elif kind == Kind.HIDE:
         hiding.hide(state, f, True, rng, events)
+    elif kind == Kind.RECOVER:
+        if action.drop == TITUS_BOOST:
+            attack.sublimate(state, f, TITUS_DICE, events)
+        afflictions.recover(state, f, action, rng, events)
     elif kind == Kind.EQUIP:
         away = (
             list(f.equipped) if action.drop == PUT_ALL_AWAY else [e for e in f.equipped if e == action.drop]
@@ -297,6 +331,13 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
     if kind == Kind.VEHICLE_GUARD and actor is not None and actor.vehicle >= 0:
         mounted = state.vehicles[actor.vehicle].mounted[action.option]
         return f"guard with the mounted {mounted.name} (ガード値 {mounted.guard})"
+    if kind == Kind.RECOVER:
+        check = " (【精神】 9)" if state.options.status_recovery_check else ""
+        titus = " with a Titus for +10 dice" if action.drop == TITUS_BOOST else ""
+        return f"recover from {STATUS_NAMES[action.option]}{check}{titus}"
+    if kind == Kind.TITUS_CLEAR:
+        what = "every bad status" if state.options.titus_clear == "all" else STATUS_NAMES[action.option]
+        return f"sublimate a Titus to clear {what}"
     if kind == Kind.SEARCH:
         return f"search for {fighters[action.target].name} (〈知覚〉)"
     if kind == Kind.COVER:

@@ -27,6 +27,12 @@ add(
 )
 add("titus_revive", "the actor stands up from 戦闘不能 with HP 【肉体】 + 10 (DX3-TITUS-03D)", ("hp",))
 add(
+    "procure",
+    "before the fight the actor tries to buy a weapon with 〈調達〉 against its purchase difficulty (DX3-WPN-02)",
+    ("weapon", "difficulty", "faces", "achievement", "fumble", "bought"),
+    rare="only when a fighter's file lists weapons to procure",
+)
+add(
     "round", "a round's setup process begins (DX3-ROUND-01); minor_only: HR-EVENT-01", ("round", "minor_only")
 )
 add(
@@ -66,7 +72,12 @@ add(
     "the actor declares a combo of effects with its attack and pays its 侵蝕値 (DX3-EFF-06, DX3-ENC-07)",
     ("effects", "cost", "before", "after"),
 )
-add("attack", "the actor declares an attack on the target with a weapon (DX3-ATK-02)", ("weapon",))
+add(
+    "attack",
+    "the actor declares an attack named at the target with a weapon ('-': its effects make it), "
+    "striking `targets`: the target, or everyone its area takes in (DX3-ATK-02, DX3-ATK-07)",
+    ("weapon", "targets"),
+)
 add("hit_check", "the attack's hit check (DX3-ATK-03/04)", ("skill", "dice", "crit", "modifier", *CHECK))
 add("dodge", "the actor (a target) dodges the target's attack with 〈回避〉 (DX3-REACT-08)", CHECK)
 add("guard", "the actor (a target) guards with a weapon's ガード値 (DX3-REACT-10)", ("weapon", "guard"))
@@ -75,6 +86,43 @@ add("hit", "the actor's attack hits the target", ("achievement",))
 add("missed", "the actor's attack misses the target (a fumble, 0 dice or a dodge)", ("dodged",))
 add("cover", "the actor covers the target, taking the attack in its place (DX3-REACT-13..15)")
 add("damage_roll", "the attack's one damage roll (DX3-DMG-02/05)", ("faces", "attack", "total"))
+add(
+    "status",
+    "the actor's attack gives the target the bad status `status` (rank: 邪毒's) (DX3-BS-*, DX3-ATK-11 step 8)",
+    ("status", "rank"),
+    rare="only with an attack effect that inflicts a bad status",
+)
+add(
+    "recover",
+    "the actor spends its minor action to clear a bad status, with a 【精神】 check at 9 unless the check is "
+    "off (achievement -1) (DX3-BS-11, HR-STATUS-01, AMB-37)",
+    ("status", "faces", "achievement", "fumble", "recovered"),
+    rare="only when a fighter holds a bad status an action may clear",
+)
+add(
+    "titus_clear",
+    "the actor's sublimated Titus clears bad statuses (DX3-TITUS-03E, `titus_clear`)",
+    ("statuses",),
+    rare="only when a PC with a Lois or Titus holds a bad status and chooses this",
+)
+add(
+    "poison",
+    "in the cleanup process the target loses 3 x rank HP to 邪毒 (DX3-BS-18)",
+    ("rank", "hp_lost", "hp"),
+    rare="only with an attack effect that inflicts 邪毒",
+)
+add(
+    "no_damage",
+    "the actor's effect attack states no 攻撃力, so it rolls no damage (DX3-DMG-06)",
+    rare="only with an attack effect that states no 攻撃力",
+)
+add(
+    "auto_effect",
+    "the actor's オート effect fires at its trigger and pays its 侵蝕値: `use` guard adds `amount` to the "
+    "ガード値, reduction takes `amount` off the HP damage (DX3-EFF-05, HR-VEH-AUTO-01)",
+    ("effect", "use", "amount", "before", "after"),
+    rare="only with a guard or damage-reducing オート effect",
+)
 add(
     "damage",
     "the target loses HP to the actor's attack after armor and guard (DX3-DMG-05)",

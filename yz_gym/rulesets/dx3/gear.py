@@ -28,6 +28,8 @@ class Weapon:
     close: bool  # 射程 至近
     reach: int  # 射程 in metres, 0 for none
     two_handed: bool = False  # forbids any other weapon while equipped (DX3-WPN-03)
+    stock: int = 0  # 常備化: stock points to own it for good (DX3-WPN-01/02); 0: not given
+    purchase: int = 0  # the 〈調達〉 difficulty of buying it (DX3-WPN-02); 0: not given, not bought
 
     def reaches(self, distance: int, same_engagement: bool, ranged_in_engagement: bool) -> bool:
         """Whether a target `distance` metres away (0 in the user's engagement) is in range (DX3-ATK-05,
@@ -59,7 +61,7 @@ WEAPONS: Final = {
     "handgun": Weapon("handgun", RANGED, RANGED, -1, 3, 0, False, 20),  # W5
     "assault_rifle": Weapon("assault_rifle", RANGED, RANGED, -1, 9, 0, False, 100),  # W6
     "sniper_rifle": Weapon("sniper_rifle", RANGED, RANGED, 0, 11, 0, False, 200),  # W7
-    "crossbow": Weapon("crossbow", RANGED, RANGED, -2, 2, 0, False, 40),  # W8
+    "crossbow": Weapon("crossbow", RANGED, RANGED, -2, 2, 0, False, 40, stock=4, purchase=7),  # W8
 }
 # DX3-ARM-05 (ref.): the typical protective gear
 ARMORS: Final = {

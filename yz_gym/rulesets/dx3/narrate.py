@@ -73,7 +73,7 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
             f"侵蝕率 {get('before')}% +{get('rise')} -> {get('encroachment')}%."
         )
     if k == "titus":
-        words = {"dice": "+10 dice", "revive": "standing up", "crit": "C値 -1", "result": "+1D10"}
+        words = {"dice": "+10 dice", "revive": "standing up", "crit": "C値 -1", "result": "+1D10", "clear": "clearing statuses"}
         return f"  {actor} sublimates a Titus for {words.get(get('use'), get('use'))} ({get('titus')} Titus, {get('lois')} Lois left)."
     if k == "titus_revive":
         return f"  {actor} stands up again: HP {get('hp')}."
@@ -121,7 +121,34 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "revealed":
         return f"  {actor} is no longer hidden."
     if k == "attack":
-        return f"{actor} attacks {target} with {get('weapon')}."
+        struck = get("targets", [e.target])
+        who = target if struck == [e.target] else ", ".join(names[i] for i in struck) or "nobody"
+        weapon = "its effects" if get("weapon") == "-" else get("weapon")
+        return f"{actor} attacks {who} with {weapon}."
+    if k == "no_damage":
+        return "  The attack states no 攻撃力: no damage."
+    if k == "auto_effect":
+        what = "ガード値" if get("use") == "guard" else "HP damage prevented"
+        return (
+            f"  {actor}'s 《{get('effect')}》 fires: {what} +{get('amount')}, "
+            f"侵蝕率 {get('before')}% -> {get('after')}%."
+        )
+    if k == "status":
+        rank = f" {get('rank')}" if get("rank") else ""
+        return f"  {target} suffers {get('status')}{rank}."
+    if k == "poison":
+        return f"  {target} loses {get('hp_lost')} HP to poison {get('rank')}: HP {get('hp')}."
+    if k == "recover":
+        check = f" (【精神】 {_dice(get('faces'))} = {get('achievement')} at 9)" if get("achievement", -1) >= 0 else ""
+        return f"{actor} tries to shake off {get('status')}{check}: " + ("cleared." if get("recovered") else "it stays.")
+    if k == "titus_clear":
+        return f"  {actor}'s Titus clears {', '.join(get('statuses'))}."
+    if k == "procure":
+        result = "bought" if get("bought") else "not found"
+        return (
+            f"{actor} tries to procure a {get('weapon')}: 〈調達〉 {_dice(get('faces'))} = {get('achievement')} "
+            f"at {get('difficulty')}; {result}."
+        )
     if k == "hit_check":
         return (
             f"  Hit check 〈{get('skill')}〉 {get('dice')}dx{get('crit')}{get('modifier'):+d}: {_check(e)}."

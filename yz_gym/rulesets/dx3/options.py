@@ -32,6 +32,7 @@ GimmickReacts = Literal["everyone", "pcs"]  # HR-GIMMICK-01, AMB-38
 GuardWeapons = Literal["one", "all_equipped"]  # DX3-REACT-10
 CoupDeGrace = Literal["off", "major_action"]  # DX3-DMG-10
 VehicleCombatMove = Literal["init_plus5", "max_fullmove_div5"]  # DX3-VEH-09
+AutoEffects = Literal["when_usable", "off"]  # DX3-EFF-05
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +97,11 @@ class Dx3Options:
         "A Titus sublimated to remove adverse effects clears every bad status (`all`) or the one chosen (`one`).",
     )
     titus_per_check: int = switch(
-        0, "DX3-TITUS-04",
-        "The most Titus one character may sublimate on one check; 0: no limit (the rule, the \"Lois bomb\").",
-        low=0, high=7,
+        0,
+        "DX3-TITUS-04",
+        'The most Titus one character may sublimate on one check; 0: no limit (the rule, the "Lois bomb").',
+        low=0,
+        high=7,
     )
     dazed_ends: DazedEnds = switch(
         "cleanup", "DX3-BS-17",
@@ -268,6 +271,34 @@ class Dx3Options:
         False, "HR-VEH-06, HR-VEH-04",
         "The scene's ruling whether riders inside a closed vehicle (a car) are exposed to ranged (射撃) "
         "attacks: `false` sends every attack on them to the vehicle; `true` lets ranged attacks hit them.",
+    )
+    area_includes_self: bool = switch(
+        False,
+        "DX3-ATK-08",
+        "Whether the user of a 範囲 or シーン attack is inside its own area, hit and reacting like the "
+        "others there (the sources do not say; the default: never). The (選択) forms never include it.",
+    )
+    auto_effects: AutoEffects = switch(
+        "when_usable",
+        "DX3-EFF-05, DX3-EFF-M09, DX3-EFF-M10",
+        "Whether a character's オート effects that guard (a higher ガード値) or reduce HP damage fire by "
+        "themselves at their trigger whenever they may be used, paying their 侵蝕値 (`when_usable`), or "
+        "never (`off`). The simulator takes this choice for the player: it has no decision for it.",
+    )
+    vehicle_reaction_effects: bool = switch(
+        True,
+        "HR-VEH-REACT-01, HR-VEH-AUTO-01",
+        "Seed 001: reaction and auto effects of the riders also work when their vehicle is attacked. "
+        "This reading lets a dodge combo's dice, C値 and 達成値 go on the driver's 〈運転〉 check of the "
+        "vehicle dodge, and guard and damage-reducing auto effects guard and shield the vehicle. "
+        "`false`: the vehicle dodge and guard take no effects.",
+    )
+    titus_supplement: bool = switch(
+        False,
+        "DX3-TITUS-06",
+        "A supplement's sublimation for special Lois (not core): with `true` a Titus sublimated to stand "
+        "up from 戦闘不能 restores full HP instead of 【肉体】+10. (The supplement's other options, +5 "
+        "damage dice, restored effect uses and +2 magic dice, are not played.)",
     )
 
 

@@ -10,7 +10,9 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import take_damage
 from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.effects import Combo
 from yz_gym.rulesets.dx3.gear import Weapon
+from yz_gym.rulesets.dx3.reaction_effects import fire_autos, usable_dodge_combos
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack
 from yz_gym.rulesets.dx3.vehicle import (
     DRIVER,
@@ -183,14 +185,17 @@ def struck_vehicle(state: Dx3State, t: Fighter, weapon: Weapon, declared: int) -
     return v.id if on else -1
 
 
-def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
+def reactions(state: Dx3State, t: Fighter, no_dodge: bool = False) -> list[Dx3Action]:
     """A rider's reactions to an attack on it or its vehicle (HR-VEH-DEF-01): the vehicle dodge while
-    someone standing drives (AMB-40), a guard with each mounted weapon held by a rider or by nobody
-    (HR-VEH-GUARD-01, AMB-39), or none."""
+    someone standing drives (AMB-40; not against a 「ドッジ不可」 attack), also with each of the rider's
+    dodge combos (HR-VEH-REACT-01, `vehicle_reaction_effects`), a guard with each mounted weapon held
+    by a rider or by nobody (HR-VEH-GUARD-01, AMB-39), or none."""
     v = state.vehicles[t.vehicle]
     out = []
-    if v.driver >= 0 and not state.fighters[v.driver].down:
+    if v.driver >= 0 and not state.fighters[v.driver].down and not no_dodge:
         out.append(Dx3Action(Kind.VEHICLE_DODGE))
+        if state.options.vehicle_reaction_effects:
+            out += [Dx3Action(Kind.VEHICLE_DODGE, combo=k) for k in usable_dodge_combos(state, t)]
     out += [Dx3Action(Kind.VEHICLE_GUARD, option=k) for k, w in enumerate(v.mounted) if w.guard > 0]
     return [*out, Dx3Action(Kind.NO_REACTION)]
 
@@ -207,9 +212,11 @@ def spotter(state: Dx3State, v: Vehicle) -> Fighter | None:
 
 
 def dodge(
-    state: Dx3State, t: Fighter, hit: CheckResult, rng: np.random.Generator, events: list[Event]
-) -> bool:
-    """The two-step vehicle dodge (HR-VEH-DODGE-01..07); True when the attack hits."""
+    state: Dx3State, t: Fighter, hit: CheckResult, rng: np.random.Generator, events: list[Event],
+    combo: Combo | None = None,
+) -> bool:  # fmt: skip
+    """The two-step vehicle dodge (HR-VEH-DODGE-01..07); True when the attack hits. A dodge combo the
+    rider `t` declared puts its dice, C値 and 達成値 on the driver's 〈運転〉 (HR-VEH-REACT-01)."""
     v = state.vehicles[t.vehicle]
     options = state.options
     driver = state.fighters[v.driver]
@@ -218,7 +225,13 @@ def dodge(
         None if seer is None
         else seer.char.check("知覚", floor=options.crit_floor, table=options.encroach_table)
     )  # fmt: skip
-    drive = driver.char.check(v.kind.skill, floor=options.crit_floor, table=options.encroach_table)
+    dice, crit, floor, bonus = (
+        (combo.dice, combo.crit, combo.crit_floor, combo.achievement) if combo else (0, 0, 0, 0)
+    )
+    drive = driver.char.check(
+        v.kind.skill, floor=options.crit_floor, table=options.encroach_table, dice=dice, crit_change=crit,
+        effect_floor=floor, modifier=bonus,
+    )  # fmt: skip
     result = vehicle_dodge(
         hit, perception, drive, rng, tie=options.tie, unfloored_min=options.unfloored_crit_min
     )
@@ -234,15 +247,20 @@ def dodge(
     return not result.dodged
 
 
-def guard(state: Dx3State, t: Fighter, k: int, p: PendingAttack, events: list[Event]) -> None:
+def guard(
+    state: Dx3State, t: Fighter, k: int, p: PendingAttack, rng: np.random.Generator, events: list[Event]
+) -> None:
     """Guard with mounted weapon k (HR-VEH-GUARD-01): its holder guards, or t takes it up for free
-    when nobody holds it (AMB-39)."""
+    when nobody holds it (AMB-39); the holder's guard auto effects add to it (HR-VEH-AUTO-01,
+    `vehicle_reaction_effects`); nothing against a ガード無視 attack (DX3-REACT-11)."""
     v = state.vehicles[t.vehicle]
     if v.holders[k] < 0:
         v.holders[k] = t.id
     weapon = v.mounted[k]
-    p.guards[t.id] = weapon.guard
-    events.append(Event("guard", v.holders[k], p.attacker, {"weapon": weapon.name, "guard": weapon.guard}))
+    holder = state.fighters[v.holders[k]]
+    autos = fire_autos(state, holder, "guard", rng, events) if state.options.vehicle_reaction_effects else 0
+    p.guards[t.id] = 0 if p.ignore_guard else weapon.guard + autos
+    events.append(Event("guard", holder.id, p.attacker, {"weapon": weapon.name, "guard": p.guards[t.id]}))
 
 
 def damage_vehicle(
@@ -253,6 +271,10 @@ def damage_vehicle(
     v = state.vehicles[p.vehicle]
     skill = state.fighters[p.attacker].weapon(p.weapon).skill
     lost = vehicle_damage(total, v, p.guards.get(t, 0), skill)
+    if (
+        lost > 0 and state.options.vehicle_reaction_effects
+    ):  # the rider's damage-reducing auto effects (HR-VEH-AUTO-01)
+        lost = max(lost - fire_autos(state, state.fighters[t], "reduction", rng, events), 0)
     destroyed = lose_hp(v, lost)
     events.append(Event("vehicle_damage", p.attacker, t, {
         "vehicle": v.name, "hp_lost": lost, "hp": v.hp, "armor": v.kind.armor, "guard": p.guards.get(t, 0),

@@ -11,6 +11,7 @@ import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
+from yz_gym.rulesets.dx3 import afflictions
 from yz_gym.rulesets.dx3.combos import new_round_uses
 from yz_gym.rulesets.dx3.gimmicks import strike
 from yz_gym.rulesets.dx3.state import Dx3State, Fighter, Phase
@@ -68,6 +69,7 @@ def cleanup_process(state: Dx3State, events: list[Event]) -> None:
         f.distracted = False
         f.reactions = 0
     events.append(Event("cleanup", -1, -1, {"round": state.round}))
+    afflictions.cleanup(state, events)
 
 
 def check_end(state: Dx3State, events: list[Event]) -> bool:
@@ -113,6 +115,8 @@ def start_main(state: Dx3State, rng: np.random.Generator, events: list[Event]) -
             events.append(Event("initiative", f.id, -1, {"initiative": f.initiative, "waited": f.waiting}))
             return
         cleanup_process(state, events)
+        if check_end(state, events):  # 邪毒 may have felled a side's last one
+            return
         if state.round >= state.scenario.max_rounds:
             finish(
                 state,

@@ -16,7 +16,7 @@ from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Dx3Character, StatBlock
 from yz_gym.rulesets.dx3.dice import CheckResult
-from yz_gym.rulesets.dx3.effects import Effect
+from yz_gym.rulesets.dx3.effects import Aim, Effect
 from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
 from yz_gym.rulesets.dx3.options import Dx3Options
 from yz_gym.rulesets.dx3.stealth import SEEN, Hidden
@@ -57,6 +57,8 @@ class Kind(IntEnum):
     HIDE = 22  # declare the hidden state: major, or minor in a dark spot (DX3-HID-01, HR-STEALTH-01/02)
     STEALTH_MOVE = 23  # major: a 戦闘移動 keeping the hidden state (HR-STEALTH-03), laid out as MOVE
     SEARCH = 24  # major: look for the hidden `target` (DX3-HID-06)
+    RECOVER = 25  # minor: try to clear bad status STATUS_NAMES[`option`] (DX3-BS-11, HR-STATUS-01)
+    TITUS_CLEAR = 26  # free, in the minor decision: a Titus clears STATUS_NAMES[`option`] (all: every one) (DX3-TITUS-03E)
 
 
 class Phase(IntEnum):
@@ -87,6 +89,7 @@ class Dx3Action:
 
 
 AT_VEHICLE: Final = 1  # an ATTACK's `drop` when it is declared at the target's vehicle (HR-VEH-04)
+TITUS_BOOST: Final = 1  # a RECOVER's `drop` when a Titus gives its check +10 dice (DX3-TITUS-03A)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,7 @@ class FighterSpec:
     seat: int = DRIVER  # DRIVER or PASSENGER
     holds: tuple[int, ...] = ()  # the vehicle's mounted weapons it starts holding
     hidden: bool = False  # starts in the hidden state (隠密状態)
+    procure: tuple[str, ...] = ()  # weapons it tries to buy with 〈調達〉 before the fight (DX3-WPN-02)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,10 +182,14 @@ class Fighter:
     effects: tuple[Effect, ...] = ()  # its effects at their levels (DX3-EFF-01)
     used: dict[str, int] = field(default_factory=dict)  # uses of each effect this period (DX3-EFF-08)
     combo_cache: dict[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # by weapon name
+    aim_cache: dict[str, tuple[Aim, ...]] = field(default_factory=dict)  # each combo's Aim, by weapon name
     vehicle: int = -1  # the vehicle it is aboard (-1: none; one at a time, DX3-VEH-03)
     ride: tuple[Weapon, ...] = ()  # its vehicle's weapons by index MOUNTED_BASE + k (vehicle.ride_weapons)
     vehicle_initiative: int = 0  # the 行動値 of the vehicle it drives (DX3-VEH-08)
     hidden: Hidden = SEEN  # 隠密状態 (DX3-HID-*, stealth.py)
+    poison: int = 0  # the 邪毒 rank while `statuses` holds it (afflictions.py)
+    hatred: int = -1  # the fighter its 憎悪 is aimed at (-1: none)
+    fear: int = -1  # the fighter its 恐怖 is aimed at (-1: none)
 
     @property
     def name(self) -> str:
@@ -249,6 +257,13 @@ class PendingAttack:
     attack_power: int
     waiting: list[int]  # targets still to react, in order
     ignore_armor: bool = False  # the declared combo ignores 装甲値 (DX3-EFF-M12)
+    deals_damage: bool = True  # an effect attack without a stated 攻撃力 deals none (DX3-DMG-06)
+    no_dodge: bool = False  # 「ドッジ不可」 (DX3-REACT-11)
+    no_reaction: bool = False  # 「リアクション不可」 (DX3-REACT-11)
+    ignore_guard: bool = False  # ガード無視: a guard subtracts nothing (DX3-REACT-11)
+    penetration: int = 0  # 装甲値 the attack takes off each target's armor, down to 0 (DX3-ENG-05)
+    damage_dice: int = 0  # D10s more or fewer on the damage roll (恐怖, DX3-BS-21)
+    inflicts: tuple[tuple[str, int], ...] = ()  # bad statuses (name, rank) it gives those it hits
     vehicle: int = -1  # the vehicle the attack strikes instead of its target (HR-VEH-04; -1: none)
     hit: list[int] = field(default_factory=list)  # targets the attack hits
     dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)

@@ -24,6 +24,7 @@ FRENZY: Final = "frenzy"  # 狂乱, not core (DX3-BS-08)
 PRONE: Final = "prone"  # 転倒, not core (DX3-BS-09)
 CORE: Final = (BERSERK, PRESSURE, DAZED, POISON, RIGID, HATRED, FEAR)  # DX3-BS-14
 EXTRA: Final = (FRENZY, PRONE)
+STATUS_NAMES: Final = CORE + EXTRA  # every status by name, in table order (a RECOVER action's option)
 
 DAZED_DICE: Final = -2  # DX3-BS-17
 POISON_PER_RANK: Final = 3  # DX3-BS-18

@@ -76,12 +76,13 @@ def raise_result(result: CheckResult, n: int, rng: np.random.Generator) -> tuple
     return replace(result, achievement=result.achievement + sum(faces)), faces
 
 
-def revived_hp(pc: Dx3Character) -> int:
+def revived_hp(pc: Dx3Character, supplement: bool = False) -> int:
     """The HP of a 戦闘不能 PC that sublimates a Titus to stand up: 【肉体】 + 10, at most max HP
-    (DX3-TITUS-03D); usable when 戦闘不能 only (DX3-DMG-08)."""
+    (DX3-TITUS-03D), or full HP with a supplement's sublimation (`titus_supplement`, DX3-TITUS-06);
+    usable when 戦闘不能 only (DX3-DMG-08)."""
     if not pc.incapacitated:
         raise ValueError(f"{pc.name} is not 戦闘不能")
-    return min(pc.stats.body + REVIVE_HP, pc.stats.max_hp)
+    return pc.stats.max_hp if supplement else min(pc.stats.body + REVIVE_HP, pc.stats.max_hp)
 
 
 def cleared(statuses: Statuses, mode: str, chosen: str = "") -> Statuses:
