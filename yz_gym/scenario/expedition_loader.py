@@ -90,6 +90,7 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
         vehicles=_vehicles(spec.party, origin), winter_clothing=_who(spec.party.winter_clothing, names, origin,
                                                                      "party.winter_clothing"),
         blankets=_who(spec.party.blankets, names, origin, "party.blankets"), snare=spec.party.snare,
+        healers=_who(spec.party.healers, names, origin, "party.healers"),
         fishing_gear=spec.party.fishing_gear, table=table, weights=tuple(r.weight for r in spec.encounters.table),
         placed=placed, savage_animal=savage, max_days=spec.max_days, fight_agent=spec.fight_agent,
         travel=travel, hazards=hazards, agents=(spec.agents.get(spec.party.side, ""),),

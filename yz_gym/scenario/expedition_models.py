@@ -34,6 +34,7 @@ class PartySpec(Strict):
     fuel: float = Field(0, ge=0, le=10000)  # spare litres (FUEL-01)
     winter_clothing: Who = "none"  # WEATHER-16
     blankets: Who = "none"  # HAZ-COLD-03
+    healers: Who = "none"  # HEAL-19: the Healer specialty (their crits heal in half the time)
     snare: bool = False  # HUNT-08
     fishing_gear: bool = False  # FISH-01
     vehicles: list[TravelVehicleSpec] = []

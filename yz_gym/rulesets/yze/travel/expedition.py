@@ -66,6 +66,7 @@ class ExpeditionScenario:
     storms: tuple[tuple[int, int], ...] = ()  # WEATHER-17: (day, shift) of each storm the scenario sends
     heat: str = "none"  # ENV-07: "hot" (a heat wave), "extreme_heat" (desert) or "none"
     vials: tuple[Vial, ...] = ()  # poisons carried to coat weapons (vials.py)
+    healers: frozenset[str] = frozenset()  # HEAL-19: names with the Healer specialty (crits heal in half the time)
 
     @property
     def people(self) -> tuple[Combatant, ...]:

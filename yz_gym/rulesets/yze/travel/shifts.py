@@ -12,7 +12,7 @@ import numpy as np
 from yz_gym.core.clock import TimeUnit
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.combat.recovery import recover
+from yz_gym.rulesets.yze.combat.recovery import heal_crit_days, recover
 from yz_gym.rulesets.yze.hazards import disease, hunger, sleep
 from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
 from yz_gym.rulesets.yze.state import Combatant
@@ -337,7 +337,7 @@ def end_of_shift(
         if rests:
             camping.rest_shift(state.party, c, rng, events, safe=not moving or riding, hazard_options=s.hazards)
         else:
-            events += recover(c, 1, rng, options=state.party.options, deprived=True, safe=False)
+            events += recover(c, 1, rng, options=state.party.options, deprived=True, safe=False, crits=False)
         if c.dead and i not in state.causes:
             state.causes[i] = "injuries"
     _died_of_all(state, WITNESS)
@@ -375,7 +375,8 @@ def _check_party(state: Expedition) -> None:
 
 
 def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Event]) -> None:
-    """TIME-08: the daily checks for the day just ended (the privation hook, lice), the weekly and
+    """TIME-08: the daily checks for the day just ended (the privation hook, lice, a whole day off
+    the crits' heal times, HEAL-17), the weekly and
     daily resets of the hexes' forage, hunt and fish penalties (FORAGE-05, HUNT-06, FISH-04), then a
     new day, or the time limit."""
     s = state.scenario
@@ -386,6 +387,7 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
         if c.dead:
             continue
         privation(state, i, rng, events)
+        heal_crit_days(state.party.options, c, 1, rng, events, c.name in s.healers)  # HEAL-17, HEAL-19
         n = state.needs[i]
         if c.mount is not None and s.travel.animals_eat:
             animals.mount_day(c.id, c.mount, n, events)  # RATION-05
