@@ -26,6 +26,7 @@ from yz_gym.rulesets.yze.travel.hexmap import (
     way,
 )
 from yz_gym.rulesets.yze.travel.riding import ride_cost, third_ride
+from yz_gym.rulesets.yze.travel.supplies import supply_roll
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task
 from yz_gym.rulesets.yze.travel.weather import (
     DRIVING_PENALTY,
@@ -175,8 +176,10 @@ def driving_budget(
             driving.repair(party, people[mechanic], v, rng, events)
         events.append(Event("no_progress", -1, -1, {"reason": "repairs"}))
         return 0
-    drivers = sorted(able, key=lambda i: (-people[i].skill("Mobility"), i))
     hexmap = s.hexmap
+    if s.travel.fuel_mode == "supply" and not _fuel_supply(state, not hexmap.road[state.hex], rng, events):
+        return 0
+    drivers = sorted(able, key=lambda i: (-people[i].skill("Mobility"), i))
     terrain_mod = ROAD_DRIVING if hexmap.road[state.hex] else hexmap.row(state.hex).driving
     weather_mod = DRIVING_PENALTY if wet(state.weather) else 0
     budget = stretches
@@ -278,7 +281,7 @@ def _mishap(
     weather_mod = DRIVING_PENALTY if wet(state.weather) else 0
     effect = driving.mishap(v, driving.mishap_roll(rng, weather_mod), speed, max(kind.speed_road, kind.speed_offroad),
                             s.travel.crash_speed, s.travel.roadkill_damage, s.travel.engine_blown, state.stores, rng,
-                            events)  # fmt: skip
+                            events, s.travel.fuel_mode == "supply")  # fmt: skip
     half = -(-stretches // 2) if s.travel.mishap_progress == "half_round_up" else 0
     if effect == "":
         return stretches
@@ -390,9 +393,28 @@ def _arrived(state: Expedition) -> bool:
     return True
 
 
+def _fuel_supply(state: Expedition, offroad: bool, rng: np.random.Generator, events: list[Event]) -> bool:
+    """FUEL-07 `fuel_mode: supply`: the shift's supply rolls for the convoy's fuel (two when it starts
+    off the road); with the supply already out, the vehicles are left behind. True: it drives."""
+    if int(state.stores.fuel) <= 0:
+        for v in state.vehicles:
+            if not v.destroyed:
+                v.destroyed = True
+                events.append(Event("vehicle_lost", -1, -1, {"vehicle": v.name, "cause": "out of fuel"}))
+        return False
+    rating = int(state.stores.fuel)
+    for _ in range(driving.fuel_supply_rolls(offroad)):
+        rating = supply_roll(rating, "fuel", -1, rng, events)
+    state.stores.fuel = float(rating)
+    return True
+
+
 def _fuel(state: Expedition, offroad: bool, events: list[Event]) -> bool:
     """FUEL-01/04: every vehicle burns its litres for the hex, topped up from the spare fuel; one
-    that cannot is left behind (and the party walks when the rest cannot seat it)."""
+    that cannot is left behind (and the party walks when the rest cannot seat it). With `fuel_mode:
+    supply` the shift's supply roll paid for the whole shift (FUEL-07)."""
+    if state.scenario.travel.fuel_mode == "supply":
+        return state.riding()
     for v in state.vehicles:
         if v.destroyed:
             continue

@@ -296,6 +296,15 @@ class TravelOptions:
         "An engine blown: the vehicle is destroyed (S1), or wrecked and repairable as a broken axle (S2).",
     )
     fuel_whole_hex: bool = switch(True, "FUEL-04", "A vehicle enters a hex only with the fuel for all of it.")
+    fuel_mode: Literal["litres", "supply"] = switch(
+        "litres",
+        "FUEL-07 (PROPOSED)",
+        "Fuel counted in litres (FUEL-01/03/04: each vehicle's tank, burnt hex by hex, topped up from the"
+        " party's spare `fuel`), or `supply`: the party's `fuel` is one supply rating for all its vehicles"
+        " (RATION-02, GEAR-09), rolled once at the start of each shift the convoy drives, twice when it"
+        " starts it off the road; at 0 the vehicles are out of fuel and left behind. Gathering adds 1 to the"
+        " rating per success (S2's one fuel unit), not litres.",
+    )
     gather_litres_per_success: int = switch(
         5,
         "FUEL-06",

@@ -18,6 +18,7 @@ from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
 from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.travel import animals, rations, supplies
 from yz_gym.rulesets.yze.travel import camp as camping
+from yz_gym.rulesets.yze.travel.driving import gathered_fuel
 from yz_gym.rulesets.yze.travel.expedition import Expedition
 from yz_gym.rulesets.yze.travel.heatwave import heat_shift, water_need
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
@@ -237,9 +238,9 @@ def off_tasks(
             roll = rations.travel_roll(
                 party, c, "Survival", "gather fuel", rng, events, hexmap.row(here).forage
             )
-            state.stores.fuel += roll.successes * s.travel.gather_litres_per_success  # FUEL-06
-            events.append(Event("provisions", c.id, -1, {"task": "gather", "kind": "fuel",
-                                                          "gained": roll.successes * s.travel.gather_litres_per_success}))  # fmt: skip
+            gained = gathered_fuel(roll.successes, s.travel.gather_litres_per_success, s.travel.fuel_mode)
+            state.stores.fuel += gained  # FUEL-06, FUEL-07
+            events.append(Event("provisions", c.id, -1, {"task": "gather", "kind": "fuel", "gained": gained}))
         elif task == Task.CAMP and not camp_made:
             state.mishap = camping.make_camp(party, c, camp_helpers, rng, events)
             camp_made, state.fire = True, True

@@ -1,0 +1,81 @@
+"""Travel rules that are switches or need one (FUEL-07, RIDE-03, TASK-EXPLORE/TRAVEL-34, TIME-03),
+checked on the bundled expeditions with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import FixedDice
+from tests.rules.test_travel_day import trip
+from yz_gym.core.events import Event
+from yz_gym.rulesets.yze.travel import driving
+from yz_gym.rulesets.yze.travel.moving import advance, driving_budget
+from yz_gym.rulesets.yze.travel.shifts import off_tasks
+from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task
+
+SUPPLY = {"fuel_mode": "supply"}
+
+
+def _fuel_rolls(events: list[Event]) -> list[list[int]]:
+    return [e.get("faces") for e in events if e.kind == "supply_roll" and e.get("supply") == "fuel"]
+
+
+@pytest.mark.rule("FUEL-07", "GEAR-09", "RATION-02")
+def test_fuel_as_a_supply_rating_rolls_once_a_shift_on_the_road_and_twice_off_it() -> None:
+    state = trip("expedition_convoy_ruins", party={"fuel": 4}, travel_rules=SUPPLY)
+    doing = {i: Task.MARCH for i in range(4)}
+    assert state.scenario.hexmap.road[state.hex]  # the convoy starts on the road
+    events: list[Event] = []
+    # the supply roll first (4 dice: two 1s), then every driver's roll succeeds
+    assert driving_budget(state, doing, FixedDice([1, 1, 3, 4] + [6] * 40), events) == 60
+    assert _fuel_rolls(events) == [[1, 1, 3, 4]] and state.stores.fuel == 2
+    state.hex = state.scenario.hexmap.index(2, 0)  # ruins, off the road
+    events = []
+    driving_budget(state, doing, FixedDice([1, 2, 1] + [6] * 40), events)
+    assert _fuel_rolls(events) == [[1, 2], [1]] and state.stores.fuel == 0  # two rolls off-road, 2 then 1 die
+
+
+@pytest.mark.rule("FUEL-07", "GEAR-09")
+def test_with_the_fuel_supply_out_the_vehicles_are_left_behind() -> None:
+    state = trip("expedition_convoy_ruins", party={"fuel": 1}, travel_rules=SUPPLY)
+    doing = {i: Task.MARCH for i in range(4)}
+    driving_budget(state, doing, FixedDice([1] + [6] * 40), [])
+    assert state.stores.fuel == 0 and state.riding()  # this shift's fuel was there; now it is gone
+    events: list[Event] = []
+    assert driving_budget(state, doing, FixedDice([6] * 40), events) == 0
+    lost = [e.get("cause") for e in events if e.kind == "vehicle_lost"]
+    assert lost == ["out of fuel", "out of fuel"] and not state.riding()
+
+
+@pytest.mark.rule("FUEL-07", "FUEL-01")
+def test_with_fuel_as_a_supply_the_tanks_burn_no_litres_hex_by_hex() -> None:
+    for mode, burnt in (("litres", True), ("supply", False)):
+        state = trip("expedition_convoy_ruins", party={"fuel": 4}, travel_rules={"fuel_mode": mode})
+        tanks = [v.fuel for v in state.vehicles]
+        advance(state, 60, False, FixedDice([6] * 40), [])
+        assert ([v.fuel for v in state.vehicles] != tanks) is burnt
+
+
+@pytest.mark.rule("FUEL-07", "FUEL-06", "TASK-GATHER")
+def test_gathering_fuel_adds_one_to_the_supply_rating_per_success() -> None:
+    state = trip("expedition_convoy_ruins", party={"fuel": 2}, travel_rules=SUPPLY)
+    state.hex = state.scenario.hexmap.index(2, 0)
+    doing = {0: Task.GATHER, 1: Task.REST, 2: Task.REST, 3: Task.REST}
+    events: list[Event] = []
+    off_tasks(state, DayPlan(0, "gather"), 0, doing, False, FixedDice([6] * 6), events)
+    roll = next(e for e in events if e.get("purpose") == "gather fuel")
+    assert roll.get("successes") >= 1 and state.stores.fuel == 2 + roll.get("successes")
+
+
+@pytest.mark.rule("FUEL-07", "DRIVE-MISHAP-5")
+def test_dirty_fuel_with_a_fuel_supply_costs_one_more_supply_roll() -> None:
+    for supply in (False, True):
+        state = trip("expedition_convoy_ruins", party={"fuel": 3})
+        truck = state.vehicles[1]
+        events: list[Event] = []
+        driving.mishap(truck, 5, 2, 8, "current", "animal_health_half", "destroyed", state.stores,
+                       FixedDice([1, 1, 4]), events, supply)  # fmt: skip
+        if supply:  # the tank is refilled from the supply: a roll of it, two 1s
+            assert _fuel_rolls(events) == [[1, 1, 4]] and state.stores.fuel == 1 and truck.fuel == 120
+        else:  # drained and topped up with the 3 spare litres
+            assert _fuel_rolls(events) == [] and state.stores.fuel == 0 and truck.fuel == 3
