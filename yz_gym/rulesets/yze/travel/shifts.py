@@ -391,7 +391,7 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
         heal_crit_days(state.party.options, c, 1, rng, events, c.name in s.healers)  # HEAL-17, HEAL-19
         n = state.needs[i]
         if c.mount is not None and s.travel.animals_eat:
-            animals.mount_day(c.id, c.mount, n, events)  # RATION-05
+            animals.mount_day(c.id, c.mount, n, events, s.hazards)  # RATION-05, ENV-06
         if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):
             events.append(Event("mount_sound", -1, c.id, {"mount": c.mount.name}))
         n.ate = n.drank = n.slept = False
