@@ -79,3 +79,55 @@ def test_dirty_fuel_with_a_fuel_supply_costs_one_more_supply_roll() -> None:
             assert _fuel_rolls(events) == [[1, 1, 4]] and state.stores.fuel == 1 and truck.fuel == 120
         else:  # drained and topped up with the 3 spare litres
             assert _fuel_rolls(events) == [] and state.stores.fuel == 0 and truck.fuel == 3
+
+
+SITE = {"name": "the old watchtower", "at": [1, 1], "stretches": 90, "food": 5, "water": 3}
+
+
+@pytest.mark.rule("TASK-EXPLORE", "TRAVEL-34", "TIME-04")
+def test_exploring_a_site_pauses_the_journey_for_its_stretches_then_the_party_takes_its_finds() -> None:
+    state = trip(party={"food": 2, "water": 2}, sites=[SITE])  # the road: (0, 0), (1, 0), (1, 1)
+    events: list[Event] = []
+    before = state.hex
+    left, _ = advance(state, 90, False, FixedDice([6] * 40), events)  # 2 road hexes of 30, then 30 more
+    assert state.hex == state.scenario.hexmap.index(1, 1) != before and left == 0
+    assert [e.get("stretches") for e in events if e.kind == "explore"] == [90]
+    assert state.explore_left == 90 - 30 and state.explored_now == 30  # the 30 left explore
+    assert (state.stores.food, state.stores.water) == (2, 2)  # not done yet
+    events = []
+    left, _ = advance(state, 60, False, FixedDice([6] * 40), events)
+    assert state.hex == state.scenario.hexmap.index(1, 1) and state.explore_left == 0 and left == 0
+    assert (state.stores.food, state.stores.water) == (7, 5) and events[-1].kind == "site_explored"
+    advance(state, 60, False, FixedDice([6] * 40), [])
+    assert state.stores.food == 7 and state.hex != state.scenario.hexmap.index(1, 1)  # once; then on
+
+
+@pytest.mark.rule("TRAVEL-34", "TASK-EXPLORE", "REST-01")
+@pytest.mark.parametrize(("explored", "rests"), [(30, True), (31, False)])
+def test_over_half_a_shift_of_exploring_means_no_rest_that_shift(explored: int, rests: bool) -> None:
+    from yz_gym.rulesets.yze.travel.shifts import end_of_shift
+
+    state = trip()
+    c = state.people[1]
+    c.attrs[0] -= 1
+    state.explored_now = explored  # of 60 stretches a shift
+    end_of_shift(state, 1, False, {1: Task.REST}, False, set(), FixedDice(), [])
+    assert (c.attrs[0] == c.max_attrs[0]) is rests and state.explored_now == 0
+
+
+@pytest.mark.rule("TIME-03", "TIME-06", "TRAVEL-23")
+@pytest.mark.parametrize(("per_shift", "stretch_rounds"), [(60, 60), (48, 60), (36, 100)])
+def test_the_gm_sets_the_clock_lengths_by_switches_and_movement_follows_them(
+    per_shift: int, stretch_rounds: int
+) -> None:
+    from yz_gym.core.clock import TimeUnit
+    from yz_gym.rulesets.yze.travel.moving import marching_budget
+
+    state = trip(rules={"stretches_per_shift": per_shift, "rounds_per_stretch": stretch_rounds})
+    clock = state.party.options.clock
+    assert clock.rounds(TimeUnit.SHIFT) == per_shift * stretch_rounds
+    assert clock.rounds(TimeUnit.DAY) == 4 * per_shift * stretch_rounds
+    doing = {i: Task.MARCH for i in range(4)}
+    assert marching_budget(state, 0, doing, False, FixedDice([6] * 40), []) == per_shift  # a shift's stretches
+    left, _ = advance(state, per_shift, False, FixedDice([6] * 40), [])
+    assert state.hex == state.scenario.hexmap.index(1, 1) and left == 0  # 2 road hexes a shift on foot

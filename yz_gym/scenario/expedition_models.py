@@ -103,6 +103,18 @@ class PlacedFight(FightRef):
     at: Hex
 
 
+class SiteSpec(Strict):
+    """A site explored when the party enters its hex (TASK-EXPLORE, TRAVEL-34): the stretches it takes
+    (the journey waits) and what the party finds there."""
+
+    name: Name
+    at: Hex
+    stretches: int = Field(ge=1, le=2000)
+    food: int = Field(0, ge=0, le=1000)
+    water: int = Field(0, ge=0, le=1000)
+    fuel: int = Field(0, ge=0, le=10000)
+
+
 class EncountersSpec(Strict):
     """What the party may meet: a table drawn on each shift's check (ENCOUNTER-02), fights placed on
     hexes, and the savage animal of a camp mishap (CAMP-MISHAP-8)."""
@@ -129,6 +141,7 @@ class ExpeditionFile(Strict):
     waters: WatersSpec = WatersSpec()
     max_days: int = Field(30, ge=1, le=365)
     encounters: EncountersSpec = EncountersSpec()
+    sites: list[SiteSpec] = Field([], max_length=50)
     fight_agent: Literal["random", "aggressive", "tactical"] = "aggressive"
     agents: dict[Name, Literal["random", "cautious", "hasty"]] = {}
     rules: dict[str, object] = {}
@@ -138,6 +151,6 @@ class ExpeditionFile(Strict):
 
 MODELS: tuple[type[Strict], ...] = (
     ExpeditionFile, PartySpec, TravelVehicleSpec, MapSpec, EncountersSpec, FightRef, PlacedFight, WatersSpec,
-    BoatSpec, StormSpec, VialSpec,
+    BoatSpec, StormSpec, VialSpec, SiteSpec,
 )  # fmt: skip
 __all__ = ["MODELS", "VEHICLE_TYPES"]

@@ -12,7 +12,7 @@ from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.state import Combatant
-from yz_gym.rulesets.yze.travel import driving, encounters, marching, rivers
+from yz_gym.rulesets.yze.travel import driving, encounters, exploring, marching, rivers
 from yz_gym.rulesets.yze.travel.expedition import Expedition
 from yz_gym.rulesets.yze.travel.fights import FightSpec, fight_event, play_fight
 from yz_gym.rulesets.yze.travel.hexmap import (
@@ -331,6 +331,7 @@ def advance(
     hexmap = s.hexmap
     costs = _costs(state, dark)
     people = state.people
+    budget = _explore(state, budget, events)
     while budget > 0:
         if state.heading < 0:
             path = way(hexmap, state.hex, s.goal, costs)
@@ -370,6 +371,11 @@ def advance(
         budget = max(0, budget - _waters_on_entry(state, before, rng, events))
         if _done(state):
             return 0, None
+        begun = exploring.explore(s.sites, state.hex, state.explored, events)
+        if begun:  # TRAVEL-34: the journey waits while the site is explored
+            state.exploring += begun
+            state.explore_left += sum(s.sites[k].stretches for k in begun)
+            budget = _explore(state, budget, events)
         for k, (at, spec) in enumerate(s.placed):
             if at == state.hex and k not in state.met:
                 state.met.append(k)
@@ -377,6 +383,20 @@ def advance(
         if _arrived(state):
             return 0, None
     return 0, None
+
+
+def _explore(state: Expedition, budget: int, events: list[Event]) -> int:
+    """TASK-EXPLORE, TRAVEL-34: the exploring under way takes what it needs of `budget` stretches;
+    done, the party takes what the sites held. The stretches left to move."""
+    if state.explore_left <= 0:
+        return budget
+    spent = exploring.spend(budget, state.explore_left)
+    state.explore_left -= spent
+    state.explored_now += spent
+    if state.explore_left == 0:
+        exploring.found(state.scenario.sites, state.exploring, state.stores, events)
+        state.exploring.clear()
+    return budget - spent
 
 
 def _navigation_mod(state: Expedition) -> int:

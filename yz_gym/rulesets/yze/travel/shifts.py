@@ -20,6 +20,7 @@ from yz_gym.rulesets.yze.travel import animals, rations, supplies
 from yz_gym.rulesets.yze.travel import camp as camping
 from yz_gym.rulesets.yze.travel.driving import gathered_fuel
 from yz_gym.rulesets.yze.travel.expedition import Expedition
+from yz_gym.rulesets.yze.travel.exploring import no_rest
 from yz_gym.rulesets.yze.travel.heatwave import heat_shift, water_need
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
@@ -320,19 +321,22 @@ def end_of_shift(
     events: list[Event],
 ) -> None:
     """TRAVEL-36 step 8: natural recovery for those who rested or slept undisturbed (REST-01..05;
-    passengers rest in a moving vehicle), the time of lethal crits for everyone else, who slept,
-    and the daily meal (TRAVEL-38)."""
+    passengers rest in a moving vehicle) and did not explore for over half the shift (TRAVEL-34),
+    the time of lethal crits for everyone else, who slept, and the daily meal (TRAVEL-38)."""
     s = state.scenario
     riding = state.riding()
+    explored = no_rest(state.explored_now, state.party.options.clock.stretches_per_shift)  # TRAVEL-34
+    state.explored_now = 0
     for i, c in enumerate(state.people):
         if c.dead:
             continue
         task = doing.get(i, Task.REST)  # the Broken are carried and rest
-        slept = task == Task.SLEEP and i not in sleepless and not disturbed
+        busy = disturbed or (explored and not c.out)  # the able explored with the others
+        slept = task == Task.SLEEP and i not in sleepless and not busy
         if slept and not state.needs[i].slept:  # HAZ-SLEEP-01, REST-02; a crit may spoil it (REST-03)
             state.needs[i].slept = sleep.sleep_shift(state.party, c, rng, events, dark=s.travel.dark(shift))
-        rests = not disturbed and (task == Task.REST or (slept and s.travel.sleep_counts_as_rest)
-                                   or (task == Task.MARCH and moving and riding))  # fmt: skip
+        rests = not busy and (task == Task.REST or (slept and s.travel.sleep_counts_as_rest)
+                              or (task == Task.MARCH and moving and riding))  # fmt: skip
         if c.out and not disturbed:
             rests = True
         if rests:
