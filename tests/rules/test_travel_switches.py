@@ -131,3 +131,55 @@ def test_the_gm_sets_the_clock_lengths_by_switches_and_movement_follows_them(
     assert marching_budget(state, 0, doing, False, FixedDice([6] * 40), []) == per_shift  # a shift's stretches
     left, _ = advance(state, per_shift, False, FixedDice([6] * 40), [])
     assert state.hex == state.scenario.hexmap.index(1, 1) and left == 0  # 2 road hexes a shift on foot
+
+
+ICY_CONVOY = {"season": "autumn", "waters": {"ice": True}}  # chilly, its lakes frozen over: thin ice
+
+
+@pytest.mark.rule("ENV-11", "VEH-ATTR-PASS")
+def test_a_convoy_may_drive_onto_frozen_water_and_its_travellers_fill_the_seats_in_order() -> None:
+    from yz_gym.rulesets.yze.travel.moving import _costs
+
+    state = trip("expedition_convoy_ruins", **ICY_CONVOY)
+    lake = state.scenario.hexmap.index(5, 0)
+    assert _costs(state, False)[lake] == 60  # off-road x1 at the convoy's off-road speed, the truck's 1
+    dry = trip("expedition_convoy_ruins")
+    assert _costs(dry, False)[lake] < 0  # not frozen: impassable to vehicles
+    aboard = driving.occupants(state.vehicles, state.people)
+    assert [[c.id for c in seats] for seats in aboard] == [[0, 1, 2, 3], []]  # the pickup seats 4
+
+
+@pytest.mark.rule("ENV-11", "HAZ-DROWN-04")
+def test_a_vehicle_that_breaks_through_the_ice_sinks_and_its_occupants_fight_their_way_out() -> None:
+    import numpy as np
+
+    from yz_gym.rulesets.yze.travel.moving import _convoy_on_ice
+
+    for seed in range(6):
+        state = trip("expedition_convoy_ruins", **ICY_CONVOY)
+        state.vehicles[1].destroyed = True  # the pickup carries everyone
+        state.hex = state.scenario.hexmap.index(5, 0)
+        events: list[Event] = []
+        _convoy_on_ice(state, list(state.people), np.random.default_rng(seed), events)
+        if not any(e.kind == "vehicle_through_ice" for e in events):  # the navigator's Survival held
+            assert not state.vehicles[0].destroyed
+            continue
+        assert state.vehicles[0].destroyed and not state.riding()
+        mobility = [e for e in events if e.get("purpose") == "out of the sinking vehicle"]
+        assert sorted(e.actor for e in mobility) == [0, 1, 2, 3]
+        under = {e.target for e in events if e.kind == "went_under"}
+        assert under == {e.actor for e in mobility if e.get("successes") == 0}  # a failure: under water
+        for c in state.people:
+            assert c.dead == (c.id in state.causes) and (c.dead or state.needs[c.id].soaked)
+        return
+    raise AssertionError("the ice held in every seed")
+
+
+@pytest.mark.rule("ENV-11")
+def test_a_convoy_on_ice_that_holds_loses_nothing() -> None:
+    from yz_gym.rulesets.yze.travel.moving import _convoy_on_ice
+
+    state = trip("expedition_convoy_ruins", **ICY_CONVOY)
+    events: list[Event] = []
+    _convoy_on_ice(state, list(state.people), FixedDice([6] * 20), events)
+    assert not any(v.destroyed for v in state.vehicles) and [e.get("purpose") for e in events] == ["test the ice"]

@@ -203,6 +203,18 @@ def convoy_speeds(vehicles: list[Wheels]) -> tuple[int, int]:
     return min(t.speed_road for t in going), min(t.speed_offroad for t in going)
 
 
+def occupants(vehicles: list[Wheels], people: list[Combatant]) -> list[list[Combatant]]:
+    """Who rides in each vehicle: the living travellers fill the seats (VEH-ATTR-PASS) of the
+    vehicles still going, in order (a destroyed one carries nobody)."""
+    living = [c for c in people if not c.dead]
+    aboard: list[list[Combatant]] = []
+    for v in vehicles:
+        n = 0 if v.destroyed else VEHICLES[v.kind].seats
+        aboard.append(living[:n])
+        living = living[n:]
+    return aboard
+
+
 def seats(vehicles: list[Wheels]) -> int:
     """VEH-ATTR-PASS: people the vehicles still carry, drivers included."""
     return sum(VEHICLES[v.kind].seats for v in vehicles if not v.destroyed)

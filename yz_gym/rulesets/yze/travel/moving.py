@@ -246,7 +246,11 @@ def _waters_on_entry(state: Expedition, before: int, rng: np.random.Generator, e
     s = state.scenario
     hexmap = s.hexmap
     living = [c for c in state.people if not c.dead]
-    if state.riding() or not living:
+    if not living:
+        return 0
+    if state.riding():
+        if rivers.thin_ice(s.band, s.waters, s.travel.thin_ice) and rivers.is_water(hexmap, state.hex):
+            _convoy_on_ice(state, living, rng, events)
         return 0
     if rivers.thin_ice(s.band, s.waters, s.travel.thin_ice) and rivers.is_water(hexmap, state.hex) \
             and not _on_the_water(state):  # fmt: skip
@@ -268,6 +272,29 @@ def _waters_on_entry(state: Expedition, before: int, rng: np.random.Generator, e
         _after_swim(state, living, swum)
         return s.travel.river_swim_stretches
     return 0
+
+
+def _convoy_on_ice(
+    state: Expedition, living: list[Combatant], rng: np.random.Generator, events: list[Event]
+) -> None:
+    """ENV-11: the navigator tests the ice; on a failure a random vehicle breaks through and sinks,
+    and its occupants struggle out of the icy water (rivers.vehicle_through_ice)."""
+    s = state.scenario
+    able = [c for c in living if not c.out] or living
+    navigator = max(able, key=lambda c: (c.skill("Survival"), -c.id))
+    if rivers.ice_holds(state.party, navigator, rng, events):
+        return
+    aboard = driving.occupants(state.vehicles, state.people)
+    going = [k for k, v in enumerate(state.vehicles) if not v.destroyed]
+    k = going[int(rng.integers(len(going)))] if len(going) > 1 else going[0]
+    v = state.vehicles[k]
+    v.destroyed = True
+    events.append(Event("vehicle_lost", -1, -1, {"vehicle": v.name, "cause": "through the ice"}))
+    blanketed = {c.id for c in aboard[k] if c.name in s.blankets}
+    causes = rivers.vehicle_through_ice(state.party, s.hazards, aboard[k], blanketed, s.travel.ice_cold_roll_mod,
+                                        rng, events)  # fmt: skip
+    state.causes.update(causes)
+    _after_swim(state, aboard[k], [])
 
 
 def _mishap(
@@ -303,7 +330,7 @@ def _costs(state: Expedition, dark: bool) -> list[int]:
     frozen = rivers.frozen(s.band, s.waters)  # ENV-11
     if state.riding():
         road, offroad = driving.convoy_speeds(state.vehicles)
-        costs = [drive_cost(hexmap, h, stretches, road, offroad, dark) for h in range(len(hexmap.terrain))]
+        costs = [drive_cost(hexmap, h, stretches, road, offroad, dark, frozen) for h in range(len(hexmap.terrain))]
     elif state.mounted():
         t = s.travel
         costs = [
