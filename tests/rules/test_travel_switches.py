@@ -3,6 +3,7 @@ checked on the bundled expeditions with scripted dice."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tests.helpers import FixedDice
@@ -183,3 +184,50 @@ def test_a_convoy_on_ice_that_holds_loses_nothing() -> None:
     events: list[Event] = []
     _convoy_on_ice(state, list(state.people), FixedDice([6] * 20), events)
     assert not any(v.destroyed for v in state.vehicles) and [e.get("purpose") for e in events] == ["test the ice"]
+
+
+@pytest.mark.rule("WEATHER-07", "WEATHER-10", "WEATHER-11", "WEATHER-12", "WEATHER-13", "TIME-07")
+def test_a_fight_on_the_journey_takes_the_shifts_visibility_and_the_rains_ranged_penalty() -> None:
+    from yz_gym.rulesets.yze.travel.moving import fight_sky
+    from yz_gym.rulesets.yze.travel.weather import CLEAR, HEAVY, OVERCAST
+    from yz_gym.rulesets.yze.zone.zones import Range
+
+    state = trip()
+    seen = {}
+    for weather in (HEAVY, OVERCAST, CLEAR):
+        for shift in (1, 3):  # the day shift, the night shift
+            state.weather, state.shift = weather, shift
+            sky = fight_sky(state)
+            seen[weather, shift] = (sky.visibility, sky.ranged_mod)
+    assert seen == {
+        (HEAVY, 1): (Range.LONG, -1), (HEAVY, 3): (Range.SHORT, -1),
+        (OVERCAST, 1): (-1, 0), (OVERCAST, 3): (Range.MEDIUM, 0),
+        (CLEAR, 1): (-1, 0), (CLEAR, 3): (Range.LONG, 0),
+    }  # fmt: skip
+    free = trip(travel_rules={"visibility_blocks_attacks": False})
+    free.weather, free.shift = HEAVY, 3
+    assert (fight_sky(free).visibility, fight_sky(free).ranged_mod) == (-1, -1)
+
+
+@pytest.mark.rule("WEATHER-07", "WEATHER-13")
+def test_in_a_journeys_fight_nothing_beyond_the_visibility_is_shot_and_rain_costs_one() -> None:
+    from tests.helpers import fighter, scenario_dict
+    from yz_gym.rulesets.yze.combat.attacks import can_shoot, ranged_modifier
+    from yz_gym.rulesets.yze.scenario.zone_builder import build
+    from yz_gym.rulesets.yze.travel.fights import FightSpec, Sky, start_fight
+    from yz_gym.rulesets.yze.zone.zones import Range
+
+    data = scenario_dict(zones=["A", "B"], combatants=[fighter("Red", "red", "A", weapons=["pistol"]),
+                                                       fighter("Blue", "blue", "B")])  # fmt: skip
+    scenario = build(data, "<test>")
+    spec = FightSpec("a test", scenario, (0,), 0)
+    party = [scenario.combatants[0].copy()]
+    rng = np.random.default_rng(0)
+    for sky, shoots, mod in ((Sky(), True, 0), (Sky(Range.MEDIUM, -1), True, -1), (Sky(Range.SHORT, 0), False, 0)):
+        game = start_fight(spec, party, -1, False, rng, sky=sky)
+        red, blue = game.combatants
+        red.held = 0
+        assert can_shoot(game, red, blue) is shoots  # B is adjacent: Medium range
+        base = ranged_modifier(game, red, blue, False).total
+        clear = ranged_modifier(start_fight(spec, party, -1, False, rng), red, blue, False).total
+        assert base - clear == mod

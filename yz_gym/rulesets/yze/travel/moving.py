@@ -14,7 +14,7 @@ from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.state import Combatant
 from yz_gym.rulesets.yze.travel import driving, encounters, exploring, marching, rivers
 from yz_gym.rulesets.yze.travel.expedition import Expedition
-from yz_gym.rulesets.yze.travel.fights import FightSpec, fight_event, play_fight
+from yz_gym.rulesets.yze.travel.fights import FightSpec, Sky, fight_event, play_fight
 from yz_gym.rulesets.yze.travel.hexmap import (
     IMPASSABLE,
     RANGES,
@@ -30,6 +30,7 @@ from yz_gym.rulesets.yze.travel.supplies import supply_roll
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task
 from yz_gym.rulesets.yze.travel.weather import (
     DRIVING_PENALTY,
+    RAIN_RANGED,
     STORM,
     STORM_NAVIGATION,
     can_fly,
@@ -542,6 +543,15 @@ def meet(
     return fight(state, spec, RANGES[distance], first, ambusher, rng, events, prepared)
 
 
+def fight_sky(state: Expedition) -> Sky:
+    """WEATHER-07, WEATHER-10..13, TIME-07: the shift's weather in its fights: the visibility of the
+    weather in daylight or in the dark shifts caps what can be shot at (`visibility_blocks_attacks`),
+    and heavy rain or snow (or a storm) gives -1 on every ranged attack."""
+    t = state.scenario.travel
+    seen = visibility(state.weather, t.dark(state.shift)) + 1 if t.visibility_blocks_attacks else -1  # a zones.Range
+    return Sky(seen if seen < len(RANGES) else -1, RAIN_RANGED if wet(state.weather) else 0)
+
+
 def fight(
     state: Expedition,
     spec: FightSpec,
@@ -555,7 +565,7 @@ def fight(
     """The encounter's zone fight with the party as it is (fights.py), its dead counted, its rounds
     kept for the clock (TIME-09); the party is lost if nobody stands after it."""
     result = play_fight(spec, state.people, state.scenario.fight_agent, ambusher, prepared, state.detailed, rng,
-                        state.scenario.vials, state.stores.doses)  # fmt: skip
+                        state.scenario.vials, state.stores.doses, fight_sky(state))  # fmt: skip
     state.fights += 1
     state.fight_rounds += result.rounds
     for i in result.killed:

@@ -147,6 +147,13 @@ class TravelOptions:
         low=1,
         high=7,
     )
+    visibility_blocks_attacks: bool = switch(
+        True,
+        "WEATHER-13",
+        "In an encounter's fight nothing beyond the shift's visibility (WEATHER-10..12, by day or in the dark"
+        " shifts) can be targeted (S2); `false`: the weather limits only the encounter distance. Heavy rain's -1"
+        " on ranged attacks (WEATHER-07) applies either way.",
+    )
     encounter_distance_capped_by_visibility: bool = switch(
         True,
         "WATCH-08",
