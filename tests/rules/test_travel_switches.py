@@ -231,3 +231,48 @@ def test_in_a_journeys_fight_nothing_beyond_the_visibility_is_shot_and_rain_cost
         base = ranged_modifier(game, red, blue, False).total
         clear = ranged_modifier(start_fight(spec, party, -1, False, rng), red, blue, False).total
         assert base - clear == mod
+
+
+@pytest.mark.rule("RIDE-03", "TRAVEL-22", "RIDE-05", "MOUNT-01")
+def test_an_animal_carries_its_limit_twice_that_led_on_foot_and_nothing_while_lame() -> None:
+    from yz_gym.rulesets.yze.mounts.mount import Mount
+    from yz_gym.rulesets.yze.travel.riding import pack_limit
+
+    horse = Mount("Bay", 5, 5, 4, carry=6)
+    assert [pack_limit(horse, False, False), pack_limit(horse, True, False), pack_limit(horse, True, True)] == [6, 12, 0]
+
+
+@pytest.mark.rule("RIDE-03", "RATION-02", "RATION-04")
+def test_stores_beyond_the_pack_are_left_behind_riskiest_food_first_then_water() -> None:
+    from yz_gym.rulesets.yze.travel.riding import shed_load, stores_load
+    from yz_gym.rulesets.yze.travel.tasks import Stores
+
+    stores = Stores(food=10, raw_meat=4, water=10)
+    assert stores_load(stores) == 14 + 2 * 10  # quarter items: 1/4 a food ration, 1/2 a water ration
+    events: list[Event] = []
+    shed_load(stores, 20, events)
+    assert (stores.food, stores.raw_meat, stores.water) == (0, 0, 10) and events[-1].data == {"food": 14, "water": 0}
+    stores = Stores(food=10, raw_meat=4, water=10)
+    shed_load(stores, 10, events)
+    assert (stores.edible, stores.water) == (0, 5) and events[-1].data == {"food": 14, "water": 5}
+    shed_load(stores, 10, events)
+    assert len(events) == 2  # it fits now: nothing more is left
+
+
+@pytest.mark.rule("RIDE-03", "GEAR-07")
+@pytest.mark.parametrize("led", [False, True])
+def test_after_a_shift_on_the_move_a_mounted_party_keeps_what_riders_and_horses_carry(led: bool) -> None:
+    from yz_gym.rulesets.yze.state import STR
+    from yz_gym.rulesets.yze.travel.shifts import _loads
+
+    state = trip("expedition_dragoon_patrol", party={"food": 500, "water": 0})
+    people = state.people
+    riders = sum(2 * c.max_attrs[STR] for c in people)
+    horses = sum(c.mount.carry for c in people if c.mount is not None)
+    assert horses > 0
+    events: list[Event] = []
+    _loads(state, led, events)
+    assert state.stores.food == 4 * (riders + horses * (2 if led else 1))
+    free = trip("expedition_dragoon_patrol", party={"food": 500}, travel_rules={"mount_loads": "none"})
+    _loads(free, led, [])
+    assert free.stores.food == 500

@@ -98,6 +98,8 @@ def _line(e: Event, names: list[str]) -> str | None:
         return f"  {whom}'s {e.get('mount')} dies of {e.get('cause')}."
     if k == "vehicle_through_ice":
         return f"  The ice gives way under a vehicle: its {e.get('occupants')} occupant(s) struggle out of the water."
+    if k == "left_behind":
+        return f"  Too much to carry: {e.get('food')} food and {e.get('water')} water rations are left behind."
     if k == "explore":
         return f"  The party stops to explore {e.get('site')} ({e.get('stretches')} stretches; the journey waits)."
     if k == "site_explored":

@@ -269,6 +269,14 @@ class TravelOptions:
                                       " cannot graze.", low=0, high=6)  # fmt: skip
     animal_water_per_day: int = switch(2, "RATION-05 (PROPOSED)", "Water rations a mount drinks a day (none by a"
                                        " river or lake).", low=0, high=6)  # fmt: skip
+    mount_loads: Literal["stores", "none"] = switch(
+        "stores",
+        "RIDE-03, TRAVEL-22, GEAR-07, RATION-02/04 (PROPOSED)",
+        "A party with mounts carries its counted stores (a food ration weighs 1/4 of an item, a water ration 1/2)"
+        " on its travellers (2 x Strength items each, their own gear not counted) and its animals (each its carry"
+        " limit, twice that when led on foot, none while lame); after each shift on the move what is more is"
+        " left behind, the riskiest food first, water last. `none`: loads are not counted.",
+    )
     lame_recovery_days: int = switch(
         1,
         "RIDE-05",

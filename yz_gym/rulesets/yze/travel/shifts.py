@@ -15,7 +15,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.recovery import heal_crit_days, recover
 from yz_gym.rulesets.yze.hazards import disease, hunger, sleep
 from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
-from yz_gym.rulesets.yze.state import Combatant
+from yz_gym.rulesets.yze.state import STR, Combatant
 from yz_gym.rulesets.yze.travel import animals, rations, supplies
 from yz_gym.rulesets.yze.travel import camp as camping
 from yz_gym.rulesets.yze.travel.driving import gathered_fuel
@@ -24,7 +24,7 @@ from yz_gym.rulesets.yze.travel.exploring import no_rest
 from yz_gym.rulesets.yze.travel.heatwave import heat_shift, water_need
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
-from yz_gym.rulesets.yze.travel.riding import rest_mount
+from yz_gym.rulesets.yze.travel.riding import PERSON_CARRY, QUARTERS, pack_limit, rest_mount, shed_load
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task, check_tasks, day_tasks
 from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, cold_band_in, next_weather, storm_due, weather_word
 
@@ -137,7 +137,9 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
                                               "weather": weather_word(state.weather, s.band)}))  # fmt: skip
         disturbed = False
         if moving:
+            led = not state.mounted()  # RIDE-03: the mounts are led on foot this shift
             disturbed = move_shift(state, plan, shift, doing, rng, events)
+            _loads(state, led, events)
             for i in doing:
                 state.needs[i].moved += 1
             _died_of_all(state, "accident")  # a crash (DRIVE-06); a fight's dead have their cause already
@@ -155,6 +157,25 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
         _check_party(state)
     if not is_done(state):
         _next_morning(state, rng, events)
+
+
+def _loads(state: Expedition, led: bool, events: list[Event]) -> None:
+    """RIDE-03 (`mount_loads: stores`): after a shift on the move, a party with mounts keeps only the
+    stores its travellers and animals carry."""
+    if state.scenario.travel.mount_loads == "none" or state.riding():
+        return
+    people = state.people
+    if not any(c.mount is not None for c in people):
+        return
+    capacity = 0
+    for i, c in enumerate(people):
+        if c.dead:
+            continue
+        if not c.out:
+            capacity += PERSON_CARRY * c.max_attrs[STR]  # GEAR-07
+        if c.mount is not None:
+            capacity += pack_limit(c.mount, led, state.needs[i].lame >= 0)
+    shed_load(state.stores, QUARTERS * capacity, events)
 
 
 def is_done(state: Expedition) -> bool:
