@@ -66,7 +66,7 @@ def test_the_mask_is_the_rules_legal_plans_and_the_observation_is_the_morning() 
     assert info["action_mask"].sum() == len(legal) and info["decision"] == "plan" and info["day"] == 1
     assert obs.shape == (EXPEDITION_OBS_SIZE,) and obs.dtype == np.float32
     assert obs[0] == pytest.approx(1 / 14) and obs[G + 1] == 1.0 and obs[G + 7 * T] == 0.0  # 4 of 8 slots
-    assert obs[21] == pytest.approx(14 / 60) and obs[24] == pytest.approx(10 / 60)  # food 14, water 10
+    assert obs[21] == pytest.approx(14 / 60) and obs[24] == pytest.approx(40 / 60)  # food 14, water 40
 
 
 def test_a_day_is_one_step_and_the_deaths_and_the_end_make_the_reward() -> None:

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from tests.rules.test_travel_day import trip
+from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.travel import animals
 from yz_gym.rulesets.yze.travel.tasks import Needs, Stores
@@ -52,6 +53,19 @@ def test_going_without_costs_the_mount_strength_by_the_hunger_and_thirst_rules()
     animals.mount_day(0, mount, needs, [])
     animals.mount_day(0, mount, needs, events)
     assert mount.strength == 0 and mount.dead and events[-1].kind == "mount_died"
+
+
+@pytest.mark.rule("RATION-05", "ENV-06", "HAZ-HUNGER-04")
+def test_a_mounts_thirst_obeys_the_thirst_switches_and_its_hunger_still_counts():
+    off, needs = horse(3), Needs()
+    for _ in range(7):  # a week without food or water, thirst off: only the week's hunger damage
+        animals.mount_day(0, off, needs, [], HazardOptions(thirst=False))
+    assert off.strength == 2 and needs.mount_dry == 0 and needs.mount_hungry == 7
+    harsh, needs = horse(5), Needs()
+    for _ in range(3):  # three dry days, fed: dehydration_damage 2 on the second and the third
+        needs.mount_ate = True
+        animals.mount_day(0, harsh, needs, [], HazardOptions(dehydration_damage=2))
+    assert harsh.strength == 1 and needs.mount_dry == 3
 
 
 @pytest.mark.rule("RATION-05", "TRAVEL-38")

@@ -16,6 +16,7 @@ from yz_gym.rulesets.yze.scenario.zone_builder import build
 from yz_gym.rulesets.yze.state import Scenario
 from yz_gym.rulesets.yze.travel.driving import FUEL, Wheels
 from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
+from yz_gym.rulesets.yze.travel.exploring import Site
 from yz_gym.rulesets.yze.travel.fights import FightSpec
 from yz_gym.rulesets.yze.travel.hexmap import HexMap, parse_rows
 from yz_gym.rulesets.yze.travel.options import TRAVEL_BLOCK, TravelOptions
@@ -90,6 +91,9 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
         vehicles=_vehicles(spec.party, origin), winter_clothing=_who(spec.party.winter_clothing, names, origin,
                                                                      "party.winter_clothing"),
         blankets=_who(spec.party.blankets, names, origin, "party.blankets"), snare=spec.party.snare,
+        healers=_who(spec.party.healers, names, origin, "party.healers"),
+        sites=tuple(Site(site.name, _hex(hexmap, site.at, origin, f"sites[{k}].at"), site.stretches, site.food,
+                         site.water, site.fuel) for k, site in enumerate(spec.sites)),
         fishing_gear=spec.party.fishing_gear, table=table, weights=tuple(r.weight for r in spec.encounters.table),
         placed=placed, savage_animal=savage, max_days=spec.max_days, fight_agent=spec.fight_agent,
         travel=travel, hazards=hazards, agents=(spec.agents.get(spec.party.side, ""),),

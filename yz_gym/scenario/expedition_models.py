@@ -36,6 +36,7 @@ class PartySpec(Strict):
     fuel: float = Field(0, ge=0, le=10000)  # spare litres (FUEL-01)
     winter_clothing: Who = "none"  # WEATHER-16
     blankets: Who = "none"  # HAZ-COLD-03
+    healers: Who = "none"  # HEAL-19: the Healer specialty (their crits heal in half the time)
     snare: bool = False  # HUNT-08
     fishing_gear: bool = False  # FISH-01
     vehicles: list[TravelVehicleSpec] = []
@@ -104,6 +105,18 @@ class PlacedFight(FightRef):
     at: Hex
 
 
+class SiteSpec(Strict):
+    """A site explored when the party enters its hex (TASK-EXPLORE, TRAVEL-34): the stretches it takes
+    (the journey waits) and what the party finds there."""
+
+    name: Name
+    at: Hex
+    stretches: int = Field(ge=1, le=2000)
+    food: int = Field(0, ge=0, le=1000)
+    water: int = Field(0, ge=0, le=1000)
+    fuel: int = Field(0, ge=0, le=10000)
+
+
 class EncountersSpec(Strict):
     """What the party may meet: a table drawn on each shift's check (ENCOUNTER-02), fights placed on
     hexes, and the savage animal of a camp mishap (CAMP-MISHAP-8)."""
@@ -130,6 +143,7 @@ class ExpeditionFile(Strict):
     waters: WatersSpec = WatersSpec()
     max_days: int = Field(30, ge=1, le=365)
     encounters: EncountersSpec = EncountersSpec()
+    sites: list[SiteSpec] = Field([], max_length=50)
     fight_agent: ZoneAgent = "aggressive"
     agents: dict[Name, Planner] = {}
     rules: dict[str, object] = {}
@@ -139,6 +153,6 @@ class ExpeditionFile(Strict):
 
 MODELS: tuple[type[Strict], ...] = (
     ExpeditionFile, PartySpec, TravelVehicleSpec, MapSpec, EncountersSpec, FightRef, PlacedFight, WatersSpec,
-    BoatSpec, StormSpec, VialSpec,
+    BoatSpec, StormSpec, VialSpec, SiteSpec,
 )  # fmt: skip
 __all__ = ["MODELS", "VEHICLE_TYPES"]

@@ -302,6 +302,14 @@ add("river_crossing", "the party swims across a river: how, and how many swim (T
 add("capsized", "the party's boat capsizes: everyone aboard is in the water (TRAVEL-32, `boat_mishap`)",
     ("aboard",), rare=TRAVEL)
 add("through_the_ice", "the target breaks through thin ice into the water (ENV-11)", rare=TRAVEL)
+add("left_behind", "stores the party cannot carry are left behind: food and water rations (RIDE-03, `mount_loads`)",
+    ("food", "water"), rare=TRAVEL)
+add("vehicle_through_ice", "a vehicle of the party breaks through thin ice and sinks with its occupants (ENV-11)",
+    ("occupants",), rare=TRAVEL)
+add("explore", "the party stops to explore a site: its name and the stretches it takes (TASK-EXPLORE, TRAVEL-34)",
+    ("site", "stretches"), rare=TRAVEL)
+add("site_explored", "a site is explored and the party takes what it held (TRAVEL-34)",
+    ("site", "food", "water", "fuel"), rare=TRAVEL)
 add("supply_roll", "the actor's supply roll for the party's food or water: the faces and the rating left "
     "(RATION-02/03, GEAR-09)", ("supply", "faces", "rating"), rare=TRAVEL)
 add("mount_went_without", "the target's mount went without food or water yesterday, and the Strength it lost "

@@ -203,6 +203,9 @@ def can_shoot(
     reach = range_between(state, a, b, from_zone, to_zone, engaged)
     if reach > BAND[weapon.range]:
         return False  # ATK-08
+    weather = state.setup.hazards
+    if weather is not None and 0 <= weather.visibility < reach:
+        return False  # WEATHER-13: nothing beyond the visibility can be targeted (a journey's fights)
     if zone_map.zones[to_zone].dark and reach >= Range.MEDIUM:
         return False  # DARK-05
     # ZONE-FEAT-CRAMPED-03: nobody in a cramped line between you and the target (AMB-25)
@@ -237,6 +240,9 @@ def ranged_modifier(
     if zone.dark:
         mods = mods.plus(DARK_MODIFIER)  # DARK-03/04
     mods = mods.plus(SIZE_MODIFIER[b.size])  # RMOD-11/12
+    weather = state.setup.hazards
+    if weather is not None and weather.ranged_mod:
+        mods = mods.plus(weather.ranged_mod)  # WEATHER-07: heavy rain or snow on a journey's fight
     if smoky(state, to_zone) or smoky(state, from_zone):
         mods = mods.plus(UNSEEN_MODIFIER)  # RMOD-15: smoke hides the target, or the shooter sees nothing
     if b.mount is not None and b.mount.ridden and state.options.rider_penalty_ranged:

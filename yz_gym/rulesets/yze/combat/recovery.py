@@ -101,6 +101,8 @@ def recover(
     carer: Combatant | None = None,
     safe: bool = True,
     hazard_options: HazardOptions = DEFAULT_HAZARDS,
+    crits: bool = True,
+    healers: Collection[int] = (),
 ) -> list[Event]:
     """Let `shifts` shifts pass at rest for one combatant or everyone in a game.
 
@@ -111,7 +113,9 @@ def recover(
     clocks are their own: a journey runs `disease_time`, `hunger_time`, `sleep_time` and the
     daily checks on the same shifts. HEAL-06: crits heal over their days, all at once. HEAL-07: a `carer`
     who makes a Healing roll on a day makes that day count double. PUSH-18: stress levels clear
-    at rest in a `safe` place. DEATH-01: untreated lethal crits still call for death rolls.
+    at rest in a `safe` place (HEAL-15). DEATH-01: untreated lethal crits still call for death rolls.
+    With `crits` false the crits' heal times wait for `heal_crit_days` (a journey counts them in
+    whole days, HEAL-17); `healers`: the ids with the Healer specialty (HEAL-19).
     `rng` is needed for heal times, death rolls and the carer's roll."""
     if isinstance(target, GameState):
         state: GameState | None = target
@@ -124,7 +128,7 @@ def recover(
     events: list[Event] = []
     for shift in range(shifts):
         if carer is not None and shift % SHIFTS_PER_DAY == 0:
-            _care(state, options, carer, people, rng, events)  # HEAL-07
+            _care(state, options, carer, people, rng, events, healers)  # HEAL-07
         for c in people:
             if c.dead:
                 continue
@@ -134,9 +138,19 @@ def recover(
             blocked = deprived if isinstance(deprived, bool) else c.id in deprived
             _natural(options, hazard_options, c, blocked, events)
             if safe and (c.stress or c.panic):
-                add_stress(c, -c.stress, events)  # PUSH-18: the stress and its panic effects end
-            _heal_crits(options, c, 1, rng, events)
+                add_stress(c, -c.stress, events)  # PUSH-18, HEAL-15: the stress and its panic effects end
+            if crits:
+                _heal_crits(options, c, 1, rng, events, c.id in healers)
     return events
+
+
+def heal_crit_days(
+    options: RuleOptions, c: Combatant, days: int, rng: np.random.Generator, events: list[Event], healer: bool = False
+) -> None:
+    """HEAL-17: `days` whole days pass for every treated crit of `c` at once (a journey's daily
+    checks, TIME-08); a `healer`'s crits heal in half the time (HEAL-19)."""
+    if not c.dead:
+        _heal_crits(options, c, days * SHIFTS_PER_DAY, rng, events, healer)
 
 
 def _natural(
@@ -222,8 +236,13 @@ def _survives(
 
 
 def _heal_crits(
-    options: RuleOptions, c: Combatant, shifts: int, rng: np.random.Generator | None, events: list[Event]
-) -> None:  # fmt: skip
+    options: RuleOptions,
+    c: Combatant,
+    shifts: int,
+    rng: np.random.Generator | None,
+    events: list[Event],
+    healer: bool = False,
+) -> None:
     """HEAL-06: every treated crit counts down its heal time at the same time; HEAL-18: one that
     needs a Healing roll in time (CRIT-PHYS-56) and has not had it is permanent when its time is up
     (`spine_treatment_deadline: heal_time`)."""
@@ -231,7 +250,7 @@ def _heal_crits(
         if injury.timer >= 0 or entry_of(injury).ends_by_treatment:
             continue  # still lethal: it must be treated first; HEAL-18: only a Healing roll ends it
         if injury.heal_left == -1:
-            injury.heal_left = _heal_time(injury, rng)
+            injury.heal_left = _heal_time(injury, rng, healer)
         if injury.heal_left == PERMANENT:
             continue
         injury.heal_left = max(0, injury.heal_left - shifts)
@@ -252,8 +271,9 @@ def _untreated(options: RuleOptions, injury: Injury) -> bool:
     return entry_of(injury).needs_treatment
 
 
-def _heal_time(injury: Injury, rng: np.random.Generator | None) -> int:
-    """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none)."""
+def _heal_time(injury: Injury, rng: np.random.Generator | None, healer: bool = False) -> int:
+    """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none); HEAL-19: a
+    Healer's in half the days, rounded up, at least one."""
     text = entry_of(injury).heal_days
     if text == "permanent":
         return PERMANENT
@@ -262,7 +282,8 @@ def _heal_time(injury: Injury, rng: np.random.Generator | None) -> int:
     if rng is None:
         raise ValueError("recover() needs an rng to roll heal times (HEAL-06)")
     count = int(text[0]) if text[0].isdigit() else 1
-    return SHIFTS_PER_DAY * sum(dice.d6(rng) for _ in range(count))
+    days = sum(dice.d6(rng) for _ in range(count))
+    return SHIFTS_PER_DAY * (max(1, -(-days // 2)) if healer else days)
 
 
 def _care(
@@ -272,6 +293,7 @@ def _care(
     people: list[Combatant],
     rng: np.random.Generator | None,
     events: list[Event],
+    healers: Collection[int] = (),
 ) -> None:
     """HEAL-07: a shift of care and a Healing roll make the day count double for the crits."""
     if rng is None:
@@ -284,6 +306,6 @@ def _care(
     for c in people:
         if c is not carer and not c.dead:
             treat_injuries(c, events, carer.id)  # HEAL-18: the Healing roll treats a cracked spine
-            _heal_crits(options, c, SHIFTS_PER_DAY, rng, events)  # one more day of healing
+            _heal_crits(options, c, SHIFTS_PER_DAY, rng, events, c.id in healers)  # one more day of healing
 
 

@@ -41,15 +41,15 @@ def enter_water(state: GameState, hazard_options: HazardOptions, c: Combatant, e
     if c.dead or in_water(c):
         return
     if sinks(c):
-        _go_under(c, UNDERWATER, "metal armor", events)
+        go_under(c, UNDERWATER, "metal armor", events)
     elif not (c.pc or hazard_options.npc_can_swim):
-        _go_under(c, UNDERWATER, "cannot swim", events)
+        go_under(c, UNDERWATER, "cannot swim", events)
     else:
         c.timed.append(TimedCondition(AFLOAT.name, state.options.clock.rounds(TimeUnit.STRETCH)))
         events.append(Event("in_water", -1, c.id))
 
 
-def _go_under(c: Combatant, kind: ConditionKind, cause: str, events: list[Event]) -> None:
+def go_under(c: Combatant, kind: ConditionKind, cause: str, events: list[Event]) -> None:
     """Under water (breath rolls) or drowning at once, in place of being afloat or under water."""
     c.timed = [t for t in c.timed if t.kind not in (AFLOAT.name, UNDERWATER.name)]
     c.timed.append(TimedCondition(kind.name, 1))
@@ -89,7 +89,7 @@ def _water_round(
         return
     if find(c.timed, UNDERWATER) is not None:
         if not stamina_check(state, c, "breath", rng, events):
-            _go_under(c, DROWNING, "breath", events)
+            go_under(c, DROWNING, "breath", events)
         return
     afloat = find(c.timed, AFLOAT)
     if afloat is not None:
@@ -99,7 +99,7 @@ def _water_round(
         afloat.left = stretch
         if not stamina_check(state, c, "afloat", rng, events):
             kind = UNDERWATER if hazard_options.float_failure == "underwater" else DROWNING
-            _go_under(c, kind, "afloat", events)
+            go_under(c, kind, "afloat", events)
 
 
 def _drown(

@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from yz_gym.rulesets.yze.hazards.options import ColdBand, HazardOptions
+from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, ColdBand, HazardOptions
 
 PoisonEffect = Literal["lethal", "paralysing", "sleeping"]
 EFFECTS: Final = ("lethal", "paralysing", "sleeping")  # ENV-02: the SRD's headings
 POTENCIES: Final = {"weak": 3, "strong": 6, "virulent": 9}  # HAZ-POISON-01 (step: D, C, B)
 NO_WATER: Final = -2  # `HazardSetting.shore` of a dry zone
 UNLIMITED: Final = -1  # a poisoned weapon's doses: it never runs dry
+WARM: Final[ColdBand] = "warm"  # a zone without cold (WEATHER-15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,18 @@ class HazardSetting:
     protected: frozenset[int] = frozenset()  # HAZ-COLD-01: clothing or shelter enough (the GM's call)
     weapons: dict[int, PoisonedWeapon] = field(default_factory=dict)  # combatant id -> its poisoned weapon
     cold_elapsed: int = 0  # rounds the exposed have spent in the cold before the fight (HAZ-COLD-02)
+    visibility: int = -1  # WEATHER-10..13: the farthest range band (zones.Range) anyone sees; -1: no limit
+    ranged_mod: int = 0  # WEATHER-07: heavy rain or snow, -1 on every ranged attack
 
     def water(self, zone: int) -> bool:
         """Deep water: whoever is in it swims (HAZ-DROWN-01)."""
         return self.shore[zone] != NO_WATER
+
+
+def own_setting(hazards: HazardSetting | None, zones: int) -> HazardSetting:
+    """A fight's hazard setting, or, when it has none, one of its own with no water, gas or cold
+    (for what a journey brings into the fight: coated weapons, the weather)."""
+    if hazards is not None:
+        return hazards
+    warm: tuple[ColdBand, ...] = tuple(WARM for _ in range(zones))
+    return HazardSetting(DEFAULT_HAZARDS, (NO_WATER,) * zones, (None,) * zones, warm)

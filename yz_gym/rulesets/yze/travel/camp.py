@@ -142,11 +142,12 @@ def rest_shift(
 ) -> None:
     """REST-01, HEAL-03/04, HEAL-14: one shift of rest: natural recovery, none while hypothermic
     (HEAL-10), none on a track starvation, sickness, dehydration or lack of sleep blocks (HEAL-08/09,
-    HEAL-11/12); stress levels clear in a safe place (PUSH-18)."""
+    HEAL-11/12); stress levels clear in a safe place (PUSH-18, HEAL-15). The crits' heal times count
+    in whole days at the daily checks instead (HEAL-17, `heal_crit_days`)."""
     if c.dead:
         return
     events += recover(c, 1, rng, options=state.options, deprived=hypothermic(c), safe=safe,
-                      hazard_options=hazard_options)  # fmt: skip
+                      hazard_options=hazard_options, crits=False)  # fmt: skip
 
 
 def lice_itch(

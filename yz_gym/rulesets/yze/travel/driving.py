@@ -1,5 +1,5 @@
-"""Driving on the journey (TRAVEL-10..13, DRIVE-01..07, DRIVE-MISHAP-2..12, FUEL-01..06): the driving
-roll each shift, the mishap table, fuel by the hex, and repairs.
+"""Driving on the journey (TRAVEL-10..13, DRIVE-01..07, DRIVE-MISHAP-2..12, FUEL-01..07): the driving
+roll each shift, the mishap table, fuel by the hex (or as a supply rating, FUEL-07), and repairs.
 
 A vehicle on the road is a `Wheels` record: its table type (VEH-TABLE), hull damage, fuel and
 what stops it (a breakdown to repair, bogged down, or destroyed)."""
@@ -17,6 +17,7 @@ from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.rolls import roll_data, rules_pool
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel.rations import HUNTING_TABLE, rations_of
+from yz_gym.rulesets.yze.travel.supplies import supply_roll
 from yz_gym.rulesets.yze.travel.tasks import Stores
 from yz_gym.rulesets.yze.vehicles.tables import VEHICLES
 
@@ -54,6 +55,17 @@ class Wheels:
         """FUEL-01: litres it burns entering one hex; twice off-road, never for aircraft (FUEL-03)."""
         per_hex = FUEL[self.kind][1]
         return per_hex * 2 if offroad and not VEHICLES[self.kind].air else per_hex
+
+
+def fuel_supply_rolls(offroad: bool) -> int:
+    """FUEL-07: supply rolls for a shift of driving with fuel as a supply rating: one, two off-road."""
+    return 2 if offroad else 1
+
+
+def gathered_fuel(successes: int, litres_per_success: int, mode: str) -> int:
+    """FUEL-06, FUEL-07: what a gather-fuel roll adds: litres per success, or with fuel as a supply
+    rating 1 to the rating per success (S2's one fuel unit)."""
+    return successes if mode == "supply" else successes * litres_per_success
 
 
 def can_enter(v: Wheels, offroad: bool, whole_hex: bool) -> bool:
@@ -98,8 +110,10 @@ def mishap(
     stores: Stores,
     rng: np.random.Generator,
     events: list[Event],
+    fuel_supply: bool = False,
 ) -> str:
-    """DRIVE-MISHAP-2..12: what the mishap does to the vehicle; returns what it does to the shift:
+    """DRIVE-MISHAP-2..12: what the mishap does to the vehicle (`fuel_supply`: fuel is a supply rating,
+    FUEL-07); returns what it does to the shift:
     "stop" (no more movement this shift), "hex" (one hex of movement lost), "reroute" (the next hex
     is blocked) or "" (drive on). `speed`: the travel speed in use this shift (DRIVE-06)."""
     hull = VEHICLES[v.kind].hull
@@ -117,6 +131,8 @@ def mishap(
             Event("provisions", -1, -1, {"task": "roadkill", "kind": animal.name, "gained": gained})
         )
         effect = ""
+    elif result == 5 and fuel_supply:  # FUEL-07: drained and refilled from the supply, one more roll
+        stores.fuel = float(supply_roll(int(stores.fuel), "fuel", -1, rng, events))
     elif result == 5:
         v.fuel = 0.0  # drained; refilled from the party's stores if it can be
         refill(v, stores)
@@ -185,6 +201,18 @@ def convoy_speeds(vehicles: list[Wheels]) -> tuple[int, int]:
     if not going:
         return 0, 0
     return min(t.speed_road for t in going), min(t.speed_offroad for t in going)
+
+
+def occupants(vehicles: list[Wheels], people: list[Combatant]) -> list[list[Combatant]]:
+    """Who rides in each vehicle: the living travellers fill the seats (VEH-ATTR-PASS) of the
+    vehicles still going, in order (a destroyed one carries nobody)."""
+    living = [c for c in people if not c.dead]
+    aboard: list[list[Combatant]] = []
+    for v in vehicles:
+        n = 0 if v.destroyed else VEHICLES[v.kind].seats
+        aboard.append(living[:n])
+        living = living[n:]
+    return aboard
 
 
 def seats(vehicles: list[Wheels]) -> int:

@@ -22,6 +22,7 @@ from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.yze.hazards.options import ColdBand, HazardOptions
 from yz_gym.rulesets.yze.state import Combatant, GameState, Scenario
 from yz_gym.rulesets.yze.travel.driving import Wheels, seats
+from yz_gym.rulesets.yze.travel.exploring import Site
 from yz_gym.rulesets.yze.travel.fights import FightSpec
 from yz_gym.rulesets.yze.travel.hexmap import HexMap
 from yz_gym.rulesets.yze.travel.options import TravelOptions
@@ -66,6 +67,8 @@ class ExpeditionScenario:
     storms: tuple[tuple[int, int], ...] = ()  # WEATHER-17: (day, shift) of each storm the scenario sends
     heat: str = "none"  # ENV-07: "hot" (a heat wave), "extreme_heat" (desert) or "none"
     vials: tuple[Vial, ...] = ()  # poisons carried to coat weapons (vials.py)
+    sites: tuple[Site, ...] = ()  # TASK-EXPLORE: places explored on entering their hex (exploring.py)
+    healers: frozenset[str] = frozenset()  # HEAL-19: names with the Healer specialty (crits heal in half the time)
 
     @property
     def people(self) -> tuple[Combatant, ...]:
@@ -101,6 +104,10 @@ class Expedition:
     end_reason: str = ""
     opening: tuple[Event, ...] = ()
     detailed: bool = False  # fight events carry their narrated log (`yz-gym log`)
+    explored: list[int] = field(default_factory=list)  # sites entered (TRAVEL-34), their index
+    exploring: list[int] = field(default_factory=list)  # sites still being explored
+    explore_left: int = 0  # stretches of exploring still to come (the journey waits)
+    explored_now: int = 0  # stretches explored in this shift (TRAVEL-34: over half, no rest)
 
     def clone(self) -> Expedition:
         """An independent copy sharing only the scenario."""
@@ -109,6 +116,7 @@ class Expedition:
             [v.copy() for v in self.vehicles], self.hex, self.heading, self.progress, self.day, self.shift,
             self.weather, self.fire, self.mishap, dict(self.forage), list(self.met), list(self.blocked),
             dict(self.causes), self.fights, self.fight_rounds, self.decisions, self.termination, self.end_reason, self.opening, self.detailed,
+            list(self.explored), list(self.exploring), self.explore_left, self.explored_now,
         )  # fmt: skip
 
     @property

@@ -12,7 +12,7 @@ from typing import Protocol
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.hazards.setting import PoisonedWeapon
+from yz_gym.rulesets.yze.hazards.setting import PoisonedWeapon, own_setting
 from yz_gym.rulesets.yze.state import Combatant, GameState, Scenario
 from yz_gym.rulesets.yze.travel.vials import Vial, coated_setup
 from yz_gym.rulesets.yze.zone import engine
@@ -74,12 +74,24 @@ def carry(into: Combatant, member: Combatant) -> None:
     into.mount = member.mount.copy() if member.mount is not None else None
 
 
+@dataclass(frozen=True, slots=True)
+class Sky:
+    """The shift's weather in a fight (WEATHER-07, WEATHER-10..13): the farthest range band seen
+    (zones.Range; -1: no limit) and the modifier of every ranged attack."""
+
+    visibility: int = -1
+    ranged_mod: int = 0
+
+
+CLEAR_SKY = Sky()
+
+
 def start_fight(spec: FightSpec, party: list[Combatant], ambush_by: int, prepared: bool,
                 rng: np.random.Generator, vials: tuple[Vial, ...] = (), doses: list[int] | None = None,
-                ) -> GameState:  # fmt: skip
+                sky: Sky = CLEAR_SKY) -> GameState:  # fmt: skip
     """ENCOUNTER-05: the fight with the party as it is; `ambush_by` (a side of the fight, -1 none)
     ambushes (AMBUSH-01/02), well prepared or not; each carried vial with `doses` left coats its
-    carrier's weapon (vials.py)."""
+    carrier's weapon (vials.py); the fight takes the shift's `sky` (WEATHER-07, WEATHER-13)."""
     people = [c.copy() for c in spec.scenario.combatants]
     for member, index in zip(party, spec.party):  # noqa: B905 (mypyc compiles only a plain zip into a loop)
         carry(people[index], member)
@@ -91,7 +103,11 @@ def start_fight(spec: FightSpec, party: list[Combatant], ambush_by: int, prepare
     for k, v in enumerate(vials):
         if left[k] > 0 and not party[v.carrier].dead:
             coats[spec.party[v.carrier]] = PoisonedWeapon(v.weapon, v.poison, left[k])
-    game = engine.new_game(replace(spec.scenario, setup=coated_setup(setup, coats), combatants=tuple(people)), rng)
+    setup = coated_setup(setup, coats)
+    if sky != CLEAR_SKY:
+        weathered = own_setting(setup.hazards, len(setup.zone_map.zones))
+        setup = replace(setup, hazards=replace(weathered, visibility=sky.visibility, ranged_mod=sky.ranged_mod))
+    game = engine.new_game(replace(spec.scenario, setup=setup, combatants=tuple(people)), rng)
     game.doses.update({i: coat.doses for i, coat in coats.items()})
     return game
 
@@ -106,6 +122,7 @@ def play_fight(
     rng: np.random.Generator,
     vials: tuple[Vial, ...] = (),
     doses: list[int] | None = None,
+    sky: Sky = CLEAR_SKY,
 ) -> FightResult:
     """Play the encounter's fight with the scripted `agent` on every side (seeded from `rng`), carry
     the result back into `party` and the vials' `doses` left, and narrate it when `detailed`."""
@@ -113,7 +130,7 @@ def play_fight(
 
     if not _MAKERS:
         raise RuntimeError("encounter fights need agents: import yz_gym.scenario.expedition_mode first")
-    game = start_fight(spec, party, ambush_by, prepared, rng, vials, doses)
+    game = start_fight(spec, party, ambush_by, prepared, rng, vials, doses, sky)
     sides = game.setup.sides
     agents = [_MAKERS[0](agent, int(rng.integers(2**31))) for _ in sides]
     lines: list[str] = narrate(game, game.opening) if detailed else []

@@ -136,14 +136,15 @@ def foot_cost(hexmap: HexMap, hex_: int, stretches: int, frozen: bool) -> int:
 
 
 def drive_cost(
-    hexmap: HexMap, hex_: int, stretches: int, road_speed: int, offroad_speed: int, night: bool
+    hexmap: HexMap, hex_: int, stretches: int, road_speed: int, offroad_speed: int, night: bool, frozen: bool = False
 ) -> int:
     """TRAVEL-10..13, TRAVEL-23, DRIVE-02: stretches a vehicle spends entering a hex: a shift over its
     road speed on a road; off-road a shift times the terrain's slowdown over its off-road speed,
-    twice that at night; a vehicle without off-road speed stays on roads, and none crosses water."""
+    twice that at night; a vehicle without off-road speed stays on roads, and none crosses water
+    unless it is `frozen` (ENV-11: the ice is driven as the lake's x1)."""
     if hexmap.road[hex_]:
         return -(-stretches // road_speed) if road_speed > 0 else IMPASSABLE
-    if offroad_speed <= 0 or hexmap.terrain[hex_] == "water":
+    if offroad_speed <= 0 or (hexmap.terrain[hex_] == "water" and not frozen):
         return IMPASSABLE
     scale = 2 if night else 1
     return -(-stretches * hexmap.row(hex_).slowdown * scale // offroad_speed)

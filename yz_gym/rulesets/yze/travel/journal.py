@@ -96,6 +96,15 @@ def _line(e: Event, names: list[str]) -> str | None:
         return f"  {whom}'s {e.get('mount')} went without {lacked}{lost}."
     if k == "mount_died":
         return f"  {whom}'s {e.get('mount')} dies of {e.get('cause')}."
+    if k == "vehicle_through_ice":
+        return f"  The ice gives way under a vehicle: its {e.get('occupants')} occupant(s) struggle out of the water."
+    if k == "left_behind":
+        return f"  Too much to carry: {e.get('food')} food and {e.get('water')} water rations are left behind."
+    if k == "explore":
+        return f"  The party stops to explore {e.get('site')} ({e.get('stretches')} stretches; the journey waits)."
+    if k == "site_explored":
+        found = ", ".join(f"{e.get(w)} {w}" for w in ("food", "water", "fuel") if e.get(w)) or "nothing of use"
+        return f"  {e.get('site')} is explored: {found}."
     if k == "supply_roll":
         return f"    {who} rolls for the {e.get('supply')} supply: {e.get('faces')}; the rating is {e.get('rating')}."
     if k == "journey_over":

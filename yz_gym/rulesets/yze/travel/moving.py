@@ -12,9 +12,9 @@ from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.state import Combatant
-from yz_gym.rulesets.yze.travel import driving, encounters, marching, rivers
+from yz_gym.rulesets.yze.travel import driving, encounters, exploring, marching, rivers
 from yz_gym.rulesets.yze.travel.expedition import Expedition
-from yz_gym.rulesets.yze.travel.fights import FightSpec, fight_event, play_fight
+from yz_gym.rulesets.yze.travel.fights import FightSpec, Sky, fight_event, play_fight
 from yz_gym.rulesets.yze.travel.hexmap import (
     IMPASSABLE,
     RANGES,
@@ -26,9 +26,11 @@ from yz_gym.rulesets.yze.travel.hexmap import (
     way,
 )
 from yz_gym.rulesets.yze.travel.riding import ride_cost, third_ride
+from yz_gym.rulesets.yze.travel.supplies import supply_roll
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task
 from yz_gym.rulesets.yze.travel.weather import (
     DRIVING_PENALTY,
+    RAIN_RANGED,
     STORM,
     STORM_NAVIGATION,
     can_fly,
@@ -175,8 +177,10 @@ def driving_budget(
             driving.repair(party, people[mechanic], v, rng, events)
         events.append(Event("no_progress", -1, -1, {"reason": "repairs"}))
         return 0
-    drivers = sorted(able, key=lambda i: (-people[i].skill("Mobility"), i))
     hexmap = s.hexmap
+    if s.travel.fuel_mode == "supply" and not _fuel_supply(state, not hexmap.road[state.hex], rng, events):
+        return 0
+    drivers = sorted(able, key=lambda i: (-people[i].skill("Mobility"), i))
     terrain_mod = ROAD_DRIVING if hexmap.road[state.hex] else hexmap.row(state.hex).driving
     weather_mod = DRIVING_PENALTY if wet(state.weather) else 0
     budget = stretches
@@ -243,7 +247,11 @@ def _waters_on_entry(state: Expedition, before: int, rng: np.random.Generator, e
     s = state.scenario
     hexmap = s.hexmap
     living = [c for c in state.people if not c.dead]
-    if state.riding() or not living:
+    if not living:
+        return 0
+    if state.riding():
+        if rivers.thin_ice(s.band, s.waters, s.travel.thin_ice) and rivers.is_water(hexmap, state.hex):
+            _convoy_on_ice(state, living, rng, events)
         return 0
     if rivers.thin_ice(s.band, s.waters, s.travel.thin_ice) and rivers.is_water(hexmap, state.hex) \
             and not _on_the_water(state):  # fmt: skip
@@ -267,6 +275,29 @@ def _waters_on_entry(state: Expedition, before: int, rng: np.random.Generator, e
     return 0
 
 
+def _convoy_on_ice(
+    state: Expedition, living: list[Combatant], rng: np.random.Generator, events: list[Event]
+) -> None:
+    """ENV-11: the navigator tests the ice; on a failure a random vehicle breaks through and sinks,
+    and its occupants struggle out of the icy water (rivers.vehicle_through_ice)."""
+    s = state.scenario
+    able = [c for c in living if not c.out] or living
+    navigator = max(able, key=lambda c: (c.skill("Survival"), -c.id))
+    if rivers.ice_holds(state.party, navigator, rng, events):
+        return
+    aboard = driving.occupants(state.vehicles, state.people)
+    going = [k for k, v in enumerate(state.vehicles) if not v.destroyed]
+    k = going[int(rng.integers(len(going)))] if len(going) > 1 else going[0]
+    v = state.vehicles[k]
+    v.destroyed = True
+    events.append(Event("vehicle_lost", -1, -1, {"vehicle": v.name, "cause": "through the ice"}))
+    blanketed = {c.id for c in aboard[k] if c.name in s.blankets}
+    causes = rivers.vehicle_through_ice(state.party, s.hazards, aboard[k], blanketed, s.travel.ice_cold_roll_mod,
+                                        rng, events)  # fmt: skip
+    state.causes.update(causes)
+    _after_swim(state, aboard[k], [])
+
+
 def _mishap(
     state: Expedition, v: driving.Wheels, rng: np.random.Generator, events: list[Event], stretches: int
 ) -> int:
@@ -278,7 +309,7 @@ def _mishap(
     weather_mod = DRIVING_PENALTY if wet(state.weather) else 0
     effect = driving.mishap(v, driving.mishap_roll(rng, weather_mod), speed, max(kind.speed_road, kind.speed_offroad),
                             s.travel.crash_speed, s.travel.roadkill_damage, s.travel.engine_blown, state.stores, rng,
-                            events)  # fmt: skip
+                            events, s.travel.fuel_mode == "supply")  # fmt: skip
     half = -(-stretches // 2) if s.travel.mishap_progress == "half_round_up" else 0
     if effect == "":
         return stretches
@@ -300,7 +331,7 @@ def _costs(state: Expedition, dark: bool) -> list[int]:
     frozen = rivers.frozen(s.band, s.waters)  # ENV-11
     if state.riding():
         road, offroad = driving.convoy_speeds(state.vehicles)
-        costs = [drive_cost(hexmap, h, stretches, road, offroad, dark) for h in range(len(hexmap.terrain))]
+        costs = [drive_cost(hexmap, h, stretches, road, offroad, dark, frozen) for h in range(len(hexmap.terrain))]
     elif state.mounted():
         t = s.travel
         costs = [
@@ -328,6 +359,7 @@ def advance(
     hexmap = s.hexmap
     costs = _costs(state, dark)
     people = state.people
+    budget = _explore(state, budget, events)
     while budget > 0:
         if state.heading < 0:
             path = way(hexmap, state.hex, s.goal, costs)
@@ -367,6 +399,11 @@ def advance(
         budget = max(0, budget - _waters_on_entry(state, before, rng, events))
         if _done(state):
             return 0, None
+        begun = exploring.explore(s.sites, state.hex, state.explored, events)
+        if begun:  # TRAVEL-34: the journey waits while the site is explored
+            state.exploring += begun
+            state.explore_left += sum(s.sites[k].stretches for k in begun)
+            budget = _explore(state, budget, events)
         for k, (at, spec) in enumerate(s.placed):
             if at == state.hex and k not in state.met:
                 state.met.append(k)
@@ -374,6 +411,20 @@ def advance(
         if _arrived(state):
             return 0, None
     return 0, None
+
+
+def _explore(state: Expedition, budget: int, events: list[Event]) -> int:
+    """TASK-EXPLORE, TRAVEL-34: the exploring under way takes what it needs of `budget` stretches;
+    done, the party takes what the sites held. The stretches left to move."""
+    if state.explore_left <= 0:
+        return budget
+    spent = exploring.spend(budget, state.explore_left)
+    state.explore_left -= spent
+    state.explored_now += spent
+    if state.explore_left == 0:
+        exploring.found(state.scenario.sites, state.exploring, state.stores, events)
+        state.exploring.clear()
+    return budget - spent
 
 
 def _navigation_mod(state: Expedition) -> int:
@@ -390,9 +441,28 @@ def _arrived(state: Expedition) -> bool:
     return True
 
 
+def _fuel_supply(state: Expedition, offroad: bool, rng: np.random.Generator, events: list[Event]) -> bool:
+    """FUEL-07 `fuel_mode: supply`: the shift's supply rolls for the convoy's fuel (two when it starts
+    off the road); with the supply already out, the vehicles are left behind. True: it drives."""
+    if int(state.stores.fuel) <= 0:
+        for v in state.vehicles:
+            if not v.destroyed:
+                v.destroyed = True
+                events.append(Event("vehicle_lost", -1, -1, {"vehicle": v.name, "cause": "out of fuel"}))
+        return False
+    rating = int(state.stores.fuel)
+    for _ in range(driving.fuel_supply_rolls(offroad)):
+        rating = supply_roll(rating, "fuel", -1, rng, events)
+    state.stores.fuel = float(rating)
+    return True
+
+
 def _fuel(state: Expedition, offroad: bool, events: list[Event]) -> bool:
     """FUEL-01/04: every vehicle burns its litres for the hex, topped up from the spare fuel; one
-    that cannot is left behind (and the party walks when the rest cannot seat it)."""
+    that cannot is left behind (and the party walks when the rest cannot seat it). With `fuel_mode:
+    supply` the shift's supply roll paid for the whole shift (FUEL-07)."""
+    if state.scenario.travel.fuel_mode == "supply":
+        return state.riding()
     for v in state.vehicles:
         if v.destroyed:
             continue
@@ -473,6 +543,15 @@ def meet(
     return fight(state, spec, RANGES[distance], first, ambusher, rng, events, prepared)
 
 
+def fight_sky(state: Expedition) -> Sky:
+    """WEATHER-07, WEATHER-10..13, TIME-07: the shift's weather in its fights: the visibility of the
+    weather in daylight or in the dark shifts caps what can be shot at (`visibility_blocks_attacks`),
+    and heavy rain or snow (or a storm) gives -1 on every ranged attack."""
+    t = state.scenario.travel
+    seen = visibility(state.weather, t.dark(state.shift)) + 1 if t.visibility_blocks_attacks else -1  # a zones.Range
+    return Sky(seen if seen < len(RANGES) else -1, RAIN_RANGED if wet(state.weather) else 0)
+
+
 def fight(
     state: Expedition,
     spec: FightSpec,
@@ -486,7 +565,7 @@ def fight(
     """The encounter's zone fight with the party as it is (fights.py), its dead counted, its rounds
     kept for the clock (TIME-09); the party is lost if nobody stands after it."""
     result = play_fight(spec, state.people, state.scenario.fight_agent, ambusher, prepared, state.detailed, rng,
-                        state.scenario.vials, state.stores.doses)  # fmt: skip
+                        state.scenario.vials, state.stores.doses, fight_sky(state))  # fmt: skip
     state.fights += 1
     state.fight_rounds += result.rounds
     for i in result.killed:

@@ -147,6 +147,13 @@ class TravelOptions:
         low=1,
         high=7,
     )
+    visibility_blocks_attacks: bool = switch(
+        True,
+        "WEATHER-13",
+        "In an encounter's fight nothing beyond the shift's visibility (WEATHER-10..12, by day or in the dark"
+        " shifts) can be targeted (S2); `false`: the weather limits only the encounter distance. Heavy rain's -1"
+        " on ranged attacks (WEATHER-07) applies either way.",
+    )
     encounter_distance_capped_by_visibility: bool = switch(
         True,
         "WATCH-08",
@@ -262,6 +269,14 @@ class TravelOptions:
                                       " cannot graze.", low=0, high=6)  # fmt: skip
     animal_water_per_day: int = switch(2, "RATION-05 (PROPOSED)", "Water rations a mount drinks a day (none by a"
                                        " river or lake).", low=0, high=6)  # fmt: skip
+    mount_loads: Literal["stores", "none"] = switch(
+        "stores",
+        "RIDE-03, TRAVEL-22, GEAR-07, RATION-02/04 (PROPOSED)",
+        "A party with mounts carries its counted stores (a food ration weighs 1/4 of an item, a water ration 1/2)"
+        " on its travellers (2 x Strength items each, their own gear not counted) and its animals (each its carry"
+        " limit, twice that when led on foot, none while lame); after each shift on the move what is more is"
+        " left behind, the riskiest food first, water last. `none`: loads are not counted.",
+    )
     lame_recovery_days: int = switch(
         1,
         "RIDE-05",
@@ -296,6 +311,15 @@ class TravelOptions:
         "An engine blown: the vehicle is destroyed (S1), or wrecked and repairable as a broken axle (S2).",
     )
     fuel_whole_hex: bool = switch(True, "FUEL-04", "A vehicle enters a hex only with the fuel for all of it.")
+    fuel_mode: Literal["litres", "supply"] = switch(
+        "litres",
+        "FUEL-07 (PROPOSED)",
+        "Fuel counted in litres (FUEL-01/03/04: each vehicle's tank, burnt hex by hex, topped up from the"
+        " party's spare `fuel`), or `supply`: the party's `fuel` is one supply rating for all its vehicles"
+        " (RATION-02, GEAR-09), rolled once at the start of each shift the convoy drives, twice when it"
+        " starts it off the road; at 0 the vehicles are out of fuel and left behind. Gathering adds 1 to the"
+        " rating per success (S2's one fuel unit), not litres.",
+    )
     gather_litres_per_success: int = switch(
         5,
         "FUEL-06",

@@ -1,5 +1,6 @@
 """Mounts on the journey (RIDE-01..06, TASK-RIDE): who rides, a mount's speed, the Mobility roll of
-a third riding shift (with the mount's Agility, MOUNT-06), lameness and its day of rest."""
+a third riding shift (with the mount's Agility, MOUNT-06), lameness and its day of rest, and what
+the animals carry (RIDE-03): the party's counted stores must fit its pack, or are left behind."""
 
 from __future__ import annotations
 
@@ -9,13 +10,17 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.mounts.mount import Mount
 from yz_gym.rulesets.yze.mounts.riding import riding_pool
 from yz_gym.rulesets.yze.rolls import roll_data
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel.hexmap import HexMap
-from yz_gym.rulesets.yze.travel.tasks import Needs
+from yz_gym.rulesets.yze.travel.tasks import Needs, Stores
 
 FREE_RIDES: Final = 2  # RIDE-01: two riding shifts a day need no roll
+QUARTERS: Final = 4  # loads in quarter items: a food ration weighs 1/4 of an item (RATION-02)
+WATER_QUARTERS: Final = 2  # RATION-04 (PROPOSED): a water ration weighs 1/2
+PERSON_CARRY: Final = 2  # GEAR-07: a traveller carries 2 x Strength items
 
 
 def can_ride(c: Combatant, needs: Needs) -> bool:
@@ -61,3 +66,44 @@ def rest_mount(needs: Needs, rode: bool, days: int) -> bool:
         needs.lame = -1
         return True
     return False
+
+
+def pack_limit(mount: Mount, led: bool, lame: bool) -> int:
+    """RIDE-03: the items an animal carries: its own carry limit (MOUNT-01), twice that when led on
+    foot; a lame one carries nothing (RIDE-05: neither ridden nor loaded), a dead one nothing."""
+    if mount.dead or lame:
+        return 0
+    return mount.carry * (2 if led else 1)
+
+
+def stores_load(stores: Stores) -> int:
+    """RATION-02/04: the counted stores' weight in quarter items: a food ration of any kind 1/4, a water
+    ration 1/2."""
+    return stores.edible + WATER_QUARTERS * stores.water
+
+
+def shed_load(stores: Stores, capacity: int, events: list[Event]) -> None:
+    """RIDE-03: stores beyond `capacity` quarter items are left behind: the riskiest food first
+    (risky, then raw, then safe), then water."""
+    over = stores_load(stores) - capacity
+    if over <= 0:
+        return
+    start = stores.edible
+    take = min(over, stores.risky_meat)
+    stores.risky_meat -= take
+    over -= take
+    take = min(over, stores.risky_plants)
+    stores.risky_plants -= take
+    over -= take
+    take = min(over, stores.raw_meat)
+    stores.raw_meat -= take
+    over -= take
+    take = min(over, stores.raw_plants)
+    stores.raw_plants -= take
+    over -= take
+    take = min(over, stores.food)
+    stores.food -= take
+    over -= take
+    water = min(stores.water, -(-max(0, over) // WATER_QUARTERS))
+    stores.water -= water
+    events.append(Event("left_behind", -1, -1, {"food": start - stores.edible, "water": water}))

@@ -10,6 +10,7 @@ are counted round by round, and a swimmer still afloat pulls one in trouble out 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -18,8 +19,15 @@ import numpy as np
 from yz_gym.core.clock import TimeUnit
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.hazards.cold import cold_roll
-from yz_gym.rulesets.yze.hazards.drowning import enter_water, in_water, leave_water, rescue, water_time
-from yz_gym.rulesets.yze.hazards.kinds import AFLOAT, find
+from yz_gym.rulesets.yze.hazards.drowning import (
+    enter_water,
+    go_under,
+    in_water,
+    leave_water,
+    rescue,
+    water_time,
+)
+from yz_gym.rulesets.yze.hazards.kinds import AFLOAT, UNDERWATER, find
 from yz_gym.rulesets.yze.hazards.options import HazardOptions
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.travel.hexmap import HexMap
@@ -103,12 +111,16 @@ def in_the_water(
     rounds: int,
     rng: np.random.Generator,
     events: list[Event],
+    trapped: Collection[int] = (),
 ) -> list[int]:
-    """HAZ-DROWN-01..06, AMB-05: `swimmers` spend `rounds` rounds in the water, then the rounds it
-    takes to get everyone out: each round a swimmer still afloat pulls one in trouble out (the
-    rescue, a slow action); at the end those afloat reach the shore. The ids of those who drowned."""
+    """HAZ-DROWN-01..06, AMB-05: `swimmers` spend `rounds` rounds in the water (the `trapped` ids
+    under it from the start, HAZ-DROWN-04), then the rounds it takes to get everyone out: each round
+    a swimmer still afloat pulls one in trouble out (the rescue, a slow action); at the end those
+    afloat reach the shore. The ids of those who drowned."""
     for c in swimmers:
         enter_water(state, hazard_options, c, events)
+        if c.id in trapped and find(c.timed, AFLOAT) is not None:
+            go_under(c, UNDERWATER, "trapped in the sinking vehicle", events)
     stretch = state.options.clock.rounds(TimeUnit.STRETCH)
     limit = rounds + MAX_WATER_STRETCHES * stretch
     for elapsed in range(limit):
@@ -216,6 +228,32 @@ def through_the_ice(
         return "drowning"
     cold_roll(state, hazard_options, victim, blankets, rng, events, cold_mod)
     return "cold" if victim.dead else ""
+
+
+def vehicle_through_ice(
+    state: GameState,
+    hazard_options: HazardOptions,
+    occupants: list[Combatant],
+    blanketed: Collection[int],
+    cold_mod: int,
+    rng: np.random.Generator,
+    events: list[Event],
+) -> dict[int, str]:
+    """ENV-11: a vehicle breaks through and sinks (the caller loses it); each occupant rolls Mobility
+    to get out, and one who fails (or cannot act) is under water (HAZ-DROWN-04); all are in the icy
+    water until out (`in_the_water`), then the living make a cold roll at `cold_mod` at once.
+    What killed whom: occupant id -> "drowning" or "cold"."""
+    events.append(Event("vehicle_through_ice", -1, -1, {"occupants": len(occupants)}))
+    trapped = [c.id for c in occupants
+               if c.out or travel_roll(state, c, "Mobility", "out of the sinking vehicle", rng, events).successes == 0]  # fmt: skip
+    drowned = in_the_water(state, hazard_options, occupants, 1, rng, events, trapped)
+    causes = {i: "drowning" for i in drowned}
+    for c in occupants:
+        if not c.dead:
+            cold_roll(state, hazard_options, c, 1 if c.id in blanketed else 0, rng, events, cold_mod)
+            if c.dead:
+                causes[c.id] = "cold"
+    return causes
 
 
 def pick_victim(people: list[Combatant], rng: np.random.Generator) -> Combatant:

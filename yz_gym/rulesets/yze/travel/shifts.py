@@ -12,17 +12,19 @@ import numpy as np
 from yz_gym.core.clock import TimeUnit
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.combat.recovery import recover
+from yz_gym.rulesets.yze.combat.recovery import heal_crit_days, recover
 from yz_gym.rulesets.yze.hazards import disease, hunger, sleep
 from yz_gym.rulesets.yze.hazards.cold import cold_time, warm_up
-from yz_gym.rulesets.yze.state import Combatant
+from yz_gym.rulesets.yze.state import STR, Combatant
 from yz_gym.rulesets.yze.travel import animals, rations, supplies
 from yz_gym.rulesets.yze.travel import camp as camping
+from yz_gym.rulesets.yze.travel.driving import gathered_fuel
 from yz_gym.rulesets.yze.travel.expedition import Expedition
+from yz_gym.rulesets.yze.travel.exploring import no_rest
 from yz_gym.rulesets.yze.travel.heatwave import heat_shift, water_need
 from yz_gym.rulesets.yze.travel.hexmap import shore_forage
 from yz_gym.rulesets.yze.travel.moving import encounter_check, move_shift
-from yz_gym.rulesets.yze.travel.riding import rest_mount
+from yz_gym.rulesets.yze.travel.riding import PERSON_CARRY, QUARTERS, pack_limit, rest_mount, shed_load
 from yz_gym.rulesets.yze.travel.tasks import DayPlan, Task, check_tasks, day_tasks
 from yz_gym.rulesets.yze.travel.weather import SNOW_BANDS, cold_band_in, next_weather, storm_due, weather_word
 
@@ -135,7 +137,9 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
                                               "weather": weather_word(state.weather, s.band)}))  # fmt: skip
         disturbed = False
         if moving:
+            led = not state.mounted()  # RIDE-03: the mounts are led on foot this shift
             disturbed = move_shift(state, plan, shift, doing, rng, events)
+            _loads(state, led, events)
             for i in doing:
                 state.needs[i].moved += 1
             _died_of_all(state, "accident")  # a crash (DRIVE-06); a fight's dead have their cause already
@@ -153,6 +157,25 @@ def play_day(state: Expedition, plan: DayPlan, rng: np.random.Generator, events:
         _check_party(state)
     if not is_done(state):
         _next_morning(state, rng, events)
+
+
+def _loads(state: Expedition, led: bool, events: list[Event]) -> None:
+    """RIDE-03 (`mount_loads: stores`): after a shift on the move, a party with mounts keeps only the
+    stores its travellers and animals carry."""
+    if state.scenario.travel.mount_loads == "none" or state.riding():
+        return
+    people = state.people
+    if not any(c.mount is not None for c in people):
+        return
+    capacity = 0
+    for i, c in enumerate(people):
+        if c.dead:
+            continue
+        if not c.out:
+            capacity += PERSON_CARRY * c.max_attrs[STR]  # GEAR-07
+        if c.mount is not None:
+            capacity += pack_limit(c.mount, led, state.needs[i].lame >= 0)
+    shed_load(state.stores, QUARTERS * capacity, events)
 
 
 def is_done(state: Expedition) -> bool:
@@ -237,9 +260,9 @@ def off_tasks(
             roll = rations.travel_roll(
                 party, c, "Survival", "gather fuel", rng, events, hexmap.row(here).forage
             )
-            state.stores.fuel += roll.successes * s.travel.gather_litres_per_success  # FUEL-06
-            events.append(Event("provisions", c.id, -1, {"task": "gather", "kind": "fuel",
-                                                          "gained": roll.successes * s.travel.gather_litres_per_success}))  # fmt: skip
+            gained = gathered_fuel(roll.successes, s.travel.gather_litres_per_success, s.travel.fuel_mode)
+            state.stores.fuel += gained  # FUEL-06, FUEL-07
+            events.append(Event("provisions", c.id, -1, {"task": "gather", "kind": "fuel", "gained": gained}))
         elif task == Task.CAMP and not camp_made:
             state.mishap = camping.make_camp(party, c, camp_helpers, rng, events)
             camp_made, state.fire = True, True
@@ -319,25 +342,28 @@ def end_of_shift(
     events: list[Event],
 ) -> None:
     """TRAVEL-36 step 8: natural recovery for those who rested or slept undisturbed (REST-01..05;
-    passengers rest in a moving vehicle), the time of lethal crits for everyone else, who slept,
-    and the daily meal (TRAVEL-38)."""
+    passengers rest in a moving vehicle) and did not explore for over half the shift (TRAVEL-34),
+    the time of lethal crits for everyone else, who slept, and the daily meal (TRAVEL-38)."""
     s = state.scenario
     riding = state.riding()
+    explored = no_rest(state.explored_now, state.party.options.clock.stretches_per_shift)  # TRAVEL-34
+    state.explored_now = 0
     for i, c in enumerate(state.people):
         if c.dead:
             continue
         task = doing.get(i, Task.REST)  # the Broken are carried and rest
-        slept = task == Task.SLEEP and i not in sleepless and not disturbed
+        busy = disturbed or (explored and not c.out)  # the able explored with the others
+        slept = task == Task.SLEEP and i not in sleepless and not busy
         if slept and not state.needs[i].slept:  # HAZ-SLEEP-01, REST-02; a crit may spoil it (REST-03)
             state.needs[i].slept = sleep.sleep_shift(state.party, c, rng, events, dark=s.travel.dark(shift))
-        rests = not disturbed and (task == Task.REST or (slept and s.travel.sleep_counts_as_rest)
-                                   or (task == Task.MARCH and moving and riding))  # fmt: skip
+        rests = not busy and (task == Task.REST or (slept and s.travel.sleep_counts_as_rest)
+                              or (task == Task.MARCH and moving and riding))  # fmt: skip
         if c.out and not disturbed:
             rests = True
         if rests:
             camping.rest_shift(state.party, c, rng, events, safe=not moving or riding, hazard_options=s.hazards)
         else:
-            events += recover(c, 1, rng, options=state.party.options, deprived=True, safe=False)
+            events += recover(c, 1, rng, options=state.party.options, deprived=True, safe=False, crits=False)
         if c.dead and i not in state.causes:
             state.causes[i] = "injuries"
     _died_of_all(state, WITNESS)
@@ -375,7 +401,8 @@ def _check_party(state: Expedition) -> None:
 
 
 def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Event]) -> None:
-    """TIME-08: the daily checks for the day just ended (the privation hook, lice), the weekly and
+    """TIME-08: the daily checks for the day just ended (the privation hook, lice, a whole day off
+    the crits' heal times, HEAL-17), the weekly and
     daily resets of the hexes' forage, hunt and fish penalties (FORAGE-05, HUNT-06, FISH-04), then a
     new day, or the time limit."""
     s = state.scenario
@@ -386,9 +413,10 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
         if c.dead:
             continue
         privation(state, i, rng, events)
+        heal_crit_days(state.party.options, c, 1, rng, events, c.name in s.healers)  # HEAL-17, HEAL-19
         n = state.needs[i]
         if c.mount is not None and s.travel.animals_eat:
-            animals.mount_day(c.id, c.mount, n, events)  # RATION-05
+            animals.mount_day(c.id, c.mount, n, events, s.hazards)  # RATION-05, ENV-06
         if c.mount is not None and rest_mount(n, n.moved > 0, s.travel.lame_recovery_days):
             events.append(Event("mount_sound", -1, c.id, {"mount": c.mount.name}))
         n.ate = n.drank = n.slept = False

@@ -6,13 +6,9 @@ vial for the rest of the trip."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final
 
-from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, ColdBand
-from yz_gym.rulesets.yze.hazards.setting import NO_WATER, HazardSetting, Poison, PoisonedWeapon
+from yz_gym.rulesets.yze.hazards.setting import Poison, PoisonedWeapon, own_setting
 from yz_gym.rulesets.yze.state import Setup
-
-WARM: Final[ColdBand] = "warm"  # a fight's zones without cold (WEATHER-15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +26,5 @@ def coated_setup(setup: Setup, coats: dict[int, PoisonedWeapon]) -> Setup:
     its hazards, or to a hazard setting of its own (no water, gas or cold) when it has none."""
     if not coats:
         return setup
-    hazards = setup.hazards
-    if hazards is None:
-        zones = len(setup.zone_map.zones)
-        warm = tuple(WARM for _ in range(zones))
-        hazards = HazardSetting(DEFAULT_HAZARDS, (NO_WATER,) * zones, (None,) * zones, warm)
+    hazards = own_setting(setup.hazards, len(setup.zone_map.zones))
     return replace(setup, hazards=replace(hazards, weapons={**hazards.weapons, **coats}))

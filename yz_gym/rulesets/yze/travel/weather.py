@@ -26,6 +26,7 @@ SNOW_BANDS: Final = ("cold", "extreme_cold")  # WEATHER-14
 # WEATHER-10..12: visibility (an index of hexmap.RANGES: 1 medium, 2 long, 3 extreme) in light and dark shifts
 VISIBILITY: Final = ((2, 0), (3, 1), (3, 2), (1, 0))  # WEATHER-17: a storm, Medium and Short
 DRIVING_PENALTY: Final = -2  # WEATHER-07, DRIVE-03
+RAIN_RANGED: Final = -1  # WEATHER-07: every ranged attack in heavy rain or snow (and a storm, WEATHER-17)
 STORM_NAVIGATION: Final = -2  # WEATHER-17: navigation rolls in a storm
 COLDER: Final = {"warm": "warm", "chilly": "cold", "cold": "extreme_cold", "extreme_cold": "extreme_cold"}
 
