@@ -144,3 +144,19 @@ def test_every_shipped_model_matches_its_manifest_and_this_yz_gym(no_pickle):
         assert misfit(name, entry["ruleset"], entry["mode"]) == "", name
         assert entry["training"]["cpu_hours"] > 0 and entry["training"]["config"].startswith("configs/training/")
         assert make_agent(name, 0).name == "policy"
+
+
+def test_model_results_put_the_tactical_agent_in_the_same_seat_beside_the_model(tmp_path):
+    from yz_gym.training.model_eval import evaluate_model, table, win_rate
+
+    path = tmp_path / "m.npz"
+    tiny_model(path)
+    entry = {"name": str(path), "scenario": "duel", "seats": ["brann"]}
+    rows = evaluate_model(entry, 6, 2024, 1, ("tactical",), log=lambda *_: None)
+    assert [(r["seat"], r["opponent"], r["games"], r["seed"]) for r in rows] == [("brann", "tactical", 6, 2024)]
+    assert rows[0]["tactical"]["win_rate"] == win_rate("duel", "brann", "tactical", "tactical", 6, 2024, 1)["win_rate"]
+    assert rows[0]["beats_tactical"] == (rows[0]["low"] > rows[0]["tactical"]["high"])
+    training = {"command": "python -m yz_gym.training.league c.yaml", "timesteps": 10, "cpu_minutes": 0.1,
+                "cpu_hours": 0.002, "machine": "m", "commit": "abc"}  # fmt: skip
+    text = table([{**entry, "name": "m", "task": "yz_gym/YZE-Duel-v1", "training": training, "results": rows}])
+    assert "| brann | tactical | 6 (2024) |" in text and "## m (duel, seats: brann)" in text
