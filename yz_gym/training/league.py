@@ -45,9 +45,11 @@ from yz_gym.training.train_ppo import (
     TrainConfig,
     _cpu_minutes,
     _write_progress,
+    check_agents,
     evaluate_policy,
     learning_rate,
     plot_curve,
+    read_config,
     save_model,
     seed_everything,
 )
@@ -92,36 +94,18 @@ class LeagueConfig(Strict):
 
 def load_league_config(path: str | Path, overrides: dict[str, Any] | None = None) -> LeagueConfig:
     """A checked league config (ConfigError names the file and the field)."""
-    from yz_gym.agents import make_agent
     from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
     from yz_gym.scenario import ScenarioError
-    from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, read_text
-    from yz_gym.scenario.validation import validated
 
-    path = Path(path)
+    config: LeagueConfig = read_config(path, LeagueConfig, overrides)
     try:
-        data = load_yaml(read_text(path, MAX_YAML_BYTES, "training config"), str(path))
-        if not isinstance(data, dict):
-            raise ScenarioError(f"{path}: got a {type(data).__name__}; a league config is a mapping")
-        config = validated(LeagueConfig, {**data, **(overrides or {})}, str(path), "a mapping")
         sides = load_scenario(config.scenario).setup.sides
-    except (ReadError, ScenarioError) as error:
-        raise ConfigError(str(error)) from None
-    try:
-        config.out  # noqa: B018 (the output pattern may only use {name})
-    except (KeyError, IndexError, ValueError):
-        raise ConfigError(
-            f"{path}: output: {config.output!r} may use only {{name}}; e.g. runs/{{name}}"
-        ) from None
+    except ScenarioError as error:
+        raise ConfigError(f"{path}: scenario: {error}") from None
     for i, seat in enumerate(config.seats or []):
         if seat not in sides:
             raise ConfigError(f"{path}: seats[{i}]: no side named '{seat}'; sides: {', '.join(sides)}")
-    for field, names in (("league.scripted", config.league.scripted), ("eval.against", config.eval.against)):
-        for i, name in enumerate(names):
-            try:
-                make_agent(name, 0)
-            except ValueError as error:
-                raise ConfigError(f"{path}: {field}[{i}]: {error}") from None
+    check_agents(path, {"league.scripted": config.league.scripted, "eval.against": config.eval.against})
     if not config.league.scripted and not config.league.snapshot_every:
         raise ConfigError(f"{path}: league: no members; name scripted agents or set snapshot_every")
     return config

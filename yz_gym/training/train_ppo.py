@@ -107,8 +107,23 @@ class ConfigError(ValueError):
 def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
     """A checked config, read within the limits of yz_gym/scenario/reading.py; errors name the
     file and the field (ConfigError)."""
-    from yz_gym.agents import make_agent
     from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
+    from yz_gym.scenario import ScenarioError
+
+    config = read_config(path, TrainConfig, overrides)
+    try:
+        sides = load_scenario(config.scenario).setup.sides
+    except ScenarioError as error:
+        raise ConfigError(f"{path}: scenario: {error}") from None
+    if config.side is not None and config.side not in sides:
+        raise ConfigError(f"{path}: side: no side named '{config.side}'; sides: {', '.join(sides)}")
+    check_agents(path, {"self_play.scripted": config.self_play.scripted, "eval.against": config.eval.against})
+    return config
+
+
+def read_config(path: str | Path, cls: Any, overrides: dict[str, Any] | None = None) -> Any:
+    """A config of pydantic model `cls` with an `output` pattern, read within the limits of
+    yz_gym/scenario/reading.py (ConfigError names the file and the field)."""
     from yz_gym.scenario import ScenarioError
     from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, read_text
     from yz_gym.scenario.validation import validated
@@ -118,7 +133,7 @@ def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> Tr
         data = load_yaml(read_text(path, MAX_YAML_BYTES, "training config"), str(path))
         if data is not None and not isinstance(data, dict):
             raise ScenarioError(f"{path}: got a {type(data).__name__}; a training config is a mapping")
-        config = validated(TrainConfig, {**(data or {}), **(overrides or {})}, str(path), "a mapping")
+        config = validated(cls, {**(data or {}), **(overrides or {})}, str(path), "a mapping")
     except (ReadError, ScenarioError) as error:
         raise ConfigError(str(error)) from None
     try:
@@ -127,22 +142,19 @@ def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> Tr
         raise ConfigError(
             f"{path}: output: {config.output!r} may use only {{name}}; e.g. runs/{{name}}"
         ) from None
-    try:
-        sides = load_scenario(config.scenario).setup.sides
-    except ScenarioError as error:
-        raise ConfigError(f"{path}: scenario: {error}") from None
-    if config.side is not None and config.side not in sides:
-        raise ConfigError(f"{path}: side: no side named '{config.side}'; sides: {', '.join(sides)}")
-    for field, names in (
-        ("self_play.scripted", config.self_play.scripted),
-        ("eval.against", config.eval.against),
-    ):
+    return config
+
+
+def check_agents(path: str | Path, fields: dict[str, list[str]]) -> None:
+    """Every agent a config names exists (ConfigError names the field and the index)."""
+    from yz_gym.agents import make_agent
+
+    for field, names in fields.items():
         for i, name in enumerate(names):
             try:
                 make_agent(name, 0)
             except ValueError as error:
                 raise ConfigError(f"{path}: {field}[{i}]: {error}") from None
-    return config
 
 
 def seed_everything(seed: int) -> None:
