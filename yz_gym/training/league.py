@@ -36,11 +36,9 @@ from pydantic import Field
 from yz_gym.agents.base import Agent
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.zone.actions import Action
-from yz_gym.scenario.reading import MAX_SEED
 from yz_gym.training.train_ppo import (
     ConfigError,
-    EvalConfig,
-    PPOConfig,
+    RunConfig,
     Strict,
     TrainConfig,
     _cpu_minutes,
@@ -66,30 +64,16 @@ class LeagueSettings(Strict):
     window: int = Field(300, ge=1, le=100_000, description="recent games per member the weight reads")
 
 
-class LeagueConfig(Strict):
+class LeagueConfig(RunConfig):
     """A league training run."""
 
-    name: str
-    scenario: str
-    seats: list[str] | None = Field(
-        None, min_length=1, description="the sides the learner plays; default all"
-    )
-    seed: int = Field(0, ge=0, le=MAX_SEED)
+    seats: list[str] | None = Field(None, min_length=1, description="the sides the learner plays; default all")
     total_timesteps: int = Field(1_000_000, ge=1, le=10**12)
-    cpu_minutes: float | None = Field(None, gt=0, description="stop after this much CPU time of this process")
     wall_minutes: float | None = Field(None, gt=0, description="stop after this much wall-clock time")
     n_envs: int = Field(8, ge=1, le=256)
     reward_shaping: bool = True
-    output: str = "runs/{name}"
     report_every: int = Field(20_000, ge=1)
-    ppo: PPOConfig = PPOConfig()
     league: LeagueSettings = LeagueSettings()
-    eval: EvalConfig = EvalConfig()
-
-    @property
-    def out(self) -> Path:
-        """The run's folder."""
-        return Path(self.output.format(name=self.name))
 
 
 def load_league_config(path: str | Path, overrides: dict[str, Any] | None = None) -> LeagueConfig:

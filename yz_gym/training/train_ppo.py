@@ -76,28 +76,33 @@ class EvalConfig(Strict):
     against: list[str] = ["random", "aggressive"]
 
 
-class TrainConfig(Strict):
-    """A training run."""
+class RunConfig(Strict):
+    """What every training run names: the scenario, the seed, the budget, the network, the evaluation."""
 
     name: str
     scenario: str
-    side: str | None = None
     seed: int = Field(0, ge=0, le=MAX_SEED)
     total_timesteps: int = Field(100_000, ge=1, le=10**12)
     n_envs: int = Field(4, ge=1, le=256)
-    vec_env: Literal["dummy", "subproc"] = "dummy"
     reward_shaping: bool = False
     output: str = "runs/{name}"
-    checkpoint_every: int = Field(10_000, ge=1)
     cpu_minutes: float | None = Field(None, gt=0, description="stop after this much CPU time (dummy vec env)")
     ppo: PPOConfig = PPOConfig()
-    self_play: SelfPlayConfig = SelfPlayConfig()
     eval: EvalConfig = EvalConfig()
 
     @property
     def out(self) -> Path:
         """The run's folder."""
         return Path(self.output.format(name=self.name))
+
+
+class TrainConfig(RunConfig):
+    """A training run."""
+
+    side: str | None = None
+    vec_env: Literal["dummy", "subproc"] = "dummy"
+    checkpoint_every: int = Field(10_000, ge=1)
+    self_play: SelfPlayConfig = SelfPlayConfig()
 
 
 class ConfigError(ValueError):
