@@ -152,7 +152,9 @@ def test_model_results_put_the_tactical_agent_in_the_same_seat_beside_the_model(
     path = tmp_path / "m.npz"
     tiny_model(path)
     entry = {"name": str(path), "scenario": "duel", "seats": ["brann"]}
-    rows = evaluate_model(entry, 6, 2024, 1, ("tactical",), log=lambda *_: None)
+    stored = tmp_path / "baselines.json"
+    rows = evaluate_model(entry, 6, 2024, 1, ("tactical",), log=lambda *_: None, baselines=stored)
+    assert "duel brann vs tactical, 6 games, seed 2024" in json.loads(stored.read_text())
     assert [(r["seat"], r["opponent"], r["games"], r["seed"]) for r in rows] == [("brann", "tactical", 6, 2024)]
     assert rows[0]["tactical"]["win_rate"] == win_rate("duel", "brann", "tactical", "tactical", 6, 2024, 1)["win_rate"]
     assert rows[0]["beats_tactical"] == (rows[0]["low"] > rows[0]["tactical"]["high"])

@@ -21,6 +21,7 @@ from yz_gym.training.ship import read_manifest, write_manifest
 
 OPPONENTS = ("tactical", "random", "aggressive")  # the headline first
 TABLE = Path("docs/training/models.md")
+BASELINES = Path("docs/training/tactical_baselines.json")  # the tactical agent's rows, played once
 
 
 def win_rate(scenario: str, seat: str, agent: str, opponent: str, games: int, seed: int, workers: int) -> dict[str, Any]:
@@ -37,9 +38,25 @@ def win_rate(scenario: str, seat: str, agent: str, opponent: str, games: int, se
     return {"games": stats.games, "wins": stats.wins.get(seat, 0), "win_rate": rate, "low": low, "high": high}
 
 
+def baseline(
+    scenario: str, seat: str, opponent: str, games: int, seed: int, workers: int, stored_in: Path = BASELINES
+) -> dict[str, Any]:  # fmt: skip
+    """The tactical agent in `seat` against `opponent`, from `stored_in` if it was played there
+    (delete the file to play them again after a change to the agents or the rules)."""
+    import json
+
+    stored = json.loads(stored_in.read_text(encoding="utf-8")) if stored_in.is_file() else {}
+    key = f"{scenario} {seat} vs {opponent}, {games} games, seed {seed}"
+    if key not in stored:
+        stored[key] = win_rate(scenario, seat, "tactical", opponent, games, seed, workers)
+        atomic_write_text(stored_in, json.dumps(stored, indent=1, sort_keys=True) + "\n")
+    found: dict[str, Any] = stored[key]
+    return found
+
+
 def evaluate_model(
     entry: dict[str, Any], games: int, seed: int, workers: int, opponents: tuple[str, ...] = OPPONENTS,
-    log: Any = print,
+    log: Any = print, baselines: Path = BASELINES,
 ) -> list[dict[str, Any]]:  # fmt: skip
     """One model's rows: each seat against each opponent, with the tactical agent's figure beside it."""
     rows = []
@@ -47,7 +64,7 @@ def evaluate_model(
         for opponent in opponents:
             began = time.monotonic()
             trained = win_rate(entry["scenario"], seat, entry["name"], opponent, games, seed, workers)
-            tactical = win_rate(entry["scenario"], seat, "tactical", opponent, games, seed, workers)
+            tactical = baseline(entry["scenario"], seat, opponent, games, seed, workers, baselines)
             row = {"seat": seat, "opponent": opponent, "seed": seed, **trained,
                    "tactical": {k: tactical[k] for k in ("win_rate", "low", "high")},
                    "beats_tactical": trained["low"] > tactical["high"]}  # fmt: skip
