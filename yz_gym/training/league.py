@@ -146,6 +146,14 @@ class League:
             oldest = next(iter(self.frozen))
             del self.frozen[oldest], self.results[oldest], self.played[oldest]
 
+    def curve(self, timesteps: int) -> list[dict[str, Any]]:
+        """The learner's recent win rate against each scripted member (progress.csv rows)."""
+        return [
+            {"timesteps": timesteps, "opponent": f"{name} (training games)", "win_rate": sum(r) / len(r)}
+            for name, r in self.results.items()
+            if name in self.settings.scripted and r
+        ]
+
     def table(self) -> str:
         """One line: each member's games, the learner's recent win rate against it, and its weight."""
         parts = []
@@ -323,6 +331,8 @@ def train(config: LeagueConfig, log: Any = print) -> Path:
             if n % config.report_every < step:
                 cpu, wall = _cpu_minutes() - cpu_start, (time.monotonic() - start) / 60
                 log(f"{n:>9} steps {n / max(wall * 60, 1e-9):6.0f}/s cpu {cpu:5.1f}m | {league.table()}")
+                rows.extend(league.curve(n))
+                _write_progress(rows, out / "progress.csv")
             if n % config.eval.every < step:
                 evaluate(n)
             over_cpu = config.cpu_minutes is not None and _cpu_minutes() - cpu_start >= config.cpu_minutes
