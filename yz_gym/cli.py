@@ -134,6 +134,7 @@ def _check_agents(names: list[str]) -> None:
 def _check_sides(loaded, policies: dict[str, str], option: str = "--policy", plays=None) -> None:  # type: ignore[no-untyped-def]
     """Every side named exists, and its agent plays the game (`plays`: the mode, else the scenario's)."""
     from yz_gym.agents import MODEL_PREFIX, WEIGHTS_PREFIX
+    from yz_gym.agents.shipped import is_model, misfit
     from yz_gym.core import registry
     from yz_gym.evaluation.runner import scenario_name, scenario_sides
 
@@ -142,7 +143,11 @@ def _check_sides(loaded, policies: dict[str, str], option: str = "--policy", pla
     for side, agent in policies.items():
         if side not in sides:
             raise ValueError(f"{option}: no side named '{side}' in {name}; sides: {', '.join(sides)}")
-        if agent not in mode.agents and not agent.startswith((MODEL_PREFIX, WEIGHTS_PREFIX)):
+        if is_model(agent):  # a shipped model or .npz file: refused unless trained on this game's spaces
+            problem = misfit(agent, mode.ruleset, mode.name)
+            if problem:
+                raise ValueError(f"{option}: {side}={agent}: {problem}")
+        elif agent not in mode.agents and not agent.startswith((MODEL_PREFIX, WEIGHTS_PREFIX)):
             raise ValueError(
                 f"{option}: {side}={agent}: '{agent}' does not play {mode.label} games; "
                 f"give one of {', '.join(mode.agents)} or a trained policy"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Final
 
 from yz_gym.agents.base import Agent, RandomAgent
+from yz_gym.agents.shipped import is_model, manifest, model_source
 
 MODE_AGENTS: Final[dict[tuple[str, str], tuple[str, ...]]] = {  # the scripted agents that play each game,
     # keyed by (ruleset, mode): each mode's `agents` in the registry (yz_gym.core.registry)
@@ -29,8 +30,9 @@ def agents_text() -> str:
 
 
 def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
-    """An agent by name (a scripted agent of any mode: MODE_AGENTS) or a trained policy:
-    `weights:PATH` (a weights-only file, safe to open) or `model:PATH` (an SB3 zip).
+    """An agent by name (a scripted agent of any mode: MODE_AGENTS) or a trained policy: a shipped
+    model's name or a PATH.npz model file (agents/shipped.py; no pickles), `weights:PATH` (a
+    weights-only file, safe to open) or `model:PATH` (an SB3 zip).
 
     An Agent instance is reseeded and returned as it is. A scripted name `x` is a chase agent of
     agents/chase_agents.py, else the Agent subclass whose `name` is `x` in module `yz_gym.agents.x`.
@@ -45,6 +47,11 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
         return RandomAgent(seed)
     if name in SCRIPTED:
         return _scripted(name)(seed)
+    if is_model(name):
+        from yz_gym.agents.policy import PolicyAgent
+
+        path, shapes = model_source(name)
+        return PolicyAgent(path, seed, shapes=shapes)  # arrays only: safe to open
     if name.startswith(WEIGHTS_PREFIX):
         from yz_gym.agents.policy import PolicyAgent
 
@@ -57,8 +64,9 @@ def make_agent(name: str | Agent, seed: int | None = None) -> Agent:
     if Path(name).suffix == ".zip" or Path(name).exists():
         hint = f" (to load a trained model write {MODEL_PREFIX}{name}; {MODEL_WARNING})"
     raise ValueError(
-        f"unknown agent '{name}'; agents: {agents_text()}; or a trained policy as {WEIGHTS_PREFIX}PATH "
-        f"(weights only) or {MODEL_PREFIX}PATH{hint}"
+        f"unknown agent '{name}'; agents: {agents_text()}; or a trained policy: a shipped model "
+        f"({', '.join(manifest()) or 'none'}), PATH.npz, {WEIGHTS_PREFIX}PATH (weights only) "
+        f"or {MODEL_PREFIX}PATH{hint}"
     )
 
 

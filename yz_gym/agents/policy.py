@@ -1,7 +1,8 @@
 """Trained policies as agents, and the self-play pool of scripted agents and frozen checkpoints.
 
-Model files are SB3 zip archives that contain pickles: load only files from a trusted source.
-make_agent loads one only when it is named `model:PATH`."""
+SB3 model files (.zip) contain pickles: load only files from a trusted source; make_agent loads one
+only when it is named `model:PATH`. Shipped models and other .npz model files (agents/model_files.py)
+load without pickles and play through NumPy alone."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from yz_gym.agents.base import Agent
+from yz_gym.agents.model_files import NpcModel
 from yz_gym.rulesets.yze.state import GameState, Scenario
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action
@@ -35,19 +37,30 @@ class PolicyAgent(Agent):
         seed: int | None = None,
         deterministic: bool = True,
         weights: bool = False,
+        shapes: dict[str, list[int]] | None = None,
     ) -> None:
         super().__init__(seed)
         self.path = None if not isinstance(model, str | Path) else Path(model)
         self.weights = weights  # the path is a weights file (agents/weights.py), not an SB3 zip
+        self.shapes = shapes  # a .npz model file's array shapes, as its manifest entry promises
         self._model = None if self.path is not None else model
         self.deterministic = deterministic
         self._encodings: dict[int, Any] = {}
         if self.path is not None and not self.path.is_file():
-            raise ValueError(f"{self.path}: no such policy file (a MaskablePPO .zip written by training)")
+            raise ValueError(
+                f"{self.path}: no such policy file (a model .npz, or a MaskablePPO .zip, written by training)"
+            )
 
     @property
     def model(self) -> Any:
-        """The policy, loaded on first use (needs the [train] extra)."""
+        """The policy, loaded on first use (SB3 files need the [train] extra; .npz model files do not)."""
+        if self._model is None and self.path is not None and self.path.suffix == ".npz":
+            key = (f"npz:{self.path.resolve()}", self.path.stat().st_mtime)
+            if key not in _LOADED:
+                from yz_gym.agents.model_files import load_model_file
+
+                _LOADED[key] = load_model_file(self.path, self.shapes)
+            self._model = _LOADED[key]
         if self._model is None and self.weights:
             assert self.path is not None
             key = (f"weights:{self.path.resolve()}", self.path.stat().st_mtime)
@@ -109,8 +122,10 @@ class PolicyAgent(Agent):
 
     def _check_spaces(self, obs_shape: tuple[int, ...], n_actions: int) -> int:
         """The model's action count; a clear error if it was trained for other spaces."""
-        model_obs = tuple(self.model.observation_space.shape)
-        model_n = int(self.model.action_space.n)
+        if isinstance(self.model, NpcModel):
+            model_obs, model_n = (self.model.obs_size,), self.model.n_actions
+        else:
+            model_obs, model_n = tuple(self.model.observation_space.shape), int(self.model.action_space.n)
         if model_obs != tuple(obs_shape) or model_n > n_actions:
             where = self.path or "the model"
             raise ValueError(

@@ -76,28 +76,33 @@ class EvalConfig(Strict):
     against: list[str] = ["random", "aggressive"]
 
 
-class TrainConfig(Strict):
-    """A training run."""
+class RunConfig(Strict):
+    """What every training run names: the scenario, the seed, the budget, the network, the evaluation."""
 
     name: str
     scenario: str
-    side: str | None = None
     seed: int = Field(0, ge=0, le=MAX_SEED)
     total_timesteps: int = Field(100_000, ge=1, le=10**12)
     n_envs: int = Field(4, ge=1, le=256)
-    vec_env: Literal["dummy", "subproc"] = "dummy"
     reward_shaping: bool = False
     output: str = "runs/{name}"
-    checkpoint_every: int = Field(10_000, ge=1)
     cpu_minutes: float | None = Field(None, gt=0, description="stop after this much CPU time (dummy vec env)")
     ppo: PPOConfig = PPOConfig()
-    self_play: SelfPlayConfig = SelfPlayConfig()
     eval: EvalConfig = EvalConfig()
 
     @property
     def out(self) -> Path:
         """The run's folder."""
         return Path(self.output.format(name=self.name))
+
+
+class TrainConfig(RunConfig):
+    """A training run."""
+
+    side: str | None = None
+    vec_env: Literal["dummy", "subproc"] = "dummy"
+    checkpoint_every: int = Field(10_000, ge=1)
+    self_play: SelfPlayConfig = SelfPlayConfig()
 
 
 class ConfigError(ValueError):
@@ -107,8 +112,23 @@ class ConfigError(ValueError):
 def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
     """A checked config, read within the limits of yz_gym/scenario/reading.py; errors name the
     file and the field (ConfigError)."""
-    from yz_gym.agents import make_agent
     from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
+    from yz_gym.scenario import ScenarioError
+
+    config = read_config(path, TrainConfig, overrides)
+    try:
+        sides = load_scenario(config.scenario).setup.sides
+    except ScenarioError as error:
+        raise ConfigError(f"{path}: scenario: {error}") from None
+    if config.side is not None and config.side not in sides:
+        raise ConfigError(f"{path}: side: no side named '{config.side}'; sides: {', '.join(sides)}")
+    check_agents(path, {"self_play.scripted": config.self_play.scripted, "eval.against": config.eval.against})
+    return config
+
+
+def read_config(path: str | Path, cls: Any, overrides: dict[str, Any] | None = None) -> Any:
+    """A config of pydantic model `cls` with an `output` pattern, read within the limits of
+    yz_gym/scenario/reading.py (ConfigError names the file and the field)."""
     from yz_gym.scenario import ScenarioError
     from yz_gym.scenario.reading import MAX_YAML_BYTES, ReadError, load_yaml, read_text
     from yz_gym.scenario.validation import validated
@@ -118,7 +138,7 @@ def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> Tr
         data = load_yaml(read_text(path, MAX_YAML_BYTES, "training config"), str(path))
         if data is not None and not isinstance(data, dict):
             raise ScenarioError(f"{path}: got a {type(data).__name__}; a training config is a mapping")
-        config = validated(TrainConfig, {**(data or {}), **(overrides or {})}, str(path), "a mapping")
+        config = validated(cls, {**(data or {}), **(overrides or {})}, str(path), "a mapping")
     except (ReadError, ScenarioError) as error:
         raise ConfigError(str(error)) from None
     try:
@@ -127,22 +147,19 @@ def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> Tr
         raise ConfigError(
             f"{path}: output: {config.output!r} may use only {{name}}; e.g. runs/{{name}}"
         ) from None
-    try:
-        sides = load_scenario(config.scenario).setup.sides
-    except ScenarioError as error:
-        raise ConfigError(f"{path}: scenario: {error}") from None
-    if config.side is not None and config.side not in sides:
-        raise ConfigError(f"{path}: side: no side named '{config.side}'; sides: {', '.join(sides)}")
-    for field, names in (
-        ("self_play.scripted", config.self_play.scripted),
-        ("eval.against", config.eval.against),
-    ):
+    return config
+
+
+def check_agents(path: str | Path, fields: dict[str, list[str]]) -> None:
+    """Every agent a config names exists (ConfigError names the field and the index)."""
+    from yz_gym.agents import make_agent
+
+    for field, names in fields.items():
         for i, name in enumerate(names):
             try:
                 make_agent(name, 0)
             except ValueError as error:
                 raise ConfigError(f"{path}: {field}[{i}]: {error}") from None
-    return config
 
 
 def seed_everything(seed: int) -> None:
