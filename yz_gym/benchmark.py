@@ -3,19 +3,22 @@
     python -m yz_gym.benchmark --write docs/benchmark.md [--episodes N] [--workers W] [--agent NAME ...]
 
 The protocol:
-- **tasks**: every versioned YZE task of `yz_gym.tasks.TASKS` (`TASKS` below), at its registered version:
-  a bundled scenario, the learner's side and the opponents' agents fixed by the task;
+- **tasks**: every versioned task of `yz_gym.tasks.TASKS` (`TASKS` below), at its registered version:
+  a bundled scenario, the learner's side and the opponents' agents fixed by the task (YZE zone
+  fights, chases and expeditions, DX3 fights);
 - **evaluation**: the agent plays the task's side in `EPISODES` games against the task's opponents
-  (tactical in a zone fight, the prey's `flee` in a chase); game i is seeded by (`SEED`, i) exactly as
-  every yz_gym evaluation seeds it (`evaluation.runner.game_seeds`), so a score does not depend on
-  the number of workers and every agent gets the same seeds;
-- **score**: the share of games the learner's side wins (a draw or a time-out is not a win) with its
-  95% Wilson interval (`evaluation.stats.wilson_interval`); over all tasks, the pooled share of the
-  tasks' games won.
+  (tactical in a zone fight, the prey's `flee` in a chase, dx3_aggressive in a DX3 fight; an
+  expedition has none); game i is seeded by (`SEED`, i) exactly as every yz_gym evaluation seeds it
+  (`evaluation.runner.game_seeds`), so a score does not depend on the number of workers and every
+  agent gets the same seeds;
+- **score**: the share of games the learner's side wins (a draw or a time-out is not a win; in an
+  expedition, the share of trips that arrive) with its 95% Wilson interval
+  (`evaluation.stats.wilson_interval`); over all tasks of a game, the pooled share.
 
 `score(agent, task)` scores any agent: a name (`random`, `tactical`, `weights:PATH` for a trained
 policy's weights file ...) or an `Agent` instance. `python -m yz_gym.benchmark --write` plays the
-baselines (`BASELINES`: each mode's scripted agents) and any `--agent`, and writes the table (and
+baselines (`BASELINES`: each game's scripted agents; `SEARCH`: the search baseline at a fixed
+budget per decision, on the tasks of `SEARCH_TASKS`) and any `--agent`, and writes the table (and
 its scores as JSON beside it); `--load-models` adds the MaskablePPO baselines (`TRAINED`: weights
 files trained by configs/benchmark/, read without pickles); `--reuse JSON` takes the scores a
 previous run of the same protocol wrote instead of playing them again.
@@ -34,10 +37,7 @@ from yz_gym.agents import MODEL_PREFIX, WEIGHTS_PREFIX, Agent
 from yz_gym.tasks import TASKS as ALL_TASKS
 from yz_gym.tasks import Task
 
-TASKS: Final[tuple[Task, ...]] = tuple(
-    t for t in ALL_TASKS if t.ruleset == "yze" and t.mode != "expedition"
-)  # the fixed list: YZE's fight and chase tasks (the DX3 tasks join when `yz-gym evaluate` plays DX3 fights;
-# the expeditions' when the protocol scores a journey)
+TASKS: Final[tuple[Task, ...]] = ALL_TASKS  # the fixed list: every versioned task
 EPISODES: Final = 200  # games per task and agent
 SEED: Final = 1616  # the first number of every game's seed (SEED, episode)
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -45,16 +45,26 @@ TRAINED_NAME: Final = "MaskablePPO"
 TRAINED: Final[dict[str, str]] = {  # task id -> its MaskablePPO baseline (weights only), trained by configs/benchmark/
     "yz_gym/YZE-Duel-v1": "benchmarks/models/YZE-Duel-v1.pth",
     "yz_gym/YZE-WarehouseAmbush-v1": "benchmarks/models/YZE-WarehouseAmbush-v1.pth",
+    "yz_gym/YZE-PoisonedLab-v1": "benchmarks/models/YZE-PoisonedLab-v1.pth",
+    "yz_gym/YZE-SaloonBrawl-v1": "benchmarks/models/YZE-SaloonBrawl-v1.pth",
+    "yz_gym/YZE-TunnelMelee-v1": "benchmarks/models/YZE-TunnelMelee-v1.pth",
+    "yz_gym/YZE-TechnicalRaid-v1": "benchmarks/models/YZE-TechnicalRaid-v1.pth",
 }
 TRAINED_BUDGET: Final = (
-    "the duel 40,000 steps (77 CPU seconds, its 50-game check against tactical included), the warehouse ambush "
-    "16,000 (79 CPU seconds): 2.6 CPU minutes in all"
+    "the duel 40,000 steps (77 CPU seconds, its 50-game check against tactical included), every other "
+    "fight 16,000 steps (CPU seconds: the warehouse ambush 79, the poisoned lab 60, the saloon brawl 73, "
+    "the tunnel melee 55, the technical raid 87): 7.2 CPU minutes in all"
 )
 MAX_SCORES_BYTES: Final = 1_000_000  # a --reuse file
-BASELINES: Final[dict[str, tuple[str, ...]]] = {
-    "skirmish": ("random", "aggressive", "tactical"),
-    "chase": ("random", "cutoff", "shooter"),  # the learner pursues: the pursuers' scripted agents
+BASELINES: Final[dict[tuple[str, str], tuple[str, ...]]] = {  # (ruleset, mode) -> its scripted baselines
+    ("yze", "skirmish"): ("random", "aggressive", "tactical"),
+    ("yze", "chase"): ("random", "cutoff", "shooter"),  # the learner pursues: the pursuers' scripted agents
+    ("yze", "expedition"): ("random", "hasty", "cautious"),  # the planners
+    ("dx3", "skirmish"): ("random", "dx3_aggressive", "dx3_tactical"),
 }
+SEARCH_NAME: Final = "search"
+SEARCH_ROLLOUTS: Final = (2, 8)  # SearchAgent's rollouts per candidate in its first halving round, and at most
+SEARCH_TASKS: Final = ("yz_gym/YZE-Duel-v1",)  # where the search row is played (its CPU cost: see the table's note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +110,7 @@ def plays(agent: str | Agent, task: Task) -> bool:
     if isinstance(agent, Agent):
         return True
     if agent.startswith((WEIGHTS_PREFIX, MODEL_PREFIX)):
-        return task.mode == "skirmish"
+        return (task.ruleset, task.mode) == ("yze", "skirmish")
     from yz_gym.scenario.loading import load
 
     return agent in load(task.scenario).mode.agents
@@ -111,16 +121,28 @@ def score(
 ) -> Score:
     """The agent's win rate on the task under the protocol (`episodes` and `seed` change its size and
     dice only for checks: a published score uses the defaults)."""
+    from yz_gym.evaluation.report import ENCOUNTERS
     from yz_gym.evaluation.runner import evaluate
 
     found = task_of(task)
     name = agent if isinstance(agent, str) else agent.name
     if not plays(agent, found):
         raise ValueError(f"agent '{name}' does not play {found.id} (a {found.mode}); see BASELINES")
-    stats, stopped = evaluate(found.scenario, {found.side: agent, **found.opponents}, episodes, seed, workers)
+    trip = found.mode == "expedition"
+    stats, stopped = evaluate(
+        found.scenario, {found.side: agent, **found.opponents}, episodes, seed, workers, report=None if trip else ENCOUNTERS
+    )
     if stopped:
         raise KeyboardInterrupt(stopped.describe(stats.games, episodes))
-    return Score(found.id, name, stats.wins.get(found.side, 0), stats.games)
+    return Score(found.id, name, stats.arrived if trip else stats.wins.get(found.side, 0), stats.games)
+
+
+def search_agent() -> Agent:
+    """The search baseline at the table's budget per decision (SEARCH_ROLLOUTS)."""
+    from yz_gym.agents.search import SearchAgent
+
+    rollouts, most = SEARCH_ROLLOUTS
+    return SearchAgent(0, rollouts=rollouts, max_rollouts=most)
 
 
 def run(
@@ -131,12 +153,16 @@ def run(
     load_models: bool = False,
     reuse: dict[tuple[str, str], Score] | None = None,
 ) -> list[Score]:
-    """Every task's baselines, with `load_models` its MaskablePPO baseline (TRAINED), and the extra
-    `agents` (on the tasks they play), in TASKS order; a (task, agent) score in `reuse` is taken
-    from it instead of played."""
+    """Every task's baselines (the search's on SEARCH_TASKS), with `load_models` its MaskablePPO
+    baseline (TRAINED), and the extra `agents` (on the tasks they play), in TASKS order; a (task,
+    agent) score in `reuse` is taken from it instead of played."""
     scores = []
     for task in TASKS:
-        entries = [(a, a) for a in [*BASELINES[task.mode], *(a for a in agents or [] if plays(a, task))]]
+        entries: list[tuple[str, str | Agent]] = [
+            (a, a) for a in [*BASELINES[task.ruleset, task.mode], *(a for a in agents or [] if plays(a, task))]
+        ]
+        if task.id in SEARCH_TASKS:
+            entries.append((SEARCH_NAME, search_agent()))
         if load_models and task.id in TRAINED:
             entries.append((TRAINED_NAME, f"{WEIGHTS_PREFIX}{ROOT / TRAINED[task.id]}"))
         for label, agent in entries:
@@ -196,13 +222,16 @@ def pooled(scores: list[Score], agent: str) -> Score | None:
     return Score("all", agent, sum(s.wins for s in mine), sum(s.games for s in mine))
 
 
-def table(scores: list[Score], mode: str) -> list[str]:
-    """The markdown table of one mode's tasks: a row per task, a column per agent, then the pooled row."""
-    tasks = [t.id for t in TASKS if t.mode == mode]
-    agents = list(dict.fromkeys(s.agent for s in scores if s.task in tasks))
+def table(scores: list[Score], ruleset: str, mode: str) -> list[str]:
+    """The markdown table of one game's tasks: a row per task, a column per agent, then the pooled row."""
+    tasks = [t.id for t in TASKS if (t.ruleset, t.mode) == (ruleset, mode)]
+    first = [*BASELINES[ruleset, mode], SEARCH_NAME, TRAINED_NAME]  # then any other agent, as they come
+    agents = sorted(
+        dict.fromkeys(s.agent for s in scores if s.task in tasks), key=lambda a: first.index(a) if a in first else len(first)
+    )
     cell = {(s.task, s.agent): s.text() for s in scores}
     lines = ["| task | side | " + " | ".join(agents) + " |", "|---|---|" + "---|" * len(agents)]
-    for task in (t for t in TASKS if t.mode == mode):
+    for task in (t for t in TASKS if t.id in tasks):
         row = [cell.get((task.id, a), "-") for a in agents]
         lines.append(f"| `{task.id}` | {task.side} | " + " | ".join(row) + " |")
     mode_scores = [s for s in scores if s.task in tasks]
@@ -251,25 +280,41 @@ $fights
 
 $chases
 
-## Baselines not in the table
+## Expeditions (the score: the share of trips that arrive)
 
-- **search** (`yz_gym.agents.search.SearchAgent`, Monte Carlo rollouts over `tactical`): about 8
-  CPU seconds a game in the duel and 74 in the street firefight, hours for the protocol's games on
-  this machine: too slow for a table regenerated by hand. Score it on one task with
-  `score(SearchAgent(0), "yz_gym/YZE-Duel-v1", episodes=...)`.
+An expedition has no opponent side: the learner plans the party's days (the planners `hasty` and
+`cautious` are its scripted baselines) and a fight on the way is played by the scenario's
+`fight_agent`. A trip is won when the party arrives (`Termination.ARRIVED`); a lost party or the
+day limit is not a win.
+
+$expeditions
+
+## DX3 fights (the opponents play `dx3_aggressive`)
+
+$dx3
+
+## The search baseline
+
+The `search` column: `yz_gym.agents.search.SearchAgent` (one-step lookahead by Monte Carlo
+rollouts of cloned states, `tactical` playing out both sides) at a fixed budget per decision:
+$search_budget. It plays the YZE zone fights only (it clones a YZE game state), and the
+table plays it on $search_tasks alone: a search decision costs hundreds of tactical games, so
+the protocol's 200 games on the larger fights would take CPU hours. Score it elsewhere with
+`score(search_agent(), task)` or a bigger budget with `SearchAgent(0, rollouts=..., max_rollouts=...)`.
+
 ## MaskablePPO at a fixed budget
 
-The `MaskablePPO` column: a policy trained for its task alone, on the duel and the warehouse
-ambush (`TRAINED` in `yz_gym/benchmark.py`), by `python -m yz_gym.training.train_ppo --config
-configs/benchmark/duel.yaml` (and `warehouse_ambush.yaml`): the task's side against the task's
-opponents (`tactical`), seed 0, 8 envs in one process, a 64x64 MLP on the observation values the
-scenario sets, and a fixed number of steps rather than a CPU time, so that a rerun trains the
-same policy: $trained_budget. That budget was set by the shared 2-core machine, not by what
-the tasks need: the 30-CPU-minute runs of [docs/training/](training/README.md) trained for
-1.5-3 million steps. Read the column as a floor for MaskablePPO, not as its level: 16,000 steps
-are too few to learn the warehouse ambush (its policy sits beside random play), while 40,000 on
-the duel reach the tactical agent's interval. The pooled
-row pools only an agent that played every task ("-" otherwise).
+The `MaskablePPO` column: a policy trained for its task alone, on the YZE zone fights of
+`TRAINED` in `yz_gym/benchmark.py` ($trained_tasks of the $fight_tasks: as many as the shared
+machine's CPU allowed), each by `python -m yz_gym.training.train_ppo --config
+configs/benchmark/SCENARIO.yaml`: the task's side against the task's opponents (`tactical`), seed
+0, 8 envs in one process, a 64x64 MLP on the observation values the scenario sets, and a fixed
+number of steps rather than a CPU time, so that a rerun trains the same policy: $trained_budget.
+That budget was set by the shared 2-core machine, not by what the tasks need: the
+30-CPU-minute runs of [docs/training/](training/README.md) trained for 1.5-3 million steps.
+Read the column as a floor for MaskablePPO, not as its level: 16,000 steps are too few to learn
+most fights (such a policy sits near random play), while 40,000 on the duel reach the tactical
+agent's interval. The pooled row pools only an agent that played every task ("-" otherwise).
 
 The weights are kept in `benchmarks/models/` as weights-only files (`.pth`, under 1 MB each: the
 policy's tensors and sizes, read with `torch.load(weights_only=True)`, which runs no code from
@@ -278,6 +323,15 @@ the file; `yz_gym/agents/weights.py`). They are loaded only when asked for:
 takes the other cells from the scores the last full run wrote (same games and seed) instead of
 playing them again: the way to add a column without replaying the table.
 """
+
+
+def search_budget() -> str:
+    """The search baseline's budget per decision, in words."""
+    rollouts, most = SEARCH_ROLLOUTS
+    return (
+        f"{rollouts} rollouts for every legal action, then successive halving of the actions, doubling the "
+        f"rollouts of the better half, up to {most} rollouts an action (`SEARCH_ROLLOUTS`)"
+    )
 
 
 def markdown(scores: list[Score], episodes: int, cpu_minutes: float, partly_reused: bool = False) -> str:
@@ -293,8 +347,14 @@ def markdown(scores: list[Score], episodes: int, cpu_minutes: float, partly_reus
         seed=SEED,
         size=size,
         trained_budget=TRAINED_BUDGET,
-        fights="\n".join(table(scores, "skirmish")),
-        chases="\n".join(table(scores, "chase")),
+        trained_tasks=len(TRAINED),
+        fight_tasks=sum((t.ruleset, t.mode) == ("yze", "skirmish") for t in TASKS),
+        search_budget=search_budget(),
+        search_tasks=", ".join(f"`{t}`" for t in SEARCH_TASKS),
+        fights="\n".join(table(scores, "yze", "skirmish")),
+        chases="\n".join(table(scores, "yze", "chase")),
+        expeditions="\n".join(table(scores, "yze", "expedition")),
+        dx3="\n".join(table(scores, "dx3", "skirmish")),
     )
 
 

@@ -13,6 +13,8 @@ from yz_gym.benchmark import (
     BASELINES,
     EPISODES,
     ROOT,
+    SEARCH_ROLLOUTS,
+    SEARCH_TASKS,
     TASKS,
     TRAINED,
     TRAINED_NAME,
@@ -20,6 +22,8 @@ from yz_gym.benchmark import (
     markdown,
     plays,
     score,
+    search_agent,
+    task_of,
 )
 from yz_gym.evaluation.runner import evaluate
 from yz_gym.evaluation.stats import wilson_interval
@@ -28,12 +32,29 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "benchmark.md"
 DUEL = "yz_gym/YZE-Duel-v1"
 
 
-def test_the_tasks_are_every_versioned_yze_task_and_each_has_baselines_that_play_it() -> None:
-    fights_and_chases = tuple(t for t in tasks.TASKS if t.ruleset == "yze" and t.mode != "expedition")
-    assert fights_and_chases == TASKS and len(TASKS) == 19
+def test_the_tasks_are_every_versioned_task_and_each_has_baselines_that_play_it() -> None:
+    assert tasks.TASKS == TASKS and len(TASKS) == 30
+    assert {(t.ruleset, t.mode) for t in TASKS} == set(BASELINES)
     for task in TASKS:
-        assert task.mode in BASELINES
-        assert all(plays(agent, task) for agent in BASELINES[task.mode]), task.id
+        assert all(plays(agent, task) for agent in BASELINES[task.ruleset, task.mode]), task.id
+    assert set(SEARCH_TASKS) <= {t.id for t in TASKS if (t.ruleset, t.mode) == ("yze", "skirmish")}
+
+
+def test_an_expedition_scores_its_arrivals_and_a_dx3_fight_its_wins() -> None:
+    trek = "yz_gym/YZE-Expedition-MarshTrek-v1"
+    found = score("cautious", trek, episodes=6)
+    trips, _ = evaluate("expedition_marsh_trek", {"crew": "cautious"}, 6, benchmark.SEED, report=None)
+    assert (found.wins, found.games) == (trips.arrived, 6) and trips.arrived > 0
+    duel = score("dx3_tactical", "yz_gym/DX3-Duel-v2", episodes=6)
+    fights, _ = evaluate("dx3_duel", {"ugn": "dx3_tactical", "fh": "dx3_aggressive"}, 6, benchmark.SEED)
+    assert duel.wins == fights.wins.get("ugn", 0) and duel.games == 6
+    assert not plays("tactical", task_of(trek)) and not plays("weights:npc.pth", task_of("yz_gym/DX3-Duel-v2"))
+
+
+def test_the_search_baseline_plays_at_its_stated_budget() -> None:
+    agent = search_agent()
+    assert (agent.rollouts, agent.max_rollouts) == SEARCH_ROLLOUTS
+    assert f"up to {SEARCH_ROLLOUTS[1]} rollouts an action" in DOC.read_text()
 
 
 def test_a_score_is_the_tasks_side_against_its_opponents_with_a_wilson_interval() -> None:
@@ -67,6 +88,9 @@ def test_the_command_writes_a_table_of_every_task(tmp_path: Path) -> None:
     assert all(f"`{task.id}`" in text for task in TASKS)
     assert "| task | side | random | aggressive | tactical |" in text
     assert "| task | side | random | cutoff | shooter |" in text
+    assert "| task | side | random | hasty | cautious |" in text
+    assert "| task | side | random | dx3_aggressive | dx3_tactical |" in text
+    assert "| task | side | random | aggressive | tactical | search |" in text
     assert f"1 games per task and agent (the protocol's {EPISODES})" in text
 
 
@@ -89,13 +113,14 @@ def test_the_committed_doc_is_the_protocols_table() -> None:
     prose = [line for line in empty.splitlines() if not line.startswith(("|", "This table:"))]
     assert [line for line in text.splitlines() if not line.startswith(("|", "This table:"))] == prose
     fights = next(line for line in text.splitlines() if line.startswith("| task | side | random | aggressive"))
-    assert fights == f"| task | side | random | aggressive | tactical | {TRAINED_NAME} |"
+    assert fights == f"| task | side | random | aggressive | tactical | search | {TRAINED_NAME} |"
     for task in TASKS:
         row = next(line for line in text.splitlines() if line.startswith(f"| `{task.id}`"))
         cells = row.split("|")[3:-1]
-        assert all("[" in cell for cell in cells[: len(BASELINES[task.mode])]), row
-        if task.mode == "skirmish":
+        assert all("[" in cell for cell in cells[: len(BASELINES[task.ruleset, task.mode])]), row
+        if (task.ruleset, task.mode) == ("yze", "skirmish"):
             assert ("[" in cells[-1]) == (task.id in TRAINED), row  # the MaskablePPO baselines on their tasks
+            assert ("[" in cells[-2]) == (task.id in SEARCH_TASKS), row
 
 
 def test_the_committed_json_holds_the_scores_of_the_committed_table() -> None:
@@ -104,7 +129,7 @@ def test_the_committed_json_holds_the_scores_of_the_committed_table() -> None:
     data = json.loads(DOC.with_suffix(".json").read_text())
     assert (data["episodes"], data["seed"]) == (EPISODES, benchmark.SEED)
     text = DOC.read_text()
-    assert len(data["scores"]) == 19 * 3 + len(TRAINED)
+    assert len(data["scores"]) == 30 * 3 + len(SEARCH_TASKS) + len(TRAINED)
     for row in data["scores"]:
         found = Score(row["task"], row["agent"], row["wins"], row["games"])
         line = next(line for line in text.splitlines() if line.startswith(f"| `{found.task}`"))
@@ -114,7 +139,7 @@ def test_the_committed_json_holds_the_scores_of_the_committed_table() -> None:
 def test_the_trained_baselines_are_small_weights_files_that_load_without_pickles() -> None:
     from yz_gym.agents.weights import load_weights
 
-    assert set(TRAINED) <= {t.id for t in TASKS if t.mode == "skirmish"}
+    assert set(TRAINED) <= {t.id for t in TASKS if (t.ruleset, t.mode) == ("yze", "skirmish")}
     for task, path in TRAINED.items():
         file = ROOT / path
         assert file.stat().st_size < 1_000_000, file
@@ -130,7 +155,7 @@ def test_models_load_only_when_asked_and_reused_scores_are_not_played_again(tmp_
     logged: list[str] = []
     benchmark.main(["--episodes", "1", "--write", str(out), "--load-models"])
     text, saved = out.read_text(), out.with_suffix(".json")
-    assert f"| task | side | random | aggressive | tactical | {TRAINED_NAME} |" in text
+    assert f"| task | side | random | aggressive | tactical | search | {TRAINED_NAME} |" in text
     pooled = next(line for line in text.splitlines() if line.startswith("| all (pooled)"))
     assert pooled.endswith("| - |"), "pooled only over every task"
     again = benchmark.run(episodes=1, load_models=True, reuse=benchmark.reused(saved, 1), log=logged.append)

@@ -1,22 +1,34 @@
-"""Balance an encounter to a target: among the variants of a scenario (variation.py), find the one
-whose chance of a side's win (or of a PC's death, or of a total party knockout) is closest to the
-target, spending games where the answer is still uncertain.
+"""Balance an encounter to a target: among the variants of a scenario (variation.py), find one
+whose chance of a side's win (or of a PC's death, or of a total party knockout) lies within
+`tolerance` (0.03) of the target, spending games where the answer is still uncertain, and say
+whether the games confirm it.
 
-The search races the variants in rounds (successive halving with racing). Every variant alive in
-a round has played the same games 0..n-1 (game i depends only on (seed, i), so the variants are
-compared on common dice: paired seeds), through the evaluation runner (worker processes). After
-each round:
+The search has two stages. Its intervals are Wilson intervals at `Z_SEARCH` (99%): the search
+looks at them after every round, so each look is held to a stricter level than the reported 95%.
 
-- racing: a variant whose whole 95% Wilson interval lies further from the target than the worst
-  case of the leader's interval is out;
-- halving: of the rest, the half closest to the target (point estimates) goes on, and with it
-  every variant whose 95% interval still contains the target (a point estimate alone does not
-  drop a variant that may be right on target: with halving alone, 25% of simulated searches on
-  the warehouse ambush chose a variant more than 0.03 off, 8% with this rule);
-- n doubles, until one variant is left with an interval no wider than +/- `precision`, or the next
-  round would pass the games `budget`.
+The race: every variant alive has played the same games 0..n-1 (game i depends only on
+(seed, i), so the variants are compared on common dice: paired seeds), through the evaluation
+runner (worker processes). After each round:
 
-The chosen variant is the closest survivor; every variant is reported with its games and interval."""
+- racing: a variant whose whole interval lies further from the target than the worst case of the
+  leader's interval is out;
+- halving: while more than `FINALISTS` are left, the half closest to the target (point
+  estimates) goes on, and with it every variant whose interval still reaches the target +/-
+  `tolerance` (a point estimate alone never drops a variant that may be on target);
+- n doubles, until `FINALISTS` are left or the budget could not pay the next round.
+
+The confirmation: each round, the leader (the variant likeliest to lie within the tolerance, by
+`within`) and its closest rival (the least distance its interval allows) play half as many games
+again as they have (at least the first round's); the last round is cut to the budget that is
+left, shared evenly (the budget is spent on the finalists, not left over).
+
+After every round of either stage, a variant whose whole interval lies within the target +/-
+`tolerance` is confirmed and the search stops ("confirmed"); a variant whose whole interval lies
+further than `tolerance` from the target is dropped ("off target") while another may still be
+within it, and if none may, the search stops and says so ("off target"); else it stops when the
+budget is spent ("budget"). The chosen variant is a confirmed one, else the one likeliest to lie
+within the tolerance, reported as not confirmed; every variant is reported with its games and
+95% interval. `benchmarks/balance.py --simulate` measures how often the chosen variant is in truth further than `tolerance` off."""
 
 from __future__ import annotations
 
@@ -28,10 +40,13 @@ from typing import Any, Final
 from yz_gym.design import METRICS
 from yz_gym.design.variation import Variant, Variation, VariationError, variants
 from yz_gym.evaluation.runner import CHUNK, Interruption, empty_stats, evaluate
-from yz_gym.evaluation.stats import EncounterStats, wilson_interval
+from yz_gym.evaluation.stats import Z95, EncounterStats, wilson_interval
 from yz_gym.scenario.loading import LoadedScenario
 
 METRIC_WORDS: Final = {"win": "wins", "pc_death": "a PC dies", "knockout": "total party knockout"}
+TOLERANCE: Final = 0.03  # how far from the target a chosen variant may lie
+Z_SEARCH: Final = 2.576  # the search's intervals: 99% Wilson, checked after every round
+FINALISTS: Final = 4  # halving stops at this many variants; the rest of the budget is theirs
 
 
 def metric_count(stats: EncounterStats, metric: str, side: str) -> int:
@@ -60,22 +75,23 @@ class Candidate:
     dropped: str = ""  # "" while racing or chosen; "race" or "halving" once out
     dropped_after: int = 0  # the games it had played when it dropped out
 
-    def estimate(self, metric: str, side: str) -> tuple[float, float, float]:
-        """(chance, low, high) of the metric with its 95% Wilson interval."""
+    def estimate(self, metric: str, side: str, z: float = Z95) -> tuple[float, float, float]:
+        """(chance, low, high) of the metric with its Wilson interval (95%, or at `z`)."""
         n, hits = self.stats.games, metric_count(self.stats, metric, side)
-        return (hits / n if n else 0.0, *wilson_interval(hits, n))
+        return (hits / n if n else 0.0, *wilson_interval(hits, n, z))
 
-    def distance(self, metric: str, side: str, target: float) -> tuple[float, float, float]:
+    def distance(self, metric: str, side: str, target: float, z: float = Z95) -> tuple[float, float, float]:
         """(distance of the estimate from the target, least and greatest distance within the interval)."""
-        p, low, high = self.estimate(metric, side)
+        p, low, high = self.estimate(metric, side, z)
         nearest = 0.0 if low <= target <= high else min(abs(low - target), abs(high - target))
         return abs(p - target), nearest, max(abs(low - target), abs(high - target))
 
 
 @dataclass(frozen=True, slots=True)
 class Balanced:
-    """What a balance search found: every candidate (in variant order), the chosen one, and why the
-    search stopped ("precision", "budget" or "interrupted")."""
+    """What a balance search found: every candidate (in variant order), the chosen one, whether its
+    interval confirms it within the tolerance, and why the search stopped ("confirmed", "off
+    target", "budget" or "interrupted")."""
 
     target: float
     metric: str
@@ -85,6 +101,8 @@ class Balanced:
     games: int
     rounds: int
     stopped: str
+    tolerance: float = TOLERANCE
+    confirmed: bool = False
     interruption: Interruption = field(default_factory=Interruption)
 
     def to_json(self) -> dict[str, Any]:
@@ -100,9 +118,11 @@ class Balanced:
                 **({"dropped_after": c.dropped_after} if c.dropped else {}),
             })  # fmt: skip
         chosen = rows[self.candidates.index(self.chosen)]
+        _, low, high = self.chosen.estimate(self.metric, self.side, Z_SEARCH)
         return {
             "target": self.target, "metric": self.metric, "side": self.side, "games": self.games,
-            "rounds": self.rounds, "stopped": self.stopped, "chosen": chosen, "candidates": rows,
+            "rounds": self.rounds, "stopped": self.stopped, "tolerance": self.tolerance,
+            "confirmed": self.confirmed, "chosen_ci99": [low, high], "chosen": chosen, "candidates": rows,
             **self.interruption.to_json(),
         }  # fmt: skip
 
@@ -131,6 +151,9 @@ def race_entries(
     return made
 
 
+Play = Callable[[Candidate, int], Interruption]  # play a candidate's next games up to a total; what stopped it
+
+
 def balance(
     loaded: LoadedScenario,
     variations: list[Variation],
@@ -142,7 +165,7 @@ def balance(
     workers: int = 1,
     first: int = 100,
     budget: int = 10_000,
-    precision: float = 0.02,
+    tolerance: float = TOLERANCE,
     progress: Callable[[int], None] | None = None,
     on_round: Callable[[int, int, int, int], None] | None = None,
 ) -> Balanced:
@@ -153,47 +176,151 @@ def balance(
     each, games this round)` is told before each round and `progress(games)` after each chunk."""
     side = side or loaded.sides[0]
     made = race_entries(loaded, variations, target, metric, side, first, budget)
+
+    def play(c: Candidate, games: int) -> Interruption:
+        more = games - c.stats.games
+        played, stopped = evaluate(
+            c.variant.data, policies or {}, more, seed, workers, progress, first=c.stats.games,
+            chunk=chunk_size(more, workers),
+        )  # fmt: skip
+        c.stats.merge(played)
+        return stopped
+
     candidates = [Candidate(v, empty_stats(v.scenario)) for v in made]
-    alive, n, spent, rounds = list(candidates), first, 0, 0
-    interruption, stopped = Interruption(), "budget"
-    while True:
-        need = sum(n - c.stats.games for c in alive)
-        if rounds and spent + need > budget:
-            break
-        if on_round is not None:
-            on_round(rounds, len(alive), n, need)
-        for c in alive:
-            more = n - c.stats.games
-            played, interruption = evaluate(
-                c.variant.data, policies or {}, more, seed, workers, progress,
-                first=c.stats.games, chunk=chunk_size(more, workers),
-            )  # fmt: skip
-            c.stats.merge(played)
-            spent += played.games
-            if interruption:
-                break
-        rounds += 1
-        if interruption:
-            stopped = "interrupted"
-            break
-        alive = _survivors(alive, metric, side, target)
-        if len(alive) == 1 and _half_width(alive[0], metric, side) <= precision:
-            stopped = "precision"
+    return search(candidates, play, target, metric, side, first, budget, tolerance, on_round)
+
+
+def search(
+    candidates: list[Candidate],
+    play: Play,
+    target: float,
+    metric: str,
+    side: str,
+    first: int,
+    budget: int,
+    tolerance: float = TOLERANCE,
+    on_round: Callable[[int, int, int, int], None] | None = None,
+) -> Balanced:
+    """The race, then the confirmation, of a balance search over `candidates` (module docstring),
+    each played by `play` (the evaluation runner in `balance`; dice in a simulation)."""
+    race = Race(candidates, play, target, metric, side, first, budget, tolerance, on_round)
+    n = first
+    while race.play_round(race.alive, n):  # the race: every variant alive plays games 0..n-1
+        race.alive = survivors(race.alive, metric, side, target, tolerance)
+        if race.settled() or len(race.alive) <= FINALISTS or race.spent + race.cost(race.alive, 2 * n) > race.budget:
             break
         n *= 2
-    chosen = min(alive, key=lambda c: c.distance(metric, side, target))
-    return Balanced(target, metric, side, candidates, chosen, spent, rounds, stopped, interruption)
+    while not race.settled():  # the confirmation: the leader and its closest rival, half as many games again
+        leader = max(race.alive, key=race.within)
+        rivals = sorted((c for c in race.alive if c is not leader), key=lambda c: (race.bounds(c)[1], c.stats.games))
+        pair = [leader, *rivals[:1]]
+        if not race.play_round(pair, 0):
+            break
+    return race.result()
 
 
-def _half_width(c: Candidate, metric: str, side: str) -> float:
-    _, low, high = c.estimate(metric, side)
-    return (high - low) / 2
+@dataclass(slots=True)
+class Race:
+    """The state of a balance search: who is alive, the games spent, the rounds, what stopped it."""
+
+    candidates: list[Candidate]
+    play: Play
+    target: float
+    metric: str
+    side: str
+    first: int  # the games of the first round, and the fewest a confirmation round adds
+    budget: int
+    tolerance: float
+    on_round: Callable[[int, int, int, int], None] | None
+    alive: list[Candidate] = field(default_factory=list)
+    spent: int = 0
+    rounds: int = 0
+    stopped: str = ""
+    interruption: Interruption = field(default_factory=Interruption)
+
+    def __post_init__(self) -> None:
+        self.alive = list(self.candidates)
+
+    def bounds(self, c: Candidate) -> tuple[float, float, float]:
+        """The candidate's distance from the target: estimate, least and greatest within Z_SEARCH."""
+        return c.distance(self.metric, self.side, self.target, Z_SEARCH)
+
+    def within(self, c: Candidate) -> float:
+        """The chance that its true chance lies within the tolerance (`within`)."""
+        return within(c, self.metric, self.side, self.target, self.tolerance)
+
+    def cost(self, group: list[Candidate], n: int) -> int:
+        """The games that bring every candidate of `group` to n games."""
+        return sum(max(0, n - c.stats.games) for c in group)
+
+    def play_round(self, group: list[Candidate], n: int) -> bool:
+        """Bring every candidate of `group` to n games (0: half as many again as each has, at
+        least the first round's), within the budget; False if nothing could be played."""
+        targets = [n or c.stats.games + max(self.first, c.stats.games // 2) for c in group]
+        if self.rounds and sum(t - c.stats.games for c, t in zip(group, targets, strict=True)) > self.budget - self.spent:
+            share = (self.budget - self.spent) // len(group)  # the last round: what is left, evenly
+            targets = [c.stats.games + share for c in group]
+        need = sum(t - c.stats.games for c, t in zip(group, targets, strict=True))
+        if need <= 0 or self.stopped:
+            return False
+        if self.on_round is not None:
+            self.on_round(self.rounds, len(group), max(targets), need)
+        before = self.spent
+        for c, total in zip(group, targets, strict=True):
+            games = c.stats.games
+            self.interruption = self.play(c, total)
+            self.spent += c.stats.games - games
+            if self.interruption:
+                self.stopped = "interrupted"
+                break
+        self.rounds += 1
+        return self.spent > before and not self.stopped
+
+    def settled(self) -> bool:
+        """Whether the search is over: interrupted, a variant confirmed, the budget spent, or the
+        one variant left surely off target (the others surely off are dropped first)."""
+        near = [c for c in self.alive if self.bounds(c)[1] <= self.tolerance]
+        kept = near or [min(self.alive, key=lambda c: self.bounds(c)[1])]
+        for c in self.alive:
+            if c not in kept:
+                c.dropped, c.dropped_after = "off target", c.stats.games
+        self.alive = kept
+        if not self.stopped and any(self.bounds(c)[2] <= self.tolerance for c in self.alive):
+            self.stopped = "confirmed"
+        elif not self.stopped and not near:
+            self.stopped = "off target"
+        elif not self.stopped and self.spent >= self.budget:
+            self.stopped = "budget"
+        return bool(self.stopped)
+
+    def result(self) -> Balanced:
+        """The chosen variant: a confirmed one, else the likeliest within the tolerance."""
+        sure = [c for c in self.alive if self.bounds(c)[2] <= self.tolerance]
+        chosen = max(sure or self.alive, key=self.within)
+        return Balanced(
+            self.target, self.metric, self.side, self.candidates, chosen, self.spent, self.rounds,
+            self.stopped or "budget", self.tolerance, bool(sure), self.interruption,
+        )  # fmt: skip
 
 
-def _survivors(alive: list[Candidate], metric: str, side: str, target: float) -> list[Candidate]:
-    """Racing, then halving that keeps a variant whose interval contains the target (module
-    docstring); the dropped are marked, the rest returned closest first."""
-    distances = {id(c): c.distance(metric, side, target) for c in alive}
+def within(c: Candidate, metric: str, side: str, target: float, tolerance: float) -> float:
+    """The chance that the variant's true chance lies within the target +/- `tolerance`, by the
+    normal approximation around its games' estimate (shrunk towards 1/2 by one hit and one miss)."""
+    n, hits = c.stats.games, metric_count(c.stats, metric, side)
+    p = (hits + 1) / (n + 2)
+    se = math.sqrt(p * (1 - p) / (n + 2))
+    return normal_cdf((target + tolerance - p) / se) - normal_cdf((target - tolerance - p) / se)
+
+
+def normal_cdf(x: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
+
+
+def survivors(alive: list[Candidate], metric: str, side: str, target: float, tolerance: float) -> list[Candidate]:
+    """Racing, then halving down to FINALISTS that keeps a variant whose interval reaches the
+    target +/- `tolerance` (module docstring); the dropped are marked, the rest returned closest first."""
+    distances = {id(c): c.distance(metric, side, target, Z_SEARCH) for c in alive}
     worst_of_leader = min(d[2] for d in distances.values())
     racing = []
     for c in alive:
@@ -202,8 +329,8 @@ def _survivors(alive: list[Candidate], metric: str, side: str, target: float) ->
         else:
             racing.append(c)
     racing.sort(key=lambda c: distances[id(c)])
-    half = math.ceil(len(racing) / 2)
-    kept = [c for k, c in enumerate(racing) if k < half or distances[id(c)][1] == 0.0]  # 0: the target is inside
+    half = max(FINALISTS, math.ceil(len(racing) / 2))
+    kept = [c for k, c in enumerate(racing) if k < half or distances[id(c)][1] <= tolerance]
     for c in racing:
         if c not in kept:
             c.dropped, c.dropped_after = "halving", c.stats.games

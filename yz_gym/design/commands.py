@@ -74,9 +74,14 @@ def balance(
     metric: Annotated[str, typer.Option(help=f"what the target is the chance of: {', '.join(METRICS)}")] = "win",
     first: Annotated[int, typer.Option("--games", "-n", min=10, help="games every variant plays in the first round")] = 100,
     budget: Annotated[int, typer.Option(min=20, help="the most games of the whole search")] = 10_000,
-    precision: Annotated[
-        float, typer.Option(min=0.001, max=0.5, help="stop once one variant is left with a 95% interval this narrow (+/-)")
-    ] = 0.02,
+    tolerance: Annotated[
+        float,
+        typer.Option(
+            min=0.001, max=0.5,
+            help="how far from the target the chosen variant may lie: the search stops once a variant's 99% "
+            "interval lies within the target +/- this, and says so if none does",
+        ),
+    ] = 0.03,
     policy: Annotated[list[str] | None, typer.Option("--policy", "-p", help=POLICY_HELP)] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="base seed; game i of every variant from (seed, i)")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="worker processes")] = 1,
@@ -115,7 +120,7 @@ def balance(
                 bar.update(task, total=total + more, description=f"round {round_ + 1}: {alive} variant(s) x {games} games")
 
             found = search(
-                loaded, variations, target, metric, side or "", policies, seed, workers, first, budget, precision,
+                loaded, variations, target, metric, side or "", policies, seed, workers, first, budget, tolerance,
                 progress=lambda n: bar.advance(task, n), on_round=planned,
             )  # fmt: skip
     except (ScenarioError, ValueError) as error:

@@ -47,20 +47,28 @@ def print_balance(found: Balanced, console: Console) -> None:
         )  # fmt: skip
     console.print(table)
     chosen = found.to_json()["chosen"]
+    tolerance = f"{100 * found.tolerance:g} pts"
     why = {
-        "precision": "one variant left, measured precisely enough",
+        "confirmed": f"its 99% interval lies within {tolerance} of the target",
+        "off target": f"no variant can lie within {tolerance} of the target (99% intervals)",
         "budget": "the games budget is spent",
         "interrupted": "interrupted",
     }[found.stopped]
+    verdict = (
+        f"confirmed within {tolerance}"
+        if found.confirmed
+        else f"NOT confirmed within {tolerance} of the target, only the likeliest to be"
+    )
     console.print(
         Text(
             f"chosen: {found.chosen.variant.label}: {what} {pct(chosen['probability'], chosen['ci95'])} "
-            f"over {chosen['games']:,} games, target {100 * found.target:.1f}% (stopped: {why})"
+            f"over {chosen['games']:,} games, target {100 * found.target:.1f}%: {verdict} (stopped: {why})"
         )
     )
     console.print(
         "racing drops a variant whose whole interval is further from the target than the leader's worst case; "
-        "halving keeps the closer half each round; every variant plays the same seeded games",
+        "halving keeps the closer half down to the finalists; then the leader and its closest rival play on "
+        "until one is confirmed or the budget is spent; every variant plays the same seeded games",
         style="dim",
     )
 
@@ -73,7 +81,8 @@ def scenario_yaml(found: Balanced, scenario: str) -> str:
     header = (
         f"# yz-gym balance {scenario}: {found.chosen.variant.label}\n"
         f"# {what}: {100 * chosen['probability']:.1f}% ({100 * low:.1f}-{100 * high:.1f}) over "
-        f"{chosen['games']} games, target {100 * found.target:.1f}%\n"
+        f"{chosen['games']} games, target {100 * found.target:.1f}%"
+        f"{'' if found.confirmed else f' (not confirmed within {100 * found.tolerance:g} pts)'}\n"
     )
     return header + yaml.safe_dump(found.chosen.variant.data, sort_keys=False, allow_unicode=True, width=100)
 
