@@ -256,9 +256,10 @@ def swap_partners(state: GameState, actor: int) -> list[int]:
 
 def _first_of_group(state: GameState, cid: int) -> bool:
     """One swap offer per card: a group is offered by its first member still in the fight."""
-    return cid == next(
-        m for m in sorted(card_group(state, cid), key=state.order.index) if not state.combatants[m].out
-    )
+    group = card_group(state, cid)
+    if len(group) == 1:
+        return group[0] == cid and not state.combatants[cid].out  # alone on its card (the common case)
+    return cid == next(m for m in sorted(group, key=state.order.index) if not state.combatants[m].out)
 
 
 def _turn_taken(state: GameState, cid: int) -> bool:
