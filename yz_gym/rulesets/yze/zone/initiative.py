@@ -246,10 +246,11 @@ def swap_partners(state: GameState, actor: int) -> list[int]:
         return []
     card = state.cards[actor]
     result = []
+    cards = state.cards
     for other in state.combatants:
-        if other.id == actor or other.acted or other.swapped or other.out:
+        if cards[other.id] <= card or other.id == actor or other.acted or other.swapped or other.out:
             continue
-        if state.cards[other.id] > card and _first_of_group(state, other.id):
+        if _first_of_group(state, other.id):
             result.append(other.id)
     return result
 
