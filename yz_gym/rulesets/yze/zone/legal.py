@@ -190,7 +190,12 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
     aids = not c.injuries or free_hands(c) >= state.options.first_aid_hands  # CRIT-PHYS arm rows (PROPOSED)
     can_throw_away = bool(state.zone_map.neighbours[c.zone])
     weapon = held_weapon(state, c)
-    shooter = c.held >= 0 and (weapon.ranged or weapon.thrown)  # ATK-03 (can_shoot checks the rest)
+    # ATK-03, ATK-07: what `can_shoot` asks of the held weapon, asked once (it checks each target)
+    shooter = (
+        c.held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[c.held].loaded
+        and c.weapons[c.held].bonus >= 0 and hands_ok(c, weapon)
+    )  # fmt: skip
+    options: list[int] | None = None  # the shot options (AUTO-01/03), worked out at the first target
     here = c.zone
     hops = state.zone_map.hops[here]
     sight = state.zone_map.sight_from(here, state.doors, c.peek)
@@ -217,7 +222,9 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
                 if grips:
                     actions.append(action(Kind.GRAPPLE, other.id))
         if shooter and not out and can_shoot(state, c, other):
-            for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
+            if options is None:
+                options = shot_options(state, c)
+            for option in options:  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
                 actions.append(action(Kind.SHOOT, other.id, -1, option))
         if aids and there == here and other.id in c.engaged:
             _first_aid(other, actions)
@@ -252,4 +259,3 @@ def _first_aid(other: Combatant, actions: list[Action]) -> None:
         actions.append(action(Kind.FIRST_AID, other.id, -1, 0))
     if (other.injuries or other.timed) and may_stabilise(other):
         actions.append(action(Kind.FIRST_AID, other.id, -1, 1))
-
