@@ -135,7 +135,7 @@ def part_costs(scenario: str, decisions: int = 200, repeats: int = 5) -> tuple[f
     inner = env.unwrapped
     states = []
     for _ in range(decisions):
-        states.append((inner.state.clone(), inner._actor, info["decision"]))
+        states.append((inner.state.clone(), engine.current_actor(inner.state), info["decision"]))
         legal = info["legal_actions"]
         _, _, terminated, truncated, info = env.step(legal[int(rng.random() * len(legal))])
         if terminated or truncated:
