@@ -19,7 +19,11 @@ growth with the fight's size shows as a rising figure), and which build of the r
 (`YZ_GYM_MYPYC=1 pip install .`, see setup.py). Target on the default scenario: >= 0.30 x
 CartPole-v1.
 
-    python benchmarks/env_throughput.py [--seconds 1.0] [--rounds 5] [--scenario NAME ...]
+`--parts` adds, per Skirmish-v0 scenario, what two parts of a step cost, in microseconds per
+call: the rules' legal-action listing and the observation encoding, each timed over the states
+met in random play (so it measures either build the same way: compiled callers are not patched).
+
+    python benchmarks/env_throughput.py [--seconds 1.0] [--rounds 5] [--scenario NAME ...] [--parts]
 """
 
 from __future__ import annotations
@@ -120,11 +124,49 @@ def skirmish_runner(
     return (lambda seconds: steps_per_second(batch, seconds)), size
 
 
+def part_costs(scenario: str, decisions: int = 200, repeats: int = 5) -> tuple[float, float]:
+    """Microseconds per call of `engine.legal_actions` and of the observation encoding, over the
+    states of `decisions` random-play decisions (the best of `repeats` passes)."""
+    from yz_gym.rulesets.yze.zone import engine
+
+    env = gym.make("yz_gym/Skirmish-v0", scenario=scenario)
+    info = env.reset(seed=0)[1]
+    rng = np.random.default_rng(0)
+    inner = env.unwrapped
+    states = []
+    for _ in range(decisions):
+        states.append((inner.state.clone(), engine.current_actor(inner.state), info["decision"]))
+        legal = info["legal_actions"]
+        _, _, terminated, truncated, info = env.step(legal[int(rng.random() * len(legal))])
+        if terminated or truncated:
+            info = env.reset()[1]
+    encode = inner.encoding.observer.encode
+
+    def best(run: Callable[[], None]) -> float:
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        return 1e6 * min(times) / len(states)
+
+    def listing() -> None:
+        for state, _, _ in states:
+            engine.legal_actions(state)
+
+    def observing() -> None:
+        for state, actor, decision in states:
+            encode(state, actor, decision, actor)
+
+    return best(listing), best(observing)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per env per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--scenario", action="append", help="only these scenarios (repeatable)")
+    parser.add_argument("--parts", action="store_true", help="also time the legal listing and the observation")
     args = parser.parse_args(argv)
     dx3 = bundled(registry.get("dx3", "skirmish"))
     scenarios = args.scenario or bundled_scenarios() + dx3
@@ -164,6 +206,12 @@ def main(argv: list[str] | None = None) -> int:
         size = sizes.get(key)
         per = f"{size:>11} {1e6 / rate / size:>14.1f}" if size else f"{'-':>11} {'-':>14}"
         print(f"{key:<36} {rate:>10.0f} {ratio:>11.3f} {vs_c4} {per}{mark}")
+    if args.parts:
+        print(f"{'parts of a step (us per call)':<36} {'legal list':>10} {'observation':>11}")
+        for name in scenarios:
+            if name not in dx3:
+                listing, observing = part_costs(name)
+                print(f"{'Skirmish-v0 ' + name:<36} {listing:>10.1f} {observing:>11.1f}")
     return 0
 
 

@@ -464,7 +464,7 @@ class ObservationEncoder:
             if engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
                 active = sum(1 for o in engaged if not combatants[o].out)
                 if active:
-                    buf[base + 7] = min(1.0, active / 3)
+                    buf[base + 7] = active / 3 if active < 3 else 1.0
             if seen:
                 if sight[zone]:
                     buf[base + 8] = 1.0
@@ -494,7 +494,7 @@ class ObservationEncoder:
             if hidden:
                 buf[base + 21] = 1.0
             if c.burning:
-                buf[base + 22] = min(1.0, c.burning / 6)
+                buf[base + 22] = c.burning / 6 if c.burning < 6 else 1.0
             if c.grappling >= 0:
                 buf[base + 23] = 1.0
             if c.grappled_by >= 0:
@@ -516,11 +516,11 @@ class ObservationEncoder:
             if (pos > turn_pos or not card) and not c.acted:
                 buf[base + 32] = 1.0
             if wounds:
-                buf[base + 33] = min(1.0, wounds / 4)
+                buf[base + 33] = wounds / 4 if wounds < 4 else 1.0
                 if timer >= 0:
                     buf[base + 34] = 1.0
                     if timer > 0:
-                        buf[base + 35] = min(1.0, timer / 10)
+                        buf[base + 35] = timer / 10 if timer < 10 else 1.0
             if c.armor_rating:
                 buf[base + 36] = c.armor_rating / MAX_RATING
             if c.items:
@@ -548,11 +548,12 @@ class ObservationEncoder:
             offset = 4 * (base + _CWEAPON)
             for i, w in enumerate(carried[:MAX_WEAPONS]):
                 ranged, damage, reach, auto = weapon_static[w.name]
+                bonus, spare, supply = w.bonus, w.reloads, w.supply  # scaled and clipped inline: hot
                 _WEAPON_FIELDS.pack_into(
                     buf, offset,
-                    1.0, i == held, ranged, min(1.0, w.bonus / 5) if w.bonus > 0 else 0.0,
-                    damage, reach, w.loaded, 1.0 if w.reloads < 0 else min(1.0, w.reloads / 5),
-                    _clip(w.supply / 6), auto,
+                    1.0, i == held, ranged, (bonus / 5 if bonus < 5 else 1.0) if bonus > 0 else 0.0,
+                    damage, reach, w.loaded, 1.0 if spare < 0 else (spare / 5 if spare < 5 else 1.0),
+                    (supply / 6 if supply < 6 else 1.0) if supply > 0 else 0.0, auto,
                 )  # fmt: skip
                 offset += 4 * N_WEAPON_FIELDS
         if self.extras:

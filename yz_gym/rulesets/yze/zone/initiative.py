@@ -246,19 +246,21 @@ def swap_partners(state: GameState, actor: int) -> list[int]:
         return []
     card = state.cards[actor]
     result = []
+    cards = state.cards
     for other in state.combatants:
-        if other.id == actor or other.acted or other.swapped or other.out:
+        if cards[other.id] <= card or other.id == actor or other.acted or other.swapped or other.out:
             continue
-        if state.cards[other.id] > card and _first_of_group(state, other.id):
+        if _first_of_group(state, other.id):
             result.append(other.id)
     return result
 
 
 def _first_of_group(state: GameState, cid: int) -> bool:
     """One swap offer per card: a group is offered by its first member still in the fight."""
-    return cid == next(
-        m for m in sorted(card_group(state, cid), key=state.order.index) if not state.combatants[m].out
-    )
+    group = card_group(state, cid)
+    if len(group) == 1:
+        return group[0] == cid and not state.combatants[cid].out  # alone on its card (the common case)
+    return cid == next(m for m in sorted(group, key=state.order.index) if not state.combatants[m].out)
 
 
 def _turn_taken(state: GameState, cid: int) -> bool:

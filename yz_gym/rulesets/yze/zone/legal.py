@@ -34,7 +34,7 @@ from yz_gym.rulesets.yze.zone.movement import (
     moving_is_slow,
     passable,
 )
-from yz_gym.rulesets.yze.zone.zones import SHUT, Range
+from yz_gym.rulesets.yze.zone.zones import SHUT
 
 _END_TURN: Final = Action(Kind.END_TURN)
 _DROP_PRONE: Final = Action(Kind.DROP_PRONE)
@@ -190,12 +190,21 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
     aids = not c.injuries or free_hands(c) >= state.options.first_aid_hands  # CRIT-PHYS arm rows (PROPOSED)
     can_throw_away = bool(state.zone_map.neighbours[c.zone])
     weapon = held_weapon(state, c)
-    shooter = c.held >= 0 and (weapon.ranged or weapon.thrown)  # ATK-03 (can_shoot checks the rest)
+    # ATK-03, ATK-07: what `can_shoot` asks of the held weapon, asked once (it checks each target)
+    shooter = (
+        c.held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[c.held].loaded
+        and c.weapons[c.held].bonus >= 0 and hands_ok(c, weapon)
+    )  # fmt: skip
+    options: list[int] | None = None  # the shot options (AUTO-01/03), worked out at the first target
+    here = c.zone
+    hops = state.zone_map.hops[here]
+    sight = state.zone_map.sight_from(here, state.doors, c.peek)
     for other in state.combatants:
         if other.id == c.id or other.dead or other.fled:
             continue
+        there = other.zone
         if other.side == c.side:
-            if aids and other.zone == c.zone:
+            if aids and there == here:
                 _first_aid(other, actions)
                 if other.burning:
                     actions.append(action(Kind.EXTINGUISH, other.id))  # FIRE-04: a friend (at reach)
@@ -213,11 +222,14 @@ def _slow_actions(state: GameState, c: Combatant, actions: list[Action]) -> None
                 if grips:
                     actions.append(action(Kind.GRAPPLE, other.id))
         if shooter and not out and can_shoot(state, c, other):
-            for option in shot_options(state, c):  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
+            if options is None:
+                options = shot_options(state, c)
+            for option in options:  # AUTO-01 (1 = full auto), AUTO-03 (ammo dice)
                 actions.append(action(Kind.SHOOT, other.id, -1, option))
-        if aids and other.zone == c.zone and other.id in c.engaged:
+        if aids and there == here and other.id in c.engaged:
             _first_aid(other, actions)
-        if not out and _can_hear(state, c, other):
+        if not out and (there == here or (hops[there] <= 1 and sight[there])):
+            # ACT-SLOW-PERSUADE: the opponent must hear you: your zone, or an adjacent one in sight
             actions.append(action(Kind.PERSUADE, other.id))
     if c.burning:
         actions.append(action(Kind.EXTINGUISH, c.id))
@@ -247,11 +259,3 @@ def _first_aid(other: Combatant, actions: list[Action]) -> None:
         actions.append(action(Kind.FIRST_AID, other.id, -1, 0))
     if (other.injuries or other.timed) and may_stabilise(other):
         actions.append(action(Kind.FIRST_AID, other.id, -1, 1))
-
-
-def _can_hear(state: GameState, a: Combatant, b: Combatant) -> bool:
-    """ACT-SLOW-PERSUADE: the opponent must be able to hear you (same or adjacent zone)."""
-    if a.zone == b.zone:
-        return True
-    band = state.zone_map.band(a.zone, b.zone, state.options.extreme_max_hops)
-    return band <= Range.MEDIUM and state.zone_map.sight(a.zone, b.zone, state.doors, a.peek)
