@@ -166,15 +166,7 @@ class TurnAEC(AECEnv):
 
     def render(self) -> Any:
         """'ansi': the game as text; 'human': that text printed (returns None); 'rgb_array': a picture."""
-        if self.state is None or self.render_mode is None:
-            return None
-        if self.render_mode == "rgb_array":
-            return self.game.picture(self.state, self.log, frozenset())
-        text = self.game.text(self.state, self.log, frozenset())
-        if self.render_mode == "human":
-            print(text, flush=True)
-            return None
-        return text
+        return self.game.render(self.state, self.log, frozenset(), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

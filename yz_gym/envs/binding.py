@@ -132,6 +132,19 @@ class ModeBinding:
 
     # --- render -----------------------------------------------------------------------------
 
+    def render(self, state: Any, log: Any, mine: frozenset[int], render_mode: str | None) -> Any:
+        """What `render()` returns in `render_mode`: 'ansi' the text, 'human' None after printing
+        it, 'rgb_array' the picture; None before a game or without a render mode."""
+        if state is None or render_mode is None:
+            return None
+        if render_mode == "rgb_array":
+            return self.picture(state, log, mine)
+        text = self.text(state, log, mine)
+        if render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
+
     def text(self, state: Any, log: Any, mine: frozenset[int]) -> str:
         """The game as text ('ansi'), `mine` marked."""
         raise NotImplementedError
