@@ -173,9 +173,7 @@ class Journey(ModeBinding):
     obs_size = EXPEDITION_OBS_SIZE
 
     def __init__(self, scenario: ExpeditionScenario) -> None:
-        people = scenario.people
-        super().__init__(scenario, scenario.name, people, [scenario.side], None)
-        self.sides = [0] * len(people)  # the party is the only side
+        super().__init__(scenario, scenario.name, scenario.people, [scenario.side], None)  # the party: side 0
 
     def agent_specs(self, opponents: Any) -> dict[int, Any]:
         """None: the fights' agents are made per fight, seeded by the dice."""
