@@ -10,7 +10,7 @@ a mode's env") walks through it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -45,7 +45,7 @@ class ModeBinding:
     n_actions: ClassVar[int]
     obs_size: ClassVar[int]
 
-    def __init__(self, scenario: Any, name: str, people: Iterable[Any], side_names: list[str], shaping: Any) -> None:
+    def __init__(self, scenario: Any, name: str, people: Iterable[Any], side_names: Sequence[str], shaping: Any) -> None:
         self.scenario = scenario
         self.name = name  # the scenario's name, for messages
         people = list(people)

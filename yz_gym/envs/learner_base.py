@@ -28,6 +28,8 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
 
     state: Any
     game: ModeBinding
+    _legal: list[Any]  # the deciding person's legal actions (empty: nobody's decision)
+    _by_index: dict[int, Any]  # their encoding: index -> action
 
     def _bind(
         self, game: ModeBinding, side: int, controlled: list[int], opponents: Any, illegal_action: str,
@@ -54,7 +56,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(n_actions)
         structure = game.structure()
         self._structure = structure if obs_mode == "dict" else None  # None: the flat vector as it is
-        self.observation_space = (
+        self.observation_space: spaces.Space[Any] = (
             structure.space(n_actions) if obs_mode == "dict" else spaces.Box(0.0, 1.0, (obs_size,), np.float32)
         )
         self.state = None
@@ -69,7 +71,9 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
 
     # --- Gymnasium API ---------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
         """Deal a new game; the agents play until a learner's person must decide."""
         super().reset(seed=seed)
         rng = self.np_random
@@ -95,7 +99,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
             self.render()
         return self._seen(self._obs), self._info()
 
-    def step(self, action: Any):  # type: ignore[override]
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Take the learner's decision, then let the others play until its next one."""
         chosen = self._by_index.get(action) if type(action) is int else None  # the common case: a legal int
         if chosen is None:
@@ -161,9 +165,9 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         """Nobody of the learner's is to decide: the game is over (or not dealt yet)."""
         self._actor = -1  # the learner's person deciding now
         self._decision = "over"
-        self._legal: list[Any] = []
+        self._legal = []
         self._mask = idle_mask(self.game.n_actions)  # never all zeros: a masked sampler still has a choice
-        self._by_index: dict[int, Any] = {}
+        self._by_index = {}
 
     def _chosen(self, action: Any) -> Any:
         """The legal action `action` encodes, or None for an illegal one (raised unless in penalty mode)."""
