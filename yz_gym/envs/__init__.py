@@ -7,6 +7,8 @@
   on a journey, `expedition_encoding` its spaces).
 - `multiagent`, `chase_multiagent`: every combatant an agent, PettingZoo (`raw_env`, `env`,
   `parallel_env`).
+- `learner_base` (Gymnasium) and `aec_base` (PettingZoo): the one adapter of each API that every
+  mode's env is, over the mode's `binding.ModeBinding` (its rules, encoding, rewards and render).
 - `action_space`, `observation`, `limits`, `rewards`: the documented encodings and maxima;
   `structured`: the same observation as a dict (`obs_mode="dict"`); `masks`: the action masks.
 

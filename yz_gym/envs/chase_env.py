@@ -64,31 +64,29 @@ by `yz_gym.envs.render` like the zone fights' pictures (matplotlib, imported on 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 
 from yz_gym.core.ending import Termination
+from yz_gym.envs.binding import ModeBinding
 from yz_gym.envs.chase_encoding import (
+    CHASE_DECISIONS,
+    CHASE_OBS_SIZE,
     N_CHASE_ACTIONS,
     ChaseEncoding,
     describe_chase_index,
     track_fractions,
 )
-from yz_gym.envs.core import (
-    IllegalActionError,
-    check_modes,
-    side_index,
-    specs_by_side,
-)
+from yz_gym.envs.core import side_index
 from yz_gym.envs.learner_base import LearnerEnv
-from yz_gym.envs.structured import chase_structure
+from yz_gym.envs.structured import Structure, chase_structure
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase.state import BEYOND, RANGE_NAMES, ChaseScenario, ChaseState, Phase
 from yz_gym.rulesets.yze.scenario.handover import fight_scenario
 from yz_gym.scenario.loading import load
+from yz_gym.scenario.yze_modes import CHASE_RULES
 
 CHASE_ENV_ID = "yz_gym/Chase-v0"
 DEFAULT_CHASE = "chase_car_vs_motorcycle"
@@ -163,16 +161,6 @@ def chase_of(source: ChaseSource | None) -> ChaseScenario:
     return scenario
 
 
-def chase_agent_specs(scenario: ChaseScenario, opponents: Any) -> dict[int, Any]:
-    """Side index -> agent spec: one spec for every side, or {side name: spec}; unnamed sides
-    (and None) get their natural scripted agent."""
-    from yz_gym.agents.chase_agents import natural_agent
-
-    if opponents is None:
-        opponents = {}
-    return specs_by_side(scenario.base.setup.sides, opponents, lambda side: natural_agent(scenario, side))
-
-
 def unit_names(scenario: ChaseScenario) -> list[str]:
     """Each participant's name: its vehicle's, or the runner's."""
     people = scenario.base.combatants
@@ -200,6 +188,123 @@ def participant_crew(scenario: ChaseScenario, who: str | int) -> tuple[int, list
     return unit.side, crew
 
 
+class PotentialScorer:
+    """A side's shaping in a chase: the change of its `potential` since the last take."""
+
+    def __init__(self, side: int, shaping: ChaseShaping) -> None:
+        self.side = side
+        self.shaping = shaping
+        self.phi = 0.0
+
+    def start(self, state: ChaseState) -> None:
+        """The potential at the start."""
+        self.phi = potential(state, self.side, self.shaping)
+
+    def add(self, events: list[Any]) -> None:
+        """Nothing: the potential is read from the state."""
+
+    def take(self, state: ChaseState) -> float:
+        """The potential's change since the last take."""
+        phi = potential(state, self.side, self.shaping)
+        gain = phi - self.phi
+        self.phi = phi
+        return gain
+
+
+class ChaseGame(ModeBinding):
+    """A YZE chase for the env adapters: `chase_encoding.ChaseEncoding`, potential shaping, the chase limit."""
+
+    rules = CHASE_RULES
+    decisions = CHASE_DECISIONS
+    noun = "chase"
+    n_actions = N_CHASE_ACTIONS
+    obs_size = CHASE_OBS_SIZE
+
+    def __init__(self, scenario: ChaseScenario, shaping: ChaseShaping, limit_truncates: bool) -> None:
+        base = scenario.base
+        super().__init__(scenario, scenario.name, base.combatants, base.setup.sides, shaping)
+        self.encoding = ChaseEncoding(scenario)
+        self.limit_truncates = bool(limit_truncates)
+
+    def learner(self, side: str | int | None, who: str | int | None = None) -> tuple[int, list[int]]:
+        """Every combatant of `side`, or with `who` (a participant: a runner's or a vehicle's name,
+        or a unit index) its crew."""
+        if who is None:
+            return super().learner(side)
+        mine, crew = participant_crew(self.scenario, who)
+        if side is not None and resolve_side(self.scenario, side) != mine:
+            raise ValueError(f"participant {who!r} is not on side {side!r}")
+        return mine, crew
+
+    def default_agent(self, side: int) -> Any:
+        """The side's natural scripted chase agent (agents/chase_agents.py)."""
+        from yz_gym.agents.chase_agents import natural_agent
+
+        return natural_agent(self.scenario, side)
+
+    def mask(self, me: int, legal: list[Any]) -> tuple[np.ndarray, dict[int, Any]]:
+        """`ChaseEncoding.mask`."""
+        return self.encoding.mask(me, legal)
+
+    def observe(self, state: ChaseState, viewer: int, mine: frozenset[int], actor: int, decision: str) -> np.ndarray:
+        """`ChaseEncoding.observe`: the secret choices of `mine` only."""
+        return self.encoding.observe(state, viewer, mine, actor)
+
+    def structure(self) -> Structure:
+        """Unit rows, person rows (`structured.chase_structure`)."""
+        return chase_structure()
+
+    def describe_spaces(self) -> str:
+        """The action encoding's table and the observation's fields."""
+        from yz_gym.envs.chase_encoding import describe_chase_action_space, describe_chase_observation
+
+        return "\n".join([describe_chase_action_space(), describe_chase_observation()])
+
+    def illegal_message(self, state: ChaseState, actor: int, index: int, by_index: dict[int, Any], decision: str) -> str:
+        """The index's meaning and the legal ones."""
+        name = self.names[actor] if actor >= 0 else "nobody"
+        legal = "; ".join(f"{i}: {chase.describe(state, a)}" for i, a in sorted(by_index.items())[:15])
+        more = " ..." if len(by_index) > 15 else ""
+        return (
+            f"action {index} ({describe_chase_index(index)}) is not legal for {name} now "
+            f"({decision} decision); legal: {legal}{more}. Sample with info['action_mask'] / "
+            "action_masks(), or make the env with illegal_action='penalty' (the default)"
+        )
+
+    def scorer(self, side: int) -> PotentialScorer | None:
+        """The potential's change when any weight is set."""
+        return PotentialScorer(side, self.shaping) if self.shaping.enabled else None
+
+    def truncated(self, state: ChaseState) -> bool:
+        """With `limit_truncates`, the chase limit ended it."""
+        return self.limit_truncates and state.termination == Termination.CHASE_LIMIT
+
+    def outcome(self, state: ChaseState) -> dict[str, Any]:
+        """`chase_outcome`."""
+        return chase_outcome(state)
+
+    def add_info(self, state: ChaseState, side: int, info: dict[str, Any]) -> None:
+        """The round, the range to the nearest enemy; at the end the outcome and the hand-over fight."""
+        gap = nearest_gap(state, side)
+        info["round"] = state.round
+        info["range"] = RANGE_NAMES[gap] if gap < BEYOND else "beyond"
+        if state.phase == Phase.OVER:
+            info["outcome"] = chase_outcome(state)
+            fight = fight_scenario(state)
+            if fight is not None:
+                info["handover"] = fight  # the zone fight after the chase (scenario/handover.py)
+
+    def text(self, state: ChaseState, log: Any, mine: frozenset[int]) -> str:
+        """`render_chase_text`."""
+        return render_chase_text(state, log, mine)
+
+    def picture(self, state: ChaseState, log: Any, mine: frozenset[int]) -> Any:
+        """The chase scene (`render.render_chase_rgb`)."""
+        from yz_gym.envs.render import render_chase_rgb
+
+        return render_chase_rgb(state, log, mine)
+
+
 class ChaseEnv(LearnerEnv):
     """One side (or participant) of a chase; the rest is played by agents. See the module docstring."""
 
@@ -218,142 +323,11 @@ class ChaseEnv(LearnerEnv):
         render_mode: str | None = None,
         obs_mode: str = "flat",
     ) -> None:
-        from yz_gym.agents import make_agent
-
-        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
-        self.scenario = chase_of(scenario)
-        self.encoding = ChaseEncoding(self.scenario)
-        people = self.scenario.base.combatants
-        if participant is not None:
-            self.side, controlled = participant_crew(self.scenario, participant)
-            if side is not None and resolve_side(self.scenario, side) != self.side:
-                raise ValueError(f"participant {participant!r} is not on side {side!r}")
-        else:
-            self.side = resolve_side(self.scenario, side)
-            controlled = [c.id for c in people if c.side == self.side]
-        self.controlled = frozenset(controlled)
-        self.side_name = self.scenario.base.setup.sides[self.side]
-        specs = chase_agent_specs(self.scenario, opponents)
-        self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
-        self.shaping = chase_shaping(reward_shaping)
-        self.limit_truncates = bool(limit_truncates)
-        self._setup(
-            chase_structure(), N_CHASE_ACTIONS, controlled[0], obs_mode,
-            illegal_action, illegal_penalty, render_mode,
-        )  # fmt: skip
-        self.state: ChaseState | None = None
-        self._phi = 0.0
-
-    # --- Gymnasium API ---------------------------------------------------------------------
-
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
-        """Start a new chase; the agents play until a learner combatant must decide."""
-        rng = self._seed(seed)
-        self._deal(rng, partial(chase.new_chase, self.scenario), "chase", self.scenario.name)
-        self._phi = potential(self.state, self.side, self.shaping)
-        return self._seen(self._obs), self._info()
-
-    def step(self, action: Any):  # type: ignore[override]
-        """Take the learner's decision, then let the others play until its next one."""
-        chosen = self._chosen(action)
-        if chosen is None:
-            return self._penalty_step()
-        state = self.state
-        assert state is not None and self._rng is not None
-        self.log.extend(chase.apply(state, chosen, self._rng, self._legal))
-        self._advance()
-        phi = potential(state, self.side, self.shaping)
-        reward = phi - self._phi
-        self._phi = phi
-        terminated = truncated = False
-        if state.phase == Phase.OVER:
-            reward += terminal_reward(state.winner, self.side)
-            if self.limit_truncates and state.termination == Termination.CHASE_LIMIT:
-                truncated = True
-            else:
-                terminated = True
-        return self._seen(self._obs), float(reward), terminated, truncated, self._info()
-
-    def render(self) -> Any:
-        """'ansi': the chase in text; 'rgb_array': the chase scene (envs/render.render_chase_rgb)."""
-        if self.state is None or self.render_mode is None:
-            return None
-        if self.render_mode == "ansi":
-            return render_chase_text(self.state, self.log, self.controlled)
-        from yz_gym.envs.render import render_chase_rgb
-
-        return render_chase_rgb(self.state, self.log, self.controlled)
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def describe_spaces(self) -> str:
-        """The action encoding's table and the observation's fields (and its dict's keys in dict mode)."""
-        from yz_gym.envs.chase_encoding import describe_chase_action_space, describe_chase_observation
-
-        parts = [describe_chase_action_space(), describe_chase_observation()]
-        if self._structure is not None:
-            parts.append(self._structure.describe())
-        return "\n".join(parts)
-
-    # --- the rest of the chase --------------------------------------------------------------
-
-    def _advance(self) -> None:
-        """Let the agents play until a learner combatant must decide, or the chase ends."""
-        state = self.state
-        assert state is not None and self._rng is not None
-        people = state.world.combatants
-        while state.phase != Phase.OVER:
-            actor = chase.current_actor(state)
-            legal = chase.legal_actions(state)
-            if actor in self.controlled:
-                self._actor = self._viewer = actor
-                self._legal = legal
-                self._mask, self._by_index = self.encoding.mask(actor, legal)
-                self._decision = chase.decision_kind(state)
-                self._obs = self.encoding.observe(state, actor, self.controlled, actor)
-                return
-            agent = self._agent_by_side[people[actor].side]
-            action = agent.choose(state, legal)
-            if action not in legal:
-                raise IllegalActionError(
-                    f"agent {agent.name!r} chose '{chase.describe(state, action)}', "
-                    f"which is not legal for {people[actor].name}"
-                )
-            self.log.extend(chase.apply(state, action, self._rng, legal))
-        self._no_decision()
-        self._obs = self.encoding.observe(state, self._viewer, self.controlled, -1)
-
-    def _illegal_message(self, index: int) -> str:
-        state = self.state
-        assert state is not None
-        name = state.world.combatants[self._actor].name
-        legal = "; ".join(f"{i}: {chase.describe(state, a)}" for i, a in sorted(self._by_index.items())[:15])
-        more = " ..." if len(self._by_index) > 15 else ""
-        return (
-            f"action {index} ({describe_chase_index(index)}) is not legal for {name} now "
-            f"({self._decision} decision); legal: {legal}{more}. Sample with info['action_mask'] / "
-            "action_masks(), or make the env with illegal_action='penalty' (the default)"
-        )
-
-    def _info(self) -> dict[str, Any]:
-        state = self.state
-        assert state is not None
-        gap = nearest_gap(state, self.side)
-        info: dict[str, Any] = {
-            "action_mask": self._mask.copy(),
-            "legal_actions": tuple(self._by_index),  # the legal indices, as in Skirmish-v0
-            "actor": state.world.combatants[self._actor].name if self._actor >= 0 else None,
-            "decision": self._decision,
-            "round": state.round,
-            "range": RANGE_NAMES[gap] if gap < BEYOND else "beyond",
-        }
-        if state.phase == Phase.OVER:
-            info["outcome"] = chase_outcome(state)
-            fight = fight_scenario(state)
-            if fight is not None:
-                info["handover"] = fight  # the zone fight after the chase (scenario/handover.py)
-        return info
+        game = ChaseGame(chase_of(scenario), chase_shaping(reward_shaping), limit_truncates)
+        self.encoding = game.encoding
+        self.limit_truncates = game.limit_truncates
+        mine, controlled = game.learner(side, participant)
+        self._bind(game, mine, controlled, opponents, illegal_action, illegal_penalty, render_mode, obs_mode)
 
 
 def nearest_gap(state: ChaseState, side: int) -> int:
@@ -463,6 +437,7 @@ __all__ = [
     "CHASE_ENV_ID",
     "ENDINGS",
     "ChaseEnv",
+    "ChaseGame",
     "ChaseShaping",
     "chase_outcome",
     "ending",

@@ -130,16 +130,6 @@ def resolve_combatant(scenario: Scenario, who: str | int) -> int:
     raise ValueError(f"no combatant {who!r} in {scenario.setup.name}; combatants: {', '.join(names)}")
 
 
-def agent_specs(scenario: Scenario, opponents: Any, default: str = "random") -> dict[int, Any]:
-    """Side index -> agent spec (a name, `model:PATH` or an Agent) from `opponents`.
-
-    `opponents` is one spec for every side, or a dict {side name: spec}; sides not named
-    get `default`."""
-    if opponents is None:
-        opponents = default
-    return specs_by_side(scenario.setup.sides, opponents, lambda _: default)
-
-
 def specs_by_side(sides: list[str], opponents: Any, default_of: Callable[[int], Any]) -> dict[int, Any]:
     """Side index -> `opponents` (one spec for all) or its entry {side name: spec}, else default_of(index)."""
     if isinstance(opponents, Mapping):

@@ -42,19 +42,15 @@ decision in `state.DECISIONS`); rewards per side as above.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
-from yz_gym.envs.aec_base import TurnAEC
-from yz_gym.envs.core import IllegalActionError, check_modes, side_index, specs_by_side
+from yz_gym.envs.aec_base import TurnAEC, pettingzoo_factories
+from yz_gym.envs.binding import EventScorer, ModeBinding
 from yz_gym.envs.dx3_encoding import (
     DX3_OBS_SIZE,
     N_DX3_ACTIONS,
@@ -65,11 +61,12 @@ from yz_gym.envs.dx3_encoding import (
     observe,
 )
 from yz_gym.envs.learner_base import LearnerEnv
-from yz_gym.envs.masks import idle_mask
 from yz_gym.envs.rewards import RewardShaping, shaping_from
+from yz_gym.envs.structured import Structure
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.narrate import narrate
-from yz_gym.rulesets.dx3.state import DECISIONS, Dx3Scenario, Dx3State, Phase
+from yz_gym.rulesets.dx3.state import DECISIONS, Dx3Scenario, Dx3State
+from yz_gym.scenario.dx3_modes import DX3_RULES_GAME
 from yz_gym.scenario.loading import load
 
 DEFAULT_DX3: str = "dx3_duel"
@@ -83,11 +80,6 @@ def dx3_of(source: Dx3Source | None) -> Dx3Scenario:
         return source
     scenario: Dx3Scenario = load(source or DEFAULT_DX3, ("dx3", "skirmish"), "yz_gym/Dx3Fight-v0").scenario
     return scenario
-
-
-def terminal_reward(winner: int, side: int) -> float:
-    """+1 a win, -1 a loss, 0 no winner."""
-    return 0.0 if winner < 0 else (1.0 if winner == side else -1.0)
 
 
 def dx3_shaping(shaping: RewardShaping, events: Iterable[Event], sides: list[int], my_side: int) -> float:
@@ -107,12 +99,6 @@ def dx3_shaping(shaping: RewardShaping, events: Iterable[Event], sides: list[int
     return total
 
 
-def outcome_info(state: Dx3State) -> dict[str, Any]:
-    """The ending as info carries it."""
-    winner = state.scenario.sides[state.winner] if state.winner >= 0 else None
-    return {"winner": winner, "reason": state.end_reason, "rounds": state.round}
-
-
 def render_text(state: Dx3State, log: Any, mine: frozenset[int] = frozenset()) -> str:
     """The line of engagements and the last narrated events."""
     from yz_gym.scenario.dx3_modes import board
@@ -121,15 +107,60 @@ def render_text(state: Dx3State, log: Any, mine: frozenset[int] = frozenset()) -
     return "\n".join(lines + narrate(state, list(log)[-12:])) + "\n"
 
 
-def illegal_message(state: Dx3State, me: int, index: int, by_index: dict[int, Any]) -> str:
-    """Why `index` cannot be taken now, and what can."""
-    name = state.fighters[me].name if me >= 0 else "nobody"
-    legal = "; ".join(f"{i}: {engine.describe(state, a)}" for i, a in sorted(by_index.items())[:15])
-    return (
-        f"action {index} ({describe_index(index)}) is not legal for {name} now "
-        f"({engine.decision_kind(state)} decision); legal: {legal}. Sample with info['action_mask'] / "
-        "action_masks()"
-    )
+class Dx3Fight(ModeBinding):
+    """A DX3 fight for the env adapters: `dx3_encoding`'s mask and observation, HP shaping."""
+
+    rules = DX3_RULES_GAME
+    decisions = DECISIONS
+    noun = "fight"
+    n_actions = N_DX3_ACTIONS
+    obs_size = DX3_OBS_SIZE
+
+    def __init__(self, scenario: Dx3Scenario, shaping: RewardShaping) -> None:
+        super().__init__(scenario, scenario.name, scenario.fighters, list(scenario.sides), shaping)
+
+    def default_agent(self, side: int) -> Any:
+        """The scenario's `agents:` entry of the side, else `dx3_tactical`."""
+        from yz_gym.scenario.dx3_modes import DX3_SKIRMISH
+
+        return DX3_SKIRMISH.default_agent(self.scenario, side)
+
+    def mask(self, me: int, legal: list[Any]) -> tuple[np.ndarray, dict[int, Any]]:
+        """`dx3_encoding.mask`."""
+        return mask(me, legal)
+
+    def observe(self, state: Dx3State, viewer: int, mine: frozenset[int], actor: int, decision: str) -> np.ndarray:
+        """`dx3_encoding.observe` from `viewer`."""
+        return observe(state, viewer, actor)
+
+    def structure(self) -> Structure:
+        """Fighter rows and the globals (`dx3_encoding.dx3_structure`)."""
+        return dx3_structure()
+
+    def describe_spaces(self) -> str:
+        """`dx3_encoding.describe_dx3_spaces`."""
+        return describe_dx3_spaces()
+
+    def illegal_message(self, state: Dx3State, actor: int, index: int, by_index: dict[int, Any], decision: str) -> str:
+        """The index's meaning and the legal ones."""
+        name = self.names[actor] if actor >= 0 else "nobody"
+        legal = "; ".join(f"{i}: {engine.describe(state, a)}" for i, a in sorted(by_index.items())[:15])
+        return (
+            f"action {index} ({describe_index(index)}) is not legal for {name} now "
+            f"({decision} decision); legal: {legal}. Sample with info['action_mask'] / action_masks()"
+        )
+
+    def scorer(self, side: int) -> EventScorer | None:
+        """HP and 戦闘不能 shaping (`dx3_shaping`) when any weight is set."""
+        return EventScorer(dx3_shaping, self.shaping, self.sides, side) if self.shaping.enabled else None
+
+    def truncated(self, state: Dx3State) -> bool:
+        """The scenario's `max_rounds` ended the fight."""
+        return state.termination == Termination.ROUND_CAP
+
+    def text(self, state: Dx3State, log: Any, mine: frozenset[int]) -> str:
+        """`render_text`."""
+        return render_text(state, log, mine)
 
 
 class Dx3FightEnv(LearnerEnv):
@@ -148,137 +179,9 @@ class Dx3FightEnv(LearnerEnv):
         render_mode: str | None = None,
         obs_mode: str = "flat",
     ) -> None:
-        from yz_gym.agents import make_agent
-        from yz_gym.scenario.dx3_modes import DX3_SKIRMISH
-
-        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
-        self.scenario = dx3_of(scenario)
-        sides = list(self.scenario.sides)
-        self.side = side_index(sides, side, self.scenario.name)
-        self.side_name = sides[self.side]
-        self.controlled = frozenset(i for i, f in enumerate(self.scenario.fighters) if f.side == self.side)
-        self._sides = [f.side for f in self.scenario.fighters]
-        self.shaping = shaping_from(reward_shaping)
-
-        def default(i: int) -> Any:
-            return DX3_SKIRMISH.default_agent(self.scenario, i)
-
-        specs = (
-            specs_by_side(sides, opponents, default)
-            if opponents is not None
-            else {i: default(i) for i in range(len(sides))}
-        )
-        self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
-        self._setup(
-            dx3_structure(), N_DX3_ACTIONS, min(self.controlled), obs_mode, illegal_action, illegal_penalty,
-            render_mode,
-        )  # fmt: skip
-        self.state: Dx3State | None = None
-        self._pending = 0.0  # shaping earned by the agents' moves since the learner's last decision
-
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
-        """Start a new fight; the agents play until a learner fighter must decide."""
-        rng = self._seed(seed)
-        self._deal(rng, partial(engine.new_game, self.scenario), "fight", self.scenario.name)
-        self._pending = 0.0
-        if self.render_mode == "human":
-            self.render()
-        return self._seen(self._obs), self._info()
-
-    def step(self, action: Any):  # type: ignore[override]
-        """Take the learner's decision, then let the others play until its next one."""
-        chosen = self._chosen(action)
-        if chosen is None:
-            return self._penalty_step()
-        state = self.state
-        assert state is not None and self._rng is not None
-        self._pending = 0.0
-        self._record(engine.apply(state, chosen, self._rng, self._legal))
-        self._advance()
-        reward, terminated, truncated = self._pending, False, False
-        if state.phase == Phase.OVER:
-            reward += terminal_reward(state.winner, self.side)
-            truncated = state.termination == Termination.ROUND_CAP
-            terminated = not truncated
-        if self.render_mode == "human":
-            self.render()
-        return self._seen(self._obs), reward, terminated, truncated, self._info()
-
-    def render(self) -> Any:
-        """'ansi': the fight in text; 'human': that text printed."""
-        if self.state is None or self.render_mode is None:
-            return None
-        text = render_text(self.state, self.log, self.controlled)
-        if self.render_mode == "human":
-            print(text, flush=True)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def describe_spaces(self) -> str:
-        """The action and observation layouts (and the dict's keys in dict mode)."""
-        parts = [describe_dx3_spaces()]
-        if self._structure is not None:
-            parts.append(self._structure.describe())
-        return "\n".join(parts)
-
-    def _record(self, events: list[Event]) -> None:
-        """Log events and add their shaping reward."""
-        self.log.extend(events)
-        if self.shaping.enabled:
-            self._pending += dx3_shaping(self.shaping, events, self._sides, self.side)
-
-    def _advance(self) -> None:
-        """Let the agents play until a learner fighter must decide, or the fight ends."""
-        state = self.state
-        assert state is not None and self._rng is not None
-        while state.phase != Phase.OVER:
-            actor = engine.current_actor(state)
-            legal = engine.legal_actions(state)
-            if actor in self.controlled:
-                self._actor = self._viewer = actor
-                self._legal = legal
-                self._mask, self._by_index = mask(actor, legal)
-                self._decision = engine.decision_kind(state)
-                self._obs = observe(state, actor, actor)
-                return
-            agent = self._agent_by_side[state.fighters[actor].side]
-            action = agent.choose(state, legal)
-            if action not in legal:
-                raise IllegalActionError(
-                    f"agent {agent.name!r} chose an illegal action for {state.fighters[actor].name}"
-                )
-            self._record(engine.apply(state, action, self._rng, legal))
-        self._no_decision()
-        self._obs = observe(state, self._viewer, -1)
-
-    def _illegal_message(self, index: int) -> str:
-        assert self.state is not None
-        return illegal_message(self.state, self._actor, index, self._by_index)
-
-    def _info(self) -> dict[str, Any]:
-        state = self.state
-        assert state is not None
-        info: dict[str, Any] = {
-            "action_mask": self._mask.copy(),
-            "legal_actions": tuple(self._by_index),
-            "actor": state.fighters[self._actor].name if self._actor >= 0 else None,
-            "decision": self._decision,
-            "round": state.round,
-        }
-        if state.phase == Phase.OVER:
-            info["outcome"] = outcome_info(state)
-        return info
-
-
-class _Masks:
-    """The AEC base's encoding: the mask of the legal actions."""
-
-    @staticmethod
-    def mask(me: int, legal: list[Any]) -> tuple[np.ndarray, dict[int, Any]]:
-        return mask(me, legal)
+        game = Dx3Fight(dx3_of(scenario), shaping_from(reward_shaping))
+        mine, controlled = game.learner(side)
+        self._bind(game, mine, controlled, opponents, illegal_action, illegal_penalty, render_mode, obs_mode)
 
 
 class Dx3AEC(TurnAEC):
@@ -287,9 +190,6 @@ class Dx3AEC(TurnAEC):
     metadata: ClassVar[dict[str, Any]] = {
         "name": "yz_gym_dx3_fight_v0", "render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 2,
     }  # fmt: skip
-    rules = engine
-    decisions = DECISIONS
-    encoding = _Masks()
 
     def __init__(
         self,
@@ -300,77 +200,12 @@ class Dx3AEC(TurnAEC):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
-        self.scenario = dx3_of(scenario)
-        self.shaping = shaping_from(reward_shaping)
-        names = [f.name for f in self.scenario.fighters]
-        sides = [f.side for f in self.scenario.fighters]
-        self._setup(names, sides, DX3_OBS_SIZE, N_DX3_ACTIONS, illegal_action, illegal_penalty, render_mode)
-        self.state: Dx3State | None = None
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's view; its mask marks index 0 only unless it is the one to decide."""
-        state = self.state
-        assert state is not None, "call reset() first"
-        me = self._id[agent]
-        obs = observe(state, me, self._actor)
-        shown = self._mask.copy() if me == self._actor else idle_mask(N_DX3_ACTIONS)
-        return {"observation": obs, "action_mask": shown}
-
-    def _text(self) -> str:
-        assert self.state is not None
-        return render_text(self.state, self.log)
-
-    def _picture(self) -> Any:
-        raise NotImplementedError("the DX3 fight renders as text only ('ansi', 'human')")
-
-    def _new_game(self, rng: np.random.Generator) -> Dx3State:
-        return engine.new_game(self.scenario, rng)
-
-    def _over(self) -> bool:
-        assert self.state is not None
-        return self.state.phase == Phase.OVER
-
-    def _shape(self, events: list[Event]) -> None:
-        """The optional shaping reward of each side (module docstring)."""
-        if self.shaping.enabled:
-            self._add_side_rewards(
-                {s: dx3_shaping(self.shaping, events, self._sides, s) for s in set(self._sides)}
-            )
-
-    def _illegal_message(self, index: int) -> str:
-        assert self.state is not None
-        return illegal_message(self.state, self._actor, index, self._by_index)
-
-    def _truncated(self) -> bool:
-        assert self.state is not None
-        return self.state.termination == Termination.ROUND_CAP
-
-    def _outcome(self) -> dict[str, Any]:
-        assert self.state is not None
-        return outcome_info(self.state)
-
-    def _terminal_reward(self, side: int) -> float:
-        assert self.state is not None
-        return terminal_reward(self.state.winner, side)
+        self._bind(Dx3Fight(dx3_of(scenario), shaping_from(reward_shaping)), illegal_action, illegal_penalty, render_mode)
 
 
-def raw_env(scenario: Dx3Source | None = None, **kwargs: Any) -> Dx3AEC:
-    """A Dx3AEC (kwargs as its constructor)."""
-    return Dx3AEC(scenario, **kwargs)
-
-
+raw_env, env, parallel_env = pettingzoo_factories(Dx3AEC)
 dx3_aec_env = raw_env  # the name the registry (Mode.aec_env) uses
 
-
-def env(scenario: Dx3Source | None = None, **kwargs: Any) -> AECEnv:
-    """A Dx3AEC behind PettingZoo's OrderEnforcingWrapper (PettingZoo's usual `env()`)."""
-    return OrderEnforcingWrapper(raw_env(scenario, **kwargs))
-
-
-def parallel_env(scenario: Dx3Source | None = None, **kwargs: Any) -> ParallelEnv:
-    """The fight in PettingZoo's parallel API, turn by turn (as `yz_gym.envs.multiagent`'s)."""
-    return turn_based_aec_to_parallel(env(scenario, **kwargs))
-
-
-__all__ = ["DEFAULT_DX3", "Dx3AEC", "Dx3FightEnv", "dx3_aec_env", "dx3_of", "env", "parallel_env", "raw_env"]
+__all__ = [
+    "DEFAULT_DX3", "Dx3AEC", "Dx3Fight", "Dx3FightEnv", "dx3_aec_env", "dx3_of", "env", "parallel_env", "raw_env",
+]  # fmt: skip

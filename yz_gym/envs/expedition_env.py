@@ -39,19 +39,14 @@ traveller; infos are numeric (`aec_base`).
 from __future__ import annotations
 
 import dataclasses
-from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from yz_gym.core.ending import Termination
-from yz_gym.core.events import Event
-from yz_gym.envs.aec_base import TurnAEC
-from yz_gym.envs.core import check_modes, side_index
+from yz_gym.envs.aec_base import TurnAEC, pettingzoo_factories
+from yz_gym.envs.binding import ModeBinding
 from yz_gym.envs.expedition_encoding import (
     EXPEDITION_OBS_SIZE,
     MAX_TRAVELLERS,
@@ -63,8 +58,10 @@ from yz_gym.envs.expedition_encoding import (
     plan_mask,
 )
 from yz_gym.envs.learner_base import LearnerEnv
+from yz_gym.envs.structured import Structure
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import Expedition, ExpeditionScenario
+from yz_gym.scenario.expedition_mode import EXPEDITION_RULES
 from yz_gym.scenario.loading import load
 
 ENV_ID: str = "yz_gym/Expedition-v0"
@@ -145,6 +142,96 @@ def illegal_message(state: Expedition, index: int, by_index: dict[int, Any]) -> 
     )
 
 
+class DeathsScorer:
+    """The party's reward during the journey: -1/N for each traveller who died since the last take."""
+
+    def __init__(self) -> None:
+        self.dead = 0
+
+    def start(self, state: Expedition) -> None:
+        """The dead at the start."""
+        self.dead = dead(state)
+
+    def add(self, events: list[Any]) -> None:
+        """Nothing: the deaths are counted in the state."""
+
+    def take(self, state: Expedition) -> float:
+        """The deaths since the last take."""
+        earned = deaths_reward(state, self.dead)
+        self.dead = dead(state)
+        return earned
+
+
+class Journey(ModeBinding):
+    """An expedition for the env adapters: the party's daily plan (`expedition_encoding`), deaths'
+    reward, the day limit."""
+
+    rules = EXPEDITION_RULES
+    decisions = DECISIONS
+    noun = "journey"
+    n_actions = N_PLAN_ACTIONS
+    obs_size = EXPEDITION_OBS_SIZE
+
+    def __init__(self, scenario: ExpeditionScenario) -> None:
+        super().__init__(scenario, scenario.name, scenario.people, [scenario.side], None)  # the party: side 0
+
+    def agent_specs(self, opponents: Any) -> dict[int, Any]:
+        """None: the fights' agents are made per fight, seeded by the dice."""
+        if opponents:
+            raise ValueError("opponents: an expedition has no other side; its fights are played by fight_agent")
+        return {}
+
+    def mask(self, me: int, legal: list[Any]) -> tuple[np.ndarray, dict[int, Any]]:
+        """`expedition_encoding.plan_mask`."""
+        return plan_mask(legal)
+
+    def observe(self, state: Expedition, viewer: int, mine: frozenset[int], actor: int, decision: str) -> np.ndarray:
+        """`expedition_encoding.observe` (the same for every traveller)."""
+        return observe(state)
+
+    def structure(self) -> Structure:
+        """The globals and traveller rows (`expedition_encoding.expedition_structure`)."""
+        return expedition_structure()
+
+    def describe_spaces(self) -> str:
+        """`expedition_encoding.describe_expedition_spaces`."""
+        return describe_expedition_spaces()
+
+    def illegal_message(self, state: Expedition, actor: int, index: int, by_index: dict[int, Any], decision: str) -> str:
+        """`illegal_message`."""
+        return illegal_message(state, index, by_index)
+
+    def scorer(self, side: int) -> DeathsScorer:
+        """The deaths' reward (always on)."""
+        return DeathsScorer()
+
+    def winner(self, state: Expedition) -> int:
+        """The party on arrival, else none."""
+        return 0 if state.termination == Termination.ARRIVED else -1
+
+    def terminal_reward(self, state: Expedition, side: int) -> float:
+        """`terminal_reward`."""
+        return terminal_reward(state)
+
+    def truncated(self, state: Expedition) -> bool:
+        """The time limit (`max_days`) ran out."""
+        return state.termination == Termination.DAY_LIMIT
+
+    def outcome(self, state: Expedition) -> dict[str, Any]:
+        """`outcome_info`."""
+        return outcome_info(state)
+
+    def add_info(self, state: Expedition, side: int, info: dict[str, Any]) -> None:
+        """The day; at the end the outcome."""
+        info["day"] = state.day
+        if journey.is_over(state):
+            info["outcome"] = outcome_info(state)
+
+    def text(self, state: Expedition, log: Any, mine: frozenset[int]) -> str:
+        """`render_text`."""
+        return render_text(state, log)
+
+
 class ExpeditionEnv(LearnerEnv):
     """The party's daily plan on an expedition; fights are played by agents. See the module docstring."""
 
@@ -162,101 +249,11 @@ class ExpeditionEnv(LearnerEnv):
         render_mode: str | None = None,
         obs_mode: str = "flat",
     ) -> None:
-        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
-        self.scenario = expedition_of(scenario, fight_agent)
-        side_index([self.scenario.side], side, self.scenario.name)  # the party is the only side
-        if opponents:
-            raise ValueError("opponents: an expedition has no other side; its fights are played by fight_agent")
+        game = Journey(expedition_of(scenario, fight_agent))
         if reward_shaping:
             raise ValueError("reward_shaping: the expedition env has none; its reward already counts each death")
-        self.side_name = self.scenario.side
-        self._agent_by_side = {}  # the fights' agents are made per fight, seeded by the dice
-        self._setup(expedition_structure(), N_PLAN_ACTIONS, 0, obs_mode, illegal_action, illegal_penalty, render_mode)
-        self.state: Expedition | None = None
-
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
-        """Start a new journey at its first morning."""
-        rng = self._seed(seed)
-        self._deal(rng, partial(journey.new_expedition, self.scenario), "journey", self.scenario.name)
-        if self.render_mode == "human":
-            self.render()
-        return self._seen(self._obs), self._info()
-
-    def step(self, action: Any):  # type: ignore[override]
-        """Play one day by the chosen plan."""
-        chosen = self._chosen(action)
-        if chosen is None:
-            return self._penalty_step()
-        state = self.state
-        assert state is not None and self._rng is not None
-        before = dead(state)
-        self.log.extend(journey.apply(state, chosen, self._rng, self._legal))
-        reward = deaths_reward(state, before)
-        self._advance()
-        terminated = truncated = False
-        if journey.is_over(state):
-            reward += terminal_reward(state)
-            truncated = state.termination == Termination.DAY_LIMIT
-            terminated = not truncated
-        if self.render_mode == "human":
-            self.render()
-        return self._seen(self._obs), reward, terminated, truncated, self._info()
-
-    def render(self) -> Any:
-        """'ansi': the journey in text; 'human': that text printed."""
-        if self.state is None or self.render_mode is None:
-            return None
-        text = render_text(self.state, self.log)
-        if self.render_mode == "human":
-            print(text, flush=True)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def describe_spaces(self) -> str:
-        """The action and observation layouts (and the dict's keys in dict mode)."""
-        parts = [describe_expedition_spaces()]
-        if self._structure is not None:
-            parts.append(self._structure.describe())
-        return "\n".join(parts)
-
-    def _advance(self) -> None:
-        """The next morning's decision, or none once the journey is over."""
-        state = self.state
-        assert state is not None
-        if journey.is_over(state):
-            self._no_decision()
-        else:
-            self._actor = journey.current_actor(state)
-            self._legal = journey.legal_actions(state)
-            self._mask, self._by_index = plan_mask(self._legal)
-            self._decision = journey.decision_kind(state)
-        self._obs = observe(state)
-
-    def _illegal_message(self, index: int) -> str:
-        assert self.state is not None
-        return illegal_message(self.state, index, self._by_index)
-
-    def _info(self) -> dict[str, Any]:
-        state = self.state
-        assert state is not None
-        info: dict[str, Any] = {
-            "action_mask": self._mask.copy(), "legal_actions": tuple(self._by_index), "decision": self._decision,
-            "day": state.day,
-        }  # fmt: skip
-        if journey.is_over(state):
-            info["outcome"] = outcome_info(state)
-        return info
-
-
-class _Masks:
-    """The AEC base's encoding: the mask of the legal plans."""
-
-    @staticmethod
-    def mask(me: int, legal: list[Any]) -> tuple[np.ndarray, dict[int, Any]]:
-        return plan_mask(legal)
+        mine, controlled = game.learner(side)
+        self._bind(game, mine, controlled, opponents, illegal_action, illegal_penalty, render_mode, obs_mode)
 
 
 class ExpeditionAEC(TurnAEC):
@@ -265,9 +262,6 @@ class ExpeditionAEC(TurnAEC):
     metadata: ClassVar[dict[str, Any]] = {
         "name": "yz_gym_expedition_v0", "render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 1,
     }  # fmt: skip
-    rules = journey
-    decisions = DECISIONS
-    encoding = _Masks()
 
     def __init__(
         self,
@@ -278,86 +272,11 @@ class ExpeditionAEC(TurnAEC):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
-        self.scenario = expedition_of(scenario, fight_agent)
-        names = [c.name for c in self.scenario.people]
-        self._setup(names, [0] * len(names), EXPEDITION_OBS_SIZE, N_PLAN_ACTIONS, illegal_action, illegal_penalty,
-                    render_mode)  # fmt: skip
-        self.state: Expedition | None = None
-        self._dead = 0
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The journey (the same for every traveller); the mask marks index 0 only unless `agent` plans."""
-        state = self.state
-        assert state is not None, "call reset() first"
-        me = self._id[agent]
-        shown = self._mask.copy() if me == self._actor else plan_mask([])[0]
-        if me != self._actor:
-            shown[0] = 1  # masks.idle_mask: never all zeros
-        return {"observation": observe(state), "action_mask": shown}
-
-    def _text(self) -> str:
-        assert self.state is not None
-        return render_text(self.state, self.log)
-
-    def _picture(self) -> Any:
-        raise NotImplementedError("the expedition renders as text only ('ansi', 'human')")
-
-    def _new_game(self, rng: np.random.Generator) -> Expedition:
-        return journey.new_expedition(self.scenario, rng)
-
-    def _over(self) -> bool:
-        assert self.state is not None
-        return journey.is_over(self.state)
-
-    def _started(self) -> None:
-        """Nobody has died yet."""
-        self._dead = 0
-
-    def _shape(self, events: list[Event]) -> None:
-        """Every traveller shares the deaths' reward (module docstring)."""
-        assert self.state is not None
-        self._add_side_rewards({0: deaths_reward(self.state, self._dead)})
-        self._dead = dead(self.state)
-
-    def _illegal_message(self, index: int) -> str:
-        assert self.state is not None
-        return illegal_message(self.state, index, self._by_index)
-
-    def _truncated(self) -> bool:
-        assert self.state is not None
-        return self.state.termination == Termination.DAY_LIMIT
-
-    def _outcome(self) -> dict[str, Any]:
-        assert self.state is not None
-        return outcome_info(self.state)
-
-    def _winner(self) -> int:
-        assert self.state is not None
-        return 0 if self.state.termination == Termination.ARRIVED else -1
-
-    def _terminal_reward(self, side: int) -> float:
-        assert self.state is not None
-        return terminal_reward(self.state)
+        self._bind(Journey(expedition_of(scenario, fight_agent)), illegal_action, illegal_penalty, render_mode)
 
 
-def raw_env(scenario: ExpeditionSource | None = None, **kwargs: Any) -> ExpeditionAEC:
-    """An ExpeditionAEC (kwargs as its constructor)."""
-    return ExpeditionAEC(scenario, **kwargs)
-
-
+raw_env, env, parallel_env = pettingzoo_factories(ExpeditionAEC)
 expedition_aec_env = raw_env  # the name the registry (Mode.aec_env) uses
-
-
-def env(scenario: ExpeditionSource | None = None, **kwargs: Any) -> AECEnv:
-    """An ExpeditionAEC behind PettingZoo's OrderEnforcingWrapper."""
-    return OrderEnforcingWrapper(raw_env(scenario, **kwargs))
-
-
-def parallel_env(scenario: ExpeditionSource | None = None, **kwargs: Any) -> ParallelEnv:
-    """The journey in PettingZoo's parallel API, decision by decision."""
-    return turn_based_aec_to_parallel(env(scenario, **kwargs))
-
 
 __all__ = [
     "DEFAULT_EXPEDITION",

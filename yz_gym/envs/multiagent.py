@@ -45,21 +45,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
-
-from yz_gym.core.ending import Termination
-from yz_gym.core.events import Event
-from yz_gym.envs.action_space import N_ACTIONS
-from yz_gym.envs.aec_base import TurnAEC
-from yz_gym.envs.core import Encoding, ScenarioSource, check_modes, scenario_of
-from yz_gym.envs.masks import idle_mask
-from yz_gym.envs.observation import DECISIONS, OBS_SIZE
-from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward, terminal_reward
-from yz_gym.rulesets.yze.state import GameState, Phase
-from yz_gym.rulesets.yze.zone import engine
+from yz_gym.envs.aec_base import TurnAEC, pettingzoo_factories
+from yz_gym.envs.core import ScenarioSource, scenario_of
+from yz_gym.envs.rewards import RewardShaping, shaping_from
+from yz_gym.envs.skirmish import ZoneFight
 
 
 class SkirmishAEC(TurnAEC):
@@ -71,8 +60,6 @@ class SkirmishAEC(TurnAEC):
         "is_parallelizable": False,
         "render_fps": 2,
     }
-    rules = engine
-    decisions = DECISIONS
 
     def __init__(
         self,
@@ -83,83 +70,10 @@ class SkirmishAEC(TurnAEC):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
-        self.scenario = scenario_of(scenario)
-        self.encoding = Encoding(self.scenario)
-        self.shaping = shaping_from(reward_shaping)
-        names = [c.name for c in self.scenario.combatants]
-        self._setup(
-            names, self.encoding.sides, OBS_SIZE, N_ACTIONS, illegal_action, illegal_penalty, render_mode
-        )
-        self.state: GameState | None = None
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's view; its mask is all zeros unless it is the one to decide."""
-        state = self.state
-        assert state is not None, "call reset() first"
-        me = self._id[agent]
-        over = state.phase == Phase.OVER
-        decision = "over" if over else engine.decision_kind(state)
-        obs = self.encoding.observer.encode(state, me, decision, self._actor)
-        mask = self._mask.copy() if me == self._actor else idle_mask(N_ACTIONS)
-        return {"observation": obs, "action_mask": mask}
-
-    # --- what differs from a chase ---------------------------------------------------------
-
-    def _text(self) -> str:
-        from yz_gym.envs.render import render_text
-
-        return render_text(self.state, self.log)
-
-    def _picture(self) -> Any:
-        from yz_gym.envs.render import render_rgb
-
-        return render_rgb(self.state, self.log)
-
-    def _new_game(self, rng: np.random.Generator) -> GameState:
-        return engine.new_game(self.scenario, rng)
-
-    def _over(self) -> bool:
-        assert self.state is not None
-        return self.state.phase == Phase.OVER
-
-    def _shape(self, events: list[Event]) -> None:
-        if self.shaping.enabled:
-            sides = self.encoding.sides
-            self._add_side_rewards({s: shaping_reward(self.shaping, events, sides, s) for s in set(sides)})
-
-    def _illegal_message(self, index: int) -> str:
-        assert self.state is not None
-        return self.encoding.illegal_message(self.state, self._actor, index, self._by_index)
-
-    def _truncated(self) -> bool:
-        assert self.state is not None
-        return self.state.termination == Termination.ROUND_CAP
-
-    def _outcome(self) -> dict[str, Any]:
-        state = self.state
-        assert state is not None
-        winner = state.setup.sides[state.winner] if state.winner >= 0 else None
-        return {"winner": winner, "reason": state.end_reason, "rounds": state.round}
-
-    def _terminal_reward(self, side: int) -> float:
-        assert self.state is not None
-        return terminal_reward(self.state.winner, side)
+        game = ZoneFight(scenario_of(scenario), shaping_from(reward_shaping))
+        self.encoding = game.encoding
+        self._bind(game, illegal_action, illegal_penalty, render_mode)
 
 
-def raw_env(scenario: ScenarioSource | None = None, **kwargs: Any) -> SkirmishAEC:
-    """A SkirmishAEC (kwargs as its constructor)."""
-    return SkirmishAEC(scenario, **kwargs)
-
-
+raw_env, env, parallel_env = pettingzoo_factories(SkirmishAEC)
 aec_env = raw_env  # the name the registry (Mode.aec_env) and earlier code use
-
-
-def env(scenario: ScenarioSource | None = None, **kwargs: Any) -> AECEnv:
-    """A SkirmishAEC behind PettingZoo's OrderEnforcingWrapper (PettingZoo's usual `env()`)."""
-    return OrderEnforcingWrapper(raw_env(scenario, **kwargs))
-
-
-def parallel_env(scenario: ScenarioSource | None = None, **kwargs: Any) -> ParallelEnv:
-    """The fight in PettingZoo's parallel API, turn by turn (module docstring)."""
-    return turn_based_aec_to_parallel(env(scenario, **kwargs))

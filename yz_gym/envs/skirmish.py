@@ -46,27 +46,93 @@ stream: the same seed and actions give the same episode in any process, also aft
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, ClassVar
 
+import numpy as np
+
+from yz_gym.core.ending import Termination
 from yz_gym.envs.action_space import N_ACTIONS
-from yz_gym.envs.core import (
-    Encoding,
-    ScenarioSource,
-    agent_specs,
-    check_modes,
-    resolve_combatant,
-    resolve_side,
-    scenario_of,
-)
+from yz_gym.envs.binding import EventScorer, ModeBinding
+from yz_gym.envs.core import Encoding, ScenarioSource, resolve_combatant, resolve_side, scenario_of
 from yz_gym.envs.learner_base import LearnerEnv
-from yz_gym.envs.opponents import Opponents, decision_info
-from yz_gym.envs.rewards import RewardShaping, shaping_from
-from yz_gym.envs.structured import skirmish_structure
-from yz_gym.rulesets.yze.state import GameState
-from yz_gym.rulesets.yze.zone import engine
+from yz_gym.envs.observation import DECISIONS, OBS_SIZE
+from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward
+from yz_gym.envs.structured import Structure, skirmish_structure
+from yz_gym.rulesets.yze.state import GameState, Scenario
+from yz_gym.scenario.yze_modes import ZONE_RULES
 
 ENV_ID = "yz_gym/Skirmish-v0"
+
+
+class ZoneFight(ModeBinding):
+    """A YZE zone fight for the env adapters: `core.Encoding`'s codec, masks and observation encoder."""
+
+    rules = ZONE_RULES
+    decisions = DECISIONS
+    noun = "game"
+    n_actions = N_ACTIONS
+    obs_size = OBS_SIZE
+
+    def __init__(self, scenario: Scenario, shaping: RewardShaping) -> None:
+        super().__init__(scenario, scenario.setup.name, scenario.combatants, scenario.setup.sides, shaping)
+        self.encoding = Encoding(scenario)
+
+    def learner(self, side: str | int | None, who: str | int | None = None) -> tuple[int, list[int]]:
+        """Every combatant of `side`, or with `who` (a combatant's name or id) that one alone."""
+        if who is None:
+            return super().learner(side)
+        scenario = self.scenario
+        cid = resolve_combatant(scenario, who)
+        mine = scenario.combatants[cid].side
+        if side is not None and resolve_side(scenario, side) != mine:
+            raise ValueError(f"combatant {scenario.combatants[cid].name!r} is not on side {side!r}")
+        return mine, [cid]
+
+    def mask(self, me: int, legal: list[Any]) -> tuple[np.ndarray, dict[int, Any]]:
+        """The MaskCache's mask of `legal` for combatant `me`."""
+        return self.encoding.masks.mask(me, legal)
+
+    def observe(self, state: GameState, viewer: int, mine: frozenset[int], actor: int, decision: str) -> np.ndarray:
+        """`observation.ObservationEncoder`'s vector from `viewer`."""
+        return self.encoding.observer.encode(state, viewer, decision, actor)
+
+    def structure(self) -> Structure:
+        """Entity rows, zone rows, the adjacency (`structured.skirmish_structure`)."""
+        return skirmish_structure()
+
+    def describe_spaces(self) -> str:
+        """The action encoding's table and the observation's fields."""
+        from yz_gym.envs.action_space import describe_action_space
+        from yz_gym.envs.observation import describe_observation
+
+        return "\n".join([describe_action_space(), describe_observation()])
+
+    def illegal_message(self, state: GameState, actor: int, index: int, by_index: dict[int, Any], decision: str) -> str:
+        """`core.Encoding.illegal_message`."""
+        return self.encoding.illegal_message(state, actor, index, by_index)
+
+    def scorer(self, side: int) -> EventScorer | None:
+        """The events' shaping (`rewards.shaping_reward`) when any weight is set."""
+        if not self.shaping.enabled:
+            return None
+        return EventScorer(shaping_reward, self.shaping, self.encoding.sides, side)
+
+    @staticmethod
+    def truncated(state: GameState) -> bool:
+        """The round cap ended the fight."""
+        return state.termination == Termination.ROUND_CAP
+
+    def text(self, state: GameState, log: Any, mine: frozenset[int]) -> str:
+        """`render.render_text`."""
+        from yz_gym.envs.render import render_text
+
+        return render_text(state, log, mine)
+
+    def picture(self, state: GameState, log: Any, mine: frozenset[int]) -> Any:
+        """`render.render_rgb`: the zone map (matplotlib)."""
+        from yz_gym.envs.render import render_rgb
+
+        return render_rgb(state, log, mine)
 
 
 class SkirmishEnv(LearnerEnv):
@@ -86,117 +152,7 @@ class SkirmishEnv(LearnerEnv):
         render_mode: str | None = None,
         obs_mode: str = "flat",
     ) -> None:
-        from yz_gym.agents import make_agent
-
-        check_modes(illegal_action, render_mode, self.metadata["render_modes"])
-        self.scenario = scenario_of(scenario)
-        self.encoding = Encoding(self.scenario)
-        combatants = self.scenario.combatants
-        if combatant is not None:
-            cid = resolve_combatant(self.scenario, combatant)
-            self.side = combatants[cid].side
-            if side is not None and resolve_side(self.scenario, side) != self.side:
-                raise ValueError(f"combatant {combatants[cid].name!r} is not on side {side!r}")
-            controlled = [cid]
-        else:
-            self.side = resolve_side(self.scenario, side)
-            controlled = [c.id for c in combatants if c.side == self.side]
-        self.controlled = frozenset(controlled)
-        self.side_name = self.scenario.setup.sides[self.side]
-        specs = agent_specs(self.scenario, opponents)
-        self._agent_by_side = {s: make_agent(spec, None) for s, spec in specs.items()}
-        self._agent_of = [self._agent_by_side[c.side] for c in combatants]
-        self.shaping = shaping_from(reward_shaping)
-        self._setup(
-            skirmish_structure(), N_ACTIONS, controlled[0], obs_mode, illegal_action, illegal_penalty, render_mode
-        )
-        self.state: GameState | None = None
-        self._others = Opponents(
-            self._agent_of, self.controlled, self.log, self.shaping if self.shaping.enabled else None,
-            self.encoding.sides, self.side,
-        )  # fmt: skip
-
-    # --- Gymnasium API ---------------------------------------------------------------------
-
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):  # type: ignore[override]
-        """Deal a new game; the agents play until a learner combatant must decide."""
-        rng = self._seed(seed)
-        self._deal(rng, partial(engine.new_game, self.scenario), "game", self.scenario.setup.name)
-        self._others.pending = 0.0
-        return self._seen(self._obs), self._info()
-
-    def step(self, action: Any):  # type: ignore[override]
-        """Take the learner's decision, then let the others play until its next one."""
-        chosen = self._by_index.get(action) if type(action) is int else None  # the common case: a legal int
-        if chosen is None:
-            chosen = self._chosen(action)  # other index types, and the checks with their errors
-            if chosen is None:
-                return self._penalty_step()
-        state = self.state
-        assert state is not None and self._rng is not None
-        actor, legal, mask, by_index, decision, result = self._others.learner_step(
-            state, chosen, self._rng, self._legal, self.encoding.masks, self.encoding.observer, self._viewer
-        )
-        self._obs = result[0]  # a new array each decision
-        self._remember(actor, legal, mask, by_index, decision)
-        if self._structure is not None:
-            return (self._seen(self._obs), *result[1:])
-        return result
-
-    def render(self) -> Any:
-        """'ansi': the fight in text; 'rgb_array': a picture of the zone map (matplotlib)."""
-        from yz_gym.envs import render
-
-        if self.state is None or self.render_mode is None:
-            return None
-        if self.render_mode == "ansi":
-            return render.render_text(self.state, self.log, self.controlled)
-        return render.render_rgb(self.state, self.log, self.controlled)
-
-    def close(self) -> None:
-        """Nothing to release (matplotlib figures are closed after each render)."""
-
-    def describe_spaces(self) -> str:
-        """The action encoding's table and the observation's fields (and its dict's keys in dict mode)."""
-        from yz_gym.envs.action_space import describe_action_space
-        from yz_gym.envs.observation import describe_observation
-
-        parts = [describe_action_space(), describe_observation()]
-        if self._structure is not None:
-            parts.append(self._structure.describe())
-        return "\n".join(parts)
-
-    # --- the rest of the fight -------------------------------------------------------------
-
-    def _advance(self) -> None:
-        """Let the agents play until a learner combatant must decide, or the game ends."""
-        state = self.state
-        assert state is not None and self._rng is not None
-        actor, legal, mask, by_index, decision, self._obs = self._others.next_decision(
-            state, self._rng, self.encoding.masks, self.encoding.observer, self._viewer
-        )
-        self._remember(actor, legal, mask, by_index, decision)
-
-    def _remember(
-        self, actor: int, legal: list[Any], mask: Any, by_index: dict[int, Any], decision: str
-    ) -> None:  # fmt: skip
-        """Who of the learner's decides now (-1: no one, the game is over), what it may do and how
-        that is encoded."""
-        if actor >= 0:
-            if not by_index:
-                assert self.state is not None
-                raise RuntimeError(f"no encodable legal action for {self.state.combatants[actor].name}")
-            self._viewer = actor
-        self._actor = actor
-        self._legal = legal
-        self._mask = mask
-        self._by_index = by_index
-        self._decision = decision
-
-    def _illegal_message(self, index: int) -> str:
-        assert self.state is not None
-        return self.encoding.illegal_message(self.state, self._actor, index, self._by_index)
-
-    def _info(self) -> dict[str, Any]:
-        assert self.state is not None
-        return decision_info(self.state, self._actor, self._mask, self._by_index, self._decision)
+        game = ZoneFight(scenario_of(scenario), shaping_from(reward_shaping))
+        self.encoding = game.encoding
+        mine, controlled = game.learner(side, combatant)
+        self._bind(game, mine, controlled, opponents, illegal_action, illegal_penalty, render_mode, obs_mode)
