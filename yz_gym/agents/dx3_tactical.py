@@ -285,8 +285,7 @@ class Dx3TacticalAgent(Agent):
             if weapon.skill == NEGOTIATION:
                 return -self.rate_cost(me, cost)
             lost, falls = expected_hit(s, check, power, v.hp, v.kind.armor, answers)
-            riders = sum(threat(s.fighters[i]) for i in v.aboard)
-            worth = VEHICLE_SHARE * lost + falls * KILL_WEIGHT * VEHICLE_SHARE * (riders + v.hp)
+            worth = VEHICLE_SHARE * (lost + falls * KILL_WEIGHT * v.hp)
             return worth - self.rate_cost(me, cost)
         armor = (0 if ignore else t.armor_value + riding.shell(s, t)) + t.mods.get("reduction", 0)
         lost, falls = expected_hit(s, check, power, t.char.hp, armor, answers)
