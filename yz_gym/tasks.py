@@ -109,7 +109,7 @@ class Task:
 # raises that task's own `version=` instead.
 FIGHT_VERSION: Final = 1
 CHASE_VERSION: Final = 1
-DX3_VERSION: Final = 2
+DX3_VERSION: Final = 3
 EXPEDITION_VERSION: Final = 1
 
 
