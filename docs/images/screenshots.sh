@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerate the HTML replay screenshots in docs/images/ with headless Chromium
-# (apt-get install chromium). Every side's agent is named, so the games do not follow the defaults.
+# (apt-get install chromium fonts-noto-cjk: the DX3 pages need the CJK font for 侵蝕率, 〈知覚〉 ...).
+# Every side's agent is named, so the games do not follow the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scratch="$(mktemp -d)"
@@ -16,3 +17,5 @@ shot technical_raid raiders=tactical villagers=random 34 1900,1050
 shot cavalry_skirmish dragoons=tactical militia=random 29 1900,1000
 shot helicopter_extraction air_cavalry=tactical militia=random 81 1700,1050
 shot chase_helicopter_pickup air_unit=cutoff smugglers=flee 12 1400,760
+shot dx3_car_chase pcs=dx3_tactical riders=dx3_tactical 24 1500,900
+shot dx3_stealth_infiltration pcs=dx3_tactical guards=dx3_tactical 14 1500,900

@@ -11,6 +11,7 @@ from yz_gym.agents import dx3_odds, make_agent
 from yz_gym.evaluation.runner import evaluate
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.dice import Check, damage_dice, roll
+from yz_gym.rulesets.dx3.state import Kind, Phase
 from yz_gym.scenario import load
 
 
@@ -108,3 +109,58 @@ def test_over_500_games_it_clears_dx3_aggressive_and_beats_random(seat, other):
           f"tactical {over_random}/{games} vs random")  # fmt: skip
     assert wilson_interval(tactical, games)[0] > wilson_interval(baseline, games)[1]
     assert over_random >= 0.95 * games
+
+
+@pytest.mark.rule("HR-VEH-DODGE-03")
+@pytest.mark.parametrize(("perception", "drive", "hit"), [((4, 10, 2), (3, 10, 3), 12), (None, (3, 10, 3), 9), ((2, 10, 0), (1, 10, 0), 8)])
+def test_the_vehicle_dodge_odds_match_sampled_vehicle_dodges(perception, drive, hit):
+    """The exact chance a hit of this 達成値 gets through the two-step vehicle dodge (passenger 〈知覚〉
+    above it: +2 dice and C値 -1 unfloored; below, fumbled or no passenger: -1 die) against sampling
+    the rules' own vehicle_dodge."""
+    from yz_gym.rulesets.dx3.dice import CheckResult
+    from yz_gym.rulesets.dx3.vehicle_dodge import vehicle_dodge
+
+    exact = dx3_odds.vehicle_hit_table(perception, drive, 2, "reaction")[hit]
+    rng = np.random.default_rng(5)
+    struck = CheckResult(Check(1, 10, 0), ((hit,),), hit, False)
+    seer = Check(*perception) if perception is not None else None
+    games = 20_000
+    hits = sum(
+        not vehicle_dodge(struck, seer, Check(*drive), rng, tie="reaction", unfloored_min=2).dodged
+        for _ in range(games)
+    )
+    assert hits / games == pytest.approx(exact, abs=0.012)
+
+
+@pytest.mark.rule("DX3-HID-06")
+def test_with_only_hidden_enemies_a_guard_searches_and_a_hidden_pc_never_shows_itself_for_nothing():
+    """Round 1 of the stealth infiltration: the guards, with nobody to shoot, search (the exact chance of
+    the 〈知覚〉 contest times what finding a PC opens); a hidden PC never gives up its hidden state by a
+    全力移動 (it makes stealth moves instead)."""
+    state = engine.new_game(load("dx3_stealth_infiltration").scenario, 4)
+    agent = make_agent("dx3_tactical", 0)
+    kinds: dict[str, set[int]] = {"guards": set(), "pcs": set()}
+    while state.round == 1 and not engine.is_over(state):
+        legal = engine.legal_actions(state)
+        me = state.fighters[engine.current_actor(state)]
+        action = agent.choose(state, legal)
+        if me.hidden.hidden and state.phase == Phase.MAJOR:
+            assert action.kind != Kind.FULL_MOVE, engine.describe(state, action)
+        kinds[state.scenario.sides[me.side]].add(action.kind)
+        engine.apply(state, action, 4, legal)
+    assert Kind.SEARCH in kinds["guards"]
+
+
+def test_a_rider_takes_up_the_mounted_gun_when_its_holder_has_acted():
+    """Kyoko drives; Ren holds the van's rifle and has acted: taking it up is worth her minor action."""
+    state = engine.new_game(load("dx3_car_chase").scenario, 1)
+    kyoko = next(f for f in state.fighters if f.name == "Kyoko")
+    van = state.vehicles[kyoko.vehicle]
+    riders = [f for f in state.fighters if f.side != kyoko.side]
+    for f in riders:  # the riders ride 30 m behind: out of reach of a ram and of Kyoko's handgun
+        state.vehicles[f.vehicle].pos = f.pos = van.pos - 30
+    state.actor, state.phase = kyoko.id, Phase.MINOR
+    for f in state.fighters:
+        f.acted = f.id != kyoko.id
+    action = make_agent("dx3_tactical", 0).choose(state, engine.legal_actions(state))
+    assert (action.kind, action.target) == (Kind.HAND_OVER, kyoko.id), engine.describe(state, action)

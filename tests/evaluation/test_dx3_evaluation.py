@@ -45,7 +45,7 @@ def test_evaluate_prints_who_played_and_the_dx3_risks_and_writes_json_and_plot(t
     keys = {"incapacitated_ever", "encroachment_100_ever", "dead", "out_at_end", "encroachment_end"}
     assert keys | {"resurrections", "titus_sublimated", "lost_after_backtrack_chance"} <= set(fighter)
     assert set(report["risk_terms"]) >= keys and "crit_focus" not in report["rules"]
-    assert report["rounds"]["round_cap"] == 8 and len(report["scenario_sha256"]) == 64
+    assert report["rounds"]["round_cap"] == 12 and len(report["scenario_sha256"]) == 64
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -45,7 +45,7 @@ GAMES = [
     ),
     Golden("chase_car_vs_motorcycle", {}, 7, "chase_car_vs_motorcycle_seed7.txt", chase=True),
     Golden("chase_market_foot", {}, 3, "chase_market_foot_seed3.txt", chase=True),
-    Golden("dx3_boss_party", {}, 5, "dx3_boss_party_seed5.txt"),
+    Golden("dx3_boss_party", {"pcs": "dx3_aggressive", "master": "dx3_aggressive"}, 5, "dx3_boss_party_seed5.txt"),
     Golden("expedition_winter_crossing", {"caravan": "cautious"}, 11, "expedition_winter_crossing_seed11.txt"),
 ]
 

@@ -88,3 +88,33 @@ def test_pruned_inputs_keep_the_values_the_scenario_sets():
     batch = torch.rand(3, space.shape[0])
     picked = SelectFeatures(space, indices)(batch)
     assert picked.shape == (3, len(indices)) and torch.equal(picked[:, 0], batch[:, indices[0]])
+
+
+def test_a_tiny_dx3_run_trains_on_the_dx3_env_and_evaluates_through_it(tmp_path):
+    config = load_config("configs/training/dx3_tiny.yaml", {"output": str(tmp_path / "dx3")})
+    final = train(config, log=lambda *_: None)
+    from sb3_contrib import MaskablePPO
+
+    from yz_gym.envs.dx3_encoding import DX3_OBS_SIZE, N_DX3_ACTIONS
+
+    model = MaskablePPO.load(str(final), device="cpu")
+    assert model.observation_space.shape == (DX3_OBS_SIZE,) and model.action_space.n == N_DX3_ACTIONS
+    with (tmp_path / "dx3" / "progress.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert [int(r["timesteps"]) for r in rows] == [128, 256] and {r["opponent"] for r in rows} == {"random"}
+    assert all(0.0 <= float(r["win_rate"]) <= 1.0 for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ({"self_play": {"scripted": ["aggressive"]}}, r"self_play.scripted\[0\]: 'aggressive' does not play dx3 skirmish"),
+        ({"eval": {"against": ["tactical"]}}, r"eval.against\[0\]: 'tactical' does not play dx3 skirmish"),
+        ({"self_play": {"scripted": ["random"], "snapshot_every": 100}}, r"self_play.snapshot_every: not available for dx3"),
+        ({"ppo": {"prune_inputs": True}}, r"ppo.prune_inputs: not available for dx3"),
+        ({"side": "pcs"}, r"side: no side named 'pcs'; sides: ugn, fh"),
+    ],
+)
+def test_a_dx3_config_names_what_does_not_fit_the_game(override, message):
+    with pytest.raises(ConfigError, match=message):
+        load_config("configs/training/dx3_tiny.yaml", override)

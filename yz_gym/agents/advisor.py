@@ -17,9 +17,9 @@ one starts from a world re-drawn where it is hidden from that side (`sample_worl
 Zone fights, chases and DX3 fights are advised alike (`rules_of` picks the verbs); a chase's
 rollouts are played by each side's chase agent (as `yz-gym evaluate` plays them) and, when the
 chase hands over to a zone fight (rulesets/yze/scenario/handover.py), on through that fight with the tactical
-agent; a DX3 fight's by each side's DX3 agent (the file's `agents:`, else dx3_tactical). A DX3
-fight keeps nothing from the sides yet (行動値 are open, the hidden state is not in play), so its
-rollouts start from the fight as it is.
+agent; a DX3 fight's by each side's DX3 agent (the file's `agents:`, else dx3_tactical). In a DX3
+fight 行動値, HP and gear are open; what the advised side cannot know is where a hidden enemy
+(隠密状態, DX3-HID-*) on foot is, so each rollout draws it anew (`sample_world`).
 
 Speed: rollout (action, k) is a pure function of the position, the seed, the action and k, so the
 race hands the rollouts to the workers one by one and takes them back in any order; the answer
@@ -59,6 +59,7 @@ from yz_gym.rulesets.yze.zone import engine, initiative
 
 DEFAULT_AGENT: Final = "tactical"  # plays a zone-fight side (and the fight after a chase) no one names
 RACE_DROP: Final = 0.15  # the race drops an action that a sign test finds worse than the leader at this level
+UNSEEN_DRAWS: Final = 50  # draws of a DX3 hidden enemy's place consistent with the actor's legal actions
 AnyState = GameState | ChaseState | Dx3State
 
 
@@ -178,11 +179,13 @@ def sample_world(state: AnyState, side: int, rng: np.random.Generator) -> AnySta
     Unseen enemies (SNEAK-02): an enemy still hidden, on foot and engaged with no one, may be in
     any zone of the map; one engaged with somebody shows where it is by that and stays.
     A chase's secret choices (CHASE-08): what the other sides have already chosen this round is
-    taken back, and they choose again after the actor (their rollout agents decide)."""
+    taken back, and they choose again after the actor (their rollout agents decide).
+    A DX3 fight's hidden enemies (DX3-HID-03): one on foot may stand at any metre of the line (one
+    aboard a vehicle shows where it is by the vehicle)."""
     if isinstance(state, ChaseState):
         return _untold_choices(state, side)
     if isinstance(state, Dx3State):
-        return state.clone()  # nothing hidden yet (the module docstring)
+        return _unseen_dx3(state, side, rng)
     world = state.clone()
     if world.options.hidden_initiative:
         _redeal_unseen_cards(world, side, rng)
@@ -193,6 +196,23 @@ def sample_world(state: AnyState, side: int, rng: np.random.Generator) -> AnySta
             if zone != c.zone:
                 c.zone, c.cover = zone, -1
     return world
+
+
+def _unseen_dx3(state: Dx3State, side: int, rng: np.random.Generator) -> Dx3State:
+    """The DX3 fight with every hidden enemy of `side` on foot put at a metre drawn from the line,
+    drawn again while the actor's legal actions (what the side sees) would differ (at most
+    UNSEEN_DRAWS times, then where they are)."""
+    unseen = [f.id for f in state.fighters if f.side != side and f.hidden.hidden and not f.down and f.vehicle < 0]
+    if not unseen:
+        return state.clone()
+    seen = dx3.legal_actions(state)
+    for _ in range(UNSEEN_DRAWS):
+        world = state.clone()
+        for i in unseen:
+            world.fighters[i].pos = int(rng.integers(world.scenario.length + 1))
+        if dx3.legal_actions(world) == seen:
+            return world
+    return state.clone()
 
 
 def _untold_choices(state: ChaseState, side: int) -> ChaseState:
@@ -454,12 +474,13 @@ def who_played(state: AnyState, agents: dict[str, str] | None = None, visible_on
     if not visible_only:
         seen = "the whole state, " + (
             "the other sides' secret choices included" if isinstance(state, ChaseState)
+            else "where hidden enemies stand included" if isinstance(state, Dx3State)
             else "hidden cards and unseen enemies included"
         )  # fmt: skip
     elif isinstance(state, ChaseState):
         seen = f"only what the {mine} can see (the other sides' secret choices this round re-drawn)"
     elif isinstance(state, Dx3State):
-        seen = "the fight as it is (a DX3 fight hides nothing from the sides yet)"
+        seen = f"only what the {mine} can see (where hidden enemies on foot stand re-drawn)"
     else:
         seen = f"only what the {mine} can see (hidden cards and unseen enemies re-drawn)"
     return f"Rollouts: {played}; reading {seen}."

@@ -6,7 +6,11 @@ takes each side in turn and the second agent plays all the others). Game i depen
 (seed, i): the same call gives the same result in any process.
 
     python -m yz_gym.agents.arena --games 500            # the strength ladder as a Markdown table
-    python -m yz_gym.agents.arena duel --games 100 tactical random
+    python -m yz_gym.agents.arena duel --games 100 --pair tactical random
+    python -m yz_gym.agents.arena --ruleset dx3 --games 500   # the DX3 ladder on every bundled DX3 fight
+
+A DX3 fight (a bundled `dx3_*` name) is played through its mode's rules (core/protocol.py); the DX3
+ladder ranks random, dx3_aggressive and dx3_tactical pairwise (DX3_LADDER).
 """
 
 from __future__ import annotations
@@ -15,17 +19,24 @@ import argparse
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from yz_gym.agents import make_agent
 from yz_gym.agents.base import Agent
+from yz_gym.core.protocol import GameRules
+from yz_gym.core.registry import get
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios, load_scenario
 from yz_gym.rulesets.yze.state import Scenario
-from yz_gym.rulesets.yze.zone import engine
+from yz_gym.scenario.loading import bundled, load
+
+YZE_RULES = get("yze", "skirmish").rules
 
 LADDER = (("tactical", "aggressive"), ("aggressive", "random"))
+DX3_LADDER = (("dx3_tactical", "dx3_aggressive"), ("dx3_aggressive", "random"), ("dx3_tactical", "random"))
+LADDERS = {"yze": LADDER, "dx3": DX3_LADDER}
 MAX_DECISIONS = 100_000  # a game that long means a rules or agent bug, not a long fight
 
 
@@ -84,30 +95,38 @@ def game_seeds(seed: int, game: int, sides: int) -> tuple[np.random.Generator, l
     return np.random.default_rng(dice_seq), [int(s) for s in agent_seq.generate_state(sides)]
 
 
-def play(scenario: Scenario, agents: list[Agent], rng: np.random.Generator) -> int:
-    """Play one game, side i played by agents[i]; the winning side, or -1 for none."""
-    state = engine.new_game(scenario, rng)
+def play(scenario: Any, agents: list[Agent], rng: np.random.Generator, rules: GameRules | None = None) -> int:
+    """Play one game, side i played by agents[i], by the zone fight's rules or `rules`; the winning
+    side, or -1 for none."""
+    game = YZE_RULES if rules is None else rules
+    state = game.new_game(scenario, rng)
+    people = game.people(state)
     for _ in range(MAX_DECISIONS):
-        if engine.is_over(state):
-            return state.winner
-        actor = state.combatants[engine.current_actor(state)]
-        legal = engine.legal_actions(state)
-        engine.apply(state, agents[actor.side].choose(state, legal), rng, legal)
-    raise RuntimeError(f"{scenario.setup.name}: no end after {MAX_DECISIONS} decisions")
+        if game.is_over(state):
+            return int(state.winner)
+        actor = people[game.current_actor(state)]
+        legal = game.legal_actions(state)
+        game.apply(state, agents[actor.side].choose(state, legal), rng, legal)
+    raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
 
 
 def match(scenario: str | Scenario, x: str, y: str, games: int, seed: int = 0) -> MatchResult:
     """`games` games of agent x against agent y, x taking each side in turn."""
-    loaded = load_scenario(scenario) if isinstance(scenario, str) else scenario
-    name = scenario if isinstance(scenario, str) else loaded.setup.name
-    sides = loaded.setup.sides
+    rules: GameRules | None = None
+    if isinstance(scenario, str) and scenario in bundled(get("dx3", "skirmish")):
+        game = load(scenario)
+        loaded, name, sides, rules = game.scenario, scenario, list(game.sides), game.mode.rules
+    else:
+        loaded = load_scenario(scenario) if isinstance(scenario, str) else scenario
+        name = scenario if isinstance(scenario, str) else loaded.setup.name
+        sides = loaded.setup.sides
     result = MatchResult(name, x, y)
     start = time.perf_counter()
     for game in range(games):
         x_side = game % len(sides)
         rng, agent_seeds = game_seeds(seed, game, len(sides))
         agents = [make_agent(x if s == x_side else y, agent_seeds[s]) for s in range(len(sides))]
-        winner = play(loaded, agents, rng)
+        winner = play(loaded, agents, rng, rules)
         if winner == x_side:
             result.x_wins += 1
             result.by_side[f"{x}@{sides[x_side]}"] += 1
@@ -141,14 +160,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("scenarios", nargs="*", help="bundled scenario names (default: all)")
+    parser.add_argument("scenarios", nargs="*", help="bundled scenario names (default: all of the ruleset)")
+    parser.add_argument("--ruleset", choices=sorted(LADDERS), default="yze", help="whose ladder and fights")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pair", nargs=2, metavar=("X", "Y"), help="one matchup instead of the ladder")
     args = parser.parse_args(argv)
-    pairs = [tuple(args.pair)] if args.pair else list(LADDER)
+    pairs = [tuple(args.pair)] if args.pair else list(LADDERS[args.ruleset])
+    names = args.scenarios or (bundled(get("dx3", "skirmish")) if args.ruleset == "dx3" else bundled_scenarios())
     results = []
-    for name in args.scenarios or bundled_scenarios():
+    for name in names:
         for x, y in pairs:
             result = match(name, x, y, args.games, args.seed)
             print(result.line(), flush=True)

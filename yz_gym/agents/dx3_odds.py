@@ -8,7 +8,8 @@ from functools import cache
 from math import comb
 from typing import Final
 
-from yz_gym.rulesets.dx3.dice import Check
+from yz_gym.rulesets.dx3.dice import Check, lower_to
+from yz_gym.rulesets.dx3.vehicle_dodge import SPOTTED_CRIT, SPOTTED_DICE, UNSPOTTED_DICE
 
 D10: Final = 10
 MAX_ROUNDS: Final = 30  # critical rounds followed; the tail beyond (under 1e-7 of the chance at C値 7) is dropped
@@ -76,6 +77,54 @@ def beats(achievement: int, reaction: tuple[tuple[int, float], ...], tie: str) -
     return table[min(max(achievement, 0), len(table) - 1)]
 
 
+Dist = tuple[tuple[int, float], ...]
+
+
+def opposed(action: Dist, reaction: Dist | None, tie: str, no_reaction_value: int = 0) -> float:
+    """The chance the acting side wins an opposed check (DX3-DICE-13): its automatic failure loses;
+    a reaction of None counts as `no_reaction_value`."""
+    won = 0.0
+    for value, q in action:
+        if value == FUMBLE:
+            continue
+        if reaction is not None:
+            won += q * beats(value, reaction, tie)
+        elif value > no_reaction_value or (value == no_reaction_value and tie == "action"):
+            won += q
+    return won
+
+
+def meets(check: Dist, difficulty: int) -> float:
+    """The chance a check reaches a set difficulty (DX3-DICE-10): 達成値 >= 目標値, no automatic failure."""
+    return sum(q for value, q in check if value != FUMBLE and value >= difficulty)
+
+
+@cache
+def vehicle_hit_table(
+    perception: tuple[int, int, int] | None, drive: tuple[int, int, int], unfloored_min: int, tie: str
+) -> tuple[float, ...]:
+    """For each hit 達成値 a (index a, the last entry for anything higher), the chance the hit beats the
+    two-step vehicle dodge (HR-VEH-DODGE-01..07): the passenger's 〈知覚〉 above a gives the driver's
+    〈運転〉 +2 dice and C値 -1 (no floor, clamped at `unfloored_min`), equal nothing, below it (or a
+    fumble, or no passenger) -1 die."""
+    dice, crit, modifier = drive
+    tables = {
+        step: beaten_by(distribution(dice + extra, lower_to(crit, down, unfloored_min), modifier), tie)
+        for step, (extra, down) in {1: (SPOTTED_DICE, SPOTTED_CRIT), 0: (0, 0), -1: (UNSPOTTED_DICE, 0)}.items()
+    }
+    seen = distribution(*perception) if perception is not None else ((FUMBLE, 1.0),)
+    top = max(len(t) for t in tables.values()) + 1
+    out = []
+    for a in range(top):
+        p_hit = 0.0
+        for value, q in seen:
+            step = -1 if value == FUMBLE or value < a else (1 if value > a else 0)
+            table = tables[step]
+            p_hit += q * table[min(a, len(table) - 1)]
+        out.append(p_hit)
+    return tuple(out)
+
+
 @cache
 def _sum_pmf(dice: int) -> tuple[float, ...]:
     """The distribution of the sum of `dice` D10 (index = sum)."""
@@ -104,4 +153,4 @@ def hp_loss(dice: int, power: int, reduction: int, hp: int) -> tuple[float, floa
     return lost, falls
 
 
-__all__ = ["FUMBLE", "beaten_by", "beats", "distribution", "hp_loss", "of"]
+__all__ = ["FUMBLE", "Dist", "beaten_by", "beats", "distribution", "hp_loss", "meets", "of", "opposed", "vehicle_hit_table"]

@@ -11,9 +11,19 @@
   attack is left); a ranged fighter keeps out of a melee enemy's engagement when it can still shoot.
 - A reaction is the one that leaves the least expected HP lost (the hit check is already rolled, so
   a dodge's chance is exact); a Titus buys +10 dice only when the hit would otherwise likely drop it.
-- It covers an ally only when the ally would likely fall and it would not; it always stands up
+- It covers an ally only when the ally would likely fall and it would not (and never from hiding); it always stands up
   (《リザレクト》 first, a Titus only when 《リザレクト》 is not possible); a finishing blow, when the rules
-  allow one, goes to an enemy that could stand up again."""
+  allow one, goes to an enemy that could stand up again.
+- The hidden state (DX3-HID-*, HR-STEALTH-*): it searches for a hidden enemy when the exact chance of
+  the 〈知覚〉 contest times the attack that finding it opens beats its best attack now; hidden, it keeps
+  still rather than show itself for nothing, and makes a stealth move to a spot with a better attack
+  when that attack a turn later, less the exact chance of being seen slipping in, beats being seen
+  here now; it hides in a dark spot whenever no attack follows, and as a major action only to
+  spare much of its HP. The danger of a spot is every enemy's best attack on it, weighed as that
+  enemy would weigh it.
+- Vehicles (DX3-VEH-*, HR-VEH-*): an attack that strikes a vehicle is weighed on the vehicle's HP
+  and 装甲値, a rider's dodge is the exact two-step vehicle dodge, and boarding, swapping the driver
+  and taking or handing over a mounted weapon are tried on a copy of the fight."""
 
 from __future__ import annotations
 
@@ -22,7 +32,7 @@ from typing import Any, Final
 
 from yz_gym.agents import dx3_odds
 from yz_gym.agents.base import Agent
-from yz_gym.rulesets.dx3 import engagement, engine
+from yz_gym.rulesets.dx3 import engagement, engine, riding
 from yz_gym.rulesets.dx3.attack import (
     attacks,
     dodge_check,
@@ -37,7 +47,9 @@ from yz_gym.rulesets.dx3.combos import combo_of
 from yz_gym.rulesets.dx3.dice import Check, damage_dice
 from yz_gym.rulesets.dx3.gear import MELEE
 from yz_gym.rulesets.dx3.state import PUT_ALL_AWAY, Dx3Action, Dx3State, Fighter, Kind, Phase
+from yz_gym.rulesets.dx3.stealth import PERCEPTION, SEEN, keenest
 from yz_gym.rulesets.dx3.titus import boost_check
+from yz_gym.rulesets.dx3.vehicle import NEGOTIATION
 
 KILL_WEIGHT: Final = 2.0  # value of putting a target down, per point of its threat and HP (tuned on a mirror fight)
 PC_RATE_COST: Final = 0.25  # HP of value a PC gives for each point of 侵蝕率 below the limit
@@ -49,6 +61,11 @@ COVER_SAFE: Final = 0.25  # ... when the coverer would fall with at most this ch
 EXPOSED: Final = 0.3  # a ranged fighter's penalty per expected HP a melee enemy beside it could deal
 TYPICAL_DAMAGE_DICE: Final = 11.0  # 2D10 on average: the damage dice of a 達成値 of 10-19
 NEGLIGIBLE: Final = 1e-6  # hit-check outcomes rarer than this are not weighed
+VEHICLE_SHARE: Final = 0.5  # a vehicle's HP is worth this much of a fighter's: it shields its riders
+DELAY: Final = 0.8  # what an attack a turn later (after a search or a stealth move) is worth now
+FIND_FLOOR: Final = 0.25  # finding a hidden enemy nobody can strike yet is worth this share of its threat
+HIDE_SPARED: Final = 0.5  # hide as a major action only to spare at least this share of its HP
+RIDING: Final = (Kind.BOARD, Kind.SWAP, Kind.HAND_OVER)  # getting off is not tried: the lost speed is not weighed
 
 
 def threat(f: Fighter) -> float:
@@ -57,7 +74,10 @@ def threat(f: Fighter) -> float:
     return max((w.attack for w in (f.weapon(-1), *f.weapons)), default=0) + TYPICAL_DAMAGE_DICE
 
 
-Answer = tuple[tuple[int, int, int] | None, int]  # (the dodge check's dice, C値, modifier) or None; ガード値
+Answer = tuple[tuple[int, ...] | None, int]
+"""How a target may answer a hit: (its dodge check (dice, C値, modifier), or a vehicle dodge (the
+passenger's 〈知覚〉 dice, C値, modifier or -1, 0, 0 with no passenger, then the driver's 〈運転〉 dice, C値,
+modifier, and the clamp of the unfloored C値), or None; its ガード値)."""
 
 
 def reaction_odds(state: Dx3State, t: Fighter) -> tuple[Answer, ...]:
@@ -69,7 +89,33 @@ def reaction_odds(state: Dx3State, t: Fighter) -> tuple[Answer, ...]:
             out.append(((c.dice, c.crit, c.modifier), 0))
         elif r.kind == Kind.GUARD:
             out.append((None, guard_value(state, t, r.option)))
+        elif r.kind == Kind.VEHICLE_DODGE:
+            out.append((vehicle_dodge_odds(state, t), 0))
+        elif r.kind == Kind.VEHICLE_GUARD:
+            v = state.vehicles[t.vehicle]
+            out.append((None, v.mounted[r.option].guard))
     return tuple(out) or ((None, 0),)
+
+
+def vehicle_dodge_odds(state: Dx3State, t: Fighter) -> tuple[int, ...]:
+    """The checks of the vehicle dodge t's vehicle would make (HR-VEH-DODGE-01..07), as an Answer's."""
+    options = state.options
+    v = state.vehicles[t.vehicle]
+    seer = riding.spotter(state, v)
+    seen = (-1, 0, 0)
+    if seer is not None:
+        c = seer.char.check(PERCEPTION, floor=options.crit_floor, table=options.encroach_table)
+        seen = (c.dice, c.crit, c.modifier)
+    drive = state.fighters[v.driver].char.check(v.kind.skill, floor=options.crit_floor, table=options.encroach_table)
+    return (*seen, drive.dice, drive.crit, drive.modifier, options.unfloored_crit_min)
+
+
+def _hit_table(answer: tuple[int, ...], tie: str) -> tuple[float, ...]:
+    """For each 達成値, the chance a hit gets through this dodge or vehicle dodge."""
+    if len(answer) == 3:
+        return dx3_odds.beaten_by(dx3_odds.distribution(*answer), tie)
+    seen = None if answer[0] < 0 else (answer[0], answer[1], answer[2])
+    return dx3_odds.vehicle_hit_table(seen, (answer[3], answer[4], answer[5]), answer[6], tie)
 
 
 def hit_outcome(
@@ -96,16 +142,15 @@ def hit_outcome(
 
 
 def expected_hit(
-    state: Dx3State, hits: Check, power: int, t: Fighter, ignore_armor: bool, answers: tuple[Answer, ...]
+    state: Dx3State, hits: Check, power: int, hp: int, armor: int, answers: tuple[Answer, ...]
 ) -> tuple[float, float]:
-    """(expected HP lost, chance to fall) of an attack with this hit check on `t`, the target
-    answering each 達成値 with the reaction that costs it least (it reacts after the roll)."""
-    armor = (0 if ignore_armor else t.armor_value) + t.mods.get("reduction", 0)
+    """(expected HP lost, chance to fall) of an attack with this hit check on a target with `hp` HP
+    behind `armor` (装甲値 and reductions), the target answering each 達成値 with the reaction that
+    costs it least (it reacts after the roll)."""
     options = state.options
     return _expected_hit(
-        (hits.dice, hits.crit, hits.modifier), power, armor, t.char.hp, answers, options.tie,
-        options.no_reaction_value,
-    )  # fmt: skip
+        (hits.dice, hits.crit, hits.modifier), power, armor, hp, answers, options.tie, options.no_reaction_value
+    )
 
 
 @lru_cache(maxsize=1 << 16)
@@ -115,10 +160,7 @@ def _expected_hit(
 ) -> tuple[float, float]:  # fmt: skip
     """expected_hit on plain numbers (cached: the same attack is weighed again after each trial move)."""
     plain = 1.0 if tie == "action" else 0.0
-    tables = [
-        (None if dodge is None else dx3_odds.beaten_by(dx3_odds.distribution(*dodge), tie), guard)
-        for dodge, guard in answers
-    ]
+    tables = [(None if dodge is None else _hit_table(dodge, tie), guard) for dodge, guard in answers]
     lost = falls = 0.0
     for value, q in dx3_odds.distribution(*hits):
         if value == dx3_odds.FUMBLE or q < NEGLIGIBLE:
@@ -203,6 +245,8 @@ class Dx3TacticalAgent(Agent):
         assert p is not None
         achievement = p.hit_check.achievement
         best, best_gain = actions[-1], 0.0
+        if me.hidden.hidden and s.options.hidden_cover_ends:
+            return best  # covering would end its hidden state (DX3-HID-05)
         for a in actions:
             if a.kind != Kind.COVER:
                 continue
@@ -235,7 +279,16 @@ class Dx3TacticalAgent(Agent):
         )  # fmt: skip
         power += weapon.attack + me.mods.get("attack", 0)
         answers = reaction_odds(s, t) if not t.down else ((None, 0),)
-        lost, falls = expected_hit(s, check, power, t, ignore, answers)
+        struck = riding.struck_vehicle(s, t, weapon, a.drop) if s.vehicles else -1
+        if struck >= 0:  # the vehicle takes it (HR-VEH-04): its HP and 装甲値, nothing from 〈交渉〉 (HR-VEH-11)
+            v = s.vehicles[struck]
+            if weapon.skill == NEGOTIATION:
+                return -self.rate_cost(me, cost)
+            lost, falls = expected_hit(s, check, power, v.hp, v.kind.armor, answers)
+            worth = VEHICLE_SHARE * (lost + falls * KILL_WEIGHT * v.hp)
+            return worth - self.rate_cost(me, cost)
+        armor = (0 if ignore else t.armor_value + riding.shell(s, t)) + t.mods.get("reduction", 0)
+        lost, falls = expected_hit(s, check, power, t.char.hp, armor, answers)
         worth = lost + falls * KILL_WEIGHT * (threat(t) + t.char.hp)
         return worth - self.rate_cost(me, cost)
 
@@ -260,17 +313,165 @@ class Dx3TacticalAgent(Agent):
         return best, choice
 
     def _major(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
-        """The best attack; a finishing blow at an enemy that could stand up; else close in."""
+        """A finishing blow at an enemy that could stand up; a search worth more than the best attack;
+        hidden, a stealth move to a better attack; the best attack; else hide or close in."""
         finish = [a for a in actions if a.kind == Kind.FINISH and self._could_rise(s, s.fighters[a.target])]
         if finish:
             return max(finish, key=lambda a: threat(s.fighters[a.target]))
         worth, attack = self.best_attack(s, me, actions)
+        found, search = self._best_search(s, me, actions)
+        if search is not None and found > max(worth, 0.0):
+            return search
+        if me.hidden.hidden:
+            sneak = self._sneak(s, me, actions, worth if attack is not None else None)
+            if sneak is not None:
+                return sneak
         if attack is not None and worth > 0:
             return attack
         moves = [a for a in actions if a.kind == Kind.FULL_MOVE]
+        hide = [a for a in actions if a.kind == Kind.HIDE]
+        if hide and self._hiding_pays(s, me, moves):
+            return hide[0]
         if moves and not s.enemies_at(me):
             return self._approach(s, me, moves) or _skip(actions)
         return attack or _skip(actions)
+
+    # --- the hidden state and vehicles ----------------------------------------------------------
+    def danger(self, s: Dx3State, me: Fighter) -> float:
+        """What the standing enemies could take from `me` before its next turn were it seen where it
+        stands: each one's best attack on it (after a 戦闘移動 toward it), weighed as that enemy would."""
+        held, total = me.hidden, 0.0
+        me.hidden = SEEN
+        try:
+            for e in s.fighters:
+                if e.side == me.side or e.down:
+                    continue
+                pos = e.pos
+                try:
+                    reach = engagement.combat_move_distance(s, e)
+                    if reach > 0 and e.vehicle < 0:
+                        e.pos = engagement.destination(s, e, me.pos, reach)
+                    mine = [a for a in attacks(s, e) if a.target == me.id]
+                    total += max(max((self.attack_value(s, e, a) for a in mine), default=0.0), 0.0)
+                finally:
+                    e.pos = pos
+        finally:
+            me.hidden = held
+        return total
+
+    def _best_search(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> tuple[float, Dx3Action | None]:
+        """The search most worth making (DX3-HID-06): the exact chance to find the hidden enemy times
+        what finding it is worth (the best attack my side could then make on it, at least a share of
+        its threat), a turn later."""
+        best, choice = 0.0, None
+        for a in actions:
+            if a.kind != Kind.SEARCH:
+                continue
+            t = s.fighters[a.target]
+            odds = dx3_odds.opposed(_perception(s, me), _perception(s, t) if _hidden_rolls(s) else None,
+                                    s.options.tie, s.options.no_reaction_value)  # fmt: skip
+            worth = odds * DELAY * max(self._worth_against(s, me.side, t), FIND_FLOOR * threat(t))
+            if worth > best:
+                best, choice = worth, a
+        return best, choice
+
+    def _worth_against(self, s: Dx3State, side: int, t: Fighter) -> float:
+        """The best attack one of `side`'s standing fighters could make on t were it seen."""
+        held, best = t.hidden, 0.0
+        t.hidden = SEEN
+        try:
+            for f in s.fighters:
+                if f.side == side and not f.down:
+                    mine = [a for a in attacks(s, f) if a.target == t.id]
+                    best = max(best, max((self.attack_value(s, f, a) for a in mine), default=0.0))
+        finally:
+            t.hidden = held
+        return best
+
+    def _sneak(self, s: Dx3State, me: Fighter, actions: list[Dx3Action], worth: float | None) -> Dx3Action | None:
+        """Hidden: a stealth move (HR-STEALTH-03) to a spot with a better attack than the one here, when
+        attacking from there a turn later (less the exact chance of being seen slipping into the
+        enemies' engagement, HR-STEALTH-04) beats being seen here now; with nothing to attack, the
+        stealth move toward the enemies."""
+        sneaks = [a for a in actions if a.kind == Kind.STEALTH_MOVE]
+        if not sneaks:
+            return None
+        if worth is None:
+            return self._approach(s, me, sneaks)
+        best, choice = worth - self.danger(s, me), None
+        reach = engagement.combat_move_distance(s, me)
+        for a in sneaks:
+            pos = me.pos
+            try:
+                me.pos = engagement.destination(s, me, engagement.goal_of(s, a), reach)
+                there, _ = self.best_attack(s, me, attacks(s, me))
+                if there <= worth:
+                    continue
+                seen = 1.0 - self._slip_chance(s, me)
+                value = DELAY * there - seen * self.danger(s, me)
+            finally:
+                me.pos = pos
+            if value > best:
+                best, choice = value, a
+        return choice
+
+    def _slip_chance(self, s: Dx3State, me: Fighter) -> float:
+        """The exact chance `me` stays hidden among the enemies where it stands (HR-STEALTH-04, AMB-36)."""
+        watchers = s.enemies_at(me)
+        if not watchers:
+            return 1.0
+        options = s.options
+        if options.slip_past_against == "keenest":
+            watchers = [next(w for w in watchers if w.char is keenest([g.char for g in watchers], options))]
+        mine = _perception(s, me)
+        stays = 0.0
+        for value, q in mine:
+            if value != dx3_odds.FUMBLE:
+                chance = q
+                for w in watchers:
+                    chance *= dx3_odds.beats(value, _perception(s, w), options.tie)
+                stays += chance
+        return stays
+
+    def _hiding_pays(self, s: Dx3State, me: Fighter, moves: list[Dx3Action]) -> bool:
+        """Hiding as a major action (HR-STEALTH-01) when the harm it likely spares (its exact chance
+        to succeed times the danger here) is more than closing in would give a turn later, and much
+        of the fighter's HP (hiding and stealth moves close in at half the pace of a 全力移動)."""
+        odds = 1.0
+        if s.options.stealth_check:
+            odds = dx3_odds.meets(_perception(s, me), s.scenario.stealth_difficulty)
+        spared = odds * self.danger(s, me)
+        if spared <= 0:
+            return False
+        gain = 0.0
+        approach = self._approach(s, me, moves)
+        if approach is not None:
+            pos = me.pos
+            try:
+                me.pos = engagement.destination(
+                    s, me, engagement.goal_of(s, approach), engagement.full_move_distance(s, me)
+                )
+                gain, _ = self.best_attack(s, me, attacks(s, me))
+            finally:
+                me.pos = pos
+        return spared > DELAY * gain and spared >= HIDE_SPARED * me.char.hp
+
+    def _riding(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> list[tuple[float, Dx3Action]]:
+        """Each vehicle minor action (board one no enemy rides, swap, take or hand over a mounted
+        weapon) tried on a copy of the fight, scored as the other minors are plus the change in the
+        danger to `me`."""
+        now = self.danger(s, me)
+        out = []
+        for a in actions:
+            if a.kind == Kind.BOARD and any(s.fighters[i].side != me.side for i in s.vehicles[a.target].aboard):
+                continue
+            if a.kind in RIDING:
+                trial = s.clone()
+                f = trial.fighters[me.id]
+                riding.act(trial, f, a, [])
+                worth, _ = self.best_attack(trial, f, attacks(trial, f))
+                out.append((worth - self._exposure(trial, f) + now - self.danger(trial, f), a))
+        return out
 
     @staticmethod
     def _could_rise(s: Dx3State, t: Fighter) -> bool:
@@ -278,7 +479,9 @@ class Dx3TacticalAgent(Agent):
 
     def _minor(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
         """Each move or equip tried (the fighter put there or so armed for a moment), scored by the
-        best attack it leaves less the exposure of a ranged fighter in a melee."""
+        best attack it leaves less the exposure of a ranged fighter in a melee; vehicle actions tried
+        on a copy (_riding). Hidden, nothing that would show it unless an attack follows; in a dark
+        spot, hiding when no attack follows (HR-STEALTH-02)."""
         moves = [a for a in actions if a.kind == Kind.MOVE]
         if s.minor_only:
             return self._approach(s, me, moves) or _skip(actions, Kind.SKIP_MINOR)
@@ -298,9 +501,16 @@ class Dx3TacticalAgent(Agent):
                 scored.append((worth - self._exposure(s, me), -i, a))
             finally:
                 me.pos, me.equipped = pos, held
+        if s.vehicles:
+            scored += [(worth, -actions.index(a), a) for worth, a in self._riding(s, me, actions)]
         best = max(scored, default=None)
         if best is not None and best[0] > 0:
             return best[2]
+        hide = [a for a in actions if a.kind == Kind.HIDE]
+        if hide:
+            return hide[0]
+        if me.hidden.hidden:
+            return _skip(actions, Kind.SKIP_MINOR)
         return self._approach(s, me, moves) or _skip(actions, Kind.SKIP_MINOR)
 
     def _exposure(self, s: Dx3State, me: Fighter) -> float:
@@ -321,6 +531,17 @@ class Dx3TacticalAgent(Agent):
         direction = 1 if goal.pos > me.pos else 0
         plain = [a for a in moves if a.target < 0 and a.option == direction]
         return plain[0] if plain else None
+
+
+def _perception(s: Dx3State, f: Fighter) -> dx3_odds.Dist:
+    """f's 〈知覚〉 check's exact 達成値 distribution (hiding, searching, slipping past: HR-STEALTH-*)."""
+    options = s.options
+    return dx3_odds.of(f.char.check(PERCEPTION, floor=options.crit_floor, table=options.encroach_table))
+
+
+def _hidden_rolls(s: Dx3State) -> bool:
+    """The hidden side rolls 〈知覚〉 against a search (`hidden_search_roll`, DX3-HID-06)."""
+    return s.options.hidden_search_roll == "perception"
 
 
 def _skip(actions: list[Dx3Action], kind: int = Kind.SKIP_MAJOR) -> Dx3Action:

@@ -1,11 +1,14 @@
-"""Train NPC tactics with sb3-contrib MaskablePPO on Skirmish-v0, with self-play and evaluation.
+"""Train NPC tactics with sb3-contrib MaskablePPO on Skirmish-v0 or Dx3Fight-v0 (the scenario's
+game picks the env), with self-play and evaluation.
 
     python -m yz_gym.training.train_ppo --config configs/training/duel.yaml [--resume] [--timesteps N]
+    python -m yz_gym.training.train_ppo --config configs/training/dx3_duel.yaml
 
 The learner plays one side; the other side is a self-play pool of scripted agents and frozen
 past checkpoints. Every `eval.every` steps the current policy plays the scripted baselines and
 the win rates go to TensorBoard, a CSV and a learning-curve PNG. The output folder is checked
-before training starts. Checkpoints are written atomically; `--resume` continues from the
+before training starts. A DX3 run's pool is scripted DX3 agents only (no frozen snapshots, no
+pruned inputs: those read YZE fights) and its evaluation plays through the env. Checkpoints are written atomically; `--resume` continues from the
 latest one after a kill, and the temporaries of writes a kill cut short are removed. Model files are pickles:
 load only files from a trusted source."""
 
@@ -19,7 +22,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -33,6 +36,9 @@ from yz_gym.io import (
     remove_stale_temporaries,
 )
 from yz_gym.scenario.reading import MAX_SEED
+
+YZE_FIGHT: Final = ("yze", "skirmish")
+TRAINABLE: Final = (YZE_FIGHT, ("dx3", "skirmish"))  # the games whose envs this script trains on
 
 
 class Strict(BaseModel):
@@ -112,17 +118,37 @@ class ConfigError(ValueError):
 def load_config(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
     """A checked config, read within the limits of yz_gym/scenario/reading.py; errors name the
     file and the field (ConfigError)."""
-    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
-    from yz_gym.scenario import ScenarioError
+    from yz_gym.agents import MODE_AGENTS
+    from yz_gym.scenario import ScenarioError, load
 
     config = read_config(path, TrainConfig, overrides)
     try:
-        sides = load_scenario(config.scenario).setup.sides
+        game = load(config.scenario)
     except ScenarioError as error:
         raise ConfigError(f"{path}: scenario: {error}") from None
+    sides, key = game.sides, game.mode.key
     if config.side is not None and config.side not in sides:
         raise ConfigError(f"{path}: side: no side named '{config.side}'; sides: {', '.join(sides)}")
-    check_agents(path, {"self_play.scripted": config.self_play.scripted, "eval.against": config.eval.against})
+    if key not in TRAINABLE:
+        raise ConfigError(
+            f"{path}: scenario: {key[0]} {key[1]} scenarios cannot be trained here; "
+            f"give a {' or '.join(f'{r} {m}' for r, m in TRAINABLE)} scenario"
+        )
+    if key != YZE_FIGHT:  # these two read YZE fights only (agents/policy.py, training/features.py)
+        for field, used in (("self_play.snapshot_every", config.self_play.snapshot_every),
+                            ("ppo.prune_inputs", config.ppo.prune_inputs)):  # fmt: skip
+            if used:
+                raise ConfigError(f"{path}: {field}: not available for {key[0]} {key[1]} scenarios; set it to 0/false")
+    fits = MODE_AGENTS[key]
+    for field, names in (
+        ("self_play.scripted", config.self_play.scripted),
+        ("eval.against", config.eval.against),
+    ):
+        for i, name in enumerate(names):
+            if name not in fits:
+                raise ConfigError(
+                    f"{path}: {field}[{i}]: '{name}' does not play {key[0]} {key[1]} fights; use one of {', '.join(fits)}"
+                )
     return config
 
 
@@ -175,10 +201,9 @@ def seed_everything(seed: int) -> None:
 def opponents_for(config: TrainConfig, pool_folder: Path) -> Any:
     """The self-play pool for every side other than the learner's."""
     from yz_gym.agents.policy import PoolAgent
-    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
+    from yz_gym.scenario import load
 
-    scenario = load_scenario(config.scenario)
-    sides = scenario.setup.sides
+    sides = load(config.scenario).sides
     mine = config.side or sides[0]
     folder = pool_folder if config.self_play.snapshot_every else None
     return {s: PoolAgent(config.self_play.scripted, folder) for s in sides if s != mine}
@@ -194,7 +219,7 @@ def make_env_fn(config: TrainConfig, rank: int, pool_folder: Path):  # type: ign
         import yz_gym  # noqa: F401 - registers the env
 
         env = gym.make(
-            "yz_gym/Skirmish-v0",
+            env_id(config),
             scenario=config.scenario,
             side=config.side,
             opponents=opponents_for(config, pool_folder),
@@ -204,6 +229,20 @@ def make_env_fn(config: TrainConfig, rank: int, pool_folder: Path):  # type: ign
         return Monitor(env)
 
     return build
+
+
+def game_key(config: TrainConfig) -> tuple[str, str]:
+    """The (ruleset, mode) of the config's scenario."""
+    from yz_gym.scenario import load
+
+    return load(config.scenario).mode.key
+
+
+def env_id(config: TrainConfig) -> str:
+    """The Gymnasium env the learner plays: its game's generic env (tasks.GENERIC)."""
+    from yz_gym.tasks import GENERIC
+
+    return GENERIC[game_key(config)].id
 
 
 def learning_rate(config: TrainConfig) -> Any:
@@ -245,6 +284,8 @@ def policy_kwargs(config: TrainConfig, log: Any = print) -> dict[str, Any]:
 
 def evaluate_policy(model: Any, config: TrainConfig, opponent: str, games: int, seed: int) -> float:
     """The current policy's win rate against one scripted agent (deterministic play)."""
+    if game_key(config) != YZE_FIGHT:
+        return evaluate_in_env(model, config, opponent, games, seed)
     from yz_gym.agents.policy import PolicyAgent
     from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
     from yz_gym.rulesets.yze.zone import engine
@@ -265,6 +306,28 @@ def evaluate_policy(model: Any, config: TrainConfig, opponent: str, games: int, 
             agent = learner if actor.side == mine else other
             engine.apply(state, agent.choose(state, engine.legal_actions(state)), rng)
         wins += int(state.winner == mine)
+    return wins / games
+
+
+def evaluate_in_env(model: Any, config: TrainConfig, opponent: str, games: int, seed: int) -> float:
+    """The policy's win rate against one scripted agent, played through its game's env (the agent
+    plays every other side; game i is seeded by (seed, i))."""
+    import gymnasium as gym
+
+    import yz_gym  # noqa: F401 - registers the env
+    from yz_gym.agents import make_agent
+
+    wins = 0
+    for game in range(games):
+        env = gym.make(env_id(config), scenario=config.scenario, side=config.side, opponents=make_agent(opponent, seed + game))
+        obs, info = env.reset(seed=int(np.random.SeedSequence([seed, game]).generate_state(1)[0]))
+        reward, done = 0.0, False
+        while not done:
+            action, _ = model.predict(obs, action_masks=info["action_mask"].astype(bool), deterministic=True)
+            obs, reward, terminated, truncated, info = env.step(int(action))
+            done = terminated or truncated
+        wins += int(reward > 0)
+        env.close()
     return wins / games
 
 

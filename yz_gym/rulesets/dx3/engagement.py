@@ -92,15 +92,16 @@ def moves(
     state: Dx3State, f: Fighter, kind: Kind, distance: int, passing: bool = False, combo: int = -1
 ) -> list[Dx3Action]:
     """The distinct moves of `distance` metres: toward each other engagement (named by its first
-    standing fighter), then the full distance left and right; one action per place reached. A
-    `passing` move (with the movement effect `combo`) does not stop at engagements on the way."""
+    standing fighter that f can see: never a hidden enemy, DX3-HID-03), then the full distance left
+    and right; one action per place reached. A `passing` move (with the movement effect `combo`)
+    does not stop at engagements on the way."""
     if distance <= 0:
         return []
     reached: set[int] = {f.pos}
     out: list[Dx3Action] = []
     heads: dict[int, int] = {}
     for g in state.fighters:
-        if not g.down and g.pos != f.pos and g.pos not in heads:
+        if not g.down and g.pos != f.pos and g.pos not in heads and not (g.hidden.hidden and g.side != f.side):
             heads[g.pos] = g.id
     for pos, who in sorted(heads.items(), key=lambda item: item[1]):
         end = destination(state, f, pos, distance, passing)
