@@ -42,7 +42,11 @@ def recoveries(state: Dx3State, f: Fighter, titus: bool) -> list[Dx3Action]:
     with a Titus for +10 dice on the 【精神】 check (TITUS_BOOST, DX3-TITUS-03A), and a Titus that
     clears statuses at once without spending the action (DX3-TITUS-03E: the chosen one, or all of
     them under `titus_clear: all`, then named by the first)."""
-    clearable = [i for i, name in enumerate(STATUS_NAMES) if name in f.statuses and action_can_clear(name, state.options)]
+    clearable = [
+        i
+        for i, name in enumerate(STATUS_NAMES)
+        if name in f.statuses and action_can_clear(name, state.options)
+    ]
     out = [Dx3Action(Kind.RECOVER, option=i) for i in clearable]
     if not titus:
         return out
@@ -62,7 +66,9 @@ def titus_clear(state: Dx3State, f: Fighter, action: Dx3Action, events: list[Eve
     events.append(Event("titus_clear", f.id, -1, {"statuses": names}))
 
 
-def recover(state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
+def recover(
+    state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
+) -> None:
     """f spends its minor action to clear a status: with `status_recovery_check` (HR-STATUS-01) only if a
     【精神】 check (statuses.mind_check, its statuses' dice included) reaches 9; a failure spends the
     action and the status stays (AMB-37)."""
@@ -76,7 +82,9 @@ def recover(state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Gener
             check = boost_check(check, dice_titus=1)
         result = roll(check, rng)
         recovered = result.succeeds(RECOVERY_DIFFICULTY)
-        data.update(faces=[list(r) for r in result.rounds], achievement=result.achievement, fumble=result.fumble)
+        data.update(
+            faces=[list(r) for r in result.rounds], achievement=result.achievement, fumble=result.fumble
+        )
     if recovered:
         clear(f, name)
     events.append(Event("recover", f.id, -1, {**data, "recovered": recovered}))
@@ -115,7 +123,9 @@ def fear_of(state: Dx3State, f: Fighter, targets: list[int]) -> FearPenalty:
     return fear_penalty(Statuses(fear=feared), (feared,), state.options)
 
 
-def forced(state: Dx3State, f: Fighter, attacks: list[Dx3Action], strikes: list[list[int]]) -> list[Dx3Action]:
+def forced(
+    state: Dx3State, f: Fighter, attacks: list[Dx3Action], strikes: list[list[int]]
+) -> list[Dx3Action]:
     """Under 憎悪 f's attacks must include the hated character (DX3-BS-06/20): only those whose struck
     characters (`strikes`, per attack) include it, while any does; every attack otherwise."""
     if HATRED not in f.statuses or f.hatred == NOBODY:

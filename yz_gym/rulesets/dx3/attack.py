@@ -14,11 +14,11 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import afflictions, areas, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
-from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, tags_of, usable_combos
+from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, pay, tags_of, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
 from yz_gym.rulesets.dx3.effects import SINGLE, Combo
 from yz_gym.rulesets.dx3.gear import Weapon
-from yz_gym.rulesets.dx3.reaction_effects import dodge_combo, fire_autos, pay, usable_dodge_combos
+from yz_gym.rulesets.dx3.reaction_effects import dodge_combo, fire_autos, usable_dodge_combos
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
 from yz_gym.rulesets.dx3.statuses import BERSERK, PRESSURE
 from yz_gym.rulesets.dx3.stealth import attack_dice

@@ -36,10 +36,11 @@ from yz_gym.rulesets.dx3.effects import (
     Combo,
     ComboError,
     combine,
+    roll_cost,
     unusable,
     use_level,
 )
-from yz_gym.rulesets.dx3.encroachment import declare
+from yz_gym.rulesets.dx3.encroachment import capped, declare
 from yz_gym.rulesets.dx3.gear import MELEE as MELEE_KIND
 from yz_gym.rulesets.dx3.gear import UNARMED, Weapon
 from yz_gym.rulesets.dx3.state import Dx3State, Fighter
@@ -145,6 +146,19 @@ def declare_attack(
         "effects": list(combo.names), "cost": declared.cost, "before": declared.before, "after": declared.after,
     }))  # fmt: skip
     return combo, declared.check
+
+
+def pay(state: Dx3State, f: Fighter, combo: Combo, rng: np.random.Generator, events: list[Event]) -> None:
+    """f pays a declared combo's 侵蝕値 (DX3-ENC-07; a reaction combo whether its reaction works or
+    not, DX3-REACT-09) and counts its uses (DX3-EFF-08)."""
+    before = f.char.encroachment
+    cost = roll_cost(combo.cost, combo.cost_dice, rng)
+    f.char.encroachment = capped(before + cost, state.options)
+    for name in combo.names:
+        f.used[name] = f.used.get(name, 0) + 1
+    events.append(Event("combo", f.id, -1, {
+        "effects": list(combo.names), "cost": cost, "before": before, "after": f.char.encroachment,
+    }))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

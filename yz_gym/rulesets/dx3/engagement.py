@@ -14,9 +14,9 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Ability
+from yz_gym.rulesets.dx3.combos import pay
 from yz_gym.rulesets.dx3.dice import action_wins, roll
-from yz_gym.rulesets.dx3.effects import MINOR, roll_cost, unusable, use_level
-from yz_gym.rulesets.dx3.encroachment import capped
+from yz_gym.rulesets.dx3.effects import MINOR, combine, unusable, use_level
 from yz_gym.rulesets.dx3.riding import carry, driving_moves
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.statuses import RIGID
@@ -151,14 +151,9 @@ def effect_move(
 ) -> None:
     """A 戦闘移動 with movement effect `action.combo` (DX3-ENG-08): pay its 侵蝕値, count a use, and
     move out of the engagement past the others, whatever blockades them (no lone leaver's check)."""
-    e = f.effects[action.combo]
     distance = effect_move_distance(state, f, action.combo)
-    before = f.char.encroachment
-    cost = roll_cost(e.cost, e.cost_dice, rng)
-    f.char.encroachment = capped(before + cost, state.options)
-    f.used[e.name] = f.used.get(e.name, 0) + 1
-    events.append(Event("combo", f.id, -1, {"effects": [e.name], "cost": cost, "before": before,
-                                            "after": f.char.encroachment}))  # fmt: skip
+    table = state.options.encroach_table
+    pay(state, f, combine([f.effects[action.combo]], MINOR, f.char.encroachment, table), rng, events)
     start = f.pos
     f.pos = destination(state, f, goal_of(state, action), distance, passing=True)
     joined = [g.id for g in state.at(f.pos) if g.id != f.id]

@@ -103,7 +103,6 @@ add(
     "titus_clear",
     "the actor's sublimated Titus clears bad statuses (DX3-TITUS-03E, `titus_clear`)",
     ("statuses",),
-    rare="only when a PC with a Lois or Titus holds a bad status and chooses this",
 )
 add(
     "poison",

@@ -77,19 +77,6 @@ def dodge_combo(state: Dx3State, f: Fighter, k: int) -> Combo:
     return combine([f.effects[i] for i in chosen], REACTION, f.char.encroachment, table, prefer=DODGE_SKILL)
 
 
-def pay(state: Dx3State, f: Fighter, combo: Combo, rng: np.random.Generator, events: list[Event]) -> None:
-    """f pays a declared reaction combo's 侵蝕値 (DX3-ENC-07), whether its reaction works or not
-    (DX3-REACT-09), and counts its uses (DX3-EFF-08)."""
-    before = f.char.encroachment
-    cost = roll_cost(combo.cost, combo.cost_dice, rng)
-    f.char.encroachment = capped(before + cost, state.options)
-    for name in combo.names:
-        f.used[name] = f.used.get(name, 0) + 1
-    events.append(Event("combo", f.id, -1, {
-        "effects": list(combo.names), "cost": cost, "before": before, "after": f.char.encroachment,
-    }))  # fmt: skip
-
-
 def _ready_autos(state: Dx3State, f: Fighter, field: str) -> list[Effect]:
     """f's オート effects with a `field` ("guard", "reduction") it may use now: `auto_effects` on,
     standing, not under 重圧 (DX3-BS-02/16), each usable (its 制限 and uses, DX3-EFF-08)."""
