@@ -30,7 +30,7 @@ def trips(name: str, planner: str, seed: int, first: int, last: int) -> tuple[in
     scenario = load(name).scenario
     arrived, causes = 0, Counter[str]()
     for trip in range(first, last):
-        state = play_trip(scenario, planner, seed, trip)
+        state = play_trip(scenario, {scenario.side: planner}, seed, trip, {}).state
         arrived += state.termination == Termination.ARRIVED
         causes.update(state.causes.values())
     return last - first, arrived, causes
