@@ -50,9 +50,11 @@ def test_advise_ranks_the_days_plans_by_arrival_with_the_situation_and_intervals
     state = journey.new_expedition(load(TRIP).scenario)
     legal = journey.legal_actions(state)
     arrivals = []
-    for number, plan, then, arrive, arrive_ci, lost, _, games, _ in rows:
+    for number, plan, then, arrive_cell, lost_cell, games, _ in rows:
         assert plan == journey.describe(state, legal[int(number) - 1])  # the menu number is the plan's
         assert then == "cautious" and games == "4"  # the finalists raced to --rollouts
+        arrive, arrive_ci = arrive_cell.removesuffix(")").split(" (")
+        lost = lost_cell.split(" (")[0]
         assert float(arrive) in (0.0, 25.0, 50.0, 75.0, 100.0) and float(lost) in (0.0, 25.0, 50.0, 75.0, 100.0)
         low, high = map(int, arrive_ci.split("-"))
         assert low <= float(arrive) <= high

@@ -27,6 +27,7 @@ the candidates and `seed`, not on `workers`."""
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -44,7 +45,7 @@ from yz_gym.core.ending import Termination
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import Expedition
-from yz_gym.rulesets.yze.travel.hexmap import way
+from yz_gym.rulesets.yze.travel.hexmap import HexMap
 from yz_gym.rulesets.yze.travel.tasks import DayPlan
 
 PLANNERS: Final = tuple(name for name in MODE_AGENTS[("yze", "expedition")] if name != "random")
@@ -133,10 +134,25 @@ class TripAdvice:
 
 def situation_hexes(state: Expedition) -> int:
     """Hexes from the party to its goal, each hex counted once (the race's measure of progress)."""
-    hexmap = state.scenario.hexmap
-    if state.hex == state.scenario.goal:
-        return 0
-    return len(way(hexmap, state.hex, state.scenario.goal, [1] * (hexmap.width * hexmap.height)))
+    return _goal_steps(state.scenario.hexmap, state.scenario.goal)[state.hex]
+
+
+@functools.cache
+def _goal_steps(hexmap: HexMap, goal: int) -> tuple[int, ...]:
+    """Each hex's distance in hexes to `goal` (a breadth-first search from it, once per map)."""
+    steps = [-1] * (hexmap.width * hexmap.height)
+    steps[goal] = 0
+    frontier = [goal]
+    while frontier:
+        nearer = []
+        for here in frontier:
+            for d in range(6):
+                there = hexmap.neighbour(here, d)
+                if there >= 0 and steps[there] < 0:
+                    steps[there] = steps[here] + 1
+                    nearer.append(there)
+        frontier = nearer
+    return tuple(steps)
 
 
 def rollout(state: Expedition, plan: DayPlan, planner: str, seed: int) -> tuple[bool, bool, float, float]:

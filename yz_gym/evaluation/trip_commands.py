@@ -201,8 +201,9 @@ def show_advice(
         console.print(Text(line))
     console.print(f"The party plans day {state.day} ({len(journey.legal_actions(state))} plans):")
     table = Table()
-    for column in ("#", "plan", "then", "arrive %", "95% CI", "PC lost %", "95% CI", "rollouts", ""):
-        table.add_column(column, justify="left" if column in ("plan", "then", "") else "right")
+    for column in ("#", "plan", "then", "arrive % (95% CI)", "PC lost % (95% CI)", "rollouts", ""):
+        table.add_column(column, justify="left" if column in ("plan", "then", "") else "right",
+                         min_width=24 if column == "plan" else None)  # fmt: skip
     close = {c.number for c in finalists_tied(advice)}
     for c in advice.plans[:top]:
         table.add_row(
@@ -214,13 +215,9 @@ def show_advice(
     console.print(Text(explain(advice)))
 
 
-def _figures(c: PlanOdds) -> tuple[str, str, str, str]:
-    arrive, a_low, a_high = c.arrival
-    lost, l_low, l_high = c.pc_loss
-    return (
-        f"{100 * arrive:.1f}", f"{100 * a_low:.0f}-{100 * a_high:.0f}",
-        f"{100 * lost:.1f}", f"{100 * l_low:.0f}-{100 * l_high:.0f}",
-    )  # fmt: skip
+def _figures(c: PlanOdds) -> tuple[str, str]:
+    """The chances to arrive and to lose a PC, in percent with their 95% intervals."""
+    return tuple(f"{100 * p:.1f} ({100 * low:.0f}-{100 * high:.0f})" for p, low, high in (c.arrival, c.pc_loss))  # type: ignore[return-value]
 
 
 def _mark(advice: TripAdvice, c: PlanOdds, close: set[int]) -> str:
