@@ -30,6 +30,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 from pydantic import Field
 
@@ -182,7 +183,6 @@ def make_league_env(config: LeagueConfig, seat: str, rank: int, league: League) 
     """A function building one monitored env in which the learner plays `seat` against the league."""
 
     def build() -> Any:
-        import gymnasium as gym
         from stable_baselines3.common.monitor import Monitor
 
         import yz_gym  # noqa: F401 - registers the env
@@ -204,40 +204,33 @@ def make_league_env(config: LeagueConfig, seat: str, rank: int, league: League) 
     return build
 
 
-def _league_env_class() -> type:
-    import gymnasium as gym
+class LeagueEnv(gym.Wrapper):  # type: ignore[type-arg]
+    """Draws the opponent at each reset and records the learner's result at each game end."""
 
-    class _LeagueEnv(gym.Wrapper):  # type: ignore[type-arg]
-        """Draws the opponent at each reset and records the learner's result at each game end."""
+    def __init__(
+        self, env: Any, league: League, opponent: LeagueOpponent, seat: str, rng: np.random.Generator
+    ) -> None:
+        super().__init__(env)
+        self.league, self.opponent, self.seat, self.rng = league, opponent, seat, rng
+        self.member = ""
 
-        def __init__(
-            self, env: Any, league: League, opponent: LeagueOpponent, seat: str, rng: np.random.Generator
-        ) -> None:
-            super().__init__(env)
-            self.league, self.opponent, self.seat, self.rng = league, opponent, seat, rng
-            self.member = ""
+    def reset(self, **kwargs: Any) -> Any:
+        """A new game against a member drawn by PFSP."""
+        self.member = self.league.draw(self.rng)
+        self.opponent.current = self.league.agent(self.member, int(self.rng.integers(2**63)))
+        return self.env.reset(**kwargs)
 
-        def reset(self, **kwargs: Any) -> Any:
-            self.member = self.league.draw(self.rng)
-            self.opponent.current = self.league.agent(self.member, int(self.rng.integers(2**63)))
-            return self.env.reset(**kwargs)
+    def step(self, action: Any) -> Any:
+        """The env's step; at a game's end the league learns who won."""
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        if terminated or truncated:
+            outcome = info.get("outcome") or {}
+            self.league.record(self.member, outcome.get("winner") == self.seat)
+        return obs, reward, terminated, truncated, info
 
-        def step(self, action: Any) -> Any:
-            obs, reward, terminated, truncated, info = self.env.step(action)
-            if terminated or truncated:
-                outcome = info.get("outcome") or {}
-                self.league.record(self.member, outcome.get("winner") == self.seat)
-            return obs, reward, terminated, truncated, info
-
-        def action_masks(self) -> np.ndarray:
-            return np.asarray(self.env.get_wrapper_attr("action_masks")())
-
-    return _LeagueEnv
-
-
-def LeagueEnv(env: Any, league: League, opponent: LeagueOpponent, seat: str, rng: np.random.Generator) -> Any:
-    """The league wrapper around a Skirmish-v0 env (gymnasium is imported only when training)."""
-    return _league_env_class()(env, league, opponent, seat, rng)
+    def action_masks(self) -> np.ndarray:
+        """The wrapped env's mask (MaskablePPO asks every env for it)."""
+        return np.asarray(self.env.get_wrapper_attr("action_masks")())
 
 
 def seats_of(config: LeagueConfig) -> list[str]:
