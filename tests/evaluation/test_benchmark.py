@@ -45,10 +45,10 @@ def test_an_expedition_scores_its_arrivals_and_a_dx3_fight_its_wins() -> None:
     found = score("cautious", trek, episodes=6)
     trips, _ = evaluate("expedition_marsh_trek", {"crew": "cautious"}, 6, benchmark.SEED, report=None)
     assert (found.wins, found.games) == (trips.arrived, 6) and trips.arrived > 0
-    duel = score("dx3_tactical", "yz_gym/DX3-Duel-v2", episodes=6)
+    duel = score("dx3_tactical", "DX3-Duel", episodes=6)
     fights, _ = evaluate("dx3_duel", {"ugn": "dx3_tactical", "fh": "dx3_aggressive"}, 6, benchmark.SEED)
     assert duel.wins == fights.wins.get("ugn", 0) and duel.games == 6
-    assert not plays("tactical", task_of(trek)) and not plays("weights:npc.pth", task_of("yz_gym/DX3-Duel-v2"))
+    assert not plays("tactical", task_of(trek)) and not plays("weights:npc.pth", task_of("DX3-Duel"))
 
 
 def test_the_search_baseline_plays_at_its_stated_budget() -> None:
