@@ -25,6 +25,10 @@ class Opponents:
         self.log = log
         self.scorer = scorer  # a binding.Scorer, or None: no reward beside the terminal one
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its constructor's arguments (a compiled class has no argument-free __new__)."""
+        return (Opponents, (self.agent_of, self.controlled, self.log, self.scorer))
+
     def apply(self, rules: GameRules, state: Any, action: Any, rng: np.random.Generator, legal: list[Any]) -> None:
         """Apply one legal action, log its events and score them."""
         events = rules.apply(state, action, rng, legal)
