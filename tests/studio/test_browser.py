@@ -7,7 +7,6 @@ docs/images/studio_*.png (the pictures of docs/studio.md), else they go to the t
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import threading
 import time
@@ -21,29 +20,16 @@ pytest.importorskip("uvicorn")
 
 import uvicorn
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.browser import browser, needs_chromium
 from yz_gym.studio.app import create_app
 
-CHROMEDRIVER = "/usr/bin/chromedriver"
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
-
-
-def _chromium() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-pytestmark = pytest.mark.skipif(
-    _chromium() is None or not Path(CHROMEDRIVER).is_file(),
-    reason="no headless Chromium with its driver (apt-get install chromium chromium-driver)",
-)
+pytestmark = needs_chromium
+__all__ = ["browser"]  # the fixture, shared with the other browser tests (tests/browser.py)
 
 
 @pytest.fixture
@@ -64,20 +50,6 @@ def studio(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     yield f"http://127.0.0.1:{port}/", folder
     server.should_exit = True
     thread.join(10)
-
-
-@pytest.fixture
-def browser() -> Iterator[webdriver.Chrome]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(_chromium())
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # script errors and CSP refusals
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1500,1100"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)  # no Selenium Manager
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def _field(driver: webdriver.Chrome, name: str):  # type: ignore[no-untyped-def]

@@ -23,7 +23,7 @@ from jinja2 import Environment, select_autoescape
 from markupsafe import Markup
 
 from yz_gym.core.events import Event
-from yz_gym.envs.dx3_scene import build_dx3_scene
+from yz_gym.envs.dx3_scene import scene_series
 from yz_gym.envs.scene import Scene, build_chase_scene, build_scene, plan_map, zone_needs
 from yz_gym.evaluation.replay import Replay, ReplayError, format_of, same_events
 from yz_gym.io import atomic_write_text
@@ -65,19 +65,22 @@ def replay_positions(replay: Replay) -> list[tuple[Any, list[Event], str]]:
     return positions
 
 
-SCENES: Final = {("yze", "chase"): build_chase_scene, ("dx3", "skirmish"): build_dx3_scene}  # else a zone fight's
+SCENES: Final[dict[tuple[str, str], Callable[[], Callable[[Any, list[Event]], Scene]]]] = {
+    ("yze", "chase"): lambda: build_chase_scene,
+    ("dx3", "skirmish"): scene_series,  # remembers where hidden fighters were last seen, frame to frame
+}  # a mode -> the scene builder for one game's frames in order (else a zone fight's)
 
 
 def page_data(replay: Replay, replay_file: str = "game.jsonl") -> tuple[str, str, dict[str, Any]]:
     """(title, description, the JSON the page steps through): shapes stored once, frames as indices.
     `mode` in the JSON tells the page's script what it shows: "skirmish" or "chase" (a DX3 fight is
-"skirmish" of ruleset dx3: its scene is envs/dx3_scene.py's)."""
+    "skirmish" of ruleset dx3: its scene is envs/dx3_scene.py's)."""
     mode = replay.mode
     positions = replay_positions(replay)
     first = positions[0][0]
     scene_of: Callable[[Any, list[Event]], Scene]
     if mode.key in SCENES:
-        scene_of = SCENES[mode.key]
+        scene_of = SCENES[mode.key]()
     else:
         plan = plan_map(first, [zone_needs(state) for state, _, _ in positions])
         scene_of = partial(build_scene, plan=plan)
