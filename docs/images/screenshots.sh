@@ -18,4 +18,4 @@ shot cavalry_skirmish dragoons=tactical militia=random 29 1900,1000
 shot helicopter_extraction air_cavalry=tactical militia=random 81 1700,1050
 shot chase_helicopter_pickup air_unit=cutoff smugglers=flee 12 1400,760
 shot dx3_car_chase pcs=dx3_tactical riders=dx3_tactical 24 1500,900
-shot dx3_stealth_infiltration pcs=dx3_tactical guards=dx3_tactical 14 1500,900
+shot dx3_stealth_infiltration pcs=dx3_tactical guards=dx3_tactical 6 1500,900  # Shino still hidden (隠密)
