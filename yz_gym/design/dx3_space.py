@@ -168,7 +168,8 @@ def _set_count(fighters: list[dict[str, Any]], entries: list[int], target: str, 
         return
     last = on_foot[-1]
     names = {f.get("name") for f in fighters}
-    copies, k = [], 2
+    copies: list[dict[str, Any]] = []
+    k = 2
     while len(copies) < total - have:
         name = f"{fighters[last]['name']} {k}"
         if name not in names:

@@ -194,6 +194,6 @@ EXPEDITION_SPACE: Final = Space(
     changes=changes,
     kinds=KINDS,
     metrics=("arrival", "pc_death", "party_lost"),
-    words=("{side} arrives", "a PC dies", "the party is lost (every traveller dead)"),
+    words=("the party arrives", "a PC dies", "the party is lost (every traveller dead)"),
     count=journey_count,
 )
