@@ -117,6 +117,7 @@ class Balanced:
         _, low, high = self.chosen.estimate(self.metric, self.side, Z_SEARCH)
         return {
             "target": self.target, "metric": self.metric, "side": self.side, "games": self.games,
+            "metric_words": self.chosen.space.metric_words(self.metric, self.side),
             "rounds": self.rounds, "stopped": self.stopped, "tolerance": self.tolerance,
             "confirmed": self.confirmed, "chosen_ci99": [low, high], "chosen": chosen, "candidates": rows,
             **self.interruption.to_json(),

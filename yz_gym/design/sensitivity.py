@@ -65,6 +65,7 @@ class Sensitivity:
         ]  # fmt: skip
         return {
             "scenario": self.scenario, "side": self.side, "metrics": list(self.space.metrics),
+            "words": [self.space.metric_words(m, self.side) for m in self.space.metrics],
             "games": self.base.games, "changes": rows,
             "skipped": [{"change": c.label, "reason": why} for c, why in self.skipped],
             **self.interruption.to_json(),
