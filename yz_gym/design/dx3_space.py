@@ -50,6 +50,11 @@ BODY_ARMOR: Final = "防具"  # the slot `armor` varies (DX3-ARM-03)
 KINDS: Final = ("ability", "skill", "weapon", "armor", "effect", "lois", "encroachment", "count", "position", "vehicle")
 DIRECTED: Final = ("ability", "skill", "weapon", "effect", "lois", "count", "vehicle")  # not armor: a heavier
 # piece costs ドッジ and 行動 (DX3-ARM-02), so a step up is not surely stronger
+PLAIN: Final = {
+    "白兵": "melee", "回避": "dodge", "射撃": "ranged", "知覚": "perceive", "意志": "will", "交渉": "negotiate",
+    "調達": "procure", "運転": "drive", "四輪": "4-wheel", "二輪": "2-wheel", "馬": "horse", "船舶": "boat",
+    "航空機": "aircraft", "芸術": "art", "知識": "knowledge", "情報": "info",
+}  # fmt: skip
 ENCROACHMENT_STEP: Final = 10  # 侵蝕率 points of one step
 POSITION_STEP: Final = 5  # metres of one step
 VEHICLE_HP_STEP: Final = 10
@@ -263,4 +268,5 @@ DX3_SPACE: Final = Space(
     words=("{side} wins", DX3_TERMS.party[0].words, DX3_TERMS.party[2].words),
     count=encounter_count,
     prefixes=("abilities", "skills", "effects"),
+    plain=tuple(PLAIN.items()),
 )

@@ -176,12 +176,12 @@ def tornado(result: Sensitivity, path: str | Path, top: int = 20) -> Path:
                 fmt="none", ecolor="black", capsize=2, linewidth=0.8,
             )  # fmt: skip
             ax.annotate(
-                effect.change.step, (100 * (high if win.change >= 0 else low), pos),
+                result.space.plotted(effect.change.step), (100 * (high if win.change >= 0 else low), pos),
                 xytext=(4 if win.change >= 0 else -4, 0), textcoords="offset points",
                 ha="left" if win.change >= 0 else "right", va="center", fontsize=7,
             )  # fmt: skip
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(range(len(rows)), [name for name, _ in rows])
+    ax.set_yticks(range(len(rows)), [result.space.plotted(name) for name, _ in rows])
     ax.invert_yaxis()
     success = result.space.metric_words(result.space.metrics[0], side)
     ax.set_xlabel(f"change of the chance that {success} (percentage points, paired 95% intervals)")

@@ -113,6 +113,13 @@ class Space:
     words: tuple[str, str, str]  # the metrics in a sentence; "{side}" is the side
     count: Callable[[Any, str, str], int]  # (statistics, metric, side) -> games in which it happened
     prefixes: tuple[str, ...] = ()  # TARGET.PREFIX.FIELD is TARGET.FIELD, e.g. Viper.skills.melee
+    plain: tuple[tuple[str, str], ...] = ()  # (word, plain letters) the plot writes for it (its font has no kanji)
+
+    def plotted(self, text: str) -> str:
+        """`text` as the plot writes it: every `plain` word replaced."""
+        for word, letters in self.plain:
+            text = text.replace(word, letters)
+        return text
 
     def metric_words(self, metric: str, side: str) -> str:
         """ "crew wins", "a PC dies" ..."""
