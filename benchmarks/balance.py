@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from yz_gym.design.balance import TOLERANCE, Candidate, Play, balance, metric_count, search
-from yz_gym.design.variation import Variant, parse_variation, variants
+from yz_gym.design.balance import TOLERANCE, Candidate, Play, balance, search
+from yz_gym.design.variation import Variant, encounter_count, parse_variation, variants
 from yz_gym.evaluation.runner import Interruption, empty_stats, evaluate
 from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.scenario.loading import load
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         first_round = []
         for v in made:
             played, _ = evaluate(v.data, policies, args.games, args.seed, args.workers)
-            first_round.append((metric_count(played, args.metric, args.side), played.games))
+            first_round.append((encounter_count(played, args.metric, args.side), played.games))
             print(f"  {v.label:<40} {first_round[-1][0]:>4} of {played.games} games")
         print(simulate(made, first_round, args.target, args.metric, args.side, args.simulate, args.games,
                        args.budget, args.near, args.seed).text())  # fmt: skip
@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     fresh_seed = args.seed + 1_000_003  # games the search never played
     check, _ = evaluate(found.chosen.variant.data, policies, args.check_games, fresh_seed, args.workers)
-    hits = metric_count(check, args.metric, args.side)
+    hits = encounter_count(check, args.metric, args.side)
     again = hits / check.games
     c_low, c_high = wilson_interval(hits, check.games)
     print(f"re-measured on {check.games:,} fresh games: {again:.3f} ({c_low:.3f}-{c_high:.3f})")

@@ -22,11 +22,11 @@ from yz_gym.design.balance import (
     Z_SEARCH,
     Candidate,
     balance,
-    metric_count,
     search,
     survivors,
     within,
 )
+from yz_gym.design.variation import encounter_count as metric_count
 from yz_gym.design.variation import parse_variation, variants
 from yz_gym.evaluation.runner import empty_stats, evaluate
 from yz_gym.scenario.loading import load

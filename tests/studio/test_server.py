@@ -379,3 +379,36 @@ def test_a_replay_is_the_seeded_game_the_replay_page_shows(folder: Path):
     assert run["mode"] == "chase" and run["frames"][0]["step"] == 0
     refused = c.post("/api/replay", json={"yaml": AMBUSH, "agents": {"crew": "weights:x.pth"}, "seed": 1})
     assert refused.status_code == 409 and refused.json()["errors"][0]["field"] == "agents.crew"
+
+
+@pytest.mark.parametrize(
+    ("name", "vary", "agents"),
+    [("dx3_duel", "Enforcer.body=6,8", {"ugn": "random", "fh": "random"}),
+     ("expedition_dragoon_patrol", "party.food=3,9", {"dragoons": "random"})],
+)  # fmt: skip
+def test_a_dx3_fight_and_an_expedition_run_every_job_in_their_modes_words(tmp_path: Path, name: str, vary: str, agents):
+    c = client(tmp_path)
+    opened = c.post("/api/open", json={"source": "bundled", "path": name}).json()
+    assert opened["ok"] and not opened["editable"] and "random" in opened["agents"]
+    mode = opened["mode"]
+    metrics = [m["name"] for m in opened["metrics"]]
+    assert metrics == (["arrival", "pc_death", "party_lost"] if mode == "yze expedition" else ["win", "pc_death", "knockout"])
+    refused = c.post("/api/evaluate", json={"yaml": opened["yaml"], "agents": {opened["sides"][0]: "tactical"}, "games": 5})
+    assert refused.status_code == 409 and refused.json()["errors"][0]["field"] == f"agents.{opened['sides'][0]}"
+    results = {}
+    for action, extra in (("evaluate", {"games": 6}), ("sensitivity", {"games": 6}),
+                          ("balance", {"vary": [vary], "target": 0.5, "games": 10, "budget": 20})):  # fmt: skip
+        started = c.post(f"/api/{action}", json={"yaml": opened["yaml"], "agents": agents, "seed": 1, **extra})
+        assert started.status_code == 200, started.text
+        job = started.json()["job"]
+        for _ in range(600):
+            job = c.get(f"/api/jobs/{job['id']}").json()
+            if job["state"] != "running":
+                break
+            time.sleep(0.1)
+        assert job["state"] == "done", job
+        results[action] = job["result"]
+    evaluated = results["evaluate"]
+    assert (evaluated["trips"] if mode == "yze expedition" else evaluated["games"]) == 6
+    assert results["sensitivity"]["changes"] and results["sensitivity"]["metrics"] == metrics
+    assert results["balance"]["metric"] == metrics[0] and results["balance"]["games"] == 20

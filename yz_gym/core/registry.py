@@ -117,6 +117,8 @@ class Mode:
     gym_env: str = ""  # the Gymnasium id of its single-agent env ("" = none), made with `scenario=`
     aec_env: str = ""  # "module:function" making its PettingZoo AEC env from a scenario ("" = none)
     evaluation: Evaluation | None = None  # what `yz-gym evaluate` plays (None: it cannot evaluate it yet)
+    design: str = ""  # "module:attribute" of its design.variation.Space: what `balance` and
+    # `sensitivity` may vary in its files and what they measure ("" = none)
 
     @property
     def key(self) -> tuple[str, str]:

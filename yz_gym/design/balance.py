@@ -1,5 +1,6 @@
 """Balance an encounter to a target: among the variants of a scenario (variation.py), find one
-whose chance of a side's win (or of a PC's death, or of a total party knockout) lies within
+whose chance of one of its mode's metrics (a side's win, a PC's death, a total party knockout; an
+expedition's arrival, a PC's death, the party lost: the mode's design Space) lies within
 `tolerance` (0.03) of the target, spending games where the answer is still uncertain, and say
 whether the games confirm it.
 
@@ -37,33 +38,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from yz_gym.design import METRICS
-from yz_gym.design.variation import Variant, Variation, VariationError, variants
+from yz_gym.design.variation import Space, Variant, Variation, VariationError, space_of, variants
+from yz_gym.design.yze_space import YZE_SPACE
 from yz_gym.evaluation.runner import CHUNK, Interruption, empty_stats, evaluate
-from yz_gym.evaluation.stats import Z95, EncounterStats, wilson_interval
+from yz_gym.evaluation.stats import Z95, wilson_interval
 from yz_gym.scenario.loading import LoadedScenario
 
-METRIC_WORDS: Final = {"win": "wins", "pc_death": "a PC dies", "knockout": "total party knockout"}
 TOLERANCE: Final = 0.03  # how far from the target a chosen variant may lie
 Z_SEARCH: Final = 2.576  # the search's intervals: 99% Wilson, checked after every round
 FINALISTS: Final = 4  # halving stops at this many variants; the rest of the budget is theirs
 
 
-def metric_count(stats: EncounterStats, metric: str, side: str) -> int:
-    """Games in which the metric happened: `side` won, a PC died, or the party was knocked out."""
-    if metric == "win":
-        return stats.wins.get(side, 0)
-    return stats.pc_deaths if metric == "pc_death" else stats.party_knockouts
-
-
 def check_metric(loaded: LoadedScenario, metric: str, side: str) -> None:
-    """A one-line ValueError for a metric the scenario cannot measure or a side it does not have."""
-    if metric not in METRICS:
-        raise ValueError(f"--metric {metric}: give one of {', '.join(METRICS)}")
+    """A one-line ValueError for a metric the scenario's mode does not measure, a side it does not
+    have, or a PC metric in a file that marks no PC."""
+    metrics = space_of(loaded.mode).metrics
+    if metric not in metrics:
+        raise ValueError(f"--metric {metric}: give one of {', '.join(metrics)} (what {loaded.mode.label} games measure)")
     if side not in loaded.sides:
         raise ValueError(f"--side {side}: no side named '{side}' in {loaded.name}; sides: {', '.join(loaded.sides)}")
-    if metric != "win" and not any(getattr(p, "pc", False) for p in loaded.mode.people(loaded.scenario)):
-        raise ValueError(f"--metric {metric}: {loaded.name} marks no PC (pc: true); mark the PCs or use --metric win")
+    if metric != metrics[0] and not any(getattr(p, "pc", False) for p in loaded.mode.people(loaded.scenario)):
+        raise ValueError(f"--metric {metric}: {loaded.name} marks no PC (pc: true); mark the PCs or use --metric {metrics[0]}")
 
 
 @dataclass(slots=True)
@@ -71,13 +66,14 @@ class Candidate:
     """One variant in the race: its games so far and whether (and when) it dropped out."""
 
     variant: Variant
-    stats: EncounterStats
+    stats: Any  # its mode's statistics (EncounterStats, JourneyStats)
     dropped: str = ""  # "" while racing or chosen; "race" or "halving" once out
     dropped_after: int = 0  # the games it had played when it dropped out
+    space: Space = YZE_SPACE  # its mode's: how the statistics count a metric
 
     def estimate(self, metric: str, side: str, z: float = Z95) -> tuple[float, float, float]:
         """(chance, low, high) of the metric with its Wilson interval (95%, or at `z`)."""
-        n, hits = self.stats.games, metric_count(self.stats, metric, side)
+        n, hits = self.stats.games, self.space.count(self.stats, metric, side)
         return (hits / n if n else 0.0, *wilson_interval(hits, n, z))
 
     def distance(self, metric: str, side: str, target: float, z: float = Z95) -> tuple[float, float, float]:
@@ -121,6 +117,7 @@ class Balanced:
         _, low, high = self.chosen.estimate(self.metric, self.side, Z_SEARCH)
         return {
             "target": self.target, "metric": self.metric, "side": self.side, "games": self.games,
+            "metric_words": self.chosen.space.metric_words(self.metric, self.side),
             "rounds": self.rounds, "stopped": self.stopped, "tolerance": self.tolerance,
             "confirmed": self.confirmed, "chosen_ci99": [low, high], "chosen": chosen, "candidates": rows,
             **self.interruption.to_json(),
@@ -158,7 +155,7 @@ def balance(
     loaded: LoadedScenario,
     variations: list[Variation],
     target: float,
-    metric: str = "win",
+    metric: str = "",
     side: str = "",
     policies: dict[str, str] | None = None,
     seed: int = 0,
@@ -171,22 +168,24 @@ def balance(
 ) -> Balanced:
     """Race the variants of `loaded` made by `variations` towards `target` (module docstring).
 
-    `side` is the side whose win counts (default: the first); `first` the games every variant
+    `metric` is one of its mode's (default: the first, a side's success); `side` the side whose
+    success counts (default: the first); `first` the games every variant
     plays in the first round; `budget` the most games in all; `on_round(round, variants, games
     each, games this round)` is told before each round and `progress(games)` after each chunk."""
-    side = side or loaded.sides[0]
+    space = space_of(loaded.mode)
+    side, metric = side or loaded.sides[0], metric or space.metrics[0]
     made = race_entries(loaded, variations, target, metric, side, first, budget)
 
     def play(c: Candidate, games: int) -> Interruption:
         more = games - c.stats.games
         played, stopped = evaluate(
             c.variant.data, policies or {}, more, seed, workers, progress, first=c.stats.games,
-            chunk=chunk_size(more, workers),
+            chunk=chunk_size(more, workers), report=None,
         )  # fmt: skip
         c.stats.merge(played)
         return stopped
 
-    candidates = [Candidate(v, empty_stats(v.scenario)) for v in made]
+    candidates = [Candidate(v, empty_stats(v.scenario, loaded.mode, None), space=space) for v in made]
     return search(candidates, play, target, metric, side, first, budget, tolerance, on_round)
 
 
@@ -306,7 +305,7 @@ class Race:
 def within(c: Candidate, metric: str, side: str, target: float, tolerance: float) -> float:
     """The chance that the variant's true chance lies within the target +/- `tolerance`, by the
     normal approximation around its games' estimate (shrunk towards 1/2 by one hit and one miss)."""
-    n, hits = c.stats.games, metric_count(c.stats, metric, side)
+    n, hits = c.stats.games, c.space.count(c.stats, metric, side)
     p = (hits + 1) / (n + 2)
     se = math.sqrt(p * (1 - p) / (n + 2))
     return normal_cdf((target + tolerance - p) / se) - normal_cdf((target - tolerance - p) / se)

@@ -8,12 +8,27 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from yz_gym.design import KINDS, METRICS
 from yz_gym.scenario.reading import MAX_SEED
 
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+METRIC_HELP = (
+    "what the target is the chance of, by the scenario's mode: zone fights, chases and DX3 fights: win (of "
+    "--side), pc_death, knockout; expeditions: arrival, pc_death, party_lost (default: the first)"
+)
+KINDS_HELP = (
+    "the kinds of change, comma-separated (default: all of the mode's): zone fights and chases: attribute, "
+    "skill, weapon, armor, count, zone, cover, light; DX3 fights: ability, skill, weapon, armor, effect, lois, "
+    "encroachment, count, position, vehicle; expeditions: stores, gear, time, season, weather, encounter, vehicle"
+)
+VARY_HELP = (
+    "TARGET.FIELD=VALUES to try; repeatable (every combination is a variant). Zone fights and chases: "
+    "vipers.count=1..6, Viper.weapon=knife,pistol,shotgun, Mara.agility=2..5, 'Crate rows.cover=none,furniture'; "
+    "DX3 fights: Enforcer.position=14..20, Enforcer.body=6..9, Kaito.白兵=2..4, Enforcer.heavy_blow=1..3; "
+    "expeditions: party.food=6..12, expedition.season=summer,autumn, Pickup.type=car,truck "
+    "(every mode's targets and fields: docs/design_tools.md)"
+)
 POLICY_HELP = (
     "SIDE=AGENT (random, aggressive, tactical, weights:PATH, model:PATH; chases: flee, hider, cutoff, "
     "shooter, random); repeatable. A side not named plays its agent in `evaluate` (the file's agents:, "
@@ -59,19 +74,11 @@ def _progress() -> Progress:
 
 
 def balance(
-    scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path (a zone fight or a chase)")],
-    vary: Annotated[
-        list[str],
-        typer.Option(
-            "--vary",
-            help="TARGET.FIELD=VALUES to try, e.g. vipers.count=1..6, Viper.weapon=knife,pistol,shotgun, "
-            "Mara.agility=2..5, 'Crate rows.cover=none,furniture'; repeatable (every combination is a "
-            "variant). TARGET: a combatant, group, side, zone or vehicle (docs/design_tools.md)",
-        ),
-    ],
+    scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path (any registered mode)")],
+    vary: Annotated[list[str], typer.Option("--vary", help=VARY_HELP)],
     target: Annotated[float, typer.Option(min=0.0, max=1.0, help="the chance to aim at, e.g. 0.6")],
     side: Annotated[str | None, typer.Option(help="whose win counts with --metric win (default: the first side)")] = None,
-    metric: Annotated[str, typer.Option(help=f"what the target is the chance of: {', '.join(METRICS)}")] = "win",
+    metric: Annotated[str | None, typer.Option(help=METRIC_HELP)] = None,
     first: Annotated[int, typer.Option("--games", "-n", min=10, help="games every variant plays in the first round")] = 100,
     budget: Annotated[int, typer.Option(min=20, help="the most games of the whole search")] = 10_000,
     tolerance: Annotated[
@@ -90,15 +97,16 @@ def balance(
     ] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="write every candidate and the choice as JSON here")] = None,
 ) -> None:
-    """Find the variant of an encounter whose win chance (or PC-death or knockout chance) is closest
-    to a target, racing the variants on the same seeded games; writes the chosen scenario file."""
+    """Find the variant of an encounter whose win chance (or PC-death or knockout chance; an
+    expedition's arrival chance ...) is closest to a target, racing the variants on the same seeded
+    games; writes the chosen scenario file."""
     from functools import partial
 
     from yz_gym import cli
     from yz_gym.design.balance import balance as search
     from yz_gym.design.balance import race_entries
     from yz_gym.design.report import print_balance, write_scenario
-    from yz_gym.design.variation import parse_variation
+    from yz_gym.design.variation import parse_variation, space_of
     from yz_gym.io import atomic_write_json, check_outputs
     from yz_gym.scenario import ScenarioError
     from yz_gym.scenario.loading import load
@@ -110,6 +118,7 @@ def balance(
             raise ValueError(f"--out {out}: that is the scenario being balanced; write the variant to another path")
         check_outputs({"--out": out, "--json": json_out})
         policies = _agents(loaded, policy)
+        metric = metric or space_of(loaded.mode).metrics[0]
         variations = [parse_variation(text, loaded) for text in vary]
         race_entries(loaded, variations, target, metric, side or loaded.sides[0], first, budget)  # before any game
         with _progress() as bar:
@@ -137,12 +146,10 @@ def balance(
 
 
 def sensitivity(
-    scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path (a zone fight or a chase)")],
+    scenario: Annotated[str, typer.Argument(help="bundled scenario name or .yaml path (any registered mode)")],
     side: Annotated[str | None, typer.Option(help="whose win chance ranks the changes (default: the first side)")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=10, help="games per change (and for the encounter as written)")] = 300,
-    kinds: Annotated[
-        str, typer.Option(help=f"the kinds of change, comma-separated: {','.join(KINDS)}")
-    ] = ",".join(KINDS),
+    kinds: Annotated[str | None, typer.Option(help=KINDS_HELP)] = None,
     top: Annotated[int, typer.Option(min=0, help="rows of the table and factors of the plot (0: all)")] = 20,
     policy: Annotated[list[str] | None, typer.Option("--policy", "-p", help=POLICY_HELP)] = None,
     seed: Annotated[int, typer.Option(min=0, max=MAX_SEED, help="base seed; game i of every run from (seed, i)")] = 0,
@@ -151,12 +158,14 @@ def sensitivity(
     json_out: Annotated[Path | None, typer.Option("--json", help="write every change's effects as JSON here")] = None,
 ) -> None:
     """What matters most here: each attribute, skill, weapon, armor, count, starting zone, cover and
-    light one step up and down, one at a time, ranked by the effect on a side's win chance (and on PC
-    deaths) with paired 95% intervals over the same seeded games."""
+    light (a DX3 fight's abilities, skills, gear, effects ...; an expedition's stores, gear, season ...)
+    one step up and down, one at a time, ranked by the effect on a side's win chance (an expedition's
+    arrival; and on PC deaths) with paired 95% intervals over the same seeded games."""
     from functools import partial
 
     from yz_gym import cli
     from yz_gym.design.report import PLOT_SUFFIXES, print_sensitivity, tornado
+    from yz_gym.design.sensitivity import changes
     from yz_gym.design.sensitivity import sensitivity as measure
     from yz_gym.io import atomic_write_json, check_outputs
     from yz_gym.scenario import ScenarioError
@@ -166,11 +175,9 @@ def sensitivity(
         check_outputs({"--plot": plot, "--json": json_out})
         if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
             raise ValueError(f"--plot {plot}: give a .png or .svg path")
-        chosen = tuple(k.strip() for k in kinds.split(","))
-        for kind in chosen:
-            if kind not in KINDS:
-                raise ValueError(f"--kinds {kinds}: unknown kind '{kind}'; kinds: {','.join(KINDS)}")
         loaded = load(scenario)
+        chosen = None if kinds is None else tuple(k.strip() for k in kinds.split(","))
+        changes(loaded, chosen)  # an unknown kind is one line naming the mode's kinds
         policies = _agents(loaded, policy)
         if side is not None and side not in loaded.sides:
             raise ValueError(f"--side {side}: no side named '{side}' in {loaded.name}; sides: {', '.join(loaded.sides)}")

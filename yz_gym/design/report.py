@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from yz_gym.design.balance import METRIC_WORDS, Balanced
+from yz_gym.design.balance import Balanced
 from yz_gym.design.paired import PairedChange
 from yz_gym.design.sensitivity import Effect, Sensitivity
 from yz_gym.evaluation.report import pct
@@ -20,18 +20,19 @@ from yz_gym.evaluation.stats import wilson_interval
 from yz_gym.io import atomic_write_bytes, atomic_write_text
 
 PLOT_SUFFIXES: Final = (".png", ".svg")
+PLACES: Final = ("zone", "position")  # kinds of change that move where a side starts (grey in the plot)
 UP_COLOUR, DOWN_COLOUR, OTHER_COLOUR = "#4c72b0", "#dd8452", "#8c8c8c"
 
 
-def metric_label(metric: str, side: str) -> str:
-    """ "crew wins", "a PC dies" ..."""
-    return f"{side} wins" if metric == "win" else METRIC_WORDS[metric]
+def metric_label(found: Balanced) -> str:
+    """What the search aimed at, in its mode's words: "crew wins", "a PC dies", "escort arrives" ..."""
+    return found.chosen.space.metric_words(found.metric, found.side)
 
 
 def print_balance(found: Balanced, console: Console) -> None:
     """Every candidate with its games and 95% interval, the chosen one first, then the rest by
     distance from the target; then the verdict."""
-    what = metric_label(found.metric, found.side)
+    what = metric_label(found)
     table = Table(title=Text(f"Balance: {what} closest to {100 * found.target:.1f}% ({found.games:,} games, {found.rounds} rounds)"))
     for column in ("variant", "games", f"{what} (95% interval)", "off target", "status"):
         table.add_column(Text(column), justify="left" if column in ("variant", "status") else "right")
@@ -77,7 +78,7 @@ def scenario_yaml(found: Balanced, scenario: str) -> str:
     """The chosen variant as an ordinary scenario file, a comment saying how it was chosen."""
     chosen = found.to_json()["chosen"]
     low, high = chosen["ci95"]
-    what = metric_label(found.metric, found.side)
+    what = metric_label(found)
     header = (
         f"# yz-gym balance {scenario}: {found.chosen.variant.label}\n"
         f"# {what}: {100 * chosen['probability']:.1f}% ({100 * low:.1f}-{100 * high:.1f}) over "
@@ -106,23 +107,28 @@ def _clear(p: PairedChange) -> bool:
 
 
 def print_sensitivity(result: Sensitivity, console: Console, top: int = 0) -> None:
-    """The changes ranked by their effect on the side's win chance, with the PC-death effect and
-    whether each effect is clear (its interval excludes 0)."""
-    side, base = result.side, result.base
-    wins = base.wins.get(side, 0)
-    party = base.pcs
+    """The changes ranked by their effect on the side's success (a win, an arrival), with the
+    PC-death effect and whether each effect is clear (its interval excludes 0)."""
+    side, base, space = result.side, result.base, result.space
+    success, death = space.metric_words(space.metrics[0], side), space.metric_words(space.metrics[1], side)
+    n = base.games
+
+    def rate(metric: str) -> str:
+        hits = space.count(base, metric, side)
+        return pct(hits / max(1, n), wilson_interval(hits, n))
+
     console.print(
         Text(
-            f"{base.scenario} as written: {side} wins {pct(wins / max(1, base.games), wilson_interval(wins, base.games))}"
-            + (f", a PC dies {pct(base.pc_deaths / max(1, base.games), wilson_interval(base.pc_deaths, base.games))}" if party else "")
-            + f" ({base.games} games; every change plays the same games)"
+            f"{result.scenario} as written: {success} {rate(space.metrics[0])}"
+            + (f", {death} {rate(space.metrics[1])}" if result.party else "")
+            + f" ({n} games; every change plays the same games)"
         )
     )
     ranked = result.ranked()
     shown = ranked[:top] if top else ranked
-    table = Table(title=Text(f"What matters most: {len(ranked)} changes, one at a time, by their effect on {side}'s win chance"))
-    for column in ("#", "change", f"{side} wins", "a PC dies", "clear?", "strengthens"):
-        table.add_column(Text(column), justify="right" if column in ("#", f"{side} wins", "a PC dies") else "left")
+    table = Table(title=Text(f"What matters most: {len(ranked)} changes, one at a time, by their effect on the chance that {success}"))
+    for column in ("#", "change", success, death, "clear?", "strengthens"):
+        table.add_column(Text(column), justify="right" if column in ("#", success, death) else "left")
     for k, effect in enumerate(shown, start=1):
         win = effect.wins[side]
         table.add_row(
@@ -143,8 +149,8 @@ def print_sensitivity(result: Sensitivity, console: Console, top: int = 0) -> No
 
 def tornado(result: Sensitivity, path: str | Path, top: int = 20) -> Path:
     """A tornado plot (PNG or SVG by the path's suffix, written atomically): one row per factor,
-    the `top` factors with the largest effect on the side's win chance, each change's bar with its
-    paired interval (steps up in blue, down in orange, starting zones in grey)."""
+    the `top` factors with the largest effect on the side's success, each change's bar with its
+    paired interval (steps up in blue, down in orange, moves of a side's starting place in grey)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -162,25 +168,26 @@ def tornado(result: Sensitivity, path: str | Path, top: int = 20) -> Path:
             win = effect.wins[side]
             low, high = win.interval()
             pos = y - 0.4 + height * (k + 0.5)
-            colour = OTHER_COLOUR if effect.change.kind == "zone" else UP_COLOUR if effect.change.up else DOWN_COLOUR
+            change = effect.change
+            colour = OTHER_COLOUR if change.owner and not change.directed and change.kind in PLACES else UP_COLOUR if change.up else DOWN_COLOUR
             ax.barh(pos, 100 * win.change, height=height * 0.9, color=colour)
             ax.errorbar(
                 100 * win.change, pos, xerr=[[100 * (win.change - low)], [100 * (high - win.change)]],
                 fmt="none", ecolor="black", capsize=2, linewidth=0.8,
             )  # fmt: skip
             ax.annotate(
-                effect.change.step, (100 * (high if win.change >= 0 else low), pos),
+                result.space.plotted(effect.change.step), (100 * (high if win.change >= 0 else low), pos),
                 xytext=(4 if win.change >= 0 else -4, 0), textcoords="offset points",
                 ha="left" if win.change >= 0 else "right", va="center", fontsize=7,
             )  # fmt: skip
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(range(len(rows)), [name for name, _ in rows])
+    ax.set_yticks(range(len(rows)), [result.space.plotted(name) for name, _ in rows])
     ax.invert_yaxis()
-    ax.set_xlabel(f"change of {side}'s win chance (percentage points, paired 95% intervals)")
-    base = result.base
-    ax.set_title(f"{base.scenario}: what matters most ({base.games} games per change, same seeds)")
+    success = result.space.metric_words(result.space.metrics[0], side)
+    ax.set_xlabel(f"change of the chance that {success} (percentage points, paired 95% intervals)")
+    ax.set_title(f"{result.scenario}: what matters most ({result.base.games} games per change, same seeds)")
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in (UP_COLOUR, DOWN_COLOUR, OTHER_COLOUR)]
-    ax.legend(handles, ["step up", "step down", "starting zone"], loc="lower right", fontsize=8)
+    ax.legend(handles, ["step up", "step down", "starting place"], loc="lower right", fontsize=8)
     left, right = ax.get_xlim()
     ax.set_xlim(left - 0.25 * (right - left), right + 0.25 * (right - left))  # room for the labels
     fig.tight_layout()

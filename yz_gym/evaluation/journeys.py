@@ -8,6 +8,7 @@ Trip i depends only on (seed, i), as a zone fight's game does (runner.game_seeds
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
@@ -23,6 +24,7 @@ from yz_gym.evaluation.stats import Moment, mean_interval, share, wilson_interva
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
 
+ENDINGS: Final = (Termination.ARRIVED, Termination.PARTY_LOST, Termination.DAY_LIMIT)  # a trip record's codes
 CAUSES = (
     "fight", "cold", "hunger", "thirst", "disease", "fire", "accident", "camp mishap", "injuries",
 )  # what killed a traveller (Expedition.causes; travel/shifts.py records each)
@@ -34,6 +36,7 @@ class Trip:
 
     planner: str
     state: journey.Expedition
+    episode: int = -1  # its index in an evaluation (trip i from (seed, i)); -1: not numbered
 
 
 @dataclass(slots=True)
@@ -43,6 +46,7 @@ class JourneyStats:
     name: str
     people: list[str]
     pcs: list[bool]
+    side: str = ""  # the party's side
     planner: str = ""  # the first trip's
     trips: int = 0
     arrived: int = 0
@@ -56,6 +60,7 @@ class JourneyStats:
     food: Moment = field(default_factory=Moment)  # every edible ration left at the end
     water: Moment = field(default_factory=Moment)
     fuel: Moment = field(default_factory=Moment)
+    records: array[int] = field(default_factory=lambda: array("i"))  # per trip index; -1 = not played
 
     @property
     def games(self) -> int:
@@ -80,6 +85,27 @@ class JourneyStats:
         self.food.add(state.stores.edible)
         self.water.add(state.stores.water)
         self.fuel.add(state.stores.fuel)
+        if trip.episode >= 0:
+            died = any(c.dead and c.pc for c in state.people)
+            ending = ENDINGS.index(state.termination) if state.termination in ENDINGS else len(ENDINGS)
+            self._record(trip.episode, ending | min(state.day, 0xFFFF) << 8 | died << 24)
+
+    def _record(self, trip: int, code: int) -> None:
+        """Keep trip `trip`'s record (how it ended, its days, whether a PC died)."""
+        if len(self.records) <= trip:
+            self.records.extend([-1] * (trip + 1 - len(self.records)))
+        self.records[trip] = code
+
+    def game_records(self) -> dict[int, tuple[str, int, int, int]]:
+        """Each played trip by index, as an encounter's game records (design/paired.py): (the side
+        if it arrived, else "party lost", "out of time" or "other"; days; 1 if a PC died; 1 if the
+        party was lost)."""
+        words = (self.side, "party lost", "out of time", "other")
+        return {
+            i: (words[code & 0xFF], code >> 8 & 0xFFFF, code >> 24 & 1, int(code & 0xFF == 1))
+            for i, code in enumerate(self.records)
+            if code >= 0
+        }
 
     def merge(self, other: JourneyStats) -> None:
         """Add another batch's tallies of the same expedition (from a worker)."""
@@ -96,6 +122,9 @@ class JourneyStats:
             (self.water, other.water), (self.fuel, other.fuel),
         ):  # fmt: skip
             mine.merge(theirs)
+        for trip, code in enumerate(other.records):
+            if code >= 0:
+                self._record(trip, code)
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON."""
@@ -125,13 +154,13 @@ def play_trip(
     while not journey.is_over(state):
         legal = journey.legal_actions(state)
         journey.apply(state, agent.choose(state, legal), rng, legal)
-    return Trip(planner, state)
+    return Trip(planner, state, trip)
 
 
 def journey_stats(scenario: ExpeditionScenario) -> JourneyStats:
     """No trips yet, laid out for the expedition's travellers."""
     names, pcs = [c.name for c in scenario.people], [c.pc for c in scenario.people]
-    return JourneyStats(scenario.name, names, pcs, deaths=[0] * len(names))
+    return JourneyStats(scenario.name, names, pcs, scenario.side, deaths=[0] * len(names))
 
 
 def journey_options(scenario: ExpeditionScenario) -> dict[str, Any]:

@@ -121,6 +121,7 @@ DX3_SKIRMISH = register(
         gym_env=DX3_FIGHT_ID,
         aec_env="yz_gym.envs.dx3_env:dx3_aec_env",
         evaluation=DX3_EVALUATION,
+        design="yz_gym.design.dx3_space:DX3_SPACE",
     )
 )
 

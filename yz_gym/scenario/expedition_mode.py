@@ -111,6 +111,7 @@ EXPEDITION = register(
         board=expedition_board,
         shown=lambda state, action: True,
         evaluation=EXPEDITION_EVALUATION,
+        design="yz_gym.design.expedition_space:EXPEDITION_SPACE",
         supports=frozenset({"play", "advise", "replay"}),  # advise and play: evaluation/trip_commands.py
         gym_env="yz_gym/Expedition-v0",
         aec_env="yz_gym.envs.expedition_env:expedition_aec_env",

@@ -130,6 +130,7 @@ SKIRMISH = register(
         gym_env=SKIRMISH_ID,
         aec_env="yz_gym.envs.multiagent:aec_env",
         evaluation=ZONE_EVALUATION,
+        design="yz_gym.design.yze_space:YZE_SPACE",
     )
 )
 
@@ -228,6 +229,7 @@ CHASE = register(
         gym_env=CHASE_ID,
         aec_env="yz_gym.envs.chase_multiagent:chase_aec_env",
         evaluation=CHASE_EVALUATION,
+        design="yz_gym.design.yze_space:YZE_SPACE",
     )
 )
 

@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from yz_gym.design.variation import space_of
 from yz_gym.scenario.reading import MAX_YAML_BYTES
 from yz_gym.studio import drafts
 from yz_gym.studio.drafts import DraftError
@@ -90,7 +91,7 @@ def replay(draft: drafts.Draft, agents: Any, seed: Any) -> dict[str, Any]:
     from yz_gym.evaluation.html import page_data
     from yz_gym.evaluation.replay import ReplayError, record_game
 
-    settings(1, seed, agents, draft.loaded.sides)
+    settings(1, seed, agents, draft.loaded)
     try:
         title, _, data = page_data(record_game(draft.loaded, agents, seed))
     except ReplayError as err:
@@ -155,7 +156,8 @@ def create_app(folder: str | Path, host: str = "127.0.0.1", jobs: Jobs | None = 
                 draft = _draft(body)
                 job = jobs.balance(
                     draft.loaded, body.get("agents") or {}, body.get("vary"), body.get("target"),
-                    body.get("metric", "win"), body.get("side") or draft.loaded.sides[0], body.get("games"),
+                    body.get("metric") or space_of(draft.loaded.mode).metrics[0], body.get("side") or draft.loaded.sides[0],
+                    body.get("games"),
                     body.get("budget"), body.get("seed", 0),
                 )  # fmt: skip
                 return JSONResponse({"ok": True, "job": job.to_json()})

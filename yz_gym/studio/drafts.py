@@ -177,7 +177,10 @@ def scene_json(draft: Draft, seed: int = 0) -> dict[str, Any] | None:
 
 def summary(draft: Draft) -> dict[str, Any]:
     """Everything the page shows of a checked draft."""
+    from yz_gym.design.variation import space_of
+
     loaded = draft.loaded
+    space = space_of(loaded.mode)
     editable = loaded.mode.key == ("yze", "skirmish")
     return {
         "ok": True,
@@ -191,4 +194,7 @@ def summary(draft: Draft) -> dict[str, Any]:
         "vehicles": vehicle_rows(draft) if editable else [],
         "choices": choices(draft),
         "scene": scene_json(draft),
+        "agents": list(loaded.mode.agents),  # the scripted agents of its mode
+        "metrics": [{"name": m, "words": w} for m, w in zip(space.metrics, space.words, strict=True)],  # "{side}" stands for the side
+        "editable": editable,  # the form edits zone fights; other modes are edited as YAML
     }

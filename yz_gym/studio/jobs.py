@@ -14,12 +14,15 @@ import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
+from yz_gym.core.registry import evaluation_of
 from yz_gym.evaluation.runner import evaluate
 from yz_gym.scenario.loading import LoadedScenario
 
+PLAY: Final = partial(evaluate, report=None)  # plays an evaluation's games; its statistics are its mode's
 MAX_GAMES: Final = 20_000  # games one studio evaluation may play
 MAX_SENSITIVITY_GAMES: Final = 2_000  # games per change of a sensitivity run
 MAX_BALANCE_GAMES: Final = 20_000  # the largest budget of a balance search
@@ -28,7 +31,6 @@ MAX_VARY_TEXT: Final = 300  # characters of one --vary line
 CHUNK_GAMES: Final = 50  # games between two cancel checks
 PROGRESS_GAMES: Final = 10  # games between two progress reports
 KEPT: Final = 20  # finished jobs remembered for the page
-AGENTS: Final = ("random", "aggressive", "tactical")
 
 
 class JobError(ValueError):
@@ -71,9 +73,11 @@ class Job:
 
 
 def settings(
-    games: Any, seed: Any, agents: Any, sides: tuple[str, ...], most: int = MAX_GAMES, games_field: str = "games"
+    games: Any, seed: Any, agents: Any, loaded: LoadedScenario, most: int = MAX_GAMES, games_field: str = "games"
 ) -> None:
-    """Refuse a number of games (the field `games_field`), a seed or agents the studio does not run."""
+    """Refuse a number of games (the field `games_field`), a seed, or agents that are not the
+    scenario mode's scripted agents (MODE_AGENTS) for its sides."""
+    sides, known = loaded.sides, loaded.mode.agents
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= most:
         raise JobError(f"{games_field}: give a whole number from 1 to {most:,}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
@@ -81,8 +85,8 @@ def settings(
     if not isinstance(agents, dict) or any(side not in sides for side in agents):
         raise JobError(f"agents: name sides of the scenario ({', '.join(sides)})")
     for side, agent in agents.items():
-        if agent not in AGENTS:
-            raise JobError(f"agents.{side}: {str(agent)[:20]!r}; give one of {', '.join(AGENTS)}")
+        if agent not in known:
+            raise JobError(f"agents.{side}: {str(agent)[:20]!r}; give one of {', '.join(known)}")
 
 
 def png_data(write: Callable[[Path], Any]) -> str:
@@ -96,7 +100,7 @@ def png_data(write: Callable[[Path], Any]) -> str:
 class Jobs:
     """The studio's jobs: at most one running; the last KEPT kept for polling."""
 
-    def __init__(self, play: Callable[..., Any] = evaluate) -> None:
+    def __init__(self, play: Callable[..., Any] = PLAY) -> None:
         self._play = play
         self._lock = threading.Lock()
         self._jobs: dict[str, Job] = {}
@@ -104,12 +108,12 @@ class Jobs:
 
     def evaluate(self, loaded: LoadedScenario, agents: dict[str, str], games: Any, seed: Any) -> Job:
         """Start evaluating a checked scenario."""
-        settings(games, seed, agents, loaded.sides)
-        return self._start("evaluate", games, lambda job: self._evaluate(job, loaded.data, agents, seed))
+        settings(games, seed, agents, loaded)
+        return self._start("evaluate", games, lambda job: self._evaluate(job, loaded, agents, seed))
 
     def sensitivity(self, loaded: LoadedScenario, agents: dict[str, str], games: Any, seed: Any, side: Any) -> Job:
         """Start a sensitivity run (every one-step change, `games` games each) of a checked scenario."""
-        settings(games, seed, agents, loaded.sides, MAX_SENSITIVITY_GAMES, "change_games")
+        settings(games, seed, agents, loaded, MAX_SENSITIVITY_GAMES, "change_games")
         if side not in loaded.sides:
             raise JobError(f"side: give one of {', '.join(loaded.sides)}")
         return self._start("sensitivity", games, lambda job: _sensitivity(job, loaded, agents, games, seed, side))
@@ -123,7 +127,7 @@ class Jobs:
         from yz_gym.design.balance import race_entries
         from yz_gym.design.variation import parse_variation
 
-        settings(budget, seed, agents, loaded.sides, MAX_BALANCE_GAMES, "balance.budget")
+        settings(budget, seed, agents, loaded, MAX_BALANCE_GAMES, "balance.budget")
         if not isinstance(first, int) or isinstance(first, bool) or not 10 <= first <= budget:
             raise JobError("balance.games: give a whole number of games per variant from 10 to the budget")
         if not isinstance(vary, list) or not 1 <= len(vary) <= MAX_VARY or not all(isinstance(v, str) for v in vary):
@@ -169,23 +173,22 @@ class Jobs:
             self._thread.start()
         return job
 
-    def _evaluate(self, job: Job, data: dict[str, Any], agents: dict[str, str], seed: int) -> dict[str, Any] | None:
-        from yz_gym.evaluation.report import plot_report
-
+    def _evaluate(self, job: Job, loaded: LoadedScenario, agents: dict[str, str], seed: int) -> dict[str, Any] | None:
         stats: Any = None
         for first in range(0, job.games, CHUNK_GAMES):
             if job.cancel.is_set():
                 break
             size = min(CHUNK_GAMES, job.games - first)
-            part, _ = self._play(data, agents, size, seed=seed, first=first, chunk=PROGRESS_GAMES, progress=job.add)
+            part, _ = self._play(loaded.data, agents, size, seed=seed, first=first, chunk=PROGRESS_GAMES, progress=job.add)
             stats = part if stats is None else _merged(stats, part)
             job.done = first + size
         if stats is None:
             return None
         report: dict[str, Any] = stats.to_json()
-        difficulty = stats.difficulty()
+        difficulty = stats.difficulty() if hasattr(stats, "difficulty") else None  # an expedition has no rating
         report["difficulty_label"] = difficulty.label() if difficulty is not None else ""
-        report["plot"] = png_data(lambda path: plot_report(stats, path, agents))
+        plot = evaluation_of(loaded.mode).report.plot
+        report["plot"] = png_data(lambda path: plot(stats, path, agents)) if plot is not None else ""
         return report
 
 

@@ -145,9 +145,14 @@ function drawAgents(summary) {
   for (const side of summary.sides) {
     const label = el("label", side + " played by ");
     const s = el("select"); s.dataset.side = side;
-    for (const a of ["random", "aggressive", "tactical"]) { const o = el("option", a); o.value = a; s.appendChild(o); }
+    for (const a of summary.agents) { const o = el("option", a); o.value = a; s.appendChild(o); }  // its mode's agents
     label.appendChild(s); box.appendChild(label);
   }
+}
+
+function drawMetrics(summary) {  // what balance may aim at: its mode's metrics, "{side}" read as "a side's"
+  const metric = $("metric"); metric.replaceChildren();
+  for (const m of summary.metrics) { const o = el("option", m.words.replace("{side}", "the side")); o.value = m.name; metric.appendChild(o); }
 }
 
 function show(summary) {
@@ -159,6 +164,7 @@ function show(summary) {
   drawZones(summary);
   drawVehicles(summary);
   drawAgents(summary);
+  drawMetrics(summary);
   $("yaml").value = summary.yaml;
   for (const id of ["evaluate-box", "replay-box", "save-box", "yaml-box"]) $(id).hidden = false;
   $("result").replaceChildren();
@@ -257,7 +263,19 @@ function thresholds(difficulty) {  // the rating's limits, shown beside it as in
   return difficulty.thresholds.map(t => t.rating + ": PC death < " + p(t.any_pc_dies_below) + " and knockout < " + p(t.total_party_knockout_below)).join("; ") + "; deadly: otherwise";
 }
 
+function showTrips(report) {  // an expedition's report (the JOURNEYS report's keys)
+  const box = $("result"); box.replaceChildren();
+  box.appendChild(el("h4", report.scenario + ": " + report.trips + " trips"));
+  const rows = [["the party arrives", report.arrived], ["a PC dies", report.any_pc_dead], ["the party is lost", report.party_lost],
+    ["out of time", report.out_of_time]].map(([what, s]) => [what, pct(s.probability, s.ci95)]);
+  const outcome = table(["outcome", "share of trips (95% interval)"], rows, 1); outcome.id = "outcome";
+  box.appendChild(outcome);
+  box.appendChild(el("h4", "Each traveller's chance to die"));
+  box.appendChild(table(["traveller", "dies"], Object.entries(report.deaths).map(([name, s]) => [name, pct(s.probability, s.ci95)]), 1));
+}
+
 function showResult(report) {
+  if (report.mode === "expedition") { showTrips(report); return; }
   const box = $("result"); box.replaceChildren();
   box.appendChild(el("h4", report.scenario + ": " + report.games + " games"));
   if (report.difficulty_label) {
@@ -289,14 +307,14 @@ function showSensitivity(report) {
   const box = $("result"); box.replaceChildren();
   box.appendChild(el("h4", report.scenario + ": what matters most for " + report.side + " (" + report.games + " games per change, paired 95% intervals)"));
   const rows = report.changes.map(c => [c.change, signed(c.win), c.pc_death ? signed(c.pc_death) : "", c.knockout ? signed(c.knockout) : ""]);
-  const t = table(["change", report.side + " wins", "a PC dies", "total party knockout"], rows, 1); t.id = "outcome";
+  const t = table(["change", ...report.words], rows, 1); t.id = "outcome";
   box.appendChild(t);
   if (report.skipped.length) box.appendChild(el("p", "not tried: " + report.skipped.map(s => s.change + " (" + s.reason + ")").join("; "), "hint"));
 }
 
 function showBalance(report) {
   const box = $("result"); box.replaceChildren();
-  const what = report.metric === "win" ? report.side + " wins" : report.metric === "pc_death" ? "a PC dies" : "total party knockout";
+  const what = report.metric_words;
   box.appendChild(el("h4", "Balance: " + what + ", target " + (100 * report.target).toFixed(1) + "%: " + report.games + " games in " + report.rounds + " round(s), stopped by " + report.stopped));
   const rows = report.candidates.map((c, k) => [report.labels[k], String(c.games), pct(c.probability, c.ci95), (100 * c.distance).toFixed(1) + " pts", c.status]);
   const t = table(["variant", "games", "chance (95% interval)", "from the target", ""], rows, 1); t.id = "outcome";
