@@ -143,15 +143,16 @@ def declare(
         return
     attack_power = (0 if tags.effect_attack else weapon.attack) + tags.power + f.mods.get("attack", 0)
     attack_power += fear.attack_power
+    at_vehicles: dict[int, int] = {}
+    if state.vehicles:  # riders not exposed give way to their vehicles, an area's too (HR-VEH-04)
+        targets, at_vehicles = riding.struck_vehicles(state, targets, weapon, action.drop)
+        for t, v in at_vehicles.items():
+            events.append(Event("at_vehicle", f.id, t, {"vehicle": state.vehicles[v].name}))
     standing = [t for t in targets if not state.fighters[t].down]
     p = PendingAttack(f.id, action.option, targets, result, attack_power, standing, tags.ignore_armor)
     p.deals_damage, p.no_dodge, p.no_reaction = tags.deals_damage, tags.no_dodge, tags.no_reaction
     p.ignore_guard, p.penetration = tags.ignore_guard, tags.penetration
-    p.damage_dice, p.inflicts = fear.damage_dice, tags.inflicts
-    if state.vehicles and len(targets) == 1:  # an area strikes its riders themselves
-        p.vehicle = riding.struck_vehicle(state, named, weapon, action.drop)
-        if p.vehicle >= 0:
-            events.append(Event("at_vehicle", f.id, action.target, {"vehicle": state.vehicles[p.vehicle].name}))
+    p.damage_dice, p.inflicts, p.vehicles = fear.damage_dice, tags.inflicts, at_vehicles
     for t in targets:
         if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
             p.hit.append(t)
@@ -264,7 +265,7 @@ def coverers(state: Dx3State, p: PendingAttack, asking: int = -1) -> list[tuple[
     out = []
     covering = set(p.covers.values())
     for t in p.hit:
-        if t in p.covers:
+        if t in p.covers or t in p.vehicles:  # nobody covers for a vehicle
             continue
         target = state.fighters[t]
         for g in state.fighters:
@@ -319,15 +320,14 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
             "damage_roll", p.attacker, -1, {"faces": list(rolled), "attack": p.attack_power, "total": total}
         )
     )
-    if p.vehicle >= 0:
-        for t in p.hit:
+    covering = set(p.covers.values())
+    for t in p.hit:
+        if t in p.vehicles:  # its vehicle takes the damage (HR-VEH-04/10)
             for f in riding.damage_vehicle(state, p, t, total, rng, events):
                 if f.down:
                     events.append(Event("down", f.id, -1))
                     fell(state, f)
-        return
-    covering = set(p.covers.values())
-    for t in p.hit:
+            continue
         if t in covering:
             continue  # a coverer hit itself takes its damage once, doubled, for the one it covers
         taker = p.covers.get(t, t)
@@ -359,12 +359,12 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
 def afflict_hit(state: Dx3State, p: PendingAttack, events: list[Event]) -> None:
     """Step 8 (DX3-ATK-11): the attack's bad statuses go to each character it hit (its coverer in its
     place), still standing; not to a vehicle (HR-VEH-12), not to those that dodged it (DX3-REACT-09)."""
-    if not p.inflicts or p.vehicle >= 0:
+    if not p.inflicts:
         return
     source = state.fighters[p.attacker]
     covering = set(p.covers.values())
     for t in p.hit:
-        if t in covering:
+        if t in covering or t in p.vehicles:
             continue
         for name, rank in p.inflicts:
             afflictions.afflict(state, state.fighters[p.covers.get(t, t)], name, rank, source, events)
@@ -454,7 +454,7 @@ def advance(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> b
         state.phase = Phase.REACT
         return True
     if state.phase in (Phase.REACT, Phase.COVER) and p.hit:
-        open_pairs = coverers(state, p) if p.vehicle < 0 else []  # nobody covers for a vehicle
+        open_pairs = coverers(state, p)
         if open_pairs:
             p.asked.append(open_pairs[0][0])
             state.phase = Phase.COVER
