@@ -20,7 +20,7 @@ from yz_gym.rulesets.dx3.effects import SINGLE, Combo
 from yz_gym.rulesets.dx3.gear import Weapon
 from yz_gym.rulesets.dx3.reaction_effects import dodge_combo, fire_autos, usable_dodge_combos
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
-from yz_gym.rulesets.dx3.statuses import BERSERK, PRESSURE
+from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, PRESSURE
 from yz_gym.rulesets.dx3.stealth import attack_dice
 from yz_gym.rulesets.dx3.stealth import targetable as hidden_targetable
 from yz_gym.rulesets.dx3.titus import DICE, REVIVE, boost_check, make_titus, revived_hp, spend
@@ -47,17 +47,19 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
     plainly or with each attack combo f may declare with that weapon now (combos.usable_combos), an
     area combo once per engagement (once for the scene) it reaches, named by its first target there
     (areas.py); aboard a vehicle also its mounted weapons f holds and, driving, the vehicle itself
-    (DX3-VEH-04); a target riding exposed may also be attacked through its vehicle (AT_VEHICLE, HR-VEH-04)."""
+    (DX3-VEH-04); a target riding exposed may also be attacked through its vehicle (AT_VEHICLE, HR-VEH-04).
+    Under 狂乱 also the nearest friends (frenzy.py keeps the attacks that include a nearest one)."""
     out = []
     weapons = [-1, *f.equipped, *riding.attack_weapons(state, f)] if state.vehicles else [-1, *f.equipped]
     in_engagement = state.options.ranged_in_engagement
+    closest = afflictions.nearest(state, f) if FRENZY in f.statuses else []  # friend or foe (DX3-BS-08)
     for w in weapons:
         weapon = f.weapon(w)
         usable = usable_combos(state, f, weapon) if f.effects else []
         shapes = aims(f, weapon, state.options.encroach_table) if usable else ()
         named: set[tuple[int, int]] = set()  # (combo, engagement or -1 for the scene) already offered
         for t in state.fighters:
-            if not targetable(state, f, t):
+            if not (targetable(state, f, t) or t.id in closest):
                 continue
             distance, same = abs(t.pos - f.pos), t.pos == f.pos
             reach = weapon.reaches(distance, same, in_engagement)
@@ -165,12 +167,13 @@ def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
     """A target's reactions (DX3-REACT-06): dodge, plainly or with a dodge combo (DX3-REACT-09), with a
     Titus or not; guard with an equipped weapon that has a ガード値 (DX3-REACT-10; one guard with them
     all under `guard_weapons: all_equipped`), or none; only none once it has taken
-    `reactions_per_round` reactions this round (DX3-REACT-07), under 暴走, or against a
-    「リアクション不可」 attack; no dodge against a 「ドッジ不可」 one (DX3-REACT-11)."""
+    `reactions_per_round` reactions this round (DX3-REACT-07), or against a
+    「リアクション不可」 attack; no dodge against a 「ドッジ不可」 one (DX3-REACT-11); under 暴走 or 狂乱 none
+    (DX3-BS-01/15, DX3-BS-08)."""
     limit = state.options.reactions_per_round
     p = state.pending
     no_reaction, no_dodge = (p.no_reaction, p.no_dodge) if p is not None else (False, False)
-    if (limit and t.reactions >= limit) or BERSERK in t.statuses or no_reaction:  # DX3-BS-01/15
+    if (limit and t.reactions >= limit) or BERSERK in t.statuses or FRENZY in t.statuses or no_reaction:
         return [Dx3Action(Kind.NO_REACTION)]
     if t.vehicle >= 0:  # aboard, the vehicle's reactions replace dodge and guard (HR-VEH-DEF-01)
         return riding.reactions(state, t, no_dodge)

@@ -11,7 +11,7 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.dx3 import afflictions, attack, engagement, hiding, riding, rounds
+from yz_gym.rulesets.dx3 import afflictions, attack, engagement, frenzy, hiding, riding, rounds
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
@@ -29,7 +29,7 @@ from yz_gym.rulesets.dx3.state import (
     Phase,
     make_fighter,
 )
-from yz_gym.rulesets.dx3.statuses import BERSERK, STATUS_NAMES
+from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, STATUS_NAMES
 from yz_gym.rulesets.dx3.titus import CLEAR as TITUS_CLEARS
 from yz_gym.rulesets.dx3.titus import DICE as TITUS_DICE
 from yz_gym.rulesets.dx3.vehicle import make_vehicle
@@ -144,12 +144,13 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out += engagement.effect_moves(state, f) if f.effects else []
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
         out += afflictions.recoveries(state, f, attack.titus_ready(state, f)) if f.statuses else []
-        return out + hiding.hide_actions(state, f, True)
+        out += hiding.hide_actions(state, f, True)
+        return frenzy.minors(state, f, out) if FRENZY in f.statuses else out
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
     out.append(Dx3Action(Kind.SKIP_MAJOR))
-    return out
+    return frenzy.majors(state, f, out) if FRENZY in f.statuses else out
 
 
 def apply(
