@@ -16,7 +16,7 @@ from yz_gym.rulesets.dx3 import afflictions, areas, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
 from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, pay, tags_of, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
-from yz_gym.rulesets.dx3.effects import SINGLE, Combo
+from yz_gym.rulesets.dx3.effects import COUNT, SINGLE, Aim, Combo
 from yz_gym.rulesets.dx3.gear import Weapon
 from yz_gym.rulesets.dx3.reaction_effects import dodge_combo, fire_autos, usable_dodge_combos
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
@@ -83,11 +83,18 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
 
 
 def struck_by(state: Dx3State, f: Fighter, action: Dx3Action) -> list[int]:
-    """The characters f's attack `action` would strike (areas.struck)."""
+    """The characters f's attack `action` would strike (areas.struck, areas.count_struck)."""
     if action.combo < 0:
         return [action.target]
-    aim = aims(f, f.weapon(action.option), state.options.encroach_table)[action.combo]
-    return areas.struck(state, f, aim.target, state.fighters[action.target])
+    weapon = f.weapon(action.option)
+    return strikes(state, f, aims(f, weapon, state.options.encroach_table)[action.combo], weapon, action.target)
+
+
+def strikes(state: Dx3State, f: Fighter, aim: Aim, weapon: Weapon, named: int) -> list[int]:
+    """The characters an attack with combo shape `aim` declared at `named` strikes."""
+    if aim.target == COUNT:
+        return areas.count_struck(state, f, aim, weapon, state.fighters[named])
+    return areas.struck(state, f, aim.target, state.fighters[named])
 
 
 def hit_extras(state: Dx3State, f: Fighter, weapon: Weapon) -> tuple[int, int]:
@@ -120,7 +127,7 @@ def declare(
     named = state.fighters[action.target]
     tags = Tags(skill=weapon.skill)
     aim = aims(f, weapon, state.options.encroach_table)[action.combo] if action.combo >= 0 else None
-    targets = areas.struck(state, f, aim.target if aim is not None else SINGLE, named)
+    targets = strikes(state, f, aim, weapon, named.id) if aim is not None else [named.id]
     events.append(Event("attack", f.id, action.target, {
         "weapon": "-" if aim is not None and aim.effect_attack else weapon.name, "targets": targets,
     }))  # fmt: skip

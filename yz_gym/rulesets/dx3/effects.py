@@ -277,12 +277,14 @@ class Combo:
 
 @dataclass(frozen=True, slots=True)
 class Aim:
-    """What an attack combo aims at, whatever its level: its 対象, its range in metres (RANGE_*) and
-    whether the effects make the attack without the weapon (DX3-DMG-06, played in 素手's slot)."""
+    """What an attack combo aims at, whatever its level: its 対象, its range in metres (RANGE_*),
+    whether the effects make the attack without the weapon (DX3-DMG-06, played in 素手's slot) and
+    the N of an N体 target (0 for the others)."""
 
     target: str
     range: int
     effect_attack: bool
+    count: int = 0
 
 
 class ComboError(ValueError):
