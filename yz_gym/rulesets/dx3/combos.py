@@ -13,6 +13,7 @@ traits yet, so an effect that `requires` one (pure breed, a D-Lois ...) is never
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
@@ -29,6 +30,7 @@ from yz_gym.rulesets.dx3.effects import (
     MELEE,
     NOT_ATTACK,
     RANGED,
+    ROUND,
     SCENE,
     SCENE_SELECT,
     SINGLE,
@@ -48,7 +50,6 @@ from yz_gym.rulesets.dx3.state import Dx3State, Fighter
 
 MAX_COMBOS: Final = 3  # combos offered per attack (weapon and target)
 MAX_COMBO_EFFECTS: Final = 4  # major effects looked at for combos (the first ones a fighter lists)
-ROUND: Final = "round"  # a use period reset at each cleanup process
 PLAYED_TARGETS: Final = (SINGLE, TARGET_NONE, COUNT, AREA, AREA_SELECT, SCENE, SCENE_SELECT)  # DX3-ATK-06/07
 
 
@@ -61,15 +62,22 @@ def attack_combos(f: Fighter, weapon: Weapon, table: str) -> tuple[tuple[int, ..
     found = f.combo_cache.get(weapon.name)
     if found is not None:
         return found
-    major = [i for i, e in enumerate(f.effects) if e.timing in (MAJOR, "major_reaction")][:MAX_COMBO_EFFECTS]
-    out: list[tuple[int, ...]] = []
-    for size in range(len(major), 0, -1):
-        for chosen in combinations(major, size):
-            if len(out) < MAX_COMBOS and _fits(f, chosen, weapon, table):
-                out.append(chosen)
-    found = tuple(out)
+    major = [i for i, e in enumerate(f.effects) if e.timing in (MAJOR, "major_reaction")]
+    found = largest_first(major, lambda chosen: _fits(f, chosen, weapon, table))
     f.combo_cache[weapon.name] = found
     return found
+
+
+def largest_first(indices: list[int], fits: Callable[[tuple[int, ...]], bool]) -> tuple[tuple[int, ...], ...]:
+    """The non-empty sets of the first MAX_COMBO_EFFECTS `indices` that `fits`, largest first (then in
+    the order given), at most MAX_COMBOS: combo k always names the same effects."""
+    looked = indices[:MAX_COMBO_EFFECTS]
+    out: list[tuple[int, ...]] = []
+    for size in range(len(looked), 0, -1):
+        for chosen in combinations(looked, size):
+            if len(out) < MAX_COMBOS and fits(chosen):
+                out.append(chosen)
+    return tuple(out)
 
 
 def _fits(f: Fighter, chosen: tuple[int, ...], weapon: Weapon, table: str) -> bool:

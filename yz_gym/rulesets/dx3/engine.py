@@ -11,7 +11,7 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.dx3 import afflictions, attack, engagement, frenzy, hiding, riding, rounds
+from yz_gym.rulesets.dx3 import afflictions, attack, engagement, frenzy, hiding, riding, rounds, timed_effects
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
@@ -98,6 +98,8 @@ def current_actor(state: Dx3State) -> int:
         return p.asked[-1]
     if state.phase == Phase.REVIVE:
         return state.reviving[0]
+    if state.phase == Phase.TIMING:
+        return state.asking[0]
     return state.actor
 
 
@@ -136,6 +138,8 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         return attack.cover_options(state, p)
     if phase == Phase.REVIVE:
         return attack.revivals(state, state.fighters[state.reviving[0]])
+    if phase == Phase.TIMING:
+        return timed_effects.choices(state, state.fighters[state.asking[0]])
     f = state.fighters[state.actor]
     if phase == Phase.MINOR:
         out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
@@ -166,6 +170,9 @@ def apply(
     events: list[Event] = []
     state.decisions += 1
     phase = state.phase
+    if phase == Phase.TIMING:
+        rounds.timed(state, action, dice, events)
+        return events
     if phase == Phase.REACT:
         attack.react(state, action, dice, events)
     elif phase == Phase.COVER:
@@ -270,7 +277,7 @@ def outcome(state: Dx3State) -> Outcome | None:
 
 
 def decision_kind(state: Dx3State) -> str:
-    """minor, major, reaction, cover, revival or over."""
+    """minor, major, reaction, cover, revival, timing (a setup, initiative or cleanup effect) or over."""
     return DECISIONS[state.phase]
 
 
@@ -345,6 +352,10 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"cover {fighters[action.target].name}"
     if kind == Kind.FINISH:
         return f"finish off {fighters[action.target].name} (とどめ)"
+    if kind == Kind.USE_EFFECT and actor is not None:
+        table = state.options.encroach_table
+        chosen = timed_effects.timed_combos(actor, state.timing, table)[action.option]
+        return f"use {'+'.join(f'《{actor.effects[i].name}》' for i in chosen)} ({state.timing})"
     if kind == Kind.RESURRECT and actor is not None:
         return f"《リザレクト》 ({actor.resurrect}D10 HP, 侵蝕率 {actor.char.encroachment}%)"
     words = {

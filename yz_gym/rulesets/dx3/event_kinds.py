@@ -44,6 +44,19 @@ add("wait", "the actor waits (待機) and acts after everyone else (DX3-ROUND-04
 add("skip", "the actor gives up its minor or major action (行動放棄, DX3-ROUND-03)", ("action",))
 add("cleanup", "the round's cleanup process (DX3-ROUND-07)", ("round",))
 add(
+    "timed_effect",
+    "the actor declares a combo at a setup, initiative or cleanup `timing` (its cost in a `combo` event): "
+    "`bonuses` on its numbers, those `until_cleanup` ending this round, HP `healed` (DX3-ROUND-01/02/07)",
+    ("timing", "effects", "bonuses", "until_cleanup", "healed", "hp"),
+    rare="only when a fighter has effects timed setup, initiative or cleanup",
+)
+add(
+    "effect_ends",
+    "the cleanup process ends the actor's `bonuses` that lasted the round (DX3-ROUND-07)",
+    ("bonuses",),
+    rare="only after a timed effect that lasts the round",
+)
+add(
     "end",
     "the fight is over: the winning side ('' for none), why, after how many rounds",
     ("winner", "reason", "rounds"),

@@ -10,13 +10,12 @@ dodge works or not. Auto effects have no decision: they fire whenever they may (
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Final
 
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3.combos import MAX_COMBO_EFFECTS, MAX_COMBOS, usable
+from yz_gym.rulesets.dx3.combos import largest_first, usable
 from yz_gym.rulesets.dx3.effects import (
     AUTO,
     MAJOR_REACTION,
@@ -43,13 +42,8 @@ def dodge_combos(f: Fighter, table: str) -> tuple[tuple[int, ...], ...]:
     found = f.combo_cache.get(DODGE_KEY)
     if found is not None:
         return found
-    timed = [i for i, e in enumerate(f.effects) if e.timing in (REACTION, MAJOR_REACTION)][:MAX_COMBO_EFFECTS]
-    out: list[tuple[int, ...]] = []
-    for size in range(len(timed), 0, -1):
-        for chosen in combinations(timed, size):
-            if len(out) < MAX_COMBOS and _dodges(f, chosen, table):
-                out.append(chosen)
-    found = tuple(out)
+    timed = [i for i, e in enumerate(f.effects) if e.timing in (REACTION, MAJOR_REACTION)]
+    found = largest_first(timed, lambda chosen: _dodges(f, chosen, table))
     f.combo_cache[DODGE_KEY] = found
     return found
 
