@@ -52,7 +52,7 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
     out = []
     weapons = [-1, *f.equipped, *riding.attack_weapons(state, f)] if state.vehicles else [-1, *f.equipped]
     in_engagement = state.options.ranged_in_engagement
-    closest = afflictions.nearest(state, f) if FRENZY in f.statuses else []  # friend or foe (DX3-BS-08)
+    closest = afflictions.nearest(state, f) if FRENZY in f.statuses else []  # 狂乱 attacks the nearest, friend or foe (DX3-BS-08)
     for w in weapons:
         weapon = f.weapon(w)
         usable = usable_combos(state, f, weapon) if f.effects else []
