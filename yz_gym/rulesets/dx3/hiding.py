@@ -9,7 +9,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import engagement
+from yz_gym.rulesets.dx3 import engagement, riding
 from yz_gym.rulesets.dx3.dice import CheckResult
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.stealth import (
@@ -86,6 +86,7 @@ def stealth_move(
     f.pos = engagement.destination(
         state, f, engagement.goal_of(state, action), engagement.combat_move_distance(state, f)
     )
+    riding.carry(state, f)  # a driver's vehicle and passengers go along (HR-VEH-01)
     events.append(Event("stealth_move", f.id, -1, {"from": start, "to": f.pos}))
     watchers = [g.char for g in state.enemies_at(f)]
     if watchers:
