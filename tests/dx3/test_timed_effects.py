@@ -93,3 +93,36 @@ def test_a_timed_effect_lasting_neither_round_nor_scene_is_a_one_line_error() ->
     data = scenario_data(hero({"x": 1}), foe(), effects={"x": {"timing": "setup", "lasts": "forever"}})
     with pytest.raises(ScenarioError, match=r"effects\.x\.lasts.*round or scene"):
         load(data)
+
+
+def fallen(rate: int) -> tuple:  # type: ignore[type-arg]
+    """E (行動値 10, a sword) fells the Hero (HP 3, 侵蝕率 `rate`, 《second_wind》 Lv 1): 3 dice 8, 1, 1 +
+    〈白兵〉 2 - 1 = 9, no reaction, 1D10 5 + 5 = 10 damage."""
+    from tests.dx3.test_dx3_vehicles import raider
+
+    hero_ = fighter("Hero", "pcs", 10, pc=True, encroachment=rate, hp=3, effects={"second_wind": 1})
+    state = game(hero_, raider())
+    play(state, Dx3Action(Kind.SKIP_MINOR))
+    play(state, Dx3Action(Kind.ATTACK, 0, 0), 8, 1, 1)
+    events = play(state, Dx3Action(Kind.NO_REACTION), 5)
+    return state, events
+
+
+@pytest.mark.rule("DX3-EFF-M15", "DX3-ENC-05", "DX3-EFF-08")
+def test_second_wind_stands_its_user_up_with_ten_hp_per_level_once() -> None:
+    state, events = fallen(120)
+    assert of(events, "down") and engine.decision_kind(state) == "revival"
+    stand = Dx3Action(Kind.RESURRECT, option=0)
+    assert stand in engine.legal_actions(state) and "second_wind" in engine.describe(state, stand)
+    events = play(state, stand)  # Lv 1 + 1 at 120%: 20 HP; 侵蝕率 +7
+    [up] = of(events, "effect_revive")
+    assert (up.get("hp"), up.get("before"), up.get("after")) == (20, 120, 127)
+    hero_ = state.fighters[0]
+    assert not hero_.down and hero_.char.hp == 20 and hero_.used == {"second_wind": 1}
+    assert engine.legal_actions(state)[0].kind != Kind.RESURRECT  # the fight goes on
+
+
+@pytest.mark.rule("DX3-EFF-M15", "DX3-ENC-08")
+def test_second_wind_needs_its_restriction() -> None:
+    state, events = fallen(119)
+    assert of(events, "down") and engine.is_over(state)  # not asked: nothing lets the Hero stand up

@@ -18,7 +18,13 @@ from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, pay, tags_of,
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
 from yz_gym.rulesets.dx3.effects import COUNT, SINGLE, Aim, Combo
 from yz_gym.rulesets.dx3.gear import Weapon
-from yz_gym.rulesets.dx3.reaction_effects import dodge_combo, fire_autos, usable_dodge_combos
+from yz_gym.rulesets.dx3.reaction_effects import (
+    dodge_combo,
+    fire_autos,
+    revive_effects,
+    stand_up,
+    usable_dodge_combos,
+)
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
 from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, PRESSURE
 from yz_gym.rulesets.dx3.stealth import attack_dice
@@ -401,15 +407,17 @@ def sublimate(state: Dx3State, f: Fighter, use: str, events: list[Event]) -> Non
 
 
 def fell(state: Dx3State, f: Fighter) -> None:
-    """f fell to 戦闘不能: it is asked about standing up if it may, by 《リザレクト》 (DX3-DMG-04) or a
-    Titus (DX3-TITUS-03D)."""
-    if may_resurrect(state, f) or titus_ready(state, f):
+    """f fell to 戦闘不能: it is asked about standing up if it may, by 《リザレクト》 (DX3-DMG-04), a
+    revive effect (DX3-EFF-M15) or a Titus (DX3-TITUS-03D)."""
+    if may_resurrect(state, f) or titus_ready(state, f) or revive_effects(state, f):
         state.reviving.append(f.id)
 
 
 def revivals(state: Dx3State, f: Fighter) -> list[Dx3Action]:
-    """The fallen fighter's choices: 《リザレクト》, a Titus, or staying down."""
+    """The fallen fighter's choices: 《リザレクト》, each revive effect k (Kind.RESURRECT with option k), a
+    Titus, or staying down."""
     out = [Dx3Action(Kind.RESURRECT)] if may_resurrect(state, f) else []
+    out += [Dx3Action(Kind.RESURRECT, option=k) for k in revive_effects(state, f)]
     if titus_ready(state, f):
         out.append(Dx3Action(Kind.TITUS_REVIVE))
     return [*out, Dx3Action(Kind.DECLINE)]
@@ -435,7 +443,9 @@ def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events:
     """《リザレクト》 (DX3-DMG-04): the fallen fighter asked now rises with (Lv)D10 HP, 侵蝕率 up by as
     much; or with a Titus sublimated, HP 【肉体】 + 10 (DX3-TITUS-03D); or stays down."""
     f = state.fighters[state.reviving.pop(0)]
-    if action.kind == Kind.RESURRECT:
+    if action.kind == Kind.RESURRECT and action.option >= 0:
+        stand_up(state, f, action.option, rng, events)
+    elif action.kind == Kind.RESURRECT:
         before = f.char.encroachment
         healed = resurrect(f.char, f.resurrect, rng)
         events.append(

@@ -356,6 +356,8 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         table = state.options.encroach_table
         chosen = timed_effects.timed_combos(actor, state.timing, table)[action.option]
         return f"use {'+'.join(f'《{actor.effects[i].name}》' for i in chosen)} ({state.timing})"
+    if kind == Kind.RESURRECT and actor is not None and action.option >= 0:
+        return f"stand up with 《{actor.effects[action.option].name}》 (侵蝕率 {actor.char.encroachment}%)"
     if kind == Kind.RESURRECT and actor is not None:
         return f"《リザレクト》 ({actor.resurrect}D10 HP, 侵蝕率 {actor.char.encroachment}%)"
     words = {

@@ -25,6 +25,12 @@ add(
     "the actor sublimates a Titus (a Lois turned into one first if it held none) for `use` (DX3-TITUS-02/03)",
     ("use", "titus", "lois"),
 )
+add(
+    "effect_revive",
+    "the actor, fallen, stands up with an auto revive `effect` at `hp` HP, paying its 侵蝕値 (DX3-EFF-M15)",
+    ("effect", "hp", "before", "after"),
+    rare="only with a revive effect (second_wind) usable at the fall, 侵蝕率 120% for the bundled one",
+)
 add("titus_revive", "the actor stands up from 戦闘不能 with HP 【肉体】 + 10 (DX3-TITUS-03D)", ("hp",))
 add(
     "procure",

@@ -75,6 +75,11 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "titus":
         words = {"dice": "+10 dice", "revive": "standing up", "crit": "C値 -1", "result": "+1D10", "clear": "clearing statuses"}
         return f"  {actor} sublimates a Titus for {words.get(get('use'), get('use'))} ({get('titus')} Titus, {get('lois')} Lois left)."
+    if k == "effect_revive":
+        return (
+            f"  {actor} stands up again with 《{get('effect')}》: HP {get('hp')}, "
+            f"侵蝕率 {get('before')}% -> {get('after')}%."
+        )
     if k == "titus_revive":
         return f"  {actor} stands up again: HP {get('hp')}."
     if k == "combo":
