@@ -126,3 +126,18 @@ def test_second_wind_stands_its_user_up_with_ten_hp_per_level_once() -> None:
 def test_second_wind_needs_its_restriction() -> None:
     state, events = fallen(119)
     assert of(events, "down") and engine.is_over(state)  # not asked: nothing lets the Hero stand up
+
+
+@pytest.mark.rule("DX3-EFF-M14", "DX3-HID-02")
+def test_vanish_hides_its_user_while_engaged_until_the_end_of_its_main_process() -> None:
+    state = game(hero({"vanish": 1}), foe())  # engaged with the foe at 10 m, no dark spot
+    vanish = Dx3Action(Kind.HIDE, combo=0)
+    assert vanish in engine.legal_actions(state) and Dx3Action(Kind.HIDE) not in engine.legal_actions(state)
+    events = play(state, vanish)  # 侵蝕値 3
+    assert of(events, "combo")[0].get("after") == 63 and state.fighters[0].hidden.hidden
+    assert engine.decision_kind(state) == "major"  # the minor action is spent
+    events = play(state, Dx3Action(Kind.SKIP_MAJOR))
+    assert of(events, "revealed")[0].actor == 0 and not state.fighters[0].hidden.hidden
+    play(state, Dx3Action(Kind.SKIP_MINOR))
+    play(state, Dx3Action(Kind.SKIP_MAJOR))
+    assert engine.current_actor(state) == 0 and vanish not in engine.legal_actions(state)  # once per scene

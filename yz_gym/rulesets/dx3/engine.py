@@ -221,7 +221,7 @@ def _minor(
     elif kind in RIDING_MINORS:
         riding.act(state, f, action, events)
     elif kind == Kind.HIDE:
-        hiding.hide(state, f, True, rng, events)
+        hiding.hide(state, f, action, True, rng, events)
     elif kind == Kind.RECOVER:
         if action.drop == TITUS_BOOST:
             attack.sublimate(state, f, TITUS_DICE, events)
@@ -254,7 +254,7 @@ def _major(
     elif action.kind == Kind.FINISH:
         attack.finish_off(state, f, action, events)
     elif action.kind == Kind.HIDE:
-        hiding.hide(state, f, False, rng, events)
+        hiding.hide(state, f, action, False, rng, events)
     elif action.kind == Kind.STEALTH_MOVE:
         hiding.stealth_move(state, f, action, rng, events)
     elif action.kind == Kind.SEARCH:

@@ -13,7 +13,7 @@ import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import afflictions, timed_effects
+from yz_gym.rulesets.dx3 import afflictions, hiding, timed_effects
 from yz_gym.rulesets.dx3.combos import new_round_uses
 from yz_gym.rulesets.dx3.effects import CLEANUP, INITIATIVE, SETUP
 from yz_gym.rulesets.dx3.gimmicks import strike
@@ -193,5 +193,6 @@ def end_main(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> 
     f.acted = True
     f.waiting = False
     f.distracted = False
+    hiding.lapse(f, events)
     if not check_end(state, events):
         start_main(state, rng, events)
