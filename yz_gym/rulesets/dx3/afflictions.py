@@ -14,6 +14,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import take_damage
 from yz_gym.rulesets.dx3.dice import roll
+from yz_gym.rulesets.dx3.effects import SINGLE
 from yz_gym.rulesets.dx3.state import TITUS_BOOST, Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.statuses import (
     DAZED,
@@ -31,6 +32,7 @@ from yz_gym.rulesets.dx3.statuses import (
     mind_check,
     status_problem,
 )
+from yz_gym.rulesets.dx3.stealth import targetable
 from yz_gym.rulesets.dx3.titus import boost_check
 
 NOBODY: Final = -1
@@ -132,6 +134,18 @@ def forced(
         return attacks
     kept = [a for a, hit in zip(attacks, strikes, strict=True) if f.hatred in hit]
     return kept or attacks
+
+
+def nearest(state: Dx3State, f: Fighter) -> list[int]:
+    """The characters 狂乱 makes f attack (DX3-BS-08): the standing ones other than f, friend or foe,
+    that a single-target attack may choose (not hidden, DX3-HID-03), at the least distance from f."""
+    others = [
+        g for g in state.fighters if g.id != f.id and not g.down and targetable(g.hidden, SINGLE, state.options)
+    ]  # fmt: skip
+    if not others:
+        return []
+    least = min(abs(g.pos - f.pos) for g in others)
+    return [g.id for g in others if abs(g.pos - f.pos) == least]
 
 
 def attacked(f: Fighter, targets: list[int]) -> None:

@@ -1,15 +1,17 @@
 """Whom an attack strikes and how far it reaches (DX3-ATK-05..08, DX3-DMG-11, DX3-HID-04): one
 chosen character, or every character of an area: 範囲 (one engagement, friend and foe), 範囲(選択)
-(the characters chosen in one engagement), シーン (the whole scene), シーン(選択) (those chosen in it).
+(the characters chosen in one engagement), シーン (the whole scene), シーン(選択) (those chosen in it),
+and N体 (up to N chosen characters, DX3-ATK-06).
 
 The chosen forms need a choice of characters that a fixed action space cannot offer one by one:
-the simulator chooses every enemy the user may choose there (never the hidden, DX3-HID-04)."""
+for the (選択) forms the simulator chooses every enemy the user may choose there (never the hidden,
+DX3-HID-04); for N体 the action names the first target and `count_targets` the other N-1."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from yz_gym.rulesets.dx3.effects import AREA, AREA_SELECT, RANGE_CLOSE, SCENE, SCENE_SELECT, Aim
+from yz_gym.rulesets.dx3.effects import AREA, AREA_SELECT, COUNT, RANGE_CLOSE, SCENE, SCENE_SELECT, Aim
 from yz_gym.rulesets.dx3.gear import Weapon
 from yz_gym.rulesets.dx3.state import Dx3State, Fighter
 from yz_gym.rulesets.dx3.stealth import targetable
@@ -60,3 +62,24 @@ def struck(state: Dx3State, f: Fighter, target: str, named: Fighter) -> list[int
         if targetable(g.hidden, target, options):
             out.append(g.id)
     return out
+
+
+def count_struck(state: Dx3State, f: Fighter, aim: Aim, weapon: Weapon, named: Fighter) -> list[int]:
+    """The characters an N体 attack (DX3-ATK-06) declared at `named` strikes, in fight order: `named`
+    and up to N-1 other enemies f may choose (standing unless `target_downed`, not hidden, DX3-HID-04)
+    that the attack reaches, picked as `count_targets` says: nearest to `named`, or fewest HP left,
+    fight order on ties; `named_only`: `named` alone."""
+    options = state.options
+    if options.count_targets == "named_only" or aim.count <= 1:
+        return [named.id]
+    others = [
+        g for g in state.fighters
+        if g.id != named.id and g.side != f.side and not g.dead and (not g.down or options.target_downed)
+        and targetable(g.hidden, COUNT, options)
+        and reaches(aim, weapon, abs(g.pos - f.pos), g.pos == f.pos, options.ranged_in_engagement)
+    ]  # fmt: skip
+    if options.count_targets == "weakest":
+        others.sort(key=lambda g: (g.char.hp, g.id))
+    else:
+        others.sort(key=lambda g: (abs(g.pos - named.pos), g.id))
+    return sorted([named.id, *(g.id for g in others[: aim.count - 1])])

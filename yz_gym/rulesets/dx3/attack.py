@@ -16,11 +16,17 @@ from yz_gym.rulesets.dx3 import afflictions, areas, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
 from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, pay, tags_of, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
-from yz_gym.rulesets.dx3.effects import SINGLE, Combo
+from yz_gym.rulesets.dx3.effects import COUNT, SINGLE, Aim, Combo
 from yz_gym.rulesets.dx3.gear import Weapon
-from yz_gym.rulesets.dx3.reaction_effects import dodge_combo, fire_autos, usable_dodge_combos
+from yz_gym.rulesets.dx3.reaction_effects import (
+    dodge_combo,
+    fire_autos,
+    revive_effects,
+    stand_up,
+    usable_dodge_combos,
+)
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
-from yz_gym.rulesets.dx3.statuses import BERSERK, PRESSURE
+from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, PRESSURE
 from yz_gym.rulesets.dx3.stealth import attack_dice
 from yz_gym.rulesets.dx3.stealth import targetable as hidden_targetable
 from yz_gym.rulesets.dx3.titus import DICE, REVIVE, boost_check, make_titus, revived_hp, spend
@@ -47,17 +53,19 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
     plainly or with each attack combo f may declare with that weapon now (combos.usable_combos), an
     area combo once per engagement (once for the scene) it reaches, named by its first target there
     (areas.py); aboard a vehicle also its mounted weapons f holds and, driving, the vehicle itself
-    (DX3-VEH-04); a target riding exposed may also be attacked through its vehicle (AT_VEHICLE, HR-VEH-04)."""
+    (DX3-VEH-04); a target riding exposed may also be attacked through its vehicle (AT_VEHICLE, HR-VEH-04).
+    Under 狂乱 also the nearest friends (frenzy.py keeps the attacks that include a nearest one)."""
     out = []
     weapons = [-1, *f.equipped, *riding.attack_weapons(state, f)] if state.vehicles else [-1, *f.equipped]
     in_engagement = state.options.ranged_in_engagement
+    closest = afflictions.nearest(state, f) if FRENZY in f.statuses else []  # 狂乱 attacks the nearest, friend or foe (DX3-BS-08)
     for w in weapons:
         weapon = f.weapon(w)
         usable = usable_combos(state, f, weapon) if f.effects else []
         shapes = aims(f, weapon, state.options.encroach_table) if usable else ()
         named: set[tuple[int, int]] = set()  # (combo, engagement or -1 for the scene) already offered
         for t in state.fighters:
-            if not targetable(state, f, t):
+            if not (targetable(state, f, t) or t.id in closest):
                 continue
             distance, same = abs(t.pos - f.pos), t.pos == f.pos
             reach = weapon.reaches(distance, same, in_engagement)
@@ -81,11 +89,18 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
 
 
 def struck_by(state: Dx3State, f: Fighter, action: Dx3Action) -> list[int]:
-    """The characters f's attack `action` would strike (areas.struck)."""
+    """The characters f's attack `action` would strike (areas.struck, areas.count_struck)."""
     if action.combo < 0:
         return [action.target]
-    aim = aims(f, f.weapon(action.option), state.options.encroach_table)[action.combo]
-    return areas.struck(state, f, aim.target, state.fighters[action.target])
+    weapon = f.weapon(action.option)
+    return strikes(state, f, aims(f, weapon, state.options.encroach_table)[action.combo], weapon, action.target)
+
+
+def strikes(state: Dx3State, f: Fighter, aim: Aim, weapon: Weapon, named: int) -> list[int]:
+    """The characters an attack with combo shape `aim` declared at `named` strikes."""
+    if aim.target == COUNT:
+        return areas.count_struck(state, f, aim, weapon, state.fighters[named])
+    return areas.struck(state, f, aim.target, state.fighters[named])
 
 
 def hit_extras(state: Dx3State, f: Fighter, weapon: Weapon) -> tuple[int, int]:
@@ -118,7 +133,7 @@ def declare(
     named = state.fighters[action.target]
     tags = Tags(skill=weapon.skill)
     aim = aims(f, weapon, state.options.encroach_table)[action.combo] if action.combo >= 0 else None
-    targets = areas.struck(state, f, aim.target if aim is not None else SINGLE, named)
+    targets = strikes(state, f, aim, weapon, named.id) if aim is not None else [named.id]
     events.append(Event("attack", f.id, action.target, {
         "weapon": "-" if aim is not None and aim.effect_attack else weapon.name, "targets": targets,
     }))  # fmt: skip
@@ -143,15 +158,16 @@ def declare(
         return
     attack_power = (0 if tags.effect_attack else weapon.attack) + tags.power + f.mods.get("attack", 0)
     attack_power += fear.attack_power
+    at_vehicles: dict[int, int] = {}
+    if state.vehicles:  # riders not exposed give way to their vehicles, an area's too (HR-VEH-04)
+        targets, at_vehicles = riding.struck_vehicles(state, targets, weapon, action.drop)
+        for t, v in at_vehicles.items():
+            events.append(Event("at_vehicle", f.id, t, {"vehicle": state.vehicles[v].name}))
     standing = [t for t in targets if not state.fighters[t].down]
     p = PendingAttack(f.id, action.option, targets, result, attack_power, standing, tags.ignore_armor)
     p.deals_damage, p.no_dodge, p.no_reaction = tags.deals_damage, tags.no_dodge, tags.no_reaction
     p.ignore_guard, p.penetration = tags.ignore_guard, tags.penetration
-    p.damage_dice, p.inflicts = fear.damage_dice, tags.inflicts
-    if state.vehicles and len(targets) == 1:  # an area strikes its riders themselves
-        p.vehicle = riding.struck_vehicle(state, named, weapon, action.drop)
-        if p.vehicle >= 0:
-            events.append(Event("at_vehicle", f.id, action.target, {"vehicle": state.vehicles[p.vehicle].name}))
+    p.damage_dice, p.inflicts, p.vehicles = fear.damage_dice, tags.inflicts, at_vehicles
     for t in targets:
         if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
             p.hit.append(t)
@@ -164,12 +180,13 @@ def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
     """A target's reactions (DX3-REACT-06): dodge, plainly or with a dodge combo (DX3-REACT-09), with a
     Titus or not; guard with an equipped weapon that has a ガード値 (DX3-REACT-10; one guard with them
     all under `guard_weapons: all_equipped`), or none; only none once it has taken
-    `reactions_per_round` reactions this round (DX3-REACT-07), under 暴走, or against a
-    「リアクション不可」 attack; no dodge against a 「ドッジ不可」 one (DX3-REACT-11)."""
+    `reactions_per_round` reactions this round (DX3-REACT-07), or against a
+    「リアクション不可」 attack; no dodge against a 「ドッジ不可」 one (DX3-REACT-11); under 暴走 or 狂乱 none
+    (DX3-BS-01/15, DX3-BS-08)."""
     limit = state.options.reactions_per_round
     p = state.pending
     no_reaction, no_dodge = (p.no_reaction, p.no_dodge) if p is not None else (False, False)
-    if (limit and t.reactions >= limit) or BERSERK in t.statuses or no_reaction:  # DX3-BS-01/15
+    if (limit and t.reactions >= limit) or BERSERK in t.statuses or FRENZY in t.statuses or no_reaction:
         return [Dx3Action(Kind.NO_REACTION)]
     if t.vehicle >= 0:  # aboard, the vehicle's reactions replace dodge and guard (HR-VEH-DEF-01)
         return riding.reactions(state, t, no_dodge)
@@ -264,7 +281,7 @@ def coverers(state: Dx3State, p: PendingAttack, asking: int = -1) -> list[tuple[
     out = []
     covering = set(p.covers.values())
     for t in p.hit:
-        if t in p.covers:
+        if t in p.covers or t in p.vehicles:  # nobody covers for a vehicle
             continue
         target = state.fighters[t]
         for g in state.fighters:
@@ -319,15 +336,14 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
             "damage_roll", p.attacker, -1, {"faces": list(rolled), "attack": p.attack_power, "total": total}
         )
     )
-    if p.vehicle >= 0:
-        for t in p.hit:
+    covering = set(p.covers.values())
+    for t in p.hit:
+        if t in p.vehicles:  # its vehicle takes the damage (HR-VEH-04/10)
             for f in riding.damage_vehicle(state, p, t, total, rng, events):
                 if f.down:
                     events.append(Event("down", f.id, -1))
                     fell(state, f)
-        return
-    covering = set(p.covers.values())
-    for t in p.hit:
+            continue
         if t in covering:
             continue  # a coverer hit itself takes its damage once, doubled, for the one it covers
         taker = p.covers.get(t, t)
@@ -359,12 +375,12 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
 def afflict_hit(state: Dx3State, p: PendingAttack, events: list[Event]) -> None:
     """Step 8 (DX3-ATK-11): the attack's bad statuses go to each character it hit (its coverer in its
     place), still standing; not to a vehicle (HR-VEH-12), not to those that dodged it (DX3-REACT-09)."""
-    if not p.inflicts or p.vehicle >= 0:
+    if not p.inflicts:
         return
     source = state.fighters[p.attacker]
     covering = set(p.covers.values())
     for t in p.hit:
-        if t in covering:
+        if t in covering or t in p.vehicles:
             continue
         for name, rank in p.inflicts:
             afflictions.afflict(state, state.fighters[p.covers.get(t, t)], name, rank, source, events)
@@ -391,15 +407,17 @@ def sublimate(state: Dx3State, f: Fighter, use: str, events: list[Event]) -> Non
 
 
 def fell(state: Dx3State, f: Fighter) -> None:
-    """f fell to 戦闘不能: it is asked about standing up if it may, by 《リザレクト》 (DX3-DMG-04) or a
-    Titus (DX3-TITUS-03D)."""
-    if may_resurrect(state, f) or titus_ready(state, f):
+    """f fell to 戦闘不能: it is asked about standing up if it may, by 《リザレクト》 (DX3-DMG-04), a
+    revive effect (DX3-EFF-M15) or a Titus (DX3-TITUS-03D)."""
+    if may_resurrect(state, f) or titus_ready(state, f) or revive_effects(state, f):
         state.reviving.append(f.id)
 
 
 def revivals(state: Dx3State, f: Fighter) -> list[Dx3Action]:
-    """The fallen fighter's choices: 《リザレクト》, a Titus, or staying down."""
+    """The fallen fighter's choices: 《リザレクト》, each revive effect k (Kind.RESURRECT with option k), a
+    Titus, or staying down."""
     out = [Dx3Action(Kind.RESURRECT)] if may_resurrect(state, f) else []
+    out += [Dx3Action(Kind.RESURRECT, option=k) for k in revive_effects(state, f)]
     if titus_ready(state, f):
         out.append(Dx3Action(Kind.TITUS_REVIVE))
     return [*out, Dx3Action(Kind.DECLINE)]
@@ -425,7 +443,9 @@ def revive(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events:
     """《リザレクト》 (DX3-DMG-04): the fallen fighter asked now rises with (Lv)D10 HP, 侵蝕率 up by as
     much; or with a Titus sublimated, HP 【肉体】 + 10 (DX3-TITUS-03D); or stays down."""
     f = state.fighters[state.reviving.pop(0)]
-    if action.kind == Kind.RESURRECT:
+    if action.kind == Kind.RESURRECT and action.option >= 0:
+        stand_up(state, f, action.option, rng, events)
+    elif action.kind == Kind.RESURRECT:
         before = f.char.encroachment
         healed = resurrect(f.char, f.resurrect, rng)
         events.append(
@@ -454,7 +474,7 @@ def advance(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> b
         state.phase = Phase.REACT
         return True
     if state.phase in (Phase.REACT, Phase.COVER) and p.hit:
-        open_pairs = coverers(state, p) if p.vehicle < 0 else []  # nobody covers for a vehicle
+        open_pairs = coverers(state, p)
         if open_pairs:
             p.asked.append(open_pairs[0][0])
             state.phase = Phase.COVER

@@ -3,7 +3,7 @@ may declare, and declaring one: its check, its cost paid in 侵蝕率, its uses 
 
 A fighter's **attack combos with a weapon** are the non-empty sets of its major effects that
 `effects.combine` accepts with the weapon's skill (`prefer`), whose attack kind is the weapon's
-and whose target is one character or an area (範囲, 範囲(選択), シーン, シーン(選択), areas.py),
+and whose target is one character, up to N (N体) or an area (範囲, 範囲(選択), シーン, シーン(選択), areas.py),
 largest first (then in the order the fighter lists its effects), at most `MAX_COMBOS`: combo k of
 an attack always names the same effects, and the env's action space stays fixed. In 素手's slot
 also the **effect attacks**: combos whose effects make the attack themselves with their own skill
@@ -13,6 +13,7 @@ traits yet, so an effect that `requires` one (pure breed, a D-Lois ...) is never
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
@@ -24,10 +25,12 @@ from yz_gym.rulesets.dx3.dice import Check
 from yz_gym.rulesets.dx3.effects import (
     AREA,
     AREA_SELECT,
+    COUNT,
     MAJOR,
     MELEE,
     NOT_ATTACK,
     RANGED,
+    ROUND,
     SCENE,
     SCENE_SELECT,
     SINGLE,
@@ -47,8 +50,7 @@ from yz_gym.rulesets.dx3.state import Dx3State, Fighter
 
 MAX_COMBOS: Final = 3  # combos offered per attack (weapon and target)
 MAX_COMBO_EFFECTS: Final = 4  # major effects looked at for combos (the first ones a fighter lists)
-ROUND: Final = "round"  # a use period reset at each cleanup process
-PLAYED_TARGETS: Final = (SINGLE, TARGET_NONE, AREA, AREA_SELECT, SCENE, SCENE_SELECT)  # DX3-ATK-06/07
+PLAYED_TARGETS: Final = (SINGLE, TARGET_NONE, COUNT, AREA, AREA_SELECT, SCENE, SCENE_SELECT)  # DX3-ATK-06/07
 
 
 def _attack_kind(weapon: Weapon) -> str:
@@ -60,15 +62,22 @@ def attack_combos(f: Fighter, weapon: Weapon, table: str) -> tuple[tuple[int, ..
     found = f.combo_cache.get(weapon.name)
     if found is not None:
         return found
-    major = [i for i, e in enumerate(f.effects) if e.timing in (MAJOR, "major_reaction")][:MAX_COMBO_EFFECTS]
-    out: list[tuple[int, ...]] = []
-    for size in range(len(major), 0, -1):
-        for chosen in combinations(major, size):
-            if len(out) < MAX_COMBOS and _fits(f, chosen, weapon, table):
-                out.append(chosen)
-    found = tuple(out)
+    major = [i for i, e in enumerate(f.effects) if e.timing in (MAJOR, "major_reaction")]
+    found = largest_first(major, lambda chosen: _fits(f, chosen, weapon, table))
     f.combo_cache[weapon.name] = found
     return found
+
+
+def largest_first(indices: list[int], fits: Callable[[tuple[int, ...]], bool]) -> tuple[tuple[int, ...], ...]:
+    """The non-empty sets of the first MAX_COMBO_EFFECTS `indices` that `fits`, largest first (then in
+    the order given), at most MAX_COMBOS: combo k always names the same effects."""
+    looked = indices[:MAX_COMBO_EFFECTS]
+    out: list[tuple[int, ...]] = []
+    for size in range(len(looked), 0, -1):
+        for chosen in combinations(looked, size):
+            if len(out) < MAX_COMBOS and fits(chosen):
+                out.append(chosen)
+    return tuple(out)
 
 
 def _fits(f: Fighter, chosen: tuple[int, ...], weapon: Weapon, table: str) -> bool:
@@ -99,7 +108,7 @@ def aims(f: Fighter, weapon: Weapon, table: str) -> tuple[Aim, ...]:
     out = []
     for chosen in attack_combos(f, weapon, table):
         combo = combine([f.effects[i] for i in chosen], MAJOR, 0, table, prefer=weapon.skill)
-        out.append(Aim(combo.target, combo.range, is_effect_attack(combo, weapon)))
+        out.append(Aim(combo.target, combo.range, is_effect_attack(combo, weapon), combo.target_count))
     found = tuple(out)
     f.aim_cache[weapon.name] = found
     return found

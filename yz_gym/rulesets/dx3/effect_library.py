@@ -112,11 +112,11 @@ TARGET_WORDS: Final = {
     "シーン(選択)": SCENE_SELECT, "シーン": SCENE, "効果参照": "see_text", "―": "-",
 }  # fmt: skip
 _PER_LEVEL: Final = ("uses", "dice", "crit", "achievement", "attack_power", "guard", "reduction", "heal",
-                     "heal_dice", "move", "penetration")  # fmt: skip
+                     "heal_dice", "move", "penetration", "initiative", "armor")  # fmt: skip
 _INTS: Final = ("target_count", "level", "max_level", "crit_floor", "inflict_rank")
 _BOOLS: Final = ("level_bonus", "solo", "states_attack", "ignore_armor", "no_reaction", "no_dodge",
                   "ignore_guard")  # fmt: skip
-_TEXTS: Final = ("syndrome", "requires", "attack", "period", "sets_target", "special", "inflicts")
+_TEXTS: Final = ("syndrome", "requires", "attack", "period", "sets_target", "special", "inflicts", "lasts")
 
 
 class EffectError(ValueError):

@@ -69,7 +69,9 @@ MELEE: Final = "melee"
 RANGED: Final = "ranged"
 
 # DX3-EFF-08: use limits
-PERIODS: Final = ("", "round", "scene", "scenario")
+ROUND: Final = "round"
+SCENE_PERIOD: Final = "scene"
+PERIODS: Final = ("", ROUND, SCENE_PERIOD, "scenario")
 
 # what an effect does beyond numbers (the fight engine acts on these)
 SPECIALS: Final = ("", "weapon", "move", "blockade", "hide", "revive", "resurrect", "warding")
@@ -145,6 +147,9 @@ class Effect:
     inflict_rank: int = 0  # the rank of that status (邪毒 N)
     sets_target: str = ""  # an effect that changes the combo's 対象 (DX3-EFF-M06/M07)
     special: str = ""  # one of SPECIALS
+    initiative: PerLevel = ZERO  # 行動値 (a setup, initiative or cleanup effect's bonus, timed_effects.py)
+    armor: PerLevel = ZERO  # 装甲値 (the same)
+    lasts: str = ROUND  # how long a timed effect's bonuses last: ROUND (to the cleanup process) or SCENE
 
     def __post_init__(self) -> None:
         problem = effect_problem(self)
@@ -181,6 +186,8 @@ def effect_problem(effect: Effect) -> tuple[str, str] | None:
         return "requires", f"{effect.requires!r}; use pure, rb, servant, dlois:NAME or limit:EFFECT"
     if effect.attack not in (NOT_ATTACK, MELEE, RANGED):
         return "attack", f"{effect.attack!r}; use melee or ranged, or leave it out"
+    if effect.lasts not in (ROUND, SCENE_PERIOD):
+        return "lasts", f"{effect.lasts!r}; use round or scene"
     if effect.period not in PERIODS:
         return "period", f"{effect.period!r}; use round, scene or scenario"
     if effect.special not in SPECIALS:
@@ -277,12 +284,14 @@ class Combo:
 
 @dataclass(frozen=True, slots=True)
 class Aim:
-    """What an attack combo aims at, whatever its level: its 対象, its range in metres (RANGE_*) and
-    whether the effects make the attack without the weapon (DX3-DMG-06, played in 素手's slot)."""
+    """What an attack combo aims at, whatever its level: its 対象, its range in metres (RANGE_*),
+    whether the effects make the attack without the weapon (DX3-DMG-06, played in 素手's slot) and
+    the N of an N体 target (0 for the others)."""
 
     target: str
     range: int
     effect_attack: bool
+    count: int = 0
 
 
 class ComboError(ValueError):

@@ -11,7 +11,7 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.dx3 import afflictions, attack, engagement, hiding, riding, rounds
+from yz_gym.rulesets.dx3 import afflictions, attack, engagement, frenzy, hiding, riding, rounds, timed_effects
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
@@ -29,7 +29,7 @@ from yz_gym.rulesets.dx3.state import (
     Phase,
     make_fighter,
 )
-from yz_gym.rulesets.dx3.statuses import BERSERK, STATUS_NAMES
+from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, STATUS_NAMES
 from yz_gym.rulesets.dx3.titus import CLEAR as TITUS_CLEARS
 from yz_gym.rulesets.dx3.titus import DICE as TITUS_DICE
 from yz_gym.rulesets.dx3.vehicle import make_vehicle
@@ -98,6 +98,8 @@ def current_actor(state: Dx3State) -> int:
         return p.asked[-1]
     if state.phase == Phase.REVIVE:
         return state.reviving[0]
+    if state.phase == Phase.TIMING:
+        return state.asking[0]
     return state.actor
 
 
@@ -136,6 +138,8 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         return attack.cover_options(state, p)
     if phase == Phase.REVIVE:
         return attack.revivals(state, state.fighters[state.reviving[0]])
+    if phase == Phase.TIMING:
+        return timed_effects.choices(state, state.fighters[state.asking[0]])
     f = state.fighters[state.actor]
     if phase == Phase.MINOR:
         out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
@@ -144,12 +148,13 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out += engagement.effect_moves(state, f) if f.effects else []
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
         out += afflictions.recoveries(state, f, attack.titus_ready(state, f)) if f.statuses else []
-        return out + hiding.hide_actions(state, f, True)
+        out += hiding.hide_actions(state, f, True)
+        return frenzy.minors(state, f, out) if FRENZY in f.statuses else out
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
     out.append(Dx3Action(Kind.SKIP_MAJOR))
-    return out
+    return frenzy.majors(state, f, out) if FRENZY in f.statuses else out
 
 
 def apply(
@@ -165,6 +170,9 @@ def apply(
     events: list[Event] = []
     state.decisions += 1
     phase = state.phase
+    if phase == Phase.TIMING:
+        rounds.timed(state, action, dice, events)
+        return events
     if phase == Phase.REACT:
         attack.react(state, action, dice, events)
     elif phase == Phase.COVER:
@@ -213,7 +221,7 @@ def _minor(
     elif kind in RIDING_MINORS:
         riding.act(state, f, action, events)
     elif kind == Kind.HIDE:
-        hiding.hide(state, f, True, rng, events)
+        hiding.hide(state, f, action, True, rng, events)
     elif kind == Kind.RECOVER:
         if action.drop == TITUS_BOOST:
             attack.sublimate(state, f, TITUS_DICE, events)
@@ -246,7 +254,7 @@ def _major(
     elif action.kind == Kind.FINISH:
         attack.finish_off(state, f, action, events)
     elif action.kind == Kind.HIDE:
-        hiding.hide(state, f, False, rng, events)
+        hiding.hide(state, f, action, False, rng, events)
     elif action.kind == Kind.STEALTH_MOVE:
         hiding.stealth_move(state, f, action, rng, events)
     elif action.kind == Kind.SEARCH:
@@ -269,7 +277,7 @@ def outcome(state: Dx3State) -> Outcome | None:
 
 
 def decision_kind(state: Dx3State) -> str:
-    """minor, major, reaction, cover, revival or over."""
+    """minor, major, reaction, cover, revival, timing (a setup, initiative or cleanup effect) or over."""
     return DECISIONS[state.phase]
 
 
@@ -344,6 +352,12 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"cover {fighters[action.target].name}"
     if kind == Kind.FINISH:
         return f"finish off {fighters[action.target].name} (とどめ)"
+    if kind == Kind.USE_EFFECT and actor is not None:
+        table = state.options.encroach_table
+        chosen = timed_effects.timed_combos(actor, state.timing, table)[action.option]
+        return f"use {'+'.join(f'《{actor.effects[i].name}》' for i in chosen)} ({state.timing})"
+    if kind == Kind.RESURRECT and actor is not None and action.option >= 0:
+        return f"stand up with 《{actor.effects[action.option].name}》 (侵蝕率 {actor.char.encroachment}%)"
     if kind == Kind.RESURRECT and actor is not None:
         return f"《リザレクト》 ({actor.resurrect}D10 HP, 侵蝕率 {actor.char.encroachment}%)"
     words = {

@@ -25,6 +25,12 @@ add(
     "the actor sublimates a Titus (a Lois turned into one first if it held none) for `use` (DX3-TITUS-02/03)",
     ("use", "titus", "lois"),
 )
+add(
+    "effect_revive",
+    "the actor, fallen, stands up with an auto revive `effect` at `hp` HP, paying its 侵蝕値 (DX3-EFF-M15)",
+    ("effect", "hp", "before", "after"),
+    rare="only with a revive effect (second_wind) usable at the fall, 侵蝕率 120% for the bundled one",
+)
 add("titus_revive", "the actor stands up from 戦闘不能 with HP 【肉体】 + 10 (DX3-TITUS-03D)", ("hp",))
 add(
     "procure",
@@ -43,6 +49,19 @@ add(
 add("wait", "the actor waits (待機) and acts after everyone else (DX3-ROUND-04)")
 add("skip", "the actor gives up its minor or major action (行動放棄, DX3-ROUND-03)", ("action",))
 add("cleanup", "the round's cleanup process (DX3-ROUND-07)", ("round",))
+add(
+    "timed_effect",
+    "the actor declares a combo at a setup, initiative or cleanup `timing` (its cost in a `combo` event): "
+    "`bonuses` on its numbers, those `until_cleanup` ending this round, HP `healed` (DX3-ROUND-01/02/07)",
+    ("timing", "effects", "bonuses", "until_cleanup", "healed", "hp"),
+    rare="only when a fighter has effects timed setup, initiative or cleanup",
+)
+add(
+    "effect_ends",
+    "the cleanup process ends the actor's `bonuses` that lasted the round (DX3-ROUND-07)",
+    ("bonuses",),
+    rare="only after a timed effect that lasts the round",
+)
 add(
     "end",
     "the fight is over: the winning side ('' for none), why, after how many rounds",

@@ -1,6 +1,7 @@
 """The hidden state in the DX3 fight (stealth.py holds its rules): hiding as a major action, or a
-minor one in the scenario's dark spots; the stealth move; searching for a hidden enemy; who may be
-targeted; and every other action ending the state."""
+minor one in the scenario's dark spots or with a hiding effect (DX3-EFF-M14, lapsing at the end of
+the main process); the stealth move; searching for a hidden enemy; who may be targeted; and every
+other action ending the state."""
 
 from __future__ import annotations
 
@@ -9,20 +10,25 @@ from typing import Final
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import engagement
+from yz_gym.rulesets.dx3 import engagement, riding
+from yz_gym.rulesets.dx3.combos import pay
 from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.effects import MINOR, combine, unusable, use_level
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.stealth import (
     MAJOR_ACTION,
     MINOR_ACTION,
     SEEN,
+    Hidden,
     enter,
     enter_problem,
+    process_end,
     search,
     slip_past,
     stealth_move_distance,
 )
 
+HIDE_SPECIAL: Final = "hide"  # the special of a hiding effect (effects.SPECIALS, DX3-EFF-M14)
 KEEPS: Final[tuple[int, ...]] = (
     Kind.STEALTH_MOVE,
     Kind.HIDE,
@@ -39,14 +45,45 @@ def _faces(result: CheckResult | None) -> list[list[int]]:
 
 def hide_actions(state: Dx3State, f: Fighter, minor: bool) -> list[Dx3Action]:
     """Hiding, when f may declare it now (stealth.enter_problem): as a major action anywhere not
-    engaged, as a minor one in the scenario's dark spots (HR-STEALTH-02)."""
-    if f.hidden.hidden or (minor and not state.scenario.dark):
+    engaged, as a minor one in the scenario's dark spots (HR-STEALTH-02); as a minor action also
+    with each hiding effect it may use (Kind.HIDE with the effect's index as combo, vanish_effects)."""
+    if f.hidden.hidden:
         return []
+    out = [Dx3Action(Kind.HIDE, combo=k) for k in vanish_effects(state, f)] if minor and f.effects else []
+    if minor and not state.scenario.dark:
+        return out
     action = MINOR_ACTION if minor else MAJOR_ACTION
     easy = f.pos in state.scenario.dark
     if enter_problem(action, engagement.engaged_with_enemy(state, f), easy, state.options):
-        return []
-    return [Dx3Action(Kind.HIDE)]
+        return out
+    return [Dx3Action(Kind.HIDE), *out]
+
+
+def vanish_effects(state: Dx3State, f: Fighter) -> list[int]:
+    """The indices of f's minor hiding effects (`special: hide`, DX3-EFF-M14) usable now: its 制限 and
+    its uses this period (DX3-ENC-08, DX3-EFF-08)."""
+    rate, table = f.char.encroachment, state.options.encroach_table
+    return [
+        i for i, e in enumerate(f.effects)
+        if e.special == HIDE_SPECIAL and e.timing == MINOR
+        and not unusable(e, rate, frozenset(), f.used.get(e.name, 0), use_level(e, rate, table))
+    ]  # fmt: skip
+
+
+def vanish(state: Dx3State, f: Fighter, k: int, rng: np.random.Generator, events: list[Event]) -> None:
+    """f hides with effect k (DX3-EFF-M14, DX3-HID-02): no check, even while engaged, until the end of
+    this main process (Hidden.lapses, `lapse`); it pays the effect's 侵蝕値 and counts a use."""
+    table = state.options.encroach_table
+    pay(state, f, combine([f.effects[k]], MINOR, f.char.encroachment, table), rng, events)
+    f.hidden = Hidden(True, True)
+    events.append(Event("hide", f.id, -1, {"faces": [], "achievement": -1, "difficulty": -1, "hidden": True}))
+
+
+def lapse(f: Fighter, events: list[Event]) -> None:
+    """The end of f's main process: an effect's hiding lapses (stealth.process_end, DX3-HID-02)."""
+    if f.hidden.lapses:
+        f.hidden = process_end(f.hidden)
+        events.append(Event("revealed", f.id))
 
 
 def major_actions(state: Dx3State, f: Fighter) -> list[Dx3Action]:
@@ -63,9 +100,15 @@ def major_actions(state: Dx3State, f: Fighter) -> list[Dx3Action]:
     return out
 
 
-def hide(state: Dx3State, f: Fighter, minor: bool, rng: np.random.Generator, events: list[Event]) -> None:
-    """f declares the hidden state: a major action's 〈知覚〉 check against the scenario's
-    `stealth_difficulty` (HR-STEALTH-01), a minor one in the dark without a check (HR-STEALTH-02)."""
+def hide(
+    state: Dx3State, f: Fighter, action: Dx3Action, minor: bool, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """f declares the hidden state: with a hiding effect (`vanish`), or a major action's 〈知覚〉 check
+    against the scenario's `stealth_difficulty` (HR-STEALTH-01), a minor one in the dark without a
+    check (HR-STEALTH-02)."""
+    if action.combo >= 0:
+        vanish(state, f, action.combo, rng, events)
+        return
     attempt = enter(
         f.char, MINOR_ACTION if minor else MAJOR_ACTION, state.scenario.stealth_difficulty, rng, state.options
     )
@@ -86,6 +129,7 @@ def stealth_move(
     f.pos = engagement.destination(
         state, f, engagement.goal_of(state, action), engagement.combat_move_distance(state, f)
     )
+    riding.carry(state, f)  # a driver's vehicle and passengers go along (HR-VEH-01)
     events.append(Event("stealth_move", f.id, -1, {"from": start, "to": f.pos}))
     watchers = [g.char for g in state.enemies_at(f)]
     if watchers:

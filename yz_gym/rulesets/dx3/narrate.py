@@ -75,6 +75,11 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "titus":
         words = {"dice": "+10 dice", "revive": "standing up", "crit": "C値 -1", "result": "+1D10", "clear": "clearing statuses"}
         return f"  {actor} sublimates a Titus for {words.get(get('use'), get('use'))} ({get('titus')} Titus, {get('lois')} Lois left)."
+    if k == "effect_revive":
+        return (
+            f"  {actor} stands up again with 《{get('effect')}》: HP {get('hp')}, "
+            f"侵蝕率 {get('before')}% -> {get('after')}%."
+        )
     if k == "titus_revive":
         return f"  {actor} stands up again: HP {get('hp')}."
     if k == "combo":
@@ -185,6 +190,19 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
         return f"  {actor} stays down."
     if k == "cleanup":
         return f"--- Round {get('round')}: cleanup process."
+    if k == "timed_effect":
+        combo = "+".join(f"《{name}》" for name in get("effects"))
+        gains = ", ".join(f"{name} {value:+d}" for name, value in get("bonuses").items())
+        healed = f", heals {get('healed')} HP (HP {get('hp')})" if get("healed") else ""
+        ending = get("until_cleanup")
+        until = (
+            " for the scene" if not ending else " until the cleanup process" if ending == get("bonuses")
+            else f" ({', '.join(ending)} until the cleanup process, the rest for the scene)"
+        )  # fmt: skip
+        return f"  {actor} uses {combo} ({get('timing')})" + (f": {gains}{until}" if gains else "") + f"{healed}."
+    if k == "effect_ends":
+        ended = ", ".join(f"{name} {value:+d}" for name, value in get("bonuses").items())
+        return f"  {actor}'s bonuses for the round end ({ended})."
     if k == "end":
         winner = get("winner")
         return f"=== The fight ends after {get('rounds')} rounds: {get('reason')}" + (

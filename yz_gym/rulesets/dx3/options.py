@@ -33,6 +33,7 @@ GuardWeapons = Literal["one", "all_equipped"]  # DX3-REACT-10
 CoupDeGrace = Literal["off", "major_action"]  # DX3-DMG-10
 VehicleCombatMove = Literal["init_plus5", "max_fullmove_div5"]  # DX3-VEH-09
 AutoEffects = Literal["when_usable", "off"]  # DX3-EFF-05
+CountTargets = Literal["nearest", "weakest", "named_only"]  # DX3-ATK-06 (N体)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +272,14 @@ class Dx3Options:
         False, "HR-VEH-06, HR-VEH-04",
         "The scene's ruling whether riders inside a closed vehicle (a car) are exposed to ranged (射撃) "
         "attacks: `false` sends every attack on them to the vehicle; `true` lets ranged attacks hit them.",
+    )
+    count_targets: CountTargets = switch(
+        "nearest",
+        "DX3-ATK-06",
+        "How an N体 attack (up to N targets) chooses, since the env names one target per action: the "
+        "attacker names the first, and the other N-1 are the enemies it may choose that the attack "
+        "reaches, `nearest` to the named one first (its engagement first), or those with the fewest HP "
+        "left first (`weakest`), fight order on ties; `named_only` strikes the named target alone.",
     )
     area_includes_self: bool = switch(
         False,

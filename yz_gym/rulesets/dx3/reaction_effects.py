@@ -1,7 +1,9 @@
 """Effects a character uses when it is attacked: dodge combos of reaction-timed effects (DX3-REACT-09,
 DX3-EFF-M08) and the オート effects that fire at their trigger, a higher ガード値 on a guard
 (DX3-EFF-M09) and HP damage taken off just before it is dealt (DX3-EFF-M10), also when the
-character's vehicle is the one attacked (HR-VEH-REACT-01, HR-VEH-AUTO-01).
+character's vehicle is the one attacked (HR-VEH-REACT-01, HR-VEH-AUTO-01); and the オート effects
+that stand a fallen character up again (`special: revive`, DX3-EFF-M15), offered in its revival
+decision beside 《リザレクト》 and a Titus.
 
 A character's **dodge combos** are the non-empty sets of its reaction effects (timing リアクション or
 メジャー／リア) that `effects.combine` accepts as a 〈回避〉 check making no attack, largest first, at
@@ -10,13 +12,12 @@ dodge works or not. Auto effects have no decision: they fire whenever they may (
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Final
 
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3.combos import MAX_COMBO_EFFECTS, MAX_COMBOS, usable
+from yz_gym.rulesets.dx3.combos import largest_first, usable
 from yz_gym.rulesets.dx3.effects import (
     AUTO,
     MAJOR_REACTION,
@@ -26,6 +27,7 @@ from yz_gym.rulesets.dx3.effects import (
     ComboError,
     Effect,
     combine,
+    healed,
     roll_cost,
     unusable,
     use_level,
@@ -43,13 +45,8 @@ def dodge_combos(f: Fighter, table: str) -> tuple[tuple[int, ...], ...]:
     found = f.combo_cache.get(DODGE_KEY)
     if found is not None:
         return found
-    timed = [i for i, e in enumerate(f.effects) if e.timing in (REACTION, MAJOR_REACTION)][:MAX_COMBO_EFFECTS]
-    out: list[tuple[int, ...]] = []
-    for size in range(len(timed), 0, -1):
-        for chosen in combinations(timed, size):
-            if len(out) < MAX_COMBOS and _dodges(f, chosen, table):
-                out.append(chosen)
-    found = tuple(out)
+    timed = [i for i, e in enumerate(f.effects) if e.timing in (REACTION, MAJOR_REACTION)]
+    found = largest_first(timed, lambda chosen: _dodges(f, chosen, table))
     f.combo_cache[DODGE_KEY] = found
     return found
 
@@ -109,3 +106,34 @@ def fire_autos(state: Dx3State, f: Fighter, field: str, rng: np.random.Generator
             "effect": e.name, "use": field, "amount": amount, "before": before, "after": f.char.encroachment,
         }))  # fmt: skip
     return total
+
+
+REVIVE: Final = "revive"  # the special of an effect that stands its user up from 戦闘不能 (DX3-EFF-M15)
+
+
+def revive_effects(state: Dx3State, f: Fighter) -> list[int]:
+    """The indices of f's オート revive effects it may use now that it fell: `auto_effects` on, not
+    killed, not under 重圧 (DX3-BS-16), each usable (its 制限, e.g. 120%, and its uses, DX3-EFF-08)."""
+    if state.options.auto_effects == "off" or f.dead or PRESSURE in f.statuses or not f.effects:
+        return []
+    rate, table = f.char.encroachment, state.options.encroach_table
+    return [
+        i for i, e in enumerate(f.effects)
+        if e.special == REVIVE and e.timing == AUTO
+        and not unusable(e, rate, frozenset(), f.used.get(e.name, 0), use_level(e, rate, table))
+    ]  # fmt: skip
+
+
+def stand_up(state: Dx3State, f: Fighter, k: int, rng: np.random.Generator, events: list[Event]) -> None:
+    """f uses revive effect k (DX3-EFF-M15): 戦闘不能 ends with its healing (heal + heal_dice D10 at
+    the level read before the cost, up to max HP); it pays its 侵蝕値 and counts a use."""
+    e = f.effects[k]
+    combo = combine([e], AUTO, f.char.encroachment, state.options.encroach_table)
+    before = f.char.encroachment
+    f.char.encroachment = capped(before + roll_cost(e.cost, e.cost_dice, rng), state.options)
+    f.used[e.name] = f.used.get(e.name, 0) + 1
+    f.char.hp = min(healed(combo, rng), f.char.stats.max_hp)
+    f.char.incapacitated = f.char.hp == 0
+    events.append(Event("effect_revive", f.id, -1, {
+        "effect": e.name, "hp": f.char.hp, "before": before, "after": f.char.encroachment,
+    }))  # fmt: skip

@@ -185,6 +185,24 @@ def struck_vehicle(state: Dx3State, t: Fighter, weapon: Weapon, declared: int) -
     return v.id if on else -1
 
 
+def struck_vehicles(
+    state: Dx3State, targets: list[int], weapon: Weapon, declared: int
+) -> tuple[list[int], dict[int, int]]:
+    """An attack's targets after HR-VEH-04, single or area (範囲, 範囲(選択), シーン): a rider not exposed
+    (HR-VEH-05/06), or one the attack was declared at the vehicle of, gives way to its vehicle; the
+    riders of one vehicle caught together strike it once, the vehicle named by its first standing
+    rider among them (else its first), who reacts for it (HR-VEH-DEF-01). Returns the targets kept,
+    in fight order, and each kept rider -> the vehicle struck in its place."""
+    struck = {t: struck_vehicle(state, state.fighters[t], weapon, declared) for t in targets}
+    rider_of: dict[int, int] = {}  # vehicle -> the rider naming it
+    for t in targets:
+        v = struck[t]
+        if v >= 0 and (v not in rider_of or (state.fighters[rider_of[v]].down and not state.fighters[t].down)):
+            rider_of[v] = t
+    kept = [t for t in targets if struck[t] < 0 or rider_of[struck[t]] == t]
+    return kept, {t: struck[t] for t in kept if struck[t] >= 0}
+
+
 def reactions(state: Dx3State, t: Fighter, no_dodge: bool = False) -> list[Dx3Action]:
     """A rider's reactions to an attack on it or its vehicle (HR-VEH-DEF-01): the vehicle dodge while
     someone standing drives (AMB-40; not against a 「ドッジ不可」 attack), also with each of the rider's
@@ -268,7 +286,7 @@ def damage_vehicle(
 ) -> list[Fighter]:
     """The hit vehicle loses the damage (vehicle.vehicle_damage); destroyed at 0 HP, it throws every
     rider off (HR-VEH-08) with the destruction damage (HR-VEH-09). Returns the riders it dropped."""
-    v = state.vehicles[p.vehicle]
+    v = state.vehicles[p.vehicles[t]]
     skill = state.fighters[p.attacker].weapon(p.weapon).skill
     lost = vehicle_damage(total, v, p.guards.get(t, 0), skill)
     if (

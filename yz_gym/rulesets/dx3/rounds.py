@@ -2,8 +2,10 @@
 main process (highest current 行動値 first, PCs first on ties, 待機 at the end lowest first),
 the main process (minor, then major), the cleanup process, and the end of the fight.
 
-Effects timed セットアップ, イニシアチブ and クリンナップ attach at `setup_process`, `next_in_line`'s
-callers and `cleanup_process`."""
+Each of the setup, initiative and cleanup processes first asks for effects of its timing
+(`ask`, timed_effects.py): a Phase.TIMING decision of each fighter that may declare some, highest
+行動値 first (DX3-EFF-07); `timed` resolves one answer and `resume` carries the process on. The
+initiative process then picks the actor again (DX3-ROUND-02)."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import afflictions
+from yz_gym.rulesets.dx3 import afflictions, hiding, timed_effects
 from yz_gym.rulesets.dx3.combos import new_round_uses
+from yz_gym.rulesets.dx3.effects import CLEANUP, INITIATIVE, SETUP
 from yz_gym.rulesets.dx3.gimmicks import strike
-from yz_gym.rulesets.dx3.state import Dx3State, Fighter, Phase
+from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, Phase
 
 
 def order_key(f: Fighter) -> tuple[int, int, int, int, str]:
@@ -36,12 +39,57 @@ def next_in_line(state: Dx3State) -> Fighter | None:
     return min(ready, key=lambda f: (f.initiative, 0 if f.pc else 1, f.name))
 
 
+def ask(state: Dx3State, timing: str) -> bool:
+    """Open a Phase.TIMING decision at `timing` for every standing fighter that may declare a combo
+    of it, in declaration order (DX3-EFF-07: highest 行動値 first, ties as `order_key`); False when
+    nobody may."""
+    asked = [f for f in state.fighters if timed_effects.usable_timed(state, f, timing)]
+    if not asked:
+        return False
+    state.timing = timing
+    state.asking = [f.id for f in sorted(asked, key=order_key)]
+    state.actor = -1
+    state.phase = Phase.TIMING
+    return True
+
+
+def timed(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
+    """The fighter asked at the timing answers: a combo declared, or none; once everyone has
+    answered, the process goes on."""
+    f = state.fighters[state.asking.pop(0)]
+    if action.kind == Kind.USE_EFFECT:
+        timed_effects.use(state, f, action.option, rng, events)
+    state.asking = [i for i in state.asking if timed_effects.usable_timed(state, state.fighters[i], state.timing)]
+    if not state.asking:
+        resume(state, rng, events)
+
+
+def resume(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
+    """The process whose effects were asked for goes on."""
+    timing, state.timing = state.timing, ""
+    if timing == SETUP:
+        if setup_rest(state, rng, events):
+            start_main(state, rng, events)
+        return
+    if timing == INITIATIVE:
+        state.initiative_asked = True
+    else:
+        state.cleanup_asked = True
+    start_main(state, rng, events)
+
+
 def setup_process(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> bool:
-    """The setup process opens a round (DX3-ROUND-01): HR-EVENT-01's minor-only rounds are announced
-    and the round's stage gimmicks strike (HR-GIMMICK-01..03). False when a decision (a revival) or
-    the end of the fight comes before the first main process."""
+    """The setup process opens a round (DX3-ROUND-01): HR-EVENT-01's minor-only rounds are announced,
+    setup effects are asked for, and then `setup_rest`. False when a decision (a setup effect, a
+    revival) or the end of the fight comes before the first main process."""
     state.actor = -1
     events.append(Event("round", -1, -1, {"round": state.round, "minor_only": state.minor_only}))
+    return not ask(state, SETUP) and setup_rest(state, rng, events)
+
+
+def setup_rest(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> bool:
+    """The rest of the setup process: the round's stage gimmicks strike (HR-GIMMICK-01..03). False
+    when a revival or the end of the fight comes before the first main process."""
     for gimmick in state.scenario.gimmicks:
         if gimmick.round == state.round:
             strike(state, gimmick, rng, events)
@@ -58,8 +106,10 @@ def open_round(state: Dx3State, rng: np.random.Generator, events: list[Event]) -
 
 
 def cleanup_process(state: Dx3State, events: list[Event]) -> None:
-    """The cleanup process (DX3-ROUND-07): count the rounds in a row with a 全力移動 (AMB-34), then
-    everyone is 未行動 again for the next round, and effects limited per round may be used again."""
+    """The cleanup process (DX3-ROUND-07), after its effects: count the rounds in a row with a 全力移動
+    (AMB-34), then everyone is 未行動 again for the next round, effects limited per round may be used
+    again and the bonuses that last the round end."""
+    timed_effects.round_ends(state, events)
     for f in state.fighters:
         new_round_uses(f)
         f.full_streak = f.full_streak + 1 if f.full_this_round else 0
@@ -110,10 +160,16 @@ def start_main(state: Dx3State, rng: np.random.Generator, events: list[Event]) -
     while state.phase != Phase.OVER:
         f = next_in_line(state)
         if f is not None:
+            if not state.initiative_asked and ask(state, INITIATIVE):
+                return  # its effects may change who is next (DX3-ROUND-02)
+            state.initiative_asked = False
             state.actor = f.id
             state.phase = Phase.MINOR
             events.append(Event("initiative", f.id, -1, {"initiative": f.initiative, "waited": f.waiting}))
             return
+        if not state.cleanup_asked and ask(state, CLEANUP):
+            return
+        state.cleanup_asked = False
         cleanup_process(state, events)
         if check_end(state, events):  # 邪毒 may have felled a side's last one
             return
@@ -137,5 +193,6 @@ def end_main(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> 
     f.acted = True
     f.waiting = False
     f.distracted = False
+    hiding.lapse(f, events)
     if not check_end(state, events):
         start_main(state, rng, events)

@@ -1,9 +1,10 @@
 """The DX3 fight's state: the scenario it starts from, the fighters on the line of metres, the
 round's bookkeeping, the attack being resolved and the actions a decision may take.
 
-Effects, bad statuses and stealth attach here later: `Fighter.statuses` (the bad statuses held,
-by name) and `Fighter.mods` (named modifiers such as "dice", "initiative", "attack", "armor",
-"guard", "dodge" that effects set) are read by the rules wherever those numbers are used."""
+Effects, bad statuses and stealth attach here: `Fighter.statuses` (the bad statuses held, by name)
+and `Fighter.mods` (named modifiers such as "dice", "initiative", "attack", "armor", "guard",
+"reduction" that timed effects set, timed_effects.py) are read by the rules wherever those numbers
+are used."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ class Kind(IntEnum):
     SEARCH = 24  # major: look for the hidden `target` (DX3-HID-06)
     RECOVER = 25  # minor: try to clear bad status STATUS_NAMES[`option`] (DX3-BS-11, HR-STATUS-01)
     TITUS_CLEAR = 26  # free, in the minor decision: a Titus clears STATUS_NAMES[`option`] (all: every one) (DX3-TITUS-03E)
+    USE_EFFECT = 27  # in a setup, initiative or cleanup process: declare timed combo `option` (timed_effects.py)
 
 
 class Phase(IntEnum):
@@ -70,9 +72,10 @@ class Phase(IntEnum):
     COVER = 3
     REVIVE = 4
     OVER = 5
+    TIMING = 6  # a setup, initiative or cleanup process asks for effects of its timing (DX3-ROUND-01/02/07)
 
 
-DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over")  # by Phase
+DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing")  # by Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +193,7 @@ class Fighter:
     poison: int = 0  # the 邪毒 rank while `statuses` holds it (afflictions.py)
     hatred: int = -1  # the fighter its 憎悪 is aimed at (-1: none)
     fear: int = -1  # the fighter its 恐怖 is aimed at (-1: none)
+    round_mods: dict[str, int] = field(default_factory=dict)  # the part of `mods` that ends at cleanup
 
     @property
     def name(self) -> str:
@@ -264,7 +268,7 @@ class PendingAttack:
     penetration: int = 0  # 装甲値 the attack takes off each target's armor, down to 0 (DX3-ENG-05)
     damage_dice: int = 0  # D10s more or fewer on the damage roll (恐怖, DX3-BS-21)
     inflicts: tuple[tuple[str, int], ...] = ()  # bad statuses (name, rank) it gives those it hits
-    vehicle: int = -1  # the vehicle the attack strikes instead of its target (HR-VEH-04; -1: none)
+    vehicles: dict[int, int] = field(default_factory=dict)  # target -> the vehicle struck in its place (HR-VEH-04)
     hit: list[int] = field(default_factory=list)  # targets the attack hits
     dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)
     guards: dict[int, int] = field(default_factory=dict)  # target -> its ガード値
@@ -290,6 +294,10 @@ class Dx3State:
     decisions: int = 0
     opening: list[Event] = field(default_factory=list)
     vehicles: list[Vehicle] = field(default_factory=list)
+    timing: str = ""  # the timing a Phase.TIMING decision asks for (effects.SETUP, INITIATIVE or CLEANUP)
+    asking: list[int] = field(default_factory=list)  # fighters still to be asked at that timing, in order
+    initiative_asked: bool = False  # this initiative process's effects are resolved: its main process starts
+    cleanup_asked: bool = False  # this cleanup process's effects are resolved
 
     @property
     def combatants(self) -> list[Fighter]:
