@@ -25,6 +25,11 @@ add(
     "the actor sublimates a Titus (a Lois turned into one first if it held none) for `use` (DX3-TITUS-02/03)",
     ("use", "titus", "lois"),
 )
+add(
+    "titus_raise",
+    "a Titus sublimated right after the actor's check adds 1D10 (`faces`): its 達成値 is now `achievement` (DX3-TITUS-03C)",
+    ("faces", "achievement"),
+)
 add("titus_revive", "the actor stands up from 戦闘不能 with HP 【肉体】 + 10 (DX3-TITUS-03D)", ("hp",))
 add(
     "procure",

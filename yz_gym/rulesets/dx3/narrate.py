@@ -75,6 +75,8 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "titus":
         words = {"dice": "+10 dice", "revive": "standing up", "crit": "C値 -1", "result": "+1D10", "clear": "clearing statuses"}
         return f"  {actor} sublimates a Titus for {words.get(get('use'), get('use'))} ({get('titus')} Titus, {get('lois')} Lois left)."
+    if k == "titus_raise":
+        return f"  +1D10 {_dice([get('faces')])}: {actor}'s 達成値 is now {get('achievement')}."
     if k == "titus_revive":
         return f"  {actor} stands up again: HP {get('hp')}."
     if k == "combo":

@@ -47,7 +47,7 @@ class Kind(IntEnum):
     RESURRECT = 12  # 《リザレクト》 (DX3-DMG-04)
     FINISH = 13  # とどめ, a finishing blow, major (DX3-DMG-10)
     TITUS_REVIVE = 14  # sublimate a Titus to stand up from 戦闘不能 (DX3-TITUS-03D)
-    TITUS_DODGE = 15  # dodge with a Titus sublimated for +10 dice (DX3-TITUS-03A)
+    TITUS_DODGE = 15  # retired (a dodge's Titus is now a SUBLIMATE decision); kept so numbers stay put
     BOARD = 16  # board vehicle `target` in seat `option`, taking mounted weapon `drop`, minor (DX3-VEH-02)
     LEAVE = 17  # get off the vehicle, minor (DX3-VEH-02)
     SWAP = 18  # driver and passenger change places, minor (HR-VEH-03)
@@ -59,6 +59,9 @@ class Kind(IntEnum):
     SEARCH = 24  # major: look for the hidden `target` (DX3-HID-06)
     RECOVER = 25  # minor: try to clear bad status STATUS_NAMES[`option`] (DX3-BS-11, HR-STATUS-01)
     TITUS_CLEAR = 26  # free, in the minor decision: a Titus clears STATUS_NAMES[`option`] (all: every one) (DX3-TITUS-03E)
+    TITUS_DICE = 27  # sublimation, before a check is rolled: a Titus for +10 dice (DX3-TITUS-03A)
+    TITUS_CRIT = 28  # sublimation, before a check is rolled: a Titus for C値 -1, down to 2 (DX3-TITUS-03B)
+    TITUS_RESULT = 29  # sublimation, right after a check: a Titus for +1D10 on its 達成値 (DX3-TITUS-03C)
 
 
 class Phase(IntEnum):
@@ -70,9 +73,10 @@ class Phase(IntEnum):
     COVER = 3
     REVIVE = 4
     OVER = 5
+    SUBLIMATE = 6  # a PC sublimates Titus on its hit check or dodge, or rolls / keeps it (sublimation.py)
 
 
-DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over")  # by Phase
+DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "sublimation")  # by Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +277,25 @@ class PendingAttack:
 
 
 @dataclass(slots=True)
+class Sublimation:
+    """A PC's check on which it may sublimate Titus, several per check (DX3-TITUS-03A..C, DX3-TITUS-04):
+    before the check of `action` (an attack or a dodge) is rolled, +10 dice or C値 -1 each; right after
+    it, +1D10 each on `result`."""
+
+    roller: int
+    action: Dx3Action  # the attack or dodge whose check it is
+    dice: int = 0  # Titus sublimated for +10 dice
+    crit: int = 0  # Titus sublimated for C値 -1
+    raised: int = 0  # Titus sublimated for +1D10
+    result: CheckResult | None = None  # the rolled check (None before the roll)
+
+    @property
+    def spent(self) -> int:
+        """Titus sublimated on this check."""
+        return self.dice + self.crit + self.raised
+
+
+@dataclass(slots=True)
 class Dx3State:
     """A DX3 fight in play."""
 
@@ -290,6 +313,7 @@ class Dx3State:
     decisions: int = 0
     opening: list[Event] = field(default_factory=list)
     vehicles: list[Vehicle] = field(default_factory=list)
+    sublimation: Sublimation | None = None  # the check a PC sublimates Titus on (Phase.SUBLIMATE)
 
     @property
     def combatants(self) -> list[Fighter]:
