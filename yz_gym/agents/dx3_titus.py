@@ -8,8 +8,8 @@ left twice), and a Titus is sublimated when it gains more than it is worth:
 
 - before a hit check: +10 dice or C値 -1, whichever raises the attack's worth more;
 - right after it: +1D10, weighed over its ten faces against each target's best reaction;
-- before a dodge: +10 dice or C値 -1, whichever cuts the expected harm more, unless 《リザレクト》 can
-  still stand it up;
+- before a dodge: +10 dice or C値 -1, whichever cuts the expected harm more (a fall counts only when
+  《リザレクト》 cannot stand it up);
 - right after a losing dodge: +1D10, by the exact chance that the raised dodge beats the hit."""
 
 from __future__ import annotations
@@ -71,49 +71,39 @@ def _attack_boosts(agent: Attacker, s: Dx3State, me: Fighter, sub: Sublimation) 
 
 
 def _dodge_boosts(s: Dx3State, me: Fighter, sub: Sublimation) -> list[tuple[int, float]]:
-    """(choice, harm avoided) of one more Titus before the dodge roll; none while 《リザレクト》 can
-    stand it up."""
-    if may_resurrect(s, me):
-        return [(Kind.DECLINE, 0.0)]
+    """(choice, harm avoided) of one more Titus before the dodge roll."""
     combo = dodge_combo(s, me, sub.action.combo) if sub.action.combo >= 0 else None
     check = dodge_check(s, me, combo)
     base = _dodge_harm(s, me, boost_check(check, sub.dice, sub.crit))
-    return [
-        (kind, base - _dodge_harm(s, me, boost_check(check, sub.dice + d, sub.crit + c)))
-        for kind, d, c in BOOSTS
-    ]
+    return [(kind, base - _dodge_harm(s, me, boost_check(check, sub.dice + d, sub.crit + c))) for kind, d, c in BOOSTS]
 
 
 def _dodge_harm(s: Dx3State, me: Fighter, check: Check) -> float:
-    """The expected harm of the pending hit against this dodge (HP lost, a fall as the HP left twice)."""
-    lost, falls = _hit_harm(s, me)
+    """The expected harm of the pending hit against this dodge."""
     p = s.pending
     assert p is not None
-    p_hit = dx3_odds.beats(p.hit_check.achievement, dx3_odds.of(check), s.options.tie)
-    return p_hit * (lost + falls * me.char.hp)
+    return dx3_odds.beats(p.hit_check.achievement, dx3_odds.of(check), s.options.tie) * harm(s, me)
 
 
-def _hit_harm(s: Dx3State, me: Fighter) -> tuple[float, float]:
-    """(expected HP lost, chance to fall) if the pending attack hits me."""
+def harm(s: Dx3State, me: Fighter) -> float:
+    """The harm if the pending attack hits me: the HP lost on average, plus the HP left again times the
+    chance to fall unless 《リザレクト》 can stand me up."""
     p = s.pending
     assert p is not None
     armor = 0 if p.ignore_armor else max(me.armor_value - p.penetration, 0)
     reduction = armor + me.mods.get("reduction", 0)
-    return dx3_odds.hp_loss(
-        damage_dice(p.hit_check.achievement) + p.damage_dice, p.attack_power, reduction, me.char.hp
-    )
+    dice = max(damage_dice(p.hit_check.achievement) + p.damage_dice, 0)
+    lost, falls = dx3_odds.hp_loss(dice, p.attack_power, reduction, me.char.hp)
+    return lost + (0.0 if may_resurrect(s, me) else falls * me.char.hp)
 
 
 def _raised_dodge_gain(s: Dx3State, me: Fighter, sub: Sublimation) -> float:
     """The harm +1D10 on a losing dodge avoids: the chance it then beats the hit, times the harm."""
     p = s.pending
     assert p is not None and sub.result is not None
-    if may_resurrect(s, me):
-        return 0.0
     rolled = sub.result
     escapes = sum(
         not action_wins(p.hit_check, replace(rolled, achievement=rolled.achievement + d), s.options.tie)
         for d in FACES
     )
-    lost, falls = _hit_harm(s, me)
-    return escapes / len(FACES) * (lost + falls * me.char.hp)
+    return escapes / len(FACES) * harm(s, me)
