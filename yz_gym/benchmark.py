@@ -7,7 +7,7 @@ The protocol:
   a bundled scenario, the learner's side and the opponents' agents fixed by the task (YZE zone
   fights, chases and expeditions, DX3 fights);
 - **evaluation**: the agent plays the task's side in `EPISODES` games against the task's opponents
-  (tactical in a zone fight, the prey's `flee` in a chase, dx3_aggressive in a DX3 fight; an
+  (tactical in a zone fight, the prey's `flee` in a chase, dx3_tactical in a DX3 fight; an
   expedition has none); game i is seeded by (`SEED`, i) exactly as every yz_gym evaluation seeds it
   (`evaluation.runner.game_seeds`), so a score does not depend on the number of workers and every
   agent gets the same seeds;
@@ -284,7 +284,7 @@ day limit is not a win.
 
 $expeditions
 
-## DX3 fights (the opponents play `dx3_aggressive`)
+## DX3 fights (the opponents play `dx3_tactical`)
 
 $dx3
 

@@ -109,7 +109,7 @@ class Task:
 # raises that task's own `version=` instead.
 FIGHT_VERSION: Final = 1
 CHASE_VERSION: Final = 1
-DX3_VERSION: Final = 3
+DX3_VERSION: Final = 4
 EXPEDITION_VERSION: Final = 1
 
 
@@ -124,8 +124,8 @@ def _chase(scenario: str, pursuer: str, prey: str, version: int = CHASE_VERSION)
 
 
 def _dx3(scenario: str, side: str, enemy: str, version: int = DX3_VERSION) -> Task:
-    """A DX3 fight: the learner plays `side` (the PCs), dx3_aggressive the `enemy` side."""
-    return Task("dx3", "skirmish", scenario, side, {enemy: "dx3_aggressive"}, version)
+    """A DX3 fight: the learner plays `side` (the PCs), dx3_tactical the `enemy` side."""
+    return Task("dx3", "skirmish", scenario, side, {enemy: "dx3_tactical"}, version)
 
 
 def _expedition(scenario: str, party: str, version: int = EXPEDITION_VERSION) -> Task:
@@ -135,7 +135,7 @@ def _expedition(scenario: str, party: str, version: int = EXPEDITION_VERSION) ->
 
 
 # Every bundled scenario's task: the learner plays the scenario's first side, the default agent of
-# its mode the other (tactical in a fight, flee for the prey of a chase, dx3_aggressive in a DX3 fight).
+# its mode the other (tactical in a fight, flee for the prey of a chase, dx3_tactical in a DX3 fight).
 TASKS: Final[tuple[Task, ...]] = (
     _fight("apc_ambush", "convoy", "insurgents"),
     _fight("blizzard_pass", "trappers", "raiders"),

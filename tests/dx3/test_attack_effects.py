@@ -249,7 +249,7 @@ def test_a_dodge_combo_adds_dice_and_a_lower_crit_and_is_paid_even_when_it_fails
     assert me.char.encroachment == 4 and me.used == {"crit_focus": 1, "dodge_dice": 1}
     index = encode(FOE, Dx3Action(Kind.DODGE, combo=1))
     assert index == COMBO_BASE + 1 and describe_index(index) == "dodge with dodge combo 1"
-    assert encode(FOE, Dx3Action(Kind.TITUS_DODGE, combo=2)) == COMBO_BASE + MAX_COMBOS + 2
+    assert encode(FOE, Dx3Action(Kind.VEHICLE_DODGE, combo=2)) == COMBO_BASE + MAX_COMBOS + 2
 
 
 @pytest.mark.rule("DX3-EFF-M09", "DX3-EFF-M10", "DX3-EFF-05")

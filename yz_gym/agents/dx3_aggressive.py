@@ -33,8 +33,10 @@ class Dx3AggressiveAgent(Agent):
         for kind in (Kind.RESURRECT, Kind.TITUS_REVIVE):
             if kind in by_kind:
                 return by_kind[kind][0]
-        if Kind.TITUS_DODGE in by_kind and me.char.hp <= LOW_HP:
-            return by_kind[Kind.TITUS_DODGE][0]
+        sub = s.sublimation
+        dodging = sub is not None and sub.action.kind == Kind.DODGE and sub.dice == 0
+        if Kind.TITUS_DICE in by_kind and dodging and me.char.hp <= LOW_HP:  # one Titus for +10 dice
+            return by_kind[Kind.TITUS_DICE][0]
         if Kind.DODGE in by_kind:
             guards = by_kind.get(Kind.GUARD, [])
             best = max(guards, key=lambda a: me.weapons[a.option].guard, default=None)

@@ -10,7 +10,9 @@
   there or so armed for a moment) and scored by the best attack it leaves (closing in on the most valuable target when no
   attack is left); a ranged fighter keeps out of a melee enemy's engagement when it can still shoot.
 - A reaction is the one that leaves the least expected HP lost (the hit check is already rolled, so
-  a dodge's chance is exact); a Titus buys +10 dice only when the hit would otherwise likely drop it.
+  a dodge's chance is exact).
+- A PC sublimates a Titus on its hit check or dodge (+10 dice, C値 -1, +1D10) when the exact gain is
+  worth more than the Titus (agents/dx3_titus.py).
 - It covers an ally only when the ally would likely fall and it would not (and never from hiding); it always stands up
   (《リザレクト》 first, a Titus only when 《リザレクト》 is not possible); a finishing blow, when the rules
   allow one, goes to an enemy that could stand up again.
@@ -30,7 +32,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final
 
-from yz_gym.agents import dx3_odds
+from yz_gym.agents import dx3_odds, dx3_titus
 from yz_gym.agents.base import Agent
 from yz_gym.rulesets.dx3 import engagement, engine, riding
 from yz_gym.rulesets.dx3.attack import (
@@ -55,7 +57,6 @@ KILL_WEIGHT: Final = 2.0  # value of putting a target down, per point of its thr
 PC_RATE_COST: Final = 0.25  # HP of value a PC gives for each point of 侵蝕率 below the limit
 PAST_LIMIT_COST: Final = 12.0  # ... and once a combo may take it past 99%
 NPC_RATE_COST: Final = 0.02  # an NPC's 侵蝕率 matters little to the fight
-TITUS_DODGE_FALL: Final = 0.5  # a Titus dodge when the hit would drop it with this chance or more
 COVER_FALL: Final = 0.5  # cover an ally that would fall with this chance or more ...
 COVER_SAFE: Final = 0.25  # ... when the coverer would fall with at most this chance
 EXPOSED: Final = 0.3  # a ranged fighter's penalty per expected HP a melee enemy beside it could deal
@@ -159,26 +160,44 @@ def _expected_hit(
     no_reaction_value: int,
 ) -> tuple[float, float]:  # fmt: skip
     """expected_hit on plain numbers (cached: the same attack is weighed again after each trial move)."""
-    plain = 1.0 if tie == "action" else 0.0
-    tables = [(None if dodge is None else _hit_table(dodge, tie), guard) for dodge, guard in answers]
+    tables = _answer_tables(answers, tie)
     lost = falls = 0.0
     for value, q in dx3_odds.distribution(*hits):
         if value == dx3_odds.FUMBLE or q < NEGLIGIBLE:
             continue
-        dice = damage_dice(value)
-        least = (2.0 * hp + 1.0, 0.0, 0.0)
-        for table, guard in tables:
-            if table is not None:
-                p_hit = table[min(max(value, 0), len(table) - 1)]
-            else:
-                p_hit = 1.0 if guard > 0 or value > no_reaction_value else plain
-            loss, fall = dx3_odds.hp_loss(dice, power, armor + guard, hp)
-            harm = p_hit * (loss + fall * hp)
-            if harm < least[0]:
-                least = (harm, p_hit * loss, p_hit * fall)
-        lost += q * least[1]
-        falls += q * least[2]
+        loss, fall = least_harm(value, power, armor, hp, tables, tie, no_reaction_value)
+        lost += q * loss
+        falls += q * fall
     return lost, falls
+
+
+Tables = tuple[tuple[tuple[float, ...] | None, int], ...]
+
+
+@lru_cache(maxsize=1 << 12)
+def _answer_tables(answers: tuple[Answer, ...], tie: str) -> Tables:
+    """Each answer's hit table (None for a guard or no reaction) and its ガード値."""
+    return tuple((None if dodge is None else _hit_table(dodge, tie), guard) for dodge, guard in answers)
+
+
+def least_harm(
+    value: int, power: int, armor: int, hp: int, tables: Tables, tie: str, no_reaction_value: int
+) -> tuple[float, float]:
+    """(expected HP lost, chance to fall) of a hit check with this 達成値 when the target answers with
+    the reaction that costs it least (a fall counted as the HP left twice)."""
+    plain = 1.0 if tie == "action" else 0.0
+    dice = damage_dice(value)
+    least = (2.0 * hp + 1.0, 0.0, 0.0)
+    for table, guard in tables:
+        if table is not None:
+            p_hit = table[min(max(value, 0), len(table) - 1)]
+        else:
+            p_hit = 1.0 if guard > 0 or value > no_reaction_value else plain
+        loss, fall = dx3_odds.hp_loss(dice, power, armor + guard, hp)
+        harm = p_hit * (loss + fall * hp)
+        if harm < least[0]:
+            least = (harm, p_hit * loss, p_hit * fall)
+    return least[1], least[2]
 
 
 class Dx3TacticalAgent(Agent):
@@ -199,6 +218,8 @@ class Dx3TacticalAgent(Agent):
             return self._react(s, me, actions)
         if phase == Phase.COVER:
             return self._cover(s, me, actions)
+        if phase == Phase.SUBLIMATE:
+            return dx3_titus.choose(self, s, me, actions)
         if phase == Phase.MINOR:
             return self._minor(s, me, actions)
         return self._major(s, me, actions)
@@ -218,8 +239,6 @@ class Dx3TacticalAgent(Agent):
         def harm(a: Dx3Action) -> float:
             if a.kind == Kind.DODGE:
                 reaction: tuple[Any, int] = (dx3_odds.of(dodge_check(s, me)), 0)
-            elif a.kind == Kind.TITUS_DODGE:
-                reaction = (dx3_odds.of(boost_check(dodge_check(s, me), dice_titus=1)), 0)
             elif a.kind == Kind.GUARD:
                 reaction = (None, guard_value(s, me, a.option))
             else:
@@ -227,17 +246,7 @@ class Dx3TacticalAgent(Agent):
             lost, falls = hit_outcome(s, achievement, p.attack_power, me, p.ignore_armor, reaction)
             return lost + falls * me.char.hp
 
-        plain = [a for a in actions if a.kind != Kind.TITUS_DODGE]
-        best = min(plain, key=harm)
-        titus = [a for a in actions if a.kind == Kind.TITUS_DODGE]
-        if titus and me.char.hp > 0:
-            _, falls = hit_outcome(
-                s, achievement, p.attack_power, me, p.ignore_armor,
-                (dx3_odds.of(dodge_check(s, me)), 0) if best.kind == Kind.DODGE else (None, 0),
-            )  # fmt: skip
-            if falls >= TITUS_DODGE_FALL and not may_resurrect(s, me) and harm(titus[0]) < harm(best):
-                return titus[0]
-        return best
+        return min(actions, key=harm)
 
     def _cover(self, s: Dx3State, me: Fighter, actions: list[Dx3Action]) -> Dx3Action:
         """Cover an ally likely to fall when the coverer is not."""
@@ -261,9 +270,9 @@ class Dx3TacticalAgent(Agent):
         return best
 
     # --- the main process ----------------------------------------------------------------------
-    def attack_value(self, s: Dx3State, me: Fighter, a: Dx3Action) -> float:
+    def attack_value(self, s: Dx3State, me: Fighter, a: Dx3Action, boost: tuple[int, int] = (0, 0)) -> float:
         """An attack's worth in HP: expected HP taken (target's best reaction) plus the fall bonus,
-        less the 侵蝕率 a combo costs."""
+        less the 侵蝕率 a combo costs; `boost`: Titus sublimated on its hit check for +10 dice, C値 -1."""
         weapon = me.weapon(a.option)
         t = s.fighters[a.target]
         options = s.options
@@ -277,6 +286,7 @@ class Dx3TacticalAgent(Agent):
             weapon.skill, floor=options.crit_floor, table=options.encroach_table, dice=dice + extra_dice,
             crit_change=crit, effect_floor=floor, modifier=modifier + bonus,
         )  # fmt: skip
+        check = boost_check(check, *boost)
         power += weapon.attack + me.mods.get("attack", 0)
         answers = reaction_odds(s, t) if not t.down else ((None, 0),)
         struck = riding.struck_vehicle(s, t, weapon, a.drop) if s.vehicles else -1
@@ -291,6 +301,24 @@ class Dx3TacticalAgent(Agent):
         lost, falls = expected_hit(s, check, power, t.char.hp, armor, answers)
         worth = lost + falls * KILL_WEIGHT * (threat(t) + t.char.hp)
         return worth - self.rate_cost(me, cost)
+
+    def worth_at(self, s: Dx3State, me: Fighter, achievement: int) -> float:
+        """The pending attack's worth once its hit check shows this 達成値: over the targets still to
+        react, each with its best reaction (0 for an attack on a vehicle: not weighed here)."""
+        p = s.pending
+        assert p is not None
+        if p.vehicle >= 0:
+            return 0.0
+        options, worth = s.options, 0.0
+        for t in (s.fighters[i] for i in p.waiting):
+            armor = 0 if p.ignore_armor else max(t.armor_value + riding.shell(s, t) - p.penetration, 0)
+            tables = _answer_tables(reaction_odds(s, t), options.tie)
+            lost, falls = least_harm(
+                achievement, p.attack_power, armor + t.mods.get("reduction", 0), t.char.hp, tables,
+                options.tie, options.no_reaction_value,
+            )  # fmt: skip
+            worth += lost + falls * KILL_WEIGHT * (threat(t) + t.char.hp)
+        return worth
 
     @staticmethod
     def rate_cost(me: Fighter, cost: float) -> float:

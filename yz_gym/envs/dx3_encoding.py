@@ -16,8 +16,8 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | COVER_BASE + slot | cover the fighter in slot |
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 | COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
-| COMBO_BASE + d * MAX_COMBOS + k | (slot 0, never an attack) dodge (d = 0), dodge with a Titus (1) or vehicle dodge (2) declaring dodge combo k (`reaction_effects`) |
-| TITUS_BASE + 0, + 1 | sublimate a Titus: stand up from 戦闘不能; dodge with +10 dice |
+| COMBO_BASE + d * MAX_COMBOS + k | (slot 0, never an attack) dodge (d = 0) or vehicle dodge (1) declaring dodge combo k (`reaction_effects`) |
+| TITUS_BASE + 0 .. + 3 | sublimate a Titus: stand up from 戦闘不能; +10 dice or C値 -1 before the check (hit check or dodge) is rolled; +1D10 right after it (the sublimation decision: `decline` rolls or keeps the check) |
 | RIDE_BASE + 0, + 1, + 2 | get off the vehicle; the vehicle dodge; hide (隠密状態) |
 | SWAP_BASE + slot | swap the driver's seat with the fighter in slot (slot 0: take the empty wheel) |
 | HAND_BASE + k * 12 + slot | mounted weapon k goes to the fighter in slot (slot 0: the decider takes it) |
@@ -38,9 +38,15 @@ decider holds, 6 the vehicle itself (a ram, its driver only).
 戦闘不能; position / line length; in the decider's engagement; distance / line length; 行動済み;
 waiting; 侵蝕率 / 300 (capped); 行動値 / 30 (capped); 装甲値 / 15 (capped); the best 攻撃力 in hand
 (攻撃力 + 5) / 25 (capped); its engagement is blockaded; aboard a vehicle; driving it; that
-vehicle's HP / its starting HP (0 on foot); hidden (隠密状態). The globals: round / max rounds; the
-decision (minor, major, reaction, cover, revival, one-hot); the pending attack's hit 達成値 / 60
-(capped); the decider is a target of it; the decider's full moves in a row / 2; a minor-only round.
+vehicle's HP / its starting HP (0 on foot); hidden (隠密状態); each bad status it holds, one flag per
+status in `statuses.STATUS_NAMES` order (berserk, pressure, dazed, poison, rigid, hatred, fear,
+frenzy, prone; DX3-BS-*); its 邪毒 rank / 5 (capped); it is the one the decider's 憎悪 or 恐怖 aims
+at (two flags); its Lois / 7 and Titus / 7. The globals: round / max rounds; the decision (minor,
+major, reaction, cover, revival, one-hot; the sublimation decision's flag comes after `deciding`);
+the pending attack's hit 達成値 / 60 (capped); the decider is a target of it; the decider's full
+moves in a row / 2; a minor-only round; the observer decides now; the sublimation decision; the
+Titus sublimated on the check being decided / 4 (capped); that check's rolled 達成値 / 60 (0 before
+the roll).
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ from yz_gym.rulesets.dx3.combos import MAX_COMBOS
 from yz_gym.rulesets.dx3.engagement import blockaded
 from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
+    DECISIONS,
     MAX_CARRIED,
     MAX_FIGHTERS,
     TITUS_BOOST,
@@ -87,7 +94,7 @@ DROPS: Final = MAX_CARRIED + 2  # what an equip puts away: all, none, or carried
 COVER_BASE: Final = EQUIP_BASE + MAX_CARRIED * DROPS
 FINISH_BASE: Final = COVER_BASE + N
 COMBO_BASE: Final = FINISH_BASE + N
-TITUS: Final = (Kind.TITUS_REVIVE, Kind.TITUS_DODGE)
+TITUS: Final = (Kind.TITUS_REVIVE, Kind.TITUS_DICE, Kind.TITUS_CRIT, Kind.TITUS_RESULT)
 TITUS_BASE: Final = COMBO_BASE + N * W * MAX_COMBOS
 RIDE: Final = (Kind.LEAVE, Kind.VEHICLE_DODGE, Kind.HIDE)
 RIDE_BASE: Final = TITUS_BASE + len(TITUS)
@@ -104,18 +111,24 @@ N_DX3_ACTIONS: Final = RECOVER_BASE + 3 * len(STATUS_NAMES)
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
-    "driving", "vehicle_hp", "hidden",
+    "driving", "vehicle_hp", "hidden", *(f"status_{name}" for name in STATUS_NAMES), "poison_rank",
+    "hated_by_decider", "feared_by_decider", "lois", "titus",
 )  # fmt: skip
 GLOBAL_FIELDS: Final = (
     "round", "decision_minor", "decision_major", "decision_reaction", "decision_cover", "decision_revival",
-    "pending_hit", "decider_targeted", "full_streak", "minor_only", "deciding",
+    "pending_hit", "decider_targeted", "full_streak", "minor_only", "deciding", "decision_sublimation",
+    "check_titus", "check_rolled",
 )  # fmt: skip
+G: Final = {name: i for i, name in enumerate(GLOBAL_FIELDS)}  # a global's offset by name
+POISON_CAP: Final = 5  # 邪毒 rank / 5 (capped)
+MAX_TITUS: Final = 7  # Lois and Titus / 7 (capped; DX3-TITUS-01: 7 Lois at most)
+CHECK_TITUS_CAP: Final = 4  # Titus sublimated on the check being decided / 4 (capped)
 FIGHTER_FEATURES: Final = len(FIGHTER_FIELDS)
 GLOBAL_FEATURES: Final = len(GLOBAL_FIELDS)
 DX3_OBS_SIZE: Final = N * FIGHTER_FEATURES + GLOBAL_FEATURES
 
 
-DODGES: Final = (Kind.DODGE, Kind.TITUS_DODGE, Kind.VEHICLE_DODGE)  # with a dodge combo: slot 0's combo block
+DODGES: Final = (Kind.DODGE, Kind.VEHICLE_DODGE)  # with a dodge combo: slot 0's combo block
 
 
 def encode(me: int, action: Dx3Action) -> int:
@@ -212,9 +225,9 @@ def describe_index(index: int) -> str:
         return f"search for slot {index - SEARCH_BASE}"
     if RECOVER_BASE <= index < N_DX3_ACTIONS:
         how, s = divmod(index - RECOVER_BASE, len(STATUS_NAMES))
-        return ("recover from {}", "recover from {} with a Titus", "sublimate a Titus to clear {}")[how].format(
-            STATUS_NAMES[s]
-        )
+        return ("recover from {}", "recover from {} with a Titus", "sublimate a Titus to clear {}")[
+            how
+        ].format(STATUS_NAMES[s])
     if AT_VEHICLE_BASE <= index < STEALTH_BASE:
         slot, weapon = divmod(index - AT_VEHICLE_BASE, W)
         return f"attack the vehicle of slot {slot} with weapon slot {weapon}"
@@ -305,17 +318,23 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
             _cap(f.char.encroachment / 300), _cap(f.initiative / 30), _cap(f.armor_value / 15),
             _cap((best + 5) / 25), float(blockaded(state, f)), float(f.vehicle >= 0),
             float(f.vehicle >= 0 and state.vehicles[f.vehicle].driver == f.id), ride_hp(state, f),
-            float(f.hidden.hidden),
+            float(f.hidden.hidden), *(float(name in f.statuses) for name in STATUS_NAMES),
+            _cap(f.poison / POISON_CAP), float(mine.hatred == f.id), float(mine.fear == f.id),
+            _cap(f.char.lois / MAX_TITUS), _cap(f.char.titus / MAX_TITUS),
         )  # fmt: skip
     g = N * FIGHTER_FEATURES
     obs[g] = _cap(state.round / state.scenario.max_rounds)
-    if acting >= 0 and state.phase < Phase.OVER:
-        obs[g + 1 + int(state.phase)] = 1.0
+    if acting >= 0 and state.phase != Phase.OVER:
+        obs[g + G["decision_" + DECISIONS[state.phase]]] = 1.0
     p = state.pending
     if p is not None:
-        obs[g + 6] = _cap(p.hit_check.achievement / 60)
-        obs[g + 7] = float(me in p.targets)
-    obs[g + 8] = _cap(mine.full_streak / 2)
-    obs[g + 9] = float(state.minor_only)
-    obs[g + 10] = float(acting == me)
+        obs[g + G["pending_hit"]] = _cap(p.hit_check.achievement / 60)
+        obs[g + G["decider_targeted"]] = float(me in p.targets)
+    obs[g + G["full_streak"]] = _cap(mine.full_streak / 2)
+    obs[g + G["minor_only"]] = float(state.minor_only)
+    obs[g + G["deciding"]] = float(acting == me)
+    sub = state.sublimation
+    if sub is not None:
+        obs[g + G["check_titus"]] = _cap(sub.spent / CHECK_TITUS_CAP)
+        obs[g + G["check_rolled"]] = _cap(sub.result.achievement / 60) if sub.result is not None else 0.0
     return obs

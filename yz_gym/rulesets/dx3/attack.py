@@ -1,5 +1,5 @@
 """The DX3 attack procedure (DX3-ATK-11): declare (with a combo, combos.py), hit check, each target's
-reaction (dodge, with a Titus or not; guard or none), hit or miss, covering, one damage roll, armor
+reaction (dodge, guard or none), hit or miss, covering, one damage roll, armor
 and guard, HP, 戦闘不能, and standing up with 《リザレクト》 or a Titus.
 
 Where effects plug in: `hit_check` takes a combo's extra dice, C値 change and 達成値 modifier;
@@ -29,7 +29,7 @@ from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, 
 from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, PRESSURE
 from yz_gym.rulesets.dx3.stealth import attack_dice
 from yz_gym.rulesets.dx3.stealth import targetable as hidden_targetable
-from yz_gym.rulesets.dx3.titus import DICE, REVIVE, boost_check, make_titus, revived_hp, spend
+from yz_gym.rulesets.dx3.titus import REVIVE, boost_check, make_titus, revived_hp, spend
 
 
 def faces(result: CheckResult) -> list[list[int]]:
@@ -147,9 +147,9 @@ def declare(
     else:
         check = hit_check(state, f, weapon, dice=fear.dice)
     afflictions.attacked(f, targets)
-    result = roll(check, rng)
+    result = roll(boosted(state, f, check), rng)
     events.append(Event("hit_check", f.id, action.target, {
-        "skill": tags.skill, "dice": check.dice, "crit": check.crit,
+        "skill": tags.skill, "dice": result.check.dice, "crit": result.check.crit,
         "modifier": check.modifier, "faces": faces(result), "achievement": result.achievement,
         "fumble": result.fumble,
     }))  # fmt: skip
@@ -177,9 +177,9 @@ def declare(
 
 
 def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
-    """A target's reactions (DX3-REACT-06): dodge, plainly or with a dodge combo (DX3-REACT-09), with a
-    Titus or not; guard with an equipped weapon that has a ガード値 (DX3-REACT-10; one guard with them
-    all under `guard_weapons: all_equipped`), or none; only none once it has taken
+    """A target's reactions (DX3-REACT-06): dodge, plainly or with a dodge combo (DX3-REACT-09), a PC's
+    Titus on it decided next (sublimation.py); guard with an equipped weapon that has a ガード値
+    (DX3-REACT-10; one guard with them all under `guard_weapons: all_equipped`), or none; only none once it has taken
     `reactions_per_round` reactions this round (DX3-REACT-07), or against a
     「リアクション不可」 attack; no dodge against a 「ドッジ不可」 one (DX3-REACT-11); under 暴走 or 狂乱 none
     (DX3-BS-01/15, DX3-BS-08)."""
@@ -195,10 +195,7 @@ def reactions(state: Dx3State, t: Fighter) -> list[Dx3Action]:
         guards = guards[:1]
     dodges: list[Dx3Action] = []
     if not no_dodge:
-        combos = usable_dodge_combos(state, t)
-        dodges = [Dx3Action(Kind.DODGE), *(Dx3Action(Kind.DODGE, combo=k) for k in combos)]
-        if titus_ready(state, t):
-            dodges += [Dx3Action(Kind.TITUS_DODGE), *(Dx3Action(Kind.TITUS_DODGE, combo=k) for k in combos)]
+        dodges = [Dx3Action(Kind.DODGE), *(Dx3Action(Kind.DODGE, combo=k) for k in usable_dodge_combos(state, t))]
     return [*dodges, *(Dx3Action(Kind.GUARD, option=w) for w in guards), Dx3Action(Kind.NO_REACTION)]
 
 
@@ -227,27 +224,12 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
     """Steps 4-5 for the next target: its reaction, then hit or miss (ties to the target, DX3-DICE-13)."""
     p = state.pending
     assert p is not None
-    t = state.fighters[p.waiting.pop(0)]
+    t = reacting(state, action)
     options = state.options
-    if action.kind != Kind.NO_REACTION:
-        t.reactions += 1
-    combo = dodge_combo(state, t, action.combo) if action.combo >= 0 else None
-    if action.kind in (Kind.DODGE, Kind.TITUS_DODGE):
-        check = dodge_check(state, t, combo)  # the dice bonus read before the cost (DX3-ENC-05) ...
-        if combo is not None:  # paid whether the dodge works or not (DX3-REACT-09)
-            pay(state, t, combo, rng, events)
-            if options.enc_bonus_timing == "after_cost":  # ... or after it
-                check = dodge_check(state, t, combo)
-        if action.kind == Kind.TITUS_DODGE:
-            check = boost_check(check, dice_titus=1)
-            sublimate(state, t, DICE, events)
-        result = roll(check, rng)
-        events.append(Event("dodge", t.id, p.attacker, {
-            "faces": faces(result), "achievement": result.achievement, "fumble": result.fumble,
-        }))  # fmt: skip
-        p.dodged.append(t.id)
-        hit = action_wins(p.hit_check, result, options.tie)
+    if action.kind == Kind.DODGE:
+        hit = action_wins(p.hit_check, roll_dodge(state, t, action, rng, events), options.tie)
     elif action.kind == Kind.VEHICLE_DODGE:
+        combo = dodge_combo(state, t, action.combo) if action.combo >= 0 else None
         if combo is not None:
             pay(state, t, combo, rng, events)
         p.dodged.append(t.id)
@@ -267,11 +249,57 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
     else:
         events.append(Event("no_reaction", t.id, p.attacker))
         hit = action_wins(p.hit_check, None, options.tie, options.no_reaction_value)
+    settle(state, t, hit, action.kind != Kind.NO_REACTION, events)
+
+
+def reacting(state: Dx3State, action: Dx3Action) -> Fighter:
+    """The next target to react, taken off the waiting list; a reaction taken counts (DX3-REACT-07)."""
+    p = state.pending
+    assert p is not None
+    t = state.fighters[p.waiting.pop(0)]
+    if action.kind != Kind.NO_REACTION:
+        t.reactions += 1
+    return t
+
+
+def roll_dodge(
+    state: Dx3State, t: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
+) -> CheckResult:
+    """t's dodge roll (DX3-REACT-08/09), with its dodge combo paid and the Titus it sublimated on it."""
+    p = state.pending
+    assert p is not None
+    combo = dodge_combo(state, t, action.combo) if action.combo >= 0 else None
+    check = dodge_check(state, t, combo)  # the dice bonus read before the cost (DX3-ENC-05) ...
+    if combo is not None:  # paid whether the dodge works or not (DX3-REACT-09)
+        pay(state, t, combo, rng, events)
+        if state.options.enc_bonus_timing == "after_cost":  # ... or after it
+            check = dodge_check(state, t, combo)
+    result = roll(boosted(state, t, check), rng)
+    events.append(Event("dodge", t.id, p.attacker, {
+        "faces": faces(result), "achievement": result.achievement, "fumble": result.fumble,
+    }))  # fmt: skip
+    p.dodged.append(t.id)
+    return result
+
+
+def settle(state: Dx3State, t: Fighter, hit: bool, reacted: bool, events: list[Event]) -> None:
+    """Step 5 for t: the attack hits it or misses (`reacted`: it dodged or guarded)."""
+    p = state.pending
+    assert p is not None
     if hit:
         p.hit.append(t.id)
         events.append(Event("hit", p.attacker, t.id, {"achievement": p.hit_check.achievement}))
     else:
-        events.append(Event("missed", p.attacker, t.id, {"dodged": action.kind != Kind.NO_REACTION}))
+        events.append(Event("missed", p.attacker, t.id, {"dodged": reacted}))
+
+
+def boosted(state: Dx3State, f: Fighter, check: Check) -> Check:
+    """f's check with the Titus it sublimated on it before the roll: +10 dice, C値 -1 each
+    (DX3-TITUS-03A/B; Dx3State.sublimation)."""
+    s = state.sublimation
+    if s is None or s.roller != f.id:
+        return check
+    return boost_check(check, dice_titus=s.dice, crit_titus=s.crit)
 
 
 def coverers(state: Dx3State, p: PendingAttack, asking: int = -1) -> list[tuple[int, int]]:

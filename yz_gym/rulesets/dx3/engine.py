@@ -11,7 +11,17 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.dx3 import afflictions, attack, engagement, frenzy, hiding, riding, rounds, timed_effects
+from yz_gym.rulesets.dx3 import (
+    afflictions,
+    attack,
+    engagement,
+    frenzy,
+    hiding,
+    riding,
+    rounds,
+    sublimation,
+    timed_effects,
+)
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
@@ -100,6 +110,8 @@ def current_actor(state: Dx3State) -> int:
         return state.reviving[0]
     if state.phase == Phase.TIMING:
         return state.asking[0]
+    if state.phase == Phase.SUBLIMATE and state.sublimation is not None:
+        return state.sublimation.roller
     return state.actor
 
 
@@ -140,6 +152,8 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         return attack.revivals(state, state.fighters[state.reviving[0]])
     if phase == Phase.TIMING:
         return timed_effects.choices(state, state.fighters[state.asking[0]])
+    if phase == Phase.SUBLIMATE:
+        return sublimation.choices(state)
     f = state.fighters[state.actor]
     if phase == Phase.MINOR:
         out = [] if f.waiting else [Dx3Action(Kind.WAIT)]
@@ -173,7 +187,12 @@ def apply(
     if phase == Phase.TIMING:
         rounds.timed(state, action, dice, events)
         return events
-    if phase == Phase.REACT:
+    if phase == Phase.SUBLIMATE:
+        if not sublimation.decide(state, action, dice, events):
+            return events
+    elif phase == Phase.REACT:
+        if sublimation.opens(state, state.fighters[current_actor(state)], action):
+            return events
         attack.react(state, action, dice, events)
     elif phase == Phase.COVER:
         if action.kind == Kind.COVER and state.options.hidden_cover_ends:
@@ -192,6 +211,8 @@ def apply(
         return events
     else:
         f = state.fighters[state.actor]
+        if sublimation.opens(state, f, action):
+            return events
         _major(state, f, action, dice, events)
         hiding.acted(f, action, events)
     if not attack.advance(state, dice, events):
@@ -277,7 +298,8 @@ def outcome(state: Dx3State) -> Outcome | None:
 
 
 def decision_kind(state: Dx3State) -> str:
-    """minor, major, reaction, cover, revival, timing (a setup, initiative or cleanup effect) or over."""
+    """minor, major, reaction, cover, revival, timing (a setup, initiative or cleanup effect),
+    sublimation or over."""
     return DECISIONS[state.phase]
 
 
@@ -343,6 +365,12 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         check = " (【精神】 9)" if state.options.status_recovery_check else ""
         titus = " with a Titus for +10 dice" if action.drop == TITUS_BOOST else ""
         return f"recover from {STATUS_NAMES[action.option]}{check}{titus}"
+    if kind in sublimation.USES and state.sublimation is not None:
+        check = "hit check" if state.sublimation.action.kind == Kind.ATTACK else "dodge"
+        gain = {Kind.TITUS_DICE: "+10 dice", Kind.TITUS_CRIT: "C値 -1", Kind.TITUS_RESULT: "+1D10"}[Kind(kind)]
+        return f"sublimate a Titus for {gain} on the {check}"
+    if kind == Kind.DECLINE and state.sublimation is not None:
+        return "keep the 達成値" if state.sublimation.result is not None else "roll the check"
     if kind == Kind.TITUS_CLEAR:
         what = "every bad status" if state.options.titus_clear == "all" else STATUS_NAMES[action.option]
         return f"sublimate a Titus to clear {what}"
@@ -364,7 +392,7 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         Kind.WAIT: "待機 (wait)", Kind.SKIP_MINOR: "no minor action", Kind.SKIP_MAJOR: "no major action",
         Kind.DODGE: "dodge (〈回避〉)", Kind.NO_REACTION: "no reaction", Kind.DECLINE: "decline",
         Kind.RESURRECT: "《リザレクト》", Kind.TITUS_REVIVE: "sublimate a Titus to stand up (HP 【肉体】+10)",
-        Kind.TITUS_DODGE: "dodge (〈回避〉) with a Titus for +10 dice", Kind.LEAVE: "get off the vehicle",
+        Kind.LEAVE: "get off the vehicle",
         Kind.VEHICLE_DODGE: "vehicle dodge (passenger 〈知覚〉, driver 〈運転〉)", Kind.HIDE: "hide (隠密状態)",
     }  # fmt: skip
     return words.get(Kind(kind), Kind(kind).name.lower())

@@ -31,6 +31,11 @@ add(
     ("effect", "hp", "before", "after"),
     rare="only with a revive effect (second_wind) usable at the fall, 侵蝕率 120% for the bundled one",
 )
+add(
+    "titus_raise",
+    "a Titus sublimated right after the actor's check adds 1D10 (`faces`): its 達成値 is now `achievement` (DX3-TITUS-03C)",
+    ("faces", "achievement"),
+)
 add("titus_revive", "the actor stands up from 戦闘不能 with HP 【肉体】 + 10 (DX3-TITUS-03D)", ("hp",))
 add(
     "procure",

@@ -80,6 +80,8 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
             f"  {actor} stands up again with 《{get('effect')}》: HP {get('hp')}, "
             f"侵蝕率 {get('before')}% -> {get('after')}%."
         )
+    if k == "titus_raise":
+        return f"  +1D10 {_dice([get('faces')])}: {actor}'s 達成値 is now {get('achievement')}."
     if k == "titus_revive":
         return f"  {actor} stands up again: HP {get('hp')}."
     if k == "combo":

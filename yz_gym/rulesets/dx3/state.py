@@ -48,7 +48,7 @@ class Kind(IntEnum):
     RESURRECT = 12  # 《リザレクト》 (DX3-DMG-04)
     FINISH = 13  # とどめ, a finishing blow, major (DX3-DMG-10)
     TITUS_REVIVE = 14  # sublimate a Titus to stand up from 戦闘不能 (DX3-TITUS-03D)
-    TITUS_DODGE = 15  # dodge with a Titus sublimated for +10 dice (DX3-TITUS-03A)
+    TITUS_DODGE = 15  # retired (a dodge's Titus is now a SUBLIMATE decision); kept so numbers stay put
     BOARD = 16  # board vehicle `target` in seat `option`, taking mounted weapon `drop`, minor (DX3-VEH-02)
     LEAVE = 17  # get off the vehicle, minor (DX3-VEH-02)
     SWAP = 18  # driver and passenger change places, minor (HR-VEH-03)
@@ -61,6 +61,9 @@ class Kind(IntEnum):
     RECOVER = 25  # minor: try to clear bad status STATUS_NAMES[`option`] (DX3-BS-11, HR-STATUS-01)
     TITUS_CLEAR = 26  # free, in the minor decision: a Titus clears STATUS_NAMES[`option`] (all: every one) (DX3-TITUS-03E)
     USE_EFFECT = 27  # in a setup, initiative or cleanup process: declare timed combo `option` (timed_effects.py)
+    TITUS_DICE = 28  # sublimation, before a check is rolled: a Titus for +10 dice (DX3-TITUS-03A)
+    TITUS_CRIT = 29  # sublimation, before a check is rolled: a Titus for C値 -1, down to 2 (DX3-TITUS-03B)
+    TITUS_RESULT = 30  # sublimation, right after a check: a Titus for +1D10 on its 達成値 (DX3-TITUS-03C)
 
 
 class Phase(IntEnum):
@@ -73,9 +76,10 @@ class Phase(IntEnum):
     REVIVE = 4
     OVER = 5
     TIMING = 6  # a setup, initiative or cleanup process asks for effects of its timing (DX3-ROUND-01/02/07)
+    SUBLIMATE = 7  # a PC sublimates Titus on its hit check or dodge, or rolls / keeps it (sublimation.py)
 
 
-DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing")  # by Phase
+DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing", "sublimation")  # by Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +281,25 @@ class PendingAttack:
 
 
 @dataclass(slots=True)
+class Sublimation:
+    """A PC's check on which it may sublimate Titus, several per check (DX3-TITUS-03A..C, DX3-TITUS-04):
+    before the check of `action` (an attack or a dodge) is rolled, +10 dice or C値 -1 each; right after
+    it, +1D10 each on `result`."""
+
+    roller: int
+    action: Dx3Action  # the attack or dodge whose check it is
+    dice: int = 0  # Titus sublimated for +10 dice
+    crit: int = 0  # Titus sublimated for C値 -1
+    raised: int = 0  # Titus sublimated for +1D10
+    result: CheckResult | None = None  # the rolled check (None before the roll)
+
+    @property
+    def spent(self) -> int:
+        """Titus sublimated on this check."""
+        return self.dice + self.crit + self.raised
+
+
+@dataclass(slots=True)
 class Dx3State:
     """A DX3 fight in play."""
 
@@ -298,6 +321,7 @@ class Dx3State:
     asking: list[int] = field(default_factory=list)  # fighters still to be asked at that timing, in order
     initiative_asked: bool = False  # this initiative process's effects are resolved: its main process starts
     cleanup_asked: bool = False  # this cleanup process's effects are resolved
+    sublimation: Sublimation | None = None  # the check a PC sublimates Titus on (Phase.SUBLIMATE)
 
     @property
     def combatants(self) -> list[Fighter]:

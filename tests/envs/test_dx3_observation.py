@@ -1,0 +1,78 @@
+"""The DX3 observation's bad statuses, Lois and Titus, and the sublimation decision (envs/dx3_encoding.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.dx3.d10 import FixedD10
+from tests.dx3.fights import act, fighter, game
+from yz_gym.envs.dx3_encoding import (
+    DX3_OBS_SIZE,
+    FIGHTER_FEATURES,
+    FIGHTER_FIELDS,
+    GLOBAL_FIELDS,
+    N_DX3_ACTIONS,
+    TITUS_BASE,
+    N,
+    describe_dx3_spaces,
+    encode,
+    observe,
+)
+from yz_gym.rulesets.dx3 import engine
+from yz_gym.rulesets.dx3.state import Dx3Action, Kind
+from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
+
+
+def field(obs: object, slot: int, name: str) -> float:
+    return float(obs[slot * FIGHTER_FEATURES + FIGHTER_FIELDS.index(name)])  # type: ignore[index]
+
+
+def glob(obs: object, name: str) -> float:
+    return float(obs[N * FIGHTER_FEATURES + GLOBAL_FIELDS.index(name)])  # type: ignore[index]
+
+
+def fight() -> object:
+    hero = fighter("Hero", "pcs", 10, pc=True, skills={"回避": 1}, encroachment=60, hp=20, lois=3, titus=1)
+    brute = fighter("Brute", "npcs", 10, skills={"白兵": 2}, weapons=["sword"], abilities={"sense": 4})
+    return game(hero, brute)
+
+
+@pytest.mark.rule("DX3-BS-14")
+def test_every_bad_status_the_poison_rank_and_the_deciders_hatred_are_observed() -> None:
+    state = fight()
+    brute, hero = state.fighters[1], state.fighters[0]  # type: ignore[attr-defined]
+    brute.statuses.update({"dazed", "poison"})
+    brute.poison = 2
+    hero.statuses.add("hatred")
+    hero.hatred = 1
+    obs = observe(state, 0, 1)  # type: ignore[arg-type]
+    assert obs.shape == (DX3_OBS_SIZE,) == (N * FIGHTER_FEATURES + len(GLOBAL_FIELDS),)
+    assert FIGHTER_FEATURES == 20 + len(STATUS_NAMES) + 5 == 34
+    on = {name for name in STATUS_NAMES if field(obs, 1, f"status_{name}") == 1.0}
+    assert on == {"dazed", "poison"} and field(obs, 1, "poison_rank") == pytest.approx(2 / 5)
+    assert field(obs, 0, "status_hatred") == 1.0 and field(obs, 1, "hated_by_decider") == 1.0
+    assert field(obs, 0, "hated_by_decider") == 0.0 and field(obs, 1, "feared_by_decider") == 0.0
+    assert field(obs, 0, "lois") == pytest.approx(3 / 7) and field(obs, 0, "titus") == pytest.approx(1 / 7)
+    seen_by_brute = observe(state, 1, 1)  # type: ignore[arg-type]
+    assert field(seen_by_brute, 0, "status_dazed") == 1.0  # its own slot is 0
+    hero_slot = (0 - 1) % N  # slots are relative to the observer
+    assert field(seen_by_brute, hero_slot, "status_hatred") == 1.0
+    assert field(seen_by_brute, hero_slot, "hated_by_decider") == 0.0
+
+
+@pytest.mark.rule("DX3-TITUS-03A")
+def test_the_sublimation_decision_its_titus_and_its_roll_are_observed_and_encoded() -> None:
+    state = fight()
+    act(state, Kind.SKIP_MINOR)  # type: ignore[arg-type]
+    act(state, Kind.ATTACK, target=0, option=0, dice=(9, 5, 5))  # type: ignore[arg-type]  # 達成値 10
+    engine.apply(state, Dx3Action(Kind.DODGE), FixedD10())  # type: ignore[arg-type]
+    obs = observe(state, 0, 0)  # type: ignore[arg-type]
+    assert glob(obs, "decision_sublimation") == 1.0 and glob(obs, "decision_reaction") == 0.0
+    assert glob(obs, "check_titus") == 0.0 and glob(obs, "check_rolled") == 0.0
+    engine.apply(state, Dx3Action(Kind.TITUS_DICE), FixedD10())  # type: ignore[arg-type]
+    engine.apply(state, Dx3Action(Kind.DECLINE), FixedD10(5, *(2,) * 13))  # type: ignore[arg-type]  # 6: loses
+    obs = observe(state, 0, 0)  # type: ignore[arg-type]
+    assert glob(obs, "check_titus") == pytest.approx(1 / 4) and glob(obs, "check_rolled") == pytest.approx(6 / 60)
+    indices = [encode(0, a) for a in engine.legal_actions(state)]  # type: ignore[arg-type]
+    assert indices == [TITUS_BASE + 3, 5]  # +1D10; decline (a fixed index)
+    assert N_DX3_ACTIONS == 619 and "titus: titus_revive, titus_dice, titus_crit, titus_result" in describe_dx3_spaces()
