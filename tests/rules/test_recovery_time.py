@@ -83,12 +83,12 @@ def test_on_a_journey_crits_heal_at_the_daily_checks_not_shift_by_shift() -> Non
 @pytest.mark.rule("HEAL-19")
 @pytest.mark.parametrize(("days", "halved"), [(1, 1), (2, 1), (3, 2), (5, 3), (6, 3)])
 def test_a_healers_crits_heal_in_half_the_days_rounded_up_at_least_one(days: int, halved: int) -> None:
-    state = party()
+    state = party(blue={"specialties": ["healer"]})
     blue, cyan = by_name(state, "Blue"), by_name(state, "Cyan")
     crit(state, "Blue", 23)  # D6 days
     crit(state, "Cyan", 23)
-    recover(blue, 1, FixedDice([days]), options=state.options, healers=(blue.id,))
-    recover(cyan, 1, FixedDice([days]), options=state.options, healers=(blue.id,))
+    recover(blue, 1, FixedDice([days]), options=state.options)
+    recover(cyan, 1, FixedDice([days]), options=state.options)
     assert blue.injuries[0].heal_left == 4 * halved - 1  # a shift of it has passed
     assert cyan.injuries[0].heal_left == 4 * days - 1  # not a Healer: the whole time
 
@@ -101,6 +101,7 @@ def test_a_journeys_healers_are_named_in_the_file_and_heal_at_half_time() -> Non
     for c in (wren, other):
         crit(state.party, c.name, 23)
     events: list[Event] = []
-    heal_crit_days(state.party.options, wren, 1, FixedDice([5]), events, "Wren" in state.scenario.healers)
-    heal_crit_days(state.party.options, other, 1, FixedDice([5]), events, other.name in state.scenario.healers)
+    assert wren.specialties == ("healer",) and other.specialties == ()  # party.healers: the Healer specialty
+    heal_crit_days(state.party.options, wren, 1, FixedDice([5]), events)
+    heal_crit_days(state.party.options, other, 1, FixedDice([5]), events)
     assert wren.injuries[0].heal_left == 4 * (3 - 1) and other.injuries[0].heal_left == 4 * (5 - 1)
