@@ -11,7 +11,7 @@ from typing import Final
 
 import numpy as np
 
-from yz_gym.core.clock import UNIT_NAMES, TimeUnit
+from yz_gym.core.clock import SHIFTS_PER_DAY, UNIT_NAMES, TimeUnit
 from yz_gym.core.conditions import ConditionKind, Due, Tick, TimedCondition
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
@@ -22,7 +22,7 @@ from yz_gym.rulesets.yze.combat.panic import (
     release_holds,
     stress_is_level,
 )
-from yz_gym.rulesets.yze.combat.specialties import SECOND_WIND, second_wind
+from yz_gym.rulesets.yze.combat.specialties import HEALER, SECOND_WIND, second_wind
 from yz_gym.rulesets.yze.combat.tracks import restore_point
 from yz_gym.rulesets.yze.hazards.kinds import HAZARD_KINDS
 from yz_gym.rulesets.yze.options import RuleOptions
@@ -159,7 +159,7 @@ def take_damage(
         # BROKEN-05: breaking yourself with a push never causes a critical injury
         critical_injury(state, target, "mental" if stress else "physical", rng, events, source)
     if broke and target.specialties and SECOND_WIND in target.specialties and not target.dead:
-        second_wind(state, target, not stress, rng, events)  # HEAL-19: after the crit, which stays
+        second_wind(state, target, not stress, rng, events)  # Second Wind (HEAL-19), after the crit, which stays
 
 
 def _add_conditions(c: Combatant, amount: int, physical: bool, events: list[Event], source: int) -> int:
@@ -218,6 +218,8 @@ def critical_injury(
     if entry.lethal and entry.time_limit is not None:  # DEATH-01
         injury.step = int(entry.time_limit)
         injury.timer = limit_rounds(state.options, injury.step) + int(state.options.death_roll_grace)
+    if state.options.crit_heal_roll_at == "injury" and not entry.ends_by_treatment:
+        injury.heal_left = heal_time(injury, rng, HEALER in target.specialties)  # HEAL-17: rolled now
     target.injuries.append(injury)
     if entry.disease_virulence:  # CRIT-PHYS-46: the wound's disease (criticals.py, late: hazards import us)
         from yz_gym.rulesets.yze.combat.criticals import infect_wound
@@ -228,6 +230,21 @@ def critical_injury(
         release_holds(state, target)
     if entry.lethal and state.options.stress_from_events:
         witness_stress(state, target, 1, rng, events)  # STRESS-04
+
+
+def heal_time(injury: Injury, rng: np.random.Generator | None, healer: bool = False) -> int:
+    """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none); HEAL-19: a
+    Healer's in half the days, rounded up, at least one."""
+    text = entry_of(injury).heal_days
+    if text == "permanent":
+        return PERMANENT
+    if text is None:
+        return 1 if injury.table == "physical" else PERMANENT
+    if rng is None:
+        raise ValueError("recover() needs an rng to roll heal times (HEAL-06)")
+    count = int(text[0]) if text[0].isdigit() else 1
+    days = sum(dice.d6(rng) for _ in range(count))
+    return SHIFTS_PER_DAY * (max(1, -(-days // 2)) if healer else days)
 
 
 def kill(

@@ -29,6 +29,7 @@ from yz_gym.rulesets.yze.combat.damage import (
     CONDITION_KINDS,
     PERMANENT,
     death_roll_modifier,
+    heal_time,
     take_damage,
     treat_injuries,
 )
@@ -265,21 +266,6 @@ def _untreated(options: RuleOptions, injury: Injury) -> bool:
     if injury.treated or options.spine_treatment_deadline == "none":
         return False
     return entry_of(injury).needs_treatment
-
-
-def heal_time(injury: Injury, rng: np.random.Generator | None, healer: bool = False) -> int:
-    """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none); HEAL-19: a
-    Healer's in half the days, rounded up, at least one."""
-    text = entry_of(injury).heal_days
-    if text == "permanent":
-        return PERMANENT
-    if text is None:
-        return 1 if injury.table == "physical" else PERMANENT
-    if rng is None:
-        raise ValueError("recover() needs an rng to roll heal times (HEAL-06)")
-    count = int(text[0]) if text[0].isdigit() else 1
-    days = sum(dice.d6(rng) for _ in range(count))
-    return SHIFTS_PER_DAY * (max(1, -(-days // 2)) if healer else days)
 
 
 def _care(

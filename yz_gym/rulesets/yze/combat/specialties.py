@@ -1,6 +1,6 @@
-"""The specialties that change recovery (HEAL-19, names as in S2): Healer, whose crits heal in half
-the time (combat/recovery.py); Field Surgeon, +1 to Healing when stabilising someone about to die
-of a crit; Second Wind, a Stamina roll at once on being Broken that wins back a point per success.
+"""HEAL-19: the specialties that change recovery (names as in S2): Healer, crits heal in half the
+time (combat/damage.heal_time); Field Surgeon, +1 to Healing stabilising someone about to die of a
+crit; Second Wind, a Stamina roll at once on being Broken that wins back a point per success.
 A combatant's `specialties` (scenario files: `specialties:` of a combatant) holds their names."""
 
 from __future__ import annotations
