@@ -56,6 +56,8 @@ class JourneyStats:
     food: Moment = field(default_factory=Moment)  # every edible ration left at the end
     water: Moment = field(default_factory=Moment)
     fuel: Moment = field(default_factory=Moment)
+    ammo: Moment = field(default_factory=Moment)  # the living travellers' full-auto supply ratings (AUTO-02)
+    full_auto: bool = False  # someone sets out with a full-auto weapon: its ammunition is counted
 
     @property
     def games(self) -> int:
@@ -80,6 +82,7 @@ class JourneyStats:
         self.food.add(state.stores.edible)
         self.water.add(state.stores.water)
         self.fuel.add(state.stores.fuel)
+        self.ammo.add(ammunition(state))
 
     def merge(self, other: JourneyStats) -> None:
         """Add another batch's tallies of the same expedition (from a worker)."""
@@ -93,7 +96,7 @@ class JourneyStats:
         self.causes.update(other.causes)
         for mine, theirs in (
             (self.days, other.days), (self.fights, other.fights), (self.food, other.food),
-            (self.water, other.water), (self.fuel, other.fuel),
+            (self.water, other.water), (self.fuel, other.fuel), (self.ammo, other.ammo),
         ):  # fmt: skip
             mine.merge(theirs)
 
@@ -108,8 +111,17 @@ class JourneyStats:
             "deaths": {name: share(self.deaths[i], n) for i, name in enumerate(self.people)},
             "deaths_by_cause": {cause: share(self.causes[cause], dead) for cause in sorted(self.causes)},
             "fights": self.fights.json(n), "food_left": self.food.json(n), "water_left": self.water.json(n),
-            "fuel_left": self.fuel.json(n),
+            "fuel_left": self.fuel.json(n), "ammo_supply_left": self.ammo.json(n) if self.full_auto else None,
         }  # fmt: skip
+
+
+def ammunition(state: journey.Expedition) -> int:
+    """The ammunition the living travellers carry at the end: the supply ratings of their full-auto
+    weapons (AUTO-02, GEAR-09: the only ammunition the rules count down; reloads are unlimited)."""
+    profiles = state.scenario.party.setup.weapons
+    return sum(
+        w.supply for c in state.people if not c.dead for w in c.weapons if profiles[w.name].full_auto and w.bonus > 0
+    )
 
 
 def play_trip(
@@ -131,7 +143,9 @@ def play_trip(
 def journey_stats(scenario: ExpeditionScenario) -> JourneyStats:
     """No trips yet, laid out for the expedition's travellers."""
     names, pcs = [c.name for c in scenario.people], [c.pc for c in scenario.people]
-    return JourneyStats(scenario.name, names, pcs, deaths=[0] * len(names))
+    profiles = scenario.party.setup.weapons
+    full_auto = any(profiles[w.name].full_auto for c in scenario.people for w in c.weapons)
+    return JourneyStats(scenario.name, names, pcs, deaths=[0] * len(names), full_auto=full_auto)
 
 
 def journey_options(scenario: ExpeditionScenario) -> dict[str, Any]:
@@ -174,6 +188,8 @@ def print_journeys(
     table.add_row("food rations left", _mean(stats.food, n))
     table.add_row("water rations left", _mean(stats.water, n))
     table.add_row("spare fuel left (L)", _mean(stats.fuel, n))
+    if stats.full_auto:
+        table.add_row("full-auto ammunition supply left", _mean(stats.ammo, n))
     console.print(table)
     people = Table(title="deaths")
     people.add_column("traveller")
