@@ -22,7 +22,10 @@ from yz_gym.core.ending import Termination
 from yz_gym.evaluation.journeys import play_trip
 from yz_gym.scenario.loading import load
 
-BUNDLED = ("expedition_winter_crossing", "expedition_convoy_ruins", "expedition_dragoon_patrol")
+BUNDLED = (
+    "expedition_winter_crossing", "expedition_convoy_ruins", "expedition_dragoon_patrol", "expedition_marsh_trek",
+    "expedition_river_journey",
+)  # fmt: skip
 
 
 def trips(name: str, planner: str, seed: int, first: int, last: int) -> tuple[int, int, Counter[str]]:

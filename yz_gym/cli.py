@@ -254,7 +254,7 @@ def evaluate(
     except ValueError as error:  # e.g. a policy file trained for other spaces
         raise _fail(str(error)) from None
     if interrupted:
-        err.print(interrupted.describe(stats.games, episodes), style="yellow")
+        err.print(interrupted.describe(stats.games, episodes, shown.unit), style="yellow")
     agents, chosen = side_agents(loaded, policies), chosen_by(loaded, policies)
     title = f"{scenario_name(loaded)} (interrupted)" if interrupted else ""
     shown.show(stats, console, title, agents, chosen)

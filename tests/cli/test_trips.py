@@ -152,6 +152,24 @@ def test_evaluate_counts_an_expeditions_runs_as_trips():
     assert "games" not in result.stderr.split("\n")[-2]
 
 
+def test_an_interrupted_expedition_evaluation_counts_trips(monkeypatch):
+    from yz_gym import cli
+    from yz_gym.evaluation.runner import Interruption
+
+    real = cli._run_with_progress
+
+    def stopped(*args, **kwargs):  # type: ignore[no-untyped-def]
+        stats, _ = real(*args, **kwargs)
+        return stats, Interruption("SIGINT")  # as if Ctrl-C came after the trips played
+
+    monkeypatch.setattr(cli, "_run_with_progress", stopped)
+    result = invoke(["evaluate", TRIP, "-n", "2", "-w", "1"])
+    assert result.exit_code == 130, result.output
+    assert "interrupted by SIGINT: 2 of 2 trips" in result.stderr and " games" not in result.stderr
+    lost = Interruption("", ((0, 100),)).describe(1, 9, "trips")
+    assert lost == "interrupted trips 0-99 lost (their worker died twice): 1 of 9 trips"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -90,3 +90,26 @@ def test_an_expedition_is_evaluated_by_its_mode_the_same_in_chunks_and_workers()
     refused = "evaluate does not support yze expedition games yet; it plays: yze skirmish, yze chase"
     with pytest.raises(UnknownGame, match=refused):
         evaluate("expedition_dragoon_patrol", {}, 1)
+
+
+def test_an_expeditions_report_counts_the_full_auto_ammunition_left_when_the_party_has_any() -> None:
+    """Issue 15: rations and ammunition left. The rules count down only a full-auto weapon's supply
+    (AUTO-02, GEAR-09); a party without one has no ammunition row (null in the JSON)."""
+    from tests.rules.test_travel_day import trip
+    from yz_gym.evaluation.journeys import Trip, ammunition, journey_stats
+    from yz_gym.rulesets.yze.state import WeaponState
+
+    state = trip("expedition_convoy_ruins")
+    stats = journey_stats(state.scenario)
+    assert not stats.full_auto and ammunition(state) == 0  # rifles and pistols: reloads are unlimited
+    stats.add(Trip("cautious", state))
+    assert stats.to_json()["ammo_supply_left"] is None
+    a, b, c = state.people[:3]
+    a.weapons.append(WeaponState("assault_rifle", 2, supply=4))
+    b.weapons.append(WeaponState("submachine_gun", 0, supply=5))  # broken: no use, no ammunition counted
+    c.weapons.append(WeaponState("assault_rifle", 2, supply=3))
+    c.dead = True  # the dead carry nothing home
+    assert ammunition(state) == 4
+    stats.full_auto = True
+    stats.add(Trip("cautious", state))
+    assert stats.to_json()["ammo_supply_left"]["mean"] == 2.0  # 0 and 4 over two trips

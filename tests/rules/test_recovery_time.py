@@ -10,6 +10,7 @@ from tests.helpers import FixedDice, by_name
 from tests.rules.test_injuries import crit, party
 from tests.rules.test_travel_day import trip
 from yz_gym.core.events import Event
+from yz_gym.rulesets.yze.combat.damage import critical_injury
 from yz_gym.rulesets.yze.combat.panic import add_stress
 from yz_gym.rulesets.yze.combat.recovery import heal_crit_days, recover
 from yz_gym.rulesets.yze.travel import expedition as journey
@@ -83,12 +84,12 @@ def test_on_a_journey_crits_heal_at_the_daily_checks_not_shift_by_shift() -> Non
 @pytest.mark.rule("HEAL-19")
 @pytest.mark.parametrize(("days", "halved"), [(1, 1), (2, 1), (3, 2), (5, 3), (6, 3)])
 def test_a_healers_crits_heal_in_half_the_days_rounded_up_at_least_one(days: int, halved: int) -> None:
-    state = party()
+    state = party(blue={"specialties": ["healer"]})
     blue, cyan = by_name(state, "Blue"), by_name(state, "Cyan")
     crit(state, "Blue", 23)  # D6 days
     crit(state, "Cyan", 23)
-    recover(blue, 1, FixedDice([days]), options=state.options, healers=(blue.id,))
-    recover(cyan, 1, FixedDice([days]), options=state.options, healers=(blue.id,))
+    recover(blue, 1, FixedDice([days]), options=state.options)
+    recover(cyan, 1, FixedDice([days]), options=state.options)
     assert blue.injuries[0].heal_left == 4 * halved - 1  # a shift of it has passed
     assert cyan.injuries[0].heal_left == 4 * days - 1  # not a Healer: the whole time
 
@@ -101,6 +102,41 @@ def test_a_journeys_healers_are_named_in_the_file_and_heal_at_half_time() -> Non
     for c in (wren, other):
         crit(state.party, c.name, 23)
     events: list[Event] = []
-    heal_crit_days(state.party.options, wren, 1, FixedDice([5]), events, "Wren" in state.scenario.healers)
-    heal_crit_days(state.party.options, other, 1, FixedDice([5]), events, other.name in state.scenario.healers)
+    assert wren.specialties == ("healer",) and other.specialties == ()  # party.healers: the Healer specialty
+    heal_crit_days(state.party.options, wren, 1, FixedDice([5]), events)
+    heal_crit_days(state.party.options, other, 1, FixedDice([5]), events)
     assert wren.injuries[0].heal_left == 4 * (3 - 1) and other.injuries[0].heal_left == 4 * (5 - 1)
+
+
+@pytest.mark.rule("HEAL-17", "HEAL-06")
+def test_by_default_a_crits_heal_time_is_rolled_when_it_starts_to_heal() -> None:
+    state = party()
+    blue = by_name(state, "Blue")
+    injury = crit(state, "Blue", 23)  # broken hand, D6 days
+    assert state.options.crit_heal_roll_at == "healing" and injury.heal_left == -1  # not rolled yet
+    recover(blue, 1, FixedDice([4]), options=state.options)
+    assert injury.heal_left == 4 * 4 - 1  # rolled at the first shift of recovery: 4 days, one shift gone
+
+
+@pytest.mark.rule("HEAL-17", "HEAL-06", "HEAL-19")
+@pytest.mark.parametrize(("code", "healer", "faces", "shifts"), [
+    (23, False, [5], 4 * 5),  # broken hand, D6 days: 5
+    (23, True, [5], 4 * 3),  # HEAL-19: half of 5, rounded up
+    (61, False, [3, 4], 4 * 7),  # ruptured jugular, lethal, 2D6 days: still rolled now
+    (14, False, [], -1),  # sprained ankle: ends by treatment (HEAL-18), no heal time
+])  # fmt: skip
+def test_crit_heal_roll_at_injury_rolls_the_heal_time_with_the_crit(
+    code: int, healer: bool, faces: list[int], shifts: int
+) -> None:
+    state = party({"crit_heal_roll_at": "injury"}, blue={"specialties": ["healer"] if healer else []})
+    blue = by_name(state, "Blue")
+    events: list[Event] = []
+    critical_injury(state, blue, "physical", FixedDice([code // 10, code % 10, *faces, 1, 1, 1, 1]), events)
+    injury = blue.injuries[-1]
+    assert injury.heal_left == shifts
+    if injury.timer >= 0:  # a lethal crit counts down only once treated (DEATH-01)
+        heal_crit_days(state.options, blue, 1, FixedDice([6, 6]), events)
+        assert injury.heal_left == shifts
+        injury.timer = -1
+    heal_crit_days(state.options, blue, 1, FixedDice([1, 1, 1]), events)  # no new roll: a day (4 shifts) off
+    assert injury.heal_left == (shifts - 4 if shifts > 0 else -1)

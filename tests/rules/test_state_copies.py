@@ -55,6 +55,7 @@ def _fills() -> dict[tuple[str, str], Any]:
         ("Combatant", "last_turn"): (4, 9),
         ("Combatant", "conditions"): ("scared",),
         ("Combatant", "panic"): ("shaken",),
+        ("Combatant", "specialties"): ("second_wind",),
         ("Combatant", "mount"): Mount("Horse", 5, 6, 4),
         ("Combatant", "timed"): [TimedCondition("burns", 1, 0, True)],
         ("GameState", "order"): [1, 0],

@@ -102,6 +102,27 @@ def test_the_way_to_the_goal_is_the_cheapest_in_stretches() -> None:
         parse_rows(["o x"])
 
 
+@pytest.mark.rule("TRAVEL-01")
+def test_a_remembered_way_is_the_maps_own_whatever_copy_of_the_map_asks() -> None:
+    import pickle
+
+    from yz_gym.rulesets.yze.travel import hexmap as hexmaps
+
+    forest, line = parse_rows(["o f f o", "o= o= o= o="]), parse_rows(["o f f o o= o= o= o="])
+    start, goal = forest.index(0, 0), forest.index(3, 0)
+    costs = [foot_cost(forest, h, S, frozen=False) for h in range(8)]
+    first = way(forest, start, goal, costs)
+    assert way(forest, start, goal, costs) == first and way(forest, start, goal, costs) is not first  # a copy
+    way(forest, start, goal, costs).clear()  # changing an answer does not change the remembered way
+    assert way(pickle.loads(pickle.dumps(forest)), start, goal, costs) == first == [4, 5, 6, 3]
+    assert way(line, start, goal, costs) == [1, 2, 3]  # the same hexes and costs in one row: its own way
+    blocked = list(costs)
+    blocked[5] = IMPASSABLE
+    assert way(forest, start, goal, blocked) == [1, 2, 3]  # other costs: another way
+    hexmaps._WAYS.clear()
+    assert way(forest, start, goal, costs) == first  # worked out again
+
+
 # --- marching (TRAVEL-06..08, TRAVEL-26..28, TRAVEL-35) --------------------------------------------------
 
 

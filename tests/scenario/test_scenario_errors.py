@@ -234,6 +234,21 @@ def test_unknown_item(tmp_path):
     )
 
 
+@pytest.mark.rule("HEAL-19")
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        (["second-wind"], "combatants[0].specialties[0]: unknown specialty 'second-wind'; did you mean "
+                          "'second_wind'? specialties (HEAL-19): healer, field_surgeon, second_wind"),
+        (["medic"], "combatants[0].specialties[0]: unknown specialty 'medic'; specialties (HEAL-19): healer, "
+                    "field_surgeon, second_wind"),
+        (["healer", "healer"], "combatants[0].specialties[1]: specialty 'healer' is given twice; keep one"),
+    ],
+)
+def test_unknown_or_repeated_specialty(tmp_path, given, message):
+    fails_with(tmp_path, mutated(lambda d: red(d).update(specialties=given)), message)
+
+
 def test_unknown_skill(tmp_path):
     fails_with(
         tmp_path,

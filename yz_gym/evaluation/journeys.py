@@ -61,6 +61,8 @@ class JourneyStats:
     water: Moment = field(default_factory=Moment)
     fuel: Moment = field(default_factory=Moment)
     records: array[int] = field(default_factory=lambda: array("i"))  # per trip index; -1 = not played
+    ammo: Moment = field(default_factory=Moment)  # the living travellers' full-auto supply ratings (AUTO-02)
+    full_auto: bool = False  # someone sets out with a full-auto weapon: its ammunition is counted
 
     @property
     def games(self) -> int:
@@ -85,6 +87,7 @@ class JourneyStats:
         self.food.add(state.stores.edible)
         self.water.add(state.stores.water)
         self.fuel.add(state.stores.fuel)
+        self.ammo.add(ammunition(state))
         if trip.episode >= 0:
             died = any(c.dead and c.pc for c in state.people)
             ending = ENDINGS.index(state.termination) if state.termination in ENDINGS else len(ENDINGS)
@@ -119,7 +122,7 @@ class JourneyStats:
         self.causes.update(other.causes)
         for mine, theirs in (
             (self.days, other.days), (self.fights, other.fights), (self.food, other.food),
-            (self.water, other.water), (self.fuel, other.fuel),
+            (self.water, other.water), (self.fuel, other.fuel), (self.ammo, other.ammo),
         ):  # fmt: skip
             mine.merge(theirs)
         for trip, code in enumerate(other.records):
@@ -137,8 +140,17 @@ class JourneyStats:
             "deaths": {name: share(self.deaths[i], n) for i, name in enumerate(self.people)},
             "deaths_by_cause": {cause: share(self.causes[cause], dead) for cause in sorted(self.causes)},
             "fights": self.fights.json(n), "food_left": self.food.json(n), "water_left": self.water.json(n),
-            "fuel_left": self.fuel.json(n),
+            "fuel_left": self.fuel.json(n), "ammo_supply_left": self.ammo.json(n) if self.full_auto else None,
         }  # fmt: skip
+
+
+def ammunition(state: journey.Expedition) -> int:
+    """The ammunition the living travellers carry at the end: the supply ratings of their full-auto
+    weapons (AUTO-02, GEAR-09: the only ammunition the rules count down; reloads are unlimited)."""
+    profiles = state.scenario.party.setup.weapons
+    return sum(
+        w.supply for c in state.people if not c.dead for w in c.weapons if profiles[w.name].full_auto and w.bonus > 0
+    )
 
 
 def play_trip(
@@ -161,6 +173,9 @@ def journey_stats(scenario: ExpeditionScenario) -> JourneyStats:
     """No trips yet, laid out for the expedition's travellers."""
     names, pcs = [c.name for c in scenario.people], [c.pc for c in scenario.people]
     return JourneyStats(scenario.name, names, pcs, scenario.side, deaths=[0] * len(names))
+    profiles = scenario.party.setup.weapons
+    full_auto = any(profiles[w.name].full_auto for c in scenario.people for w in c.weapons)
+    return JourneyStats(scenario.name, names, pcs, deaths=[0] * len(names), full_auto=full_auto)
 
 
 def journey_options(scenario: ExpeditionScenario) -> dict[str, Any]:
@@ -203,6 +218,8 @@ def print_journeys(
     table.add_row("food rations left", _mean(stats.food, n))
     table.add_row("water rations left", _mean(stats.water, n))
     table.add_row("spare fuel left (L)", _mean(stats.fuel, n))
+    if stats.full_auto:
+        table.add_row("full-auto ammunition supply left", _mean(stats.ammo, n))
     console.print(table)
     people = Table(title="deaths")
     people.add_column("traveller")

@@ -227,11 +227,12 @@ class Interruption:
             data["lost_games"] = [list(chunk) for chunk in self.lost]
         return data
 
-    def describe(self, games: int, episodes: int) -> str:
-        """One line for the terminal, e.g. "interrupted by SIGTERM: 300 of 1000 games"."""
+    def describe(self, games: int, episodes: int, unit: str = "games") -> str:
+        """One line for the terminal, e.g. "interrupted by SIGTERM: 300 of 1000 games"; `unit` is what
+        the mode's report calls its games (Report.unit: "trips" for expeditions)."""
         why = [f"by {self.stopped_by}"] if self.stopped_by else []
-        why += [f"games {a}-{b - 1} lost (their worker died twice)" for a, b in self.lost]
-        return f"interrupted {'; '.join(why)}: {games} of {episodes} games"
+        why += [f"{unit} {a}-{b - 1} lost (their worker died twice)" for a, b in self.lost]
+        return f"interrupted {'; '.join(why)}: {games} of {episodes} {unit}"
 
 
 class _StopSignals:

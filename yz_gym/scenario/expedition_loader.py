@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from yz_gym.core.switches import SwitchError
+from yz_gym.rulesets.yze.combat.specialties import HEALER
 from yz_gym.rulesets.yze.hazards.options import HAZARD_BLOCK
 from yz_gym.rulesets.yze.hazards.setting import POTENCIES, Poison
 from yz_gym.rulesets.yze.scenario.zone_builder import build
@@ -54,6 +55,11 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
     party = _built(_with_rules(party_data, spec.rules), origin, "party.scenario")
     members = tuple(i for i, c in enumerate(party.combatants) if party.setup.sides[c.side] == spec.party.side)
     names = [party.combatants[i].name for i in members]
+    healers = _who(spec.party.healers, names, origin, "party.healers")
+    for i in members:  # HEAL-19: party.healers gives the named travellers the Healer specialty
+        c = party.combatants[i]
+        if c.name in healers and HEALER not in c.specialties:
+            c.specialties = (*c.specialties, HEALER)
     hexmap = _map(spec, origin)
     start, goal = (
         _hex(hexmap, spec.map.start, origin, "map.start"),
@@ -91,7 +97,6 @@ def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
         vehicles=_vehicles(spec.party, origin), winter_clothing=_who(spec.party.winter_clothing, names, origin,
                                                                      "party.winter_clothing"),
         blankets=_who(spec.party.blankets, names, origin, "party.blankets"), snare=spec.party.snare,
-        healers=_who(spec.party.healers, names, origin, "party.healers"),
         sites=tuple(Site(site.name, _hex(hexmap, site.at, origin, f"sites[{k}].at"), site.stretches, site.food,
                          site.water, site.fuel) for k, site in enumerate(spec.sites)),
         fishing_gear=spec.party.fishing_gear, table=table, weights=tuple(r.weight for r in spec.encounters.table),

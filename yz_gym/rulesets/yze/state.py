@@ -211,6 +211,7 @@ class Combatant:
     # DICE-13: a Pride (its text; "" = none) and whether this session's one use is spent (resolution/pride.py)
     pride: str = field(default="", kw_only=True)
     pride_used: bool = field(default=False, kw_only=True)
+    specialties: tuple[str, ...] = field(default=(), kw_only=True)  # HEAL-19: combat/specialties.py's names
 
     def __init__(
         self, id: int, name: str, side: int, group: str, pc: bool, attrs: list[int], max_attrs: list[int],
@@ -226,7 +227,7 @@ class Combatant:
         panic: tuple[str, ...] = (), lost_actions: int = 0, willpower: int = 0, incapacitated: bool = False,
         size: str = "normal", creature: bool = False, armor_max: int = -1, vehicle: int = -1,
         mount: Mount | None = None, timed: list[TimedCondition] | None = None, pride: str = "",
-        pride_used: bool = False,
+        pride_used: bool = False, specialties: tuple[str, ...] = (),
     ) -> None:  # fmt: skip
         """The dataclass's fields, written out so that mypyc compiles the constructor too."""
         self.id = id
@@ -284,6 +285,7 @@ class Combatant:
         self.timed = [] if timed is None else timed
         self.pride = pride
         self.pride_used = pride_used
+        self.specialties = specialties
 
     def copy(self) -> Combatant:
         """An independent copy, cheap enough for thousands of advisor rollouts."""
@@ -312,6 +314,7 @@ class Combatant:
             new.timed = [v.copy() for v in self.timed]
         new.pride = self.pride
         new.pride_used = self.pride_used
+        new.specialties = self.specialties
         return new
 
     @property

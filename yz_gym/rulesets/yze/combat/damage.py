@@ -11,12 +11,19 @@ from typing import Final
 
 import numpy as np
 
-from yz_gym.core.clock import UNIT_NAMES, TimeUnit
+from yz_gym.core.clock import SHIFTS_PER_DAY, UNIT_NAMES, TimeUnit
 from yz_gym.core.conditions import ConditionKind, Due, Tick, TimedCondition
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat import panic
-from yz_gym.rulesets.yze.combat.panic import add_stress, panic_roll, release_holds, stress_is_level
+from yz_gym.rulesets.yze.combat.panic import (
+    add_stress,
+    check_panic,
+    release_holds,
+    stress_is_level,
+)
+from yz_gym.rulesets.yze.combat.specialties import HEALER, SECOND_WIND, second_wind
+from yz_gym.rulesets.yze.combat.tracks import restore_point
 from yz_gym.rulesets.yze.hazards.kinds import HAZARD_KINDS
 from yz_gym.rulesets.yze.options import RuleOptions
 from yz_gym.rulesets.yze.resolution.stages import F_DEATH, S_PRIDE
@@ -28,9 +35,8 @@ from yz_gym.rulesets.yze.rolls import (
     rating_roll,
     roll_data,
     skill_roll,
-    stress_ones,
 )
-from yz_gym.rulesets.yze.state import AGI, EMP, STR, WIT, Combatant, Frame, GameState, Injury
+from yz_gym.rulesets.yze.state import STR, WIT, Combatant, Frame, GameState, Injury
 from yz_gym.rulesets.yze.zone.actions import Kind
 
 STEP_FIRE_RISE: Final = 3  # FIRE-02 in step dice: one grade (D=3, C=6, B=9, A=12 as pool ratings)
@@ -138,7 +144,8 @@ def take_damage(
     target.overwatch = -1  # ACTN-OVERWATCH-04
     data = {"amount": amount, "dealt": dealt, "push": 1} if own_push else {"amount": amount, "dealt": dealt}
     events.append(Event("stress" if stress else "damage", source, target.id, data))  # push: a push's own cost
-    if target.broken and not was_broken:
+    broke = target.broken and not was_broken
+    if broke:
         events.append(Event("broken", source, target.id, {"by": "stress" if stress else "damage"}))
         release_holds(state, target)
         if options.npc_broken_dies and not target.pc and not stress and not own_push:
@@ -147,12 +154,12 @@ def take_damage(
     if fire:
         if target.broken:
             _fire_dying(target)  # FIRE-05: no crit, but death rolls every turn
-        return
-    if own_push or not crit_allowed:
-        return  # BROKEN-05: breaking yourself with a push never causes a critical injury
-    if options.crit_trigger == "broken" and target.broken:
-        # BROKEN-04: Broken gives a crit (DMGM-08 by conditions); BROKEN-03: further damage, another
+    elif options.crit_trigger == "broken" and target.broken and crit_allowed and not own_push:
+        # BROKEN-04: Broken gives a crit (DMGM-08 by conditions); BROKEN-03: further damage, another;
+        # BROKEN-05: breaking yourself with a push never causes a critical injury
         critical_injury(state, target, "mental" if stress else "physical", rng, events, source)
+    if broke and target.specialties and SECOND_WIND in target.specialties and not target.dead:
+        second_wind(state, target, not stress, rng, events)  # Second Wind (HEAL-19), after the crit, which stays
 
 
 def _add_conditions(c: Combatant, amount: int, physical: bool, events: list[Event], source: int) -> int:
@@ -211,6 +218,8 @@ def critical_injury(
     if entry.lethal and entry.time_limit is not None:  # DEATH-01
         injury.step = int(entry.time_limit)
         injury.timer = limit_rounds(state.options, injury.step) + int(state.options.death_roll_grace)
+    if state.options.crit_heal_roll_at == "injury" and not entry.ends_by_treatment:
+        injury.heal_left = heal_time(injury, rng, HEALER in target.specialties)  # HEAL-17: rolled now
     target.injuries.append(injury)
     if entry.disease_virulence:  # CRIT-PHYS-46: the wound's disease (criticals.py, late: hazards import us)
         from yz_gym.rulesets.yze.combat.criticals import infect_wound
@@ -221,6 +230,21 @@ def critical_injury(
         release_holds(state, target)
     if entry.lethal and state.options.stress_from_events:
         witness_stress(state, target, 1, rng, events)  # STRESS-04
+
+
+def heal_time(injury: Injury, rng: np.random.Generator | None, healer: bool = False) -> int:
+    """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none); HEAL-19: a
+    Healer's in half the days, rounded up, at least one."""
+    text = entry_of(injury).heal_days
+    if text == "permanent":
+        return PERMANENT
+    if text is None:
+        return 1 if injury.table == "physical" else PERMANENT
+    if rng is None:
+        raise ValueError("recover() needs an rng to roll heal times (HEAL-06)")
+    count = int(text[0]) if text[0].isdigit() else 1
+    days = sum(dice.d6(rng) for _ in range(count))
+    return SHIFTS_PER_DAY * (max(1, -(-days // 2)) if healer else days)
 
 
 def kill(
@@ -280,14 +304,6 @@ def witness_stress(
     for friend in witnesses:
         left = insight_check(state, friend, amount, rng, events, "witness")
         take_damage(state, friend, left, rng, events, stress=True)
-
-
-def check_panic(
-    state: GameState, c: Combatant, roll: dice.Roll | None, rng: np.random.Generator, events: list[Event]
-) -> None:
-    """PUSH-17: a 1 on any stress die, pushed or not, calls for one panic roll."""
-    if stress_ones(roll) and not c.dead:
-        panic_roll(state, c, rng, events)
 
 
 # --- death and first aid --------------------------------------------------------------------
@@ -486,43 +502,6 @@ def _stabilise(
         injury.step += 1  # DEATH-03: the limit moves one step longer
         injury.timer = limit_rounds(state.options, injury.step)
         events.append(Event("stabilised", healer.id, patient.id, {"limit": UNIT_NAMES[injury.step]}))
-
-
-def restore_point(options: RuleOptions, c: Combatant, physical: bool) -> bool:
-    """Heal one point of damage (physical) or stress (mental) in the game's damage model."""
-    model = options.damage_model
-    if not physical and stress_is_level(options):
-        return False  # PUSH-18: a stress level clears only with rest in a safe place
-    if model == "attribute":
-        pair = (STR, AGI) if physical else (WIT, EMP)
-        index = min(pair, key=lambda i: (c.attrs[i] > 0, c.attrs[i] - c.max_attrs[i]))
-        if c.attrs[index] >= c.max_attrs[index]:
-            return False
-        c.attrs[index] += 1
-        return True
-    if model == "conditions":
-        if physical and c.health <= 0:
-            c.health = c.max_health  # DMGM-08 undone: the 4th condition heals first
-            return True
-        if not physical and c.resolve <= 0:
-            c.resolve = c.max_resolve
-            return True
-        names = PHYSICAL_CONDITIONS if physical else MENTAL_CONDITIONS
-        held = [n for n in c.conditions if n in names]
-        if not held:
-            return False
-        drop = held[-1]
-        c.conditions = tuple(n for n in c.conditions if n != drop)
-        return True
-    if physical:
-        if c.health >= c.max_health:
-            return False
-        c.health += 1
-        return True
-    if c.resolve >= c.max_resolve:
-        return False
-    c.resolve += 1
-    return True
 
 
 # --- fire -----------------------------------------------------------------------------------

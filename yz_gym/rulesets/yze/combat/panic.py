@@ -24,6 +24,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.options import RuleOptions
+from yz_gym.rulesets.yze.rolls import stress_ones
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.tables import panic_result
 
@@ -116,3 +117,11 @@ def release_holds(state: GameState, c: Combatant, *, leaving: bool = False) -> N
     c.grappled_by = -1
     c.overwatch = -1
     c.aiming = 0
+
+
+def check_panic(
+    state: GameState, c: Combatant, roll: dice.Roll | None, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """PUSH-17: a 1 on any stress die, pushed or not, calls for one panic roll."""
+    if stress_ones(roll) and not c.dead:
+        panic_roll(state, c, rng, events)

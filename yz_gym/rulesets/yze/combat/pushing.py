@@ -18,8 +18,9 @@ from __future__ import annotations
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.combat.damage import check_panic, release_holds, take_damage
+from yz_gym.rulesets.yze.combat.damage import release_holds, take_damage
 from yz_gym.rulesets.yze.combat.gear import wear
+from yz_gym.rulesets.yze.combat.panic import check_panic
 from yz_gym.rulesets.yze.dice import Roll, Source
 from yz_gym.rulesets.yze.rolls import is_physical
 from yz_gym.rulesets.yze.state import SKILL_ATTRIBUTE, Combatant, GameState

@@ -28,14 +28,15 @@ from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.combat.damage import (
     CONDITION_KINDS,
     PERMANENT,
-    check_panic,
     death_roll_modifier,
-    restore_point,
+    heal_time,
     take_damage,
     treat_injuries,
 )
-from yz_gym.rulesets.yze.combat.panic import add_stress
+from yz_gym.rulesets.yze.combat.panic import add_stress, check_panic
 from yz_gym.rulesets.yze.combat.pushing import pay_push
+from yz_gym.rulesets.yze.combat.specialties import HEALER
+from yz_gym.rulesets.yze.combat.tracks import restore_point
 from yz_gym.rulesets.yze.hazards.kinds import OWN_CLOCK_DEATHS, recovery_blocked
 from yz_gym.rulesets.yze.hazards.options import DEFAULT_HAZARDS, HazardOptions
 from yz_gym.rulesets.yze.options import RuleOptions
@@ -102,7 +103,6 @@ def recover(
     safe: bool = True,
     hazard_options: HazardOptions = DEFAULT_HAZARDS,
     crits: bool = True,
-    healers: Collection[int] = (),
 ) -> list[Event]:
     """Let `shifts` shifts pass at rest for one combatant or everyone in a game.
 
@@ -115,7 +115,7 @@ def recover(
     who makes a Healing roll on a day makes that day count double. PUSH-18: stress levels clear
     at rest in a `safe` place (HEAL-15). DEATH-01: untreated lethal crits still call for death rolls.
     With `crits` false the crits' heal times wait for `heal_crit_days` (a journey counts them in
-    whole days, HEAL-17); `healers`: the ids with the Healer specialty (HEAL-19).
+    whole days, HEAL-17); a Healer's crits heal in half the time (HEAL-19, `c.specialties`).
     `rng` is needed for heal times, death rolls and the carer's roll."""
     if isinstance(target, GameState):
         state: GameState | None = target
@@ -128,7 +128,7 @@ def recover(
     events: list[Event] = []
     for shift in range(shifts):
         if carer is not None and shift % SHIFTS_PER_DAY == 0:
-            _care(state, options, carer, people, rng, events, healers)  # HEAL-07
+            _care(state, options, carer, people, rng, events)  # HEAL-07
         for c in people:
             if c.dead:
                 continue
@@ -140,17 +140,15 @@ def recover(
             if safe and (c.stress or c.panic):
                 add_stress(c, -c.stress, events)  # PUSH-18, HEAL-15: the stress and its panic effects end
             if crits:
-                _heal_crits(options, c, 1, rng, events, c.id in healers)
+                _heal_crits(options, c, 1, rng, events)
     return events
 
 
-def heal_crit_days(
-    options: RuleOptions, c: Combatant, days: int, rng: np.random.Generator, events: list[Event], healer: bool = False
-) -> None:
+def heal_crit_days(options: RuleOptions, c: Combatant, days: int, rng: np.random.Generator, events: list[Event]) -> None:
     """HEAL-17: `days` whole days pass for every treated crit of `c` at once (a journey's daily
-    checks, TIME-08); a `healer`'s crits heal in half the time (HEAL-19)."""
+    checks, TIME-08); a Healer's crits heal in half the time (HEAL-19)."""
     if not c.dead:
-        _heal_crits(options, c, days * SHIFTS_PER_DAY, rng, events, healer)
+        _heal_crits(options, c, days * SHIFTS_PER_DAY, rng, events)
 
 
 def _natural(
@@ -241,7 +239,6 @@ def _heal_crits(
     shifts: int,
     rng: np.random.Generator | None,
     events: list[Event],
-    healer: bool = False,
 ) -> None:
     """HEAL-06: every treated crit counts down its heal time at the same time; HEAL-18: one that
     needs a Healing roll in time (CRIT-PHYS-56) and has not had it is permanent when its time is up
@@ -250,7 +247,7 @@ def _heal_crits(
         if injury.timer >= 0 or entry_of(injury).ends_by_treatment:
             continue  # still lethal: it must be treated first; HEAL-18: only a Healing roll ends it
         if injury.heal_left == -1:
-            injury.heal_left = _heal_time(injury, rng, healer)
+            injury.heal_left = heal_time(injury, rng, HEALER in c.specialties)
         if injury.heal_left == PERMANENT:
             continue
         injury.heal_left = max(0, injury.heal_left - shifts)
@@ -271,21 +268,6 @@ def _untreated(options: RuleOptions, injury: Injury) -> bool:
     return entry_of(injury).needs_treatment
 
 
-def _heal_time(injury: Injury, rng: np.random.Generator | None, healer: bool = False) -> int:
-    """HEAL-06: the crit's heal time in shifts (D6, 2D6, 3D6 days; permanent; none); HEAL-19: a
-    Healer's in half the days, rounded up, at least one."""
-    text = entry_of(injury).heal_days
-    if text == "permanent":
-        return PERMANENT
-    if text is None:
-        return 1 if injury.table == "physical" else PERMANENT
-    if rng is None:
-        raise ValueError("recover() needs an rng to roll heal times (HEAL-06)")
-    count = int(text[0]) if text[0].isdigit() else 1
-    days = sum(dice.d6(rng) for _ in range(count))
-    return SHIFTS_PER_DAY * (max(1, -(-days // 2)) if healer else days)
-
-
 def _care(
     state: GameState | None,
     options: RuleOptions,
@@ -293,7 +275,6 @@ def _care(
     people: list[Combatant],
     rng: np.random.Generator | None,
     events: list[Event],
-    healers: Collection[int] = (),
 ) -> None:
     """HEAL-07: a shift of care and a Healing roll make the day count double for the crits."""
     if rng is None:
@@ -306,6 +287,6 @@ def _care(
     for c in people:
         if c is not carer and not c.dead:
             treat_injuries(c, events, carer.id)  # HEAL-18: the Healing roll treats a cracked spine
-            _heal_crits(options, c, SHIFTS_PER_DAY, rng, events, c.id in healers)  # one more day of healing
+            _heal_crits(options, c, SHIFTS_PER_DAY, rng, events)  # one more day of healing
 
 

@@ -24,6 +24,7 @@ from yz_gym.rulesets.yze.combat.attacks import (
 )
 from yz_gym.rulesets.yze.combat.damage import take_damage
 from yz_gym.rulesets.yze.combat.pushing import after_roll
+from yz_gym.rulesets.yze.combat.specialties import surgeon_bonus
 from yz_gym.rulesets.yze.dice import DicePool
 from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.mounts.riding import (
@@ -169,7 +170,9 @@ def first_aid_dice(
     state: GameState, frame: Frame, actor: Combatant, skill: str, modifier: Modifiers,
     rng: np.random.Generator, events: list[Event],
 ) -> DicePool | None:  # fmt: skip
-    """DEATH-03: medical gear gives a bonus."""
+    """DEATH-03: medical gear gives a bonus; HEAL-19: a Field Surgeon stabilising a lethal crit +1."""
+    if frame.option == 1 and actor.specialties:
+        modifier = modifier.plus(surgeon_bonus(actor, state.combatants[frame.target]))
     return _pool(state, frame, actor, skill, MEDKIT_GEAR if "medkit" in actor.items else 0, modifier, 0)
 
 

@@ -118,6 +118,7 @@ class CombatantSpec(Strict):
     size: Literal["small", "normal", "large"] = "normal"  # RMOD-11/12: target size for ranged attacks
     mount: MountSpec | None = None  # MOUNT-*: rides this animal
     pride: Annotated[str, Field(min_length=1, max_length=200)] | None = None  # DICE-13: once per session
+    specialties: list[str] = Field([], max_length=10)  # HEAL-19: healer, field_surgeon, second_wind
 
 
 class CrewSpec(Strict):

@@ -14,6 +14,7 @@ from typing import Any
 
 from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.yze import dice
+from yz_gym.rulesets.yze.combat.specialties import SPECIALTIES
 from yz_gym.rulesets.yze.options import RULES, RuleOptions
 from yz_gym.rulesets.yze.scenario.models import CombatantSpec, ScenarioFile
 from yz_gym.rulesets.yze.state import (
@@ -340,6 +341,14 @@ class _Builder:
         for j, item in enumerate(spec.items):
             if item not in ITEMS:
                 raise self.fail(f"{where}.items[{j}]", f"unknown item '{item}'; items: {', '.join(ITEMS)}")
+        for j, specialty in enumerate(spec.specialties):
+            if specialty not in SPECIALTIES:
+                close = difflib.get_close_matches(specialty, list(SPECIALTIES), n=1)
+                guess = f"did you mean '{close[0]}'? " if close else ""
+                raise self.fail(f"{where}.specialties[{j}]",
+                                f"unknown specialty {preview(specialty)}; {guess}specialties (HEAL-19): {', '.join(SPECIALTIES)}")  # fmt: skip
+            if specialty in spec.specialties[:j]:
+                raise self.fail(f"{where}.specialties[{j}]", f"specialty {preview(specialty)} is given twice; keep one")
         if spec.sneak is not None and spec.surprise:
             raise self.fail(
                 f"{where}.sneak",
@@ -360,6 +369,7 @@ class _Builder:
             zone=zone, prone=spec.prone, weapons=weapons, held=held, armor=spec.armor,
             armor_rating=armor_rating, hidden=spec.hidden, items=list(spec.items),
             burning=spec.burning, size=spec.size, creature=spec.creature, mount=mount, pride=spec.pride or "",
+            specialties=tuple(spec.specialties),
         )  # fmt: skip
 
     def _attribute(self, spec: CombatantSpec, key: str, where: str) -> int:

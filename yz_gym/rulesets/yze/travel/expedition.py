@@ -68,7 +68,6 @@ class ExpeditionScenario:
     heat: str = "none"  # ENV-07: "hot" (a heat wave), "extreme_heat" (desert) or "none"
     vials: tuple[Vial, ...] = ()  # poisons carried to coat weapons (vials.py)
     sites: tuple[Site, ...] = ()  # TASK-EXPLORE: places explored on entering their hex (exploring.py)
-    healers: frozenset[str] = frozenset()  # HEAL-19: names with the Healer specialty (crits heal in half the time)
 
     @property
     def people(self) -> tuple[Combatant, ...]:

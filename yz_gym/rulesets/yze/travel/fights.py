@@ -70,7 +70,7 @@ def carry(into: Combatant, member: Combatant) -> None:
     into.armor, into.armor_rating, into.armor_max = member.armor, member.armor_rating, member.armor_max
     into.timed = [t.copy() for t in member.timed]
     into.dead, into.incapacitated = member.dead, member.incapacitated
-    into.pride_used = member.pride_used
+    into.pride_used, into.specialties = member.pride_used, member.specialties
     into.mount = member.mount.copy() if member.mount is not None else None
 
 

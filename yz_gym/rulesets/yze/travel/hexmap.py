@@ -150,9 +150,27 @@ def drive_cost(
     return -(-stretches * hexmap.row(hex_).slowdown * scale // offroad_speed)
 
 
+WAY_CACHE_SIZE: Final = 4096  # ways kept per process; the cache starts again when full
+WayKey = tuple[int, tuple[str, ...], tuple[bool, ...], tuple[bool, ...], int, int, tuple[int, ...]]
+_WAYS: Final[dict[WayKey, tuple[int, ...]]] = {}  # (the map's width and hexes, start, goal, costs) -> way
+
+
 def way(hexmap: HexMap, start: int, goal: int, costs: list[int]) -> list[int]:
     """The cheapest way from `start` to `goal` (the hexes after `start`), `costs[h]` the cost of
-    entering h (IMPASSABLE: never); ties go to the lower hex numbers. [] if there is none."""
+    entering h (IMPASSABLE: never); ties go to the lower hex numbers. [] if there is none.
+    Remembered per process, keyed by the map's contents (a clone's or an unpickled copy's map finds
+    the same ways, another map never does), the two hexes and the costs."""
+    key = (hexmap.width, hexmap.terrain, hexmap.road, hexmap.river, start, goal, tuple(costs))
+    found = _WAYS.get(key)
+    if found is None:
+        if len(_WAYS) >= WAY_CACHE_SIZE:
+            _WAYS.clear()
+        found = _WAYS[key] = tuple(_cheapest(hexmap, start, goal, costs))
+    return list(found)
+
+
+def _cheapest(hexmap: HexMap, start: int, goal: int, costs: list[int]) -> list[int]:
+    """Dijkstra's search for `way`."""
     best = {start: 0}
     came: dict[int, int] = {}
     queue = [(0, start)]

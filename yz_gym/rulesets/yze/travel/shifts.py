@@ -413,7 +413,7 @@ def _next_morning(state: Expedition, rng: np.random.Generator, events: list[Even
         if c.dead:
             continue
         privation(state, i, rng, events)
-        heal_crit_days(state.party.options, c, 1, rng, events, c.name in s.healers)  # HEAL-17, HEAL-19
+        heal_crit_days(state.party.options, c, 1, rng, events)  # HEAL-17, HEAL-19
         n = state.needs[i]
         if c.mount is not None and s.travel.animals_eat:
             animals.mount_day(c.id, c.mount, n, events, s.hazards)  # RATION-05, ENV-06
