@@ -263,11 +263,19 @@ def train(config: DistillConfig, log: Any = print) -> Path:
          "distill_cpu_minutes": round(distill_minutes, 2), "ppo_cpu_minutes": round(ppo_minutes, 2),
          "seats": seats, "commit": commit(),
          "trainer": "search-teacher distillation (DAgger)" + (" + MaskablePPO league fine-tuning" if ppo_steps else ""),
-         "command": "python -m yz_gym.training.distill"},
+         "command": "python -m yz_gym.training.distill", "machine": machine()},
     )  # fmt: skip
     log(f"final model: {final} ({len(labels)} labels, {ppo_steps} PPO steps, "
         f"{distill_minutes + ppo_minutes:.1f} CPU-minutes)")  # fmt: skip
     return final
+
+
+def machine() -> str:
+    """Where the budget was spent: this project's shared machine, and which build of the rules."""
+    from yz_gym.rulesets.yze import dice
+
+    build = "compiled build (mypyc)" if dice.COMPILED else "interpreted build"
+    return f"the project's shared 2-core machine (8 users), {build}"
 
 
 def _npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
