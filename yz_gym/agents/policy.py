@@ -139,7 +139,9 @@ class PoolAgent(Agent):
     """Self-play opponent: each episode it plays as one member of a pool, drawn at random.
 
     The pool is a list of scripted agent names plus every policy file in `folder` (frozen
-    past checkpoints), re-read at each episode start so new snapshots join as training goes."""
+    past checkpoints), re-read at each draw so new snapshots join as training goes. A member is
+    drawn at `reseed` and again at the first decision of every later game: SB3's vectorised envs
+    reset unseeded after the first game, and an env reseeds its agents on seeded resets only."""
 
     name = "pool"
 
@@ -149,6 +151,7 @@ class PoolAgent(Agent):
         self.scripted = list(scripted)
         self.folder = None if folder is None else Path(folder)
         self.current: Agent | None = None
+        self._game: Any = None  # the game the current member plays; None: the next one
         self._policies: dict[Path, PolicyAgent] = {}
         super().__init__(seed)
         self.reseed(seed)
@@ -162,9 +165,14 @@ class PoolAgent(Agent):
 
     def reseed(self, seed: int | None) -> None:
         """A new episode: draw the member that plays it."""
+        self.rng = np.random.default_rng(seed)
+        self._draw()
+        self._game = None
+
+    def _draw(self) -> None:
+        """Draw the member that plays the next game."""
         from yz_gym.agents import make_agent
 
-        self.rng = np.random.default_rng(seed)
         members = self.members()
         if not members:
             raise ValueError("the self-play pool is empty: name scripted agents or a checkpoint folder")
@@ -180,6 +188,10 @@ class PoolAgent(Agent):
             self.current = make_agent(pick, member_seed)
 
     def choose(self, state: GameState, actions: list[Action]) -> Action:
-        """The drawn member's choice."""
+        """The choice of the member drawn for this game (a game after the first draws anew)."""
+        if state is not self._game:
+            if self._game is not None:
+                self._draw()
+            self._game = state
         assert self.current is not None
         return self.current.choose(state, actions)

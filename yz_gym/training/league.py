@@ -77,12 +77,13 @@ class LeagueConfig(RunConfig):
     league: LeagueSettings = LeagueSettings()
 
 
-def load_league_config(path: str | Path, overrides: dict[str, Any] | None = None) -> LeagueConfig:
-    """A checked league config (ConfigError names the file and the field)."""
+def load_league_config(path: str | Path, overrides: dict[str, Any] | None = None, cls: Any = None) -> Any:
+    """A checked league config, of `cls` (a LeagueConfig subclass) if given (ConfigError names
+    the file and the field)."""
     from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
     from yz_gym.scenario import ScenarioError
 
-    config: LeagueConfig = read_config(path, LeagueConfig, overrides)
+    config: LeagueConfig = read_config(path, cls or LeagueConfig, overrides)
     try:
         sides = load_scenario(config.scenario).setup.sides
     except ScenarioError as error:
@@ -273,8 +274,9 @@ def evaluate_seats(model: Any, config: LeagueConfig, seed: int) -> list[dict[str
     return rows
 
 
-def train(config: LeagueConfig, log: Any = print) -> Path:
-    """Run league training; returns the path of the weights-only final model (final.npz)."""
+def train(config: LeagueConfig, log: Any = print, initial: dict[str, Any] | None = None) -> Path:
+    """Run league training, from the policy weights `initial` if given (a state dict of the same
+    network: training/distill.py's); returns the path of the weights-only final model (final.npz)."""
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -303,6 +305,8 @@ def train(config: LeagueConfig, log: Any = print) -> Path:
         ent_coef=ppo.ent_coef, clip_range=ppo.clip_range, policy_kwargs=policy_kwargs(config, log),
         seed=config.seed, device="cpu", verbose=0,
     )  # fmt: skip
+    if initial is not None:
+        model.policy.load_state_dict(initial)
     rows: list[dict[str, Any]] = []
     start, cpu_start = time.monotonic(), _cpu_minutes()
 

@@ -74,6 +74,29 @@ def evaluate_model(
     return rows
 
 
+def evaluate_file(path: Path, games: int, seed: int, workers: int, opponents: tuple[str, ...]) -> None:
+    """A run's model file evaluated like a shipped model, its rows printed as JSON (the manifest is left
+    alone; a tactical row not played before goes into tactical_baselines.json, as for any model)."""
+    import json
+
+    from yz_gym.agents.model_files import ModelFileError, read_model_file
+
+    try:
+        meta, _ = read_model_file(path)
+        entry = {"name": str(path), "scenario": meta["scenario"], "seats": meta["seats"]}
+    except (OSError, KeyError, ModelFileError) as error:
+        print(f"error: --file {path}: not a model file with its scenario and seats ({error})", file=sys.stderr)
+        raise SystemExit(2) from None
+    rows = evaluate_model(entry, games, seed, workers, opponents)
+    print(json.dumps(rows, indent=1))
+
+
+def _work(training: dict[str, Any]) -> str:
+    """What a model's training did: PPO steps, and the labelled decisions of a distillation."""
+    steps = f"{training['timesteps']:,} PPO steps"
+    return f"{training['labels']:,} labelled decisions and {steps}" if "labels" in training else steps
+
+
 def _rate(row: dict[str, Any]) -> str:
     return f"{100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}-{100 * row['high']:.1f}]"
 
@@ -94,7 +117,7 @@ def table(models: list[dict[str, Any]]) -> str:
         lines += [
             f"## {entry['name']} ({entry['scenario']}, seats: {', '.join(entry['seats'])})",
             "",
-            f"Trained by `{training['command']}`: {training['timesteps']:,} steps in "
+            f"Trained by `{training['command']}`: {_work(training)} in "
             f"{training['cpu_minutes']} CPU-minutes ({training['cpu_hours']} CPU-hours; {training['machine']}), "
             f"commit {training['commit'][:12]}. Task id {entry['task']}.",
             "",
@@ -121,7 +144,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--models", nargs="*", help="models to evaluate (default: every shipped model)")
     parser.add_argument("--opponents", nargs="*", choices=OPPONENTS, default=list(OPPONENTS), help="default: all")
     parser.add_argument("--table-only", action="store_true", help="rewrite docs/training/models.md only")
+    parser.add_argument("--file", type=Path, help="a model file not shipped (a run's final.npz): its rows as JSON")
     args = parser.parse_args(argv)
+    if args.file is not None:
+        evaluate_file(args.file, args.games, args.seed, args.workers, tuple(args.opponents))
+        return
     data = read_manifest()
     names = [m["name"] for m in data["models"]]
     unknown = sorted(set(args.models or []) - set(names))

@@ -83,12 +83,15 @@ def ship(run: Path, name: str, config: str) -> dict[str, Any]:
         "arrays": array_shapes(arrays),
         "training": {
             "config": config,
-            "command": f"python -m yz_gym.training.league {config}",
-            "trainer": "MaskablePPO (sb3-contrib), league self-play with PFSP (yz_gym/training/league.py)",
+            "command": f"{budget.get('command', 'python -m yz_gym.training.league')} {config}",
+            "trainer": budget.get(
+                "trainer", "MaskablePPO (sb3-contrib), league self-play with PFSP (yz_gym/training/league.py)"
+            ),
             "timesteps": budget["timesteps"],
+            **({"labels": budget["labels"]} if "labels" in budget else {}),
             "cpu_minutes": budget["cpu_minutes"],
             "cpu_hours": round(budget["cpu_minutes"] / 60, 3),
-            "machine": "the project's shared 2-core machine, interpreted build, nice 10",
+            "machine": budget.get("machine", "the project's shared 2-core machine, interpreted build, nice 10"),
             "commit": budget.get("commit") or commit(),
         },
         "results": [],
