@@ -66,8 +66,10 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
   scenarios without a `hazards:` block (appended last: every earlier offset is unchanged).
 
 Encoding copies a cached per-observer template that already holds the static parts, the
-map seen from the observer's zone and the borders; then each combatant's dynamic fields go
-straight into the vector's buffer with one `struct.pack_into` (plus one per weapon).
+map seen from the observer's zone and the borders. Each combatant's own fields (those that do not
+depend on the observer) come from a cache of rows keyed by everything they show (`row_key`): a
+combatant unchanged since it was last seen, in this game or any other, is one slice copy; then the
+fields seen from the observer (sight, range, turn order) are written over it.
 """
 
 from __future__ import annotations
@@ -223,7 +225,7 @@ _ZALLY_WATCH: Final = _Z0 + 7 * MAX_ZONES
 assert ZONE_FIELDS[4:8] == ("allies_here", "enemies_here", "enemy_overwatch", "ally_overwatch")
 _PER_ENEMY: Final = float(np.float32(1.0 / MAX_ENEMIES))
 VIEW_CACHE_SIZE: Final = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
-ROW_CACHE_SIZE: Final = 2048  # combatants' own rows, per `RowKey` (about 1 KB each)
+ROW_CACHE_SIZE: Final = 1024  # combatants' own rows, per `RowKey` (about 1 KB each)
 _REACH: Final = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
 
 
