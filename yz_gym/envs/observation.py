@@ -66,16 +66,14 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
   scenarios without a `hazards:` block (appended last: every earlier offset is unchanged).
 
 Encoding copies a cached per-observer template that already holds the static parts, the
-map seen from the observer's zone and the borders. Each combatant's own fields (those that do not
-depend on the observer) come from a cache of rows keyed by everything they show (`row_key`): a
-combatant unchanged since it was last seen, in this game or any other, is one slice copy; then the
-fields seen from the observer (sight, range, turn order) are written over it.
+map seen from the observer's zone and the borders; then each combatant's dynamic fields go
+straight into the vector's buffer with one `struct.pack_into` (plus one per weapon).
 """
 
 from __future__ import annotations
 
 import struct
-from typing import Any, Final, NamedTuple, TypeAlias
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
@@ -97,7 +95,7 @@ from yz_gym.envs.limits import (
 from yz_gym.envs.vehicle_obs import FIELDS as VEHICLE_OBS_FIELDS
 from yz_gym.envs.vehicle_obs import encode_vehicles
 from yz_gym.rulesets.yze.combat.damage import lethal_conditions
-from yz_gym.rulesets.yze.state import COMBAT, SETUP, SKILLS, Combatant, GameState, Scenario
+from yz_gym.rulesets.yze.state import COMBAT, SETUP, SKILLS, GameState, Scenario
 from yz_gym.rulesets.yze.zone.actions import Kind
 from yz_gym.rulesets.yze.zone.initiative import visible_cards
 from yz_gym.rulesets.yze.zone.zones import BorderKind, DoorState
@@ -225,7 +223,6 @@ _ZALLY_WATCH: Final = _Z0 + 7 * MAX_ZONES
 assert ZONE_FIELDS[4:8] == ("allies_here", "enemies_here", "enemy_overwatch", "ally_overwatch")
 _PER_ENEMY: Final = float(np.float32(1.0 / MAX_ENEMIES))
 VIEW_CACHE_SIZE: Final = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
-ROW_CACHE_SIZE: Final = 1024  # combatants' own rows, per `RowKey` (about 1 KB each)
 _REACH: Final = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
 
 
@@ -247,48 +244,6 @@ def describe_observation() -> str:
 
 def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
-
-
-# What a combatant's own row depends on (`row_key` gives it, `ObservationEncoder._row` writes the row
-# from it and from nothing else, so a cached row is right for every combatant and game with that key)
-RowKey: TypeAlias = tuple[
-    bool, bool, bool, bool, int,  # out of the fight, Broken, dead, gone, engaged with how many in the fight
-    int, int, int, int, tuple[int, ...], tuple[int, ...],  # Health, its max, Resolve, its max, attributes, maxima
-    bool, int, int, bool, bool, int,  # prone, cover rating (-1: not in cover), aiming, overwatch, hidden, burning
-    bool, bool, bool, int, bool, bool, bool,  # grappling, grappled, loses its turn, actions used, slow used, acted, swapped
-    int, int, int, bool, bool,  # wounds (injuries and lethal conditions), soonest death roll, armor, medkit, blanket
-    int, tuple[tuple[str, int, bool, int, int], ...],  # held weapon, carried weapons (name, bonus, loaded, reloads, supply)
-]  # fmt: skip
-
-
-def row_key(c: Combatant, out: bool, outs: list[bool], cover_ratings: tuple[tuple[int, ...], ...]) -> RowKey:
-    """What `c`'s own row of the observation depends on; `outs` tells who is out of the fight."""
-    engaged = 0
-    for o in c.engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
-        if not outs[o]:
-            engaged += 1
-    injuries = c.injuries
-    timer = -1  # the soonest death roll
-    for i in injuries:
-        if i.timer >= 0 and (timer < 0 or i.timer < timer):
-            timer = i.timer
-    wounds = len(injuries)
-    if c.timed:  # lethal conditions (FIRE-05 burns) count as lethal injuries here
-        lethal = lethal_conditions(c)
-        wounds += len(lethal)
-        if lethal:
-            soonest = min(t.left for t in lethal)
-            timer = soonest if timer < 0 else min(timer, soonest)
-    cover = c.cover
-    items = c.items
-    return (
-        out, c.broken, c.dead, c.fled or c.surrendered, engaged,
-        c.health, c.max_health, c.resolve, c.max_resolve, tuple(c.attrs), tuple(c.max_attrs),
-        c.prone, cover_ratings[c.zone][cover] if cover >= 0 else -1, c.aiming, c.overwatch >= 0, c.hidden, c.burning,
-        c.grappling >= 0, c.grappled_by >= 0, c.lose_turn, c.actions_used, c.slow_used, c.acted, c.swapped,
-        wounds, timer, c.armor_rating, "medkit" in items if items else False, "blanket" in items if items else False,
-        c.held, tuple([(w.name, w.bonus, w.loaded, w.reloads, w.supply) for w in c.weapons]),
-    )  # fmt: skip
 
 
 class ObservationEncoder:
@@ -314,8 +269,6 @@ class ObservationEncoder:
         }
         self._border_cache: dict[tuple[int, ...], np.ndarray] = {}
         self._view_cache: dict[tuple[object, ...], tuple[np.ndarray, tuple[bool, ...], tuple[bool, ...]]] = {}
-        self._rows: dict[RowKey, bytes] = {}  # `_row`'s cache, of at most `row_limit` rows
-        self.row_limit = ROW_CACHE_SIZE
         self._templates = [self._template(scenario, me) for me in range(self.n)]
         self.extras = bool(scenario.vehicles) or setup.mounted  # vehicle_obs.py
         self.hazards = setup.hazards is not None  # hazard_obs.py
@@ -403,97 +356,6 @@ class ObservationEncoder:
             self._view_cache[key] = found
         return found
 
-    def _row(self, key: RowKey) -> bytes:
-        """The float32 bytes of a combatant's own row: every field of its slot that does not depend on
-        the observer (those stay 0), from its `row_key` alone; cached."""
-        (
-            out, broken, dead, gone, engaged, health, max_health, resolve, max_resolve, attrs, max_attrs,
-            prone, cover_rating, aiming, watching, hidden, burning, grappling, grappled, lose_turn, used,
-            slow_used, acted, swapped, wounds, timer, armor, medkit, blanket, held, carried,
-        ) = key  # fmt: skip
-        row = np.zeros(N_CDYN, dtype=np.float32)
-        buf: Any = row.data
-        if not out:
-            buf[0] = 1.0
-        if broken:
-            buf[1] = 1.0
-        if dead:
-            buf[2] = 1.0
-        if gone:
-            buf[3] = 1.0
-        if engaged:
-            buf[7] = engaged / 3 if engaged < 3 else 1.0
-        if health > 0 and max_health > 0:
-            buf[10] = health / max_health
-        if resolve > 0 and max_resolve > 0:
-            buf[11] = resolve / max_resolve
-        for i in range(4):
-            a, m = attrs[i], max_attrs[i]
-            if a > 0:
-                buf[12 + i] = a / m if a < m else 1.0
-        if prone:
-            buf[16] = 1.0
-        if cover_rating >= 0:
-            buf[17] = 1.0
-            buf[18] = cover_rating / MAX_RATING
-        if aiming:
-            buf[19] = aiming / 3
-        if watching:
-            buf[20] = 1.0
-        if hidden:
-            buf[21] = 1.0
-        if burning:
-            buf[22] = burning / 6 if burning < 6 else 1.0
-        if grappling:
-            buf[23] = 1.0
-        if grappled:
-            buf[24] = 1.0
-        if lose_turn:
-            buf[25] = 1.0
-        if used < 2:
-            buf[26] = (2 - used) / 2
-            if not slow_used:
-                buf[27] = 1.0
-        if acted:
-            buf[28] = 1.0
-        if swapped:
-            buf[29] = 1.0
-        if wounds:
-            buf[33] = wounds / 4 if wounds < 4 else 1.0
-            if timer >= 0:
-                buf[34] = 1.0
-                if timer > 0:
-                    buf[35] = timer / 10 if timer < 10 else 1.0
-        if armor:
-            buf[36] = armor / MAX_RATING
-        if medkit:
-            buf[37] = 1.0
-        if blanket:
-            buf[38] = 1.0
-        if held >= 0:
-            buf[39] = 1.0
-        if 0 <= held < len(carried):
-            name, _, loaded, _, _ = carried[held]
-            if self.weapons[name].ranged:
-                buf[40] = 1.0
-            if loaded:
-                buf[41] = 1.0
-        offset = 4 * _CWEAPON
-        for i, (name, bonus, loaded, spare, supply) in enumerate(carried[:MAX_WEAPONS]):
-            ranged, damage, reach, auto = self._weapon_static[name]
-            _WEAPON_FIELDS.pack_into(
-                buf, offset,
-                1.0, i == held, ranged, (bonus / 5 if bonus < 5 else 1.0) if bonus > 0 else 0.0,
-                damage, reach, loaded, 1.0 if spare < 0 else (spare / 5 if spare < 5 else 1.0),
-                (supply / 6 if supply < 6 else 1.0) if supply > 0 else 0.0, auto,
-            )  # fmt: skip
-            offset += 4 * N_WEAPON_FIELDS
-        found = row.tobytes()
-        if len(self._rows) >= self.row_limit:
-            self._rows.clear()
-        self._rows[key] = found
-        return found
-
     # --- per step --------------------------------------------------------------------------
 
     def encode(self, state: GameState, me: int, decision: str, deciding: int) -> np.ndarray:
@@ -539,57 +401,148 @@ class ObservationEncoder:
                     _clip(len(frame.helpers) / 3),
                 )  # fmt: skip
 
-        # combatants: each one's own fields come from the row cache (`row_key`, `_row`), then what
-        # depends on the observer is written over them
+        # combatants
         position = {cid: i for i, cid in enumerate(order)}
         my_engaged = mc.engaged
+        weapons = self.weapons
+        weapon_static = self._weapon_static
         # INIT-05/INIT-HIDDEN-01: with hidden initiative, unrevealed enemy cards read as 0
         cards = visible_cards(state, me) if state.options.hidden_initiative else state.cards
         cover_ratings = state.cover_ratings
-        outs = [c.out for c in combatants]
-        rows = self._rows
-        as_bytes: Any = buf.cast("B")  # the same buffer by bytes: a cached row is one slice copy
+        outs = [c.out for c in combatants]  # (read once: the engaged counts read them again)
         for c in combatants:
             cid = c.id
             enemy = c.side != my_side
             out = outs[cid]
             zone = c.zone
-            seen = not (c.hidden and enemy)
+            hidden = c.hidden
+            seen = not (hidden and enemy)
+            watch = c.overwatch
             if not out:
                 if enemy:
                     if seen:
                         buf[_ZENEMIES + zone] += _PER_ENEMY
                 elif cid != me:
                     buf[_ZALLIES + zone] += _PER_ALLY
-                watch = c.overwatch
                 if watch >= 0:
                     buf[(_ZENEMY_WATCH if enemy else _ZALLY_WATCH) + watch] = 1.0
-            key = row_key(c, out, outs, cover_ratings)
-            row = rows.get(key)
-            if row is None:
-                row = self._row(key)
+            attrs, max_attrs = c.attrs, c.max_attrs
+            a0, a1, a2, a3 = attrs[0], attrs[1], attrs[2], attrs[3]
+            m0, m1, m2, m3 = max_attrs[0], max_attrs[1], max_attrs[2], max_attrs[3]
+            injuries = c.injuries
+            timer = -1  # the soonest death roll (a loop: min() with a default is slow on Python 3.11)
+            for i in injuries:
+                if i.timer >= 0 and (timer < 0 or i.timer < timer):
+                    timer = i.timer
+            wounds = len(injuries)
+            if c.timed:  # lethal conditions (FIRE-05 burns) count as lethal injuries here
+                lethal = lethal_conditions(c)
+                wounds += len(lethal)
+                if lethal:
+                    soonest = min(t.left for t in lethal)
+                    timer = soonest if timer < 0 else min(timer, soonest)
+            held = c.held
+            carried = c.weapons
+            held_w = weapons[carried[held].name] if 0 <= held < len(carried) else None
+            pos = position.get(cid, -1)
+            used = c.actions_used
+            cover = c.cover
+            engaged = c.engaged
+            card = cards[cid]
             base = _C0 + slot_of[cid] * N_CDYN
-            as_bytes[4 * base : 4 * (base + N_CDYN)] = row
-            # the template and the row hold zeros here: write only what is not 0 (COMBATANT_FIELDS)
+            # the template holds zeros here: write only what is not 0 (field order: COMBATANT_FIELDS)
+            if not out:
+                buf[base] = 1.0
+            if c.broken:
+                buf[base + 1] = 1.0
+            if c.dead:
+                buf[base + 2] = 1.0
+            if c.fled or c.surrendered:
+                buf[base + 3] = 1.0
             if cid == deciding:
                 buf[base + 4] = 1.0
             if cid == holder:
                 buf[base + 5] = 1.0
             if cid in my_engaged:
                 buf[base + 6] = 1.0
-            card = cards[cid]
-            pos = position.get(cid, -1)
+            if engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
+                active = 0
+                for o in engaged:
+                    if not outs[o]:
+                        active += 1
+                if active:
+                    buf[base + 7] = active / 3 if active < 3 else 1.0
+            if seen:
+                if sight[zone]:
+                    buf[base + 8] = 1.0
+                if fire[zone]:
+                    buf[base + 9] = 1.0
+            if c.health > 0 and c.max_health > 0:
+                buf[base + 10] = c.health / c.max_health
+            if c.resolve > 0 and c.max_resolve > 0:
+                buf[base + 11] = c.resolve / c.max_resolve
+            if a0 > 0:
+                buf[base + 12] = a0 / m0 if a0 < m0 else 1.0
+            if a1 > 0:
+                buf[base + 13] = a1 / m1 if a1 < m1 else 1.0
+            if a2 > 0:
+                buf[base + 14] = a2 / m2 if a2 < m2 else 1.0
+            if a3 > 0:
+                buf[base + 15] = a3 / m3 if a3 < m3 else 1.0
+            if c.prone:
+                buf[base + 16] = 1.0
+            if cover >= 0:
+                buf[base + 17] = 1.0
+                buf[base + 18] = cover_ratings[zone][cover] / MAX_RATING
+            if c.aiming:
+                buf[base + 19] = c.aiming / 3
+            if watch >= 0:
+                buf[base + 20] = 1.0
+            if hidden:
+                buf[base + 21] = 1.0
+            if c.burning:
+                buf[base + 22] = c.burning / 6 if c.burning < 6 else 1.0
+            if c.grappling >= 0:
+                buf[base + 23] = 1.0
+            if c.grappled_by >= 0:
+                buf[base + 24] = 1.0
+            if c.lose_turn:
+                buf[base + 25] = 1.0
+            if used < 2:
+                buf[base + 26] = (2 - used) / 2
+                if not c.slow_used:
+                    buf[base + 27] = 1.0
+            if c.acted:
+                buf[base + 28] = 1.0
+            if c.swapped:
+                buf[base + 29] = 1.0
             if card:
                 buf[base + 30] = card / CARD_SCALE if card < CARD_SCALE else 1.0
                 if pos > 0:
                     buf[base + 31] = pos / MAX_COMBATANTS
             if (pos > turn_pos or not card) and not c.acted:
                 buf[base + 32] = 1.0
+            if wounds:
+                buf[base + 33] = wounds / 4 if wounds < 4 else 1.0
+                if timer >= 0:
+                    buf[base + 34] = 1.0
+                    if timer > 0:
+                        buf[base + 35] = timer / 10 if timer < 10 else 1.0
+            if c.armor_rating:
+                buf[base + 36] = c.armor_rating / MAX_RATING
+            if c.items:
+                if "medkit" in c.items:
+                    buf[base + 37] = 1.0
+                if "blanket" in c.items:
+                    buf[base + 38] = 1.0
+            if held >= 0:
+                buf[base + 39] = 1.0
+            if held_w is not None:
+                if held_w.ranged:
+                    buf[base + 40] = 1.0
+                if carried[held].loaded:
+                    buf[base + 41] = 1.0
             if seen:
-                if sight[zone]:
-                    buf[base + 8] = 1.0
-                if fire[zone]:
-                    buf[base + 9] = 1.0
                 if cid == me:
                     band = 1
                 elif cid in my_engaged:
@@ -599,6 +552,17 @@ class ObservationEncoder:
                     band = 1 if h == 0 else 2 if h == 1 else 3 if h <= 4 else 4 if h <= extreme else 5
                 buf[base + _CZONE + zone] = 1.0
                 buf[base + _CBAND + band] = 1.0
+            offset = 4 * (base + _CWEAPON)
+            for i, w in enumerate(carried[:MAX_WEAPONS]):
+                ranged, damage, reach, auto = weapon_static[w.name]
+                bonus, spare, supply = w.bonus, w.reloads, w.supply  # scaled and clipped inline: hot
+                _WEAPON_FIELDS.pack_into(
+                    buf, offset,
+                    1.0, i == held, ranged, (bonus / 5 if bonus < 5 else 1.0) if bonus > 0 else 0.0,
+                    damage, reach, w.loaded, 1.0 if spare < 0 else (spare / 5 if spare < 5 else 1.0),
+                    (supply / 6 if supply < 6 else 1.0) if supply > 0 else 0.0, auto,
+                )  # fmt: skip
+                offset += 4 * N_WEAPON_FIELDS
         if self.extras:
             encode_vehicles(buf, _V0, _R0, state, me, slot_of)
         if self.hazards:
