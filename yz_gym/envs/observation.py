@@ -431,9 +431,9 @@ class ObservationEncoder:
             m0, m1, m2, m3 = max_attrs[0], max_attrs[1], max_attrs[2], max_attrs[3]
             injuries = c.injuries
             timer = -1  # the soonest death roll (a loop: min() with a default is slow on Python 3.11)
-            for i in injuries:
-                if i.timer >= 0 and (timer < 0 or i.timer < timer):
-                    timer = i.timer
+            for injury in injuries:
+                if injury.timer >= 0 and (timer < 0 or injury.timer < timer):
+                    timer = injury.timer
             wounds = len(injuries)
             if c.timed:  # lethal conditions (FIRE-05 burns) count as lethal injuries here
                 lethal = lethal_conditions(c)
