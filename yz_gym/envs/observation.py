@@ -409,10 +409,11 @@ class ObservationEncoder:
         # INIT-05/INIT-HIDDEN-01: with hidden initiative, unrevealed enemy cards read as 0
         cards = visible_cards(state, me) if state.options.hidden_initiative else state.cards
         cover_ratings = state.cover_ratings
+        outs = [c.out for c in combatants]  # (read once: the engaged counts read them again)
         for c in combatants:
             cid = c.id
             enemy = c.side != my_side
-            out = c.out
+            out = outs[cid]
             zone = c.zone
             hidden = c.hidden
             seen = not (hidden and enemy)
@@ -429,7 +430,10 @@ class ObservationEncoder:
             a0, a1, a2, a3 = attrs[0], attrs[1], attrs[2], attrs[3]
             m0, m1, m2, m3 = max_attrs[0], max_attrs[1], max_attrs[2], max_attrs[3]
             injuries = c.injuries
-            timer = min([i.timer for i in injuries if i.timer >= 0], default=-1) if injuries else -1
+            timer = -1  # the soonest death roll (a loop: min() with a default is slow on Python 3.11)
+            for injury in injuries:
+                if injury.timer >= 0 and (timer < 0 or injury.timer < timer):
+                    timer = injury.timer
             wounds = len(injuries)
             if c.timed:  # lethal conditions (FIRE-05 burns) count as lethal injuries here
                 lethal = lethal_conditions(c)
@@ -462,7 +466,10 @@ class ObservationEncoder:
             if cid in my_engaged:
                 buf[base + 6] = 1.0
             if engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
-                active = sum(1 for o in engaged if not combatants[o].out)
+                active = 0
+                for o in engaged:
+                    if not outs[o]:
+                        active += 1
                 if active:
                     buf[base + 7] = active / 3 if active < 3 else 1.0
             if seen:
@@ -510,7 +517,7 @@ class ObservationEncoder:
             if c.swapped:
                 buf[base + 29] = 1.0
             if card:
-                buf[base + 30] = min(1.0, card / CARD_SCALE)
+                buf[base + 30] = card / CARD_SCALE if card < CARD_SCALE else 1.0
                 if pos > 0:
                     buf[base + 31] = pos / MAX_COMBATANTS
             if (pos > turn_pos or not card) and not c.acted:
