@@ -214,6 +214,10 @@ def test_evaluate_reports_an_expedition_with_intervals(tmp_path: Path) -> None:
     assert 0 <= arrived["ci95"][0] <= arrived["probability"] <= arrived["ci95"][1] <= 1
     assert set(report["deaths"]) == {"Captain Vell", "Dragoon Ash", "Dragoon Birk"}
     assert report["compare"]["scenario"] == "Winter crossing of the Redcap hills"
+    what_if = {row["quantity"]: row for row in report["compare"]["what_if"]}
+    assert what_if["arrived"]["mean_a"] == arrived["probability"] and "What if (12 and 12 trips)" in result.output
+    low, high = what_if["arrived"]["ci95"]
+    assert low <= what_if["arrived"]["change"] == what_if["arrived"]["mean_b"] - arrived["probability"] <= high
     again = invoke(["evaluate", "expedition_dragoon_patrol", "-n", "12", "-p", "dragoons=hasty", "--json",
                     str(tmp_path / "again.json")])  # fmt: skip
     assert again.exit_code == 0
