@@ -67,6 +67,10 @@ def test_every_key_of_the_file_format_is_documented() -> None:
     (lambda d: d["map"].update(goal=[0, 0]), "map.goal: the goal is the start hex"),
     (lambda d: d.update(season="monsoon"), "season"),
     (lambda d: d.update(rations=3), "rations"),
+    (lambda d: d["party"].update(specialties=["healer"]), "party.specialties: unknown key 'specialties'; allowed here: "
+     "scenario, side, food, water, fuel, winter_clothing, blankets, healers, snare, fishing_gear, vehicles, poisons "
+     "(see docs/expeditions.md)"),
+    (lambda d: d["party"].update(healers=["Hallam"]), "party.healers: no traveller named 'Hallam'"),
 ])  # fmt: skip
 def test_a_bad_file_is_one_line_naming_the_field_and_the_fix(change: Any, expected: str) -> None:
     data = winter()
