@@ -113,3 +113,23 @@ def test_an_expeditions_report_counts_the_full_auto_ammunition_left_when_the_par
     stats.full_auto = True
     stats.add(Trip("cautious", state))
     assert stats.to_json()["ammo_supply_left"]["mean"] == 2.0  # 0 and 4 over two trips
+
+
+def test_an_expeditions_what_if_gives_each_quantitys_change_with_an_interval() -> None:
+    """`evaluate --compare` on expeditions: both runs' means and the change with a 95% interval
+    (unpaired: the variances of the two means add up)."""
+    from yz_gym.evaluation.journeys import JourneyStats, what_if
+    from yz_gym.evaluation.stats import Moment
+
+    a = JourneyStats("a", ["X"], [True], trips=100, arrived=40, deaths=[0])
+    b = JourneyStats("b", ["X"], [True], trips=100, arrived=60, deaths=[0])
+    a.water, b.water = Moment(100.0, 200.0), Moment(300.0, 1000.0)  # means 1 and 3; variances 1.0101 and 1.0101
+    rows = {row[0]: row[1:] for row in what_if(a, b)}
+    mean_a, mean_b, change, low, high = rows["arrived"]
+    assert (mean_a, mean_b) == (0.4, 0.6) and change == pytest.approx(0.2)
+    half = 1.959963984540054 * (2 * 0.4 * 0.6 * 100 / 99 / 100) ** 0.5  # two sample variances of 0.24 * 100/99
+    assert (low, high) == (pytest.approx(0.2 - half), pytest.approx(0.2 + half))
+    mean_a, mean_b, change, low, high = rows["water rations left"]
+    half = 1.959963984540054 * (2 * (100 / 99) / 100) ** 0.5
+    assert (mean_a, mean_b, change) == (1.0, 3.0, 2.0) and high - change == pytest.approx(half)
+    assert rows["days taken (arrived trips)"][:3] == (0.0, 0.0, 0.0)  # no days counted: no change

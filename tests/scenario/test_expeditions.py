@@ -67,6 +67,10 @@ def test_every_key_of_the_file_format_is_documented() -> None:
     (lambda d: d["map"].update(goal=[0, 0]), "map.goal: the goal is the start hex"),
     (lambda d: d.update(season="monsoon"), "season"),
     (lambda d: d.update(rations=3), "rations"),
+    (lambda d: d["party"].update(specialties=["healer"]), "party.specialties: unknown key 'specialties'; allowed here: "
+     "scenario, side, food, water, fuel, winter_clothing, blankets, healers, snare, fishing_gear, vehicles, poisons "
+     "(see docs/expeditions.md)"),
+    (lambda d: d["party"].update(healers=["Hallam"]), "party.healers: no traveller named 'Hallam'"),
 ])  # fmt: skip
 def test_a_bad_file_is_one_line_naming_the_field_and_the_fix(change: Any, expected: str) -> None:
     data = winter()
@@ -214,6 +218,10 @@ def test_evaluate_reports_an_expedition_with_intervals(tmp_path: Path) -> None:
     assert 0 <= arrived["ci95"][0] <= arrived["probability"] <= arrived["ci95"][1] <= 1
     assert set(report["deaths"]) == {"Captain Vell", "Dragoon Ash", "Dragoon Birk"}
     assert report["compare"]["scenario"] == "Winter crossing of the Redcap hills"
+    what_if = {row["quantity"]: row for row in report["compare"]["what_if"]}
+    assert what_if["arrived"]["mean_a"] == arrived["probability"] and "What if (12 and 12 trips)" in result.output
+    low, high = what_if["arrived"]["ci95"]
+    assert low <= what_if["arrived"]["change"] == what_if["arrived"]["mean_b"] - arrived["probability"] <= high
     again = invoke(["evaluate", "expedition_dragoon_patrol", "-n", "12", "-p", "dragoons=hasty", "--json",
                     str(tmp_path / "again.json")])  # fmt: skip
     assert again.exit_code == 0

@@ -8,6 +8,7 @@ Trip i depends only on (seed, i), as a zone fight's game does (runner.game_seeds
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -16,11 +17,12 @@ from typing import Any, Final
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.registry import Evaluation, Report
 from yz_gym.evaluation.runner import game_seeds
-from yz_gym.evaluation.stats import Moment, mean_interval, share, wilson_interval
+from yz_gym.evaluation.stats import Z95, Moment, mean_interval, share, wilson_interval
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
 
@@ -236,13 +238,61 @@ def print_journeys(
     console.print(causes)
 
 
+def _change(a: Moment, na: int, b: Moment, nb: int) -> tuple[float, float, float, float, float]:
+    """(mean a, mean b, change, low, high): the change of a per-trip mean from run a to run b with
+    its 95% interval, the two runs taken as independent (the report keeps no trip-by-trip records
+    to pair; trip i of both runs starts from the same seed, so the interval errs on the wide side)."""
+    if na < 2 or nb < 2:
+        mean_a, mean_b = a.total / max(1, na), b.total / max(1, nb)
+        return mean_a, mean_b, mean_b - mean_a, mean_b - mean_a, mean_b - mean_a
+    mean_a, mean_b = a.total / na, b.total / nb
+    var_a = max(0.0, (a.total_sq - na * mean_a * mean_a) / (na - 1))
+    var_b = max(0.0, (b.total_sq - nb * mean_b * mean_b) / (nb - 1))
+    half = Z95 * math.sqrt(var_a / na + var_b / nb)
+    change = mean_b - mean_a
+    return mean_a, mean_b, change, change - half, change + half
+
+
+def what_if(a: JourneyStats, b: JourneyStats) -> list[tuple[str, float, float, float, float, float]]:
+    """The rows of a what-if: (quantity, mean a, mean b, change, low, high) for the chances (as
+    shares) and the means that `print_journeys` shows."""
+    def chance(count: int) -> Moment:
+        return Moment(float(count), float(count))  # a 0-or-1 quantity: its sum of squares is its sum
+
+    rows = [
+        ("arrived", chance(a.arrived), a.trips, chance(b.arrived), b.trips),
+        ("party lost", chance(a.lost), a.trips, chance(b.lost), b.trips),
+        ("any PC dead", chance(a.any_pc_dead), a.trips, chance(b.any_pc_dead), b.trips),
+        ("days taken (arrived trips)", a.days, a.arrived, b.days, b.arrived),
+        ("fights per trip", a.fights, a.trips, b.fights, b.trips),
+        ("food rations left", a.food, a.trips, b.food, b.trips),
+        ("water rations left", a.water, a.trips, b.water, b.trips),
+        ("spare fuel left (L)", a.fuel, a.trips, b.fuel, b.trips),
+    ]
+    return [(label, *_change(ma, na, mb, nb)) for label, ma, na, mb, nb in rows]
+
+
 def compare_journeys(
     a: JourneyStats, b: JourneyStats, a_label: str, b_label: str, who: str, console: Console
 ) -> dict[str, Any]:
-    """The what-if of two expeditions: the second one's report (no paired keys)."""
-    console.print(f"what-if {b_label}:")
+    """The what-if of two expeditions: the second one's report, then each quantity in both runs and
+    its change with a 95% interval (`what_if`); its `what_if` report key."""
+    console.print(escape(f"what-if {b_label}:"))
     print_journeys(b, console)
-    return {}
+    rows = what_if(a, b)
+    table = Table(title=f"What if ({a.trips} and {b.trips} trips)")
+    for column in ("", a_label, b_label, "change (95% interval)"):
+        table.add_column(Text(column), justify="left" if not column else "right")
+    for label, mean_a, mean_b, change, low, high in rows:
+        if label in ("arrived", "party lost", "any PC dead"):
+            cells = (f"{mean_a:.1%}", f"{mean_b:.1%}", f"{100 * change:+.1f} pts ({100 * low:+.1f} to {100 * high:+.1f})")
+        else:
+            cells = (f"{mean_a:.1f}", f"{mean_b:.1f}", f"{change:+.1f} ({low:+.1f} to {high:+.1f})")
+        table.add_row(Text(label), *cells)
+    console.print(table)
+    console.print("a change whose interval contains 0 is no clear difference", style="dim")
+    return {"what_if": [{"quantity": label, "mean_a": mean_a, "mean_b": mean_b, "change": change, "ci95": [low, high]}
+                        for label, mean_a, mean_b, change, low, high in rows]}  # fmt: skip
 
 
 JOURNEYS: Final = Report("expedition", print_journeys, compare_journeys, unit="trips")
@@ -259,4 +309,5 @@ __all__ = [
     "journey_stats",
     "play_trip",
     "print_journeys",
+    "what_if",
 ]

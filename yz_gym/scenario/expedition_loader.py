@@ -37,7 +37,7 @@ DOC = "docs/expeditions.md"
 def build_expedition(data: dict[str, Any], origin: str) -> ExpeditionScenario:
     """Validate a parsed expedition file and build it."""
     spec = validated(
-        ExpeditionFile, data, origin, "an expedition must be a mapping with mode, name, party and map"
+        ExpeditionFile, data, origin, "an expedition must be a mapping with mode, name, party and map", DOC
     )
     travel = _block(TRAVEL_BLOCK, spec.travel_rules, origin)
     hazards = _block(HAZARD_BLOCK, spec.hazard_rules, origin)

@@ -17,14 +17,15 @@ from yz_gym.scenario.reading import preview
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
-def validated(model: type[ModelT], data: Any, origin: str, expected: str) -> ModelT:
-    """`data` checked against `model`, or a ScenarioError naming its first problem."""
+def validated(model: type[ModelT], data: Any, origin: str, expected: str, doc: str = "docs/scenarios.md") -> ModelT:
+    """`data` checked against `model`, or a ScenarioError naming its first problem (and `doc`, the
+    page that documents the format)."""
     if not isinstance(data, dict):
         raise ScenarioError(f"{origin}: {expected}")
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        path, message = _describe(err.errors()[0], data, model)
+        path, message = _describe(err.errors()[0], data, model, doc)
         raise ScenarioError(f"{origin}: {path}: {message}") from None
 
 
@@ -49,7 +50,7 @@ def scripted_agent(ruleset: str, mode: str) -> Callable[[str], str]:
 # --- turning pydantic's errors into one line -----------------------------------------------------
 
 
-def _describe(error: Any, data: Any, model: type[BaseModel] | None) -> tuple[str, str]:
+def _describe(error: Any, data: Any, model: type[BaseModel] | None, doc: str) -> tuple[str, str]:
     """The field path of a pydantic error (only the keys the user wrote) and a one-line fix."""
     loc = tuple(error["loc"])
     walked: list[Any] = []
@@ -68,10 +69,10 @@ def _describe(error: Any, data: Any, model: type[BaseModel] | None) -> tuple[str
             return _where(walked), f"needs exactly {rest[0] + 1} entries, e.g. [Zone A, Zone B]"
         return _where((*walked, rest[0])), f"required key '{rest[0]}' is missing; add it"
     if kind == "extra_forbidden":
-        return _where(walked), _unknown_key(str(walked[-1]), _allowed_keys(model, tuple(walked[:-1])))
+        return _where(walked), _unknown_key(str(walked[-1]), _allowed_keys(model, tuple(walked[:-1])), doc)
     if rest and rest[0] == "[key]":
-        return _where(walked), _unknown_key(str(walked[-1]), _literal_choices(error))
-    return _where(walked), _explain(error, rest)
+        return _where(walked), _unknown_key(str(walked[-1]), _literal_choices(error), doc)
+    return _where(walked), _explain(error, doc, rest)
 
 
 def _where(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -82,12 +83,12 @@ def _where(loc: tuple[Any, ...] | list[Any]) -> str:
     return out or "<top>"
 
 
-def _unknown_key(key: str, allowed: list[str]) -> str:
+def _unknown_key(key: str, allowed: list[str], doc: str) -> str:
     """An unknown key, a guess at what was meant, and the keys allowed there."""
     close = difflib.get_close_matches(key, allowed, n=1)
     guess = f"did you mean '{close[0]}'? " if close else ""
     listed = f"allowed here: {', '.join(allowed)}" if allowed else "no keys are allowed here"
-    return f"unknown key '{key}'; {guess}{listed} (see docs/scenarios.md)"
+    return f"unknown key '{key}'; {guess}{listed} (see {doc})"
 
 
 def _literal_choices(error: Any) -> list[str]:
@@ -121,7 +122,7 @@ def _unwrap(annotation: Any) -> Any:
     return annotation
 
 
-def _explain(error: Any, rest: tuple[Any, ...] = ()) -> str:
+def _explain(error: Any, doc: str, rest: tuple[Any, ...] = ()) -> str:
     """One line for a pydantic error: what was given and what is allowed."""
     kind = str(error["type"])
     ctx = error.get("ctx", {})
@@ -141,7 +142,7 @@ def _explain(error: Any, rest: tuple[Any, ...] = ()) -> str:
     if kind in ("list_type", "tuple_type"):
         return f"got {given}; give a list, e.g. [a, b]"
     if kind in ("dict_type", "model_type", "model_attributes_type", "dataclass_type"):
-        return f"got {given}; give a mapping of keys to values (see docs/scenarios.md)"
+        return f"got {given}; give a mapping of keys to values (see {doc})"
     bounds = {
         "greater_than_equal": ("at least", "ge"),
         "greater_than": ("more than", "gt"),

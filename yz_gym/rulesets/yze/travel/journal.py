@@ -55,11 +55,13 @@ def _line(e: Event, names: list[str]) -> str | None:
     if k == "no_progress":
         return f"  No progress: {e.get('reason')}."
     if k == "provisions":
+        if not e.get("gained"):
+            return f"  {who}: {e.get('task')}, nothing gained."
         return f"  {who}: {e.get('task')}, {e.get('kind')}: {e.get('gained')}."
     if k == "camp":
-        mishap = e.get("mishap")
+        mishap = str(e.get("mishap") or "")
         return f"  {who} makes camp" + (
-            f", but something goes wrong: {mishap}." if mishap else ", a sheltered spot."
+            f", but something goes wrong: {mishap}{'' if mishap.endswith('!') else '.'}" if mishap else ", a sheltered spot."
         )
     if k == "stores_lost":
         return f"  {e.get('food')} food rations lost ({e.get('cause')})."
