@@ -43,12 +43,20 @@ SEED: Final = 1616  # the first number of every game's seed (SEED, episode)
 ROOT: Final = Path(__file__).resolve().parents[1]
 TRAINED_NAME: Final = "MaskablePPO"
 TRAINED: Final[dict[str, str]] = {  # task id -> its MaskablePPO baseline (weights only), trained by configs/benchmark/
-    "yz_gym/YZE-Duel-v1": "benchmarks/models/YZE-Duel-v1.pth",
-    "yz_gym/YZE-WarehouseAmbush-v1": "benchmarks/models/YZE-WarehouseAmbush-v1.pth",
+    f"yz_gym/{name}": f"benchmarks/models/{name}.pth"
+    for name in (
+        "YZE-Duel-v1",
+        "YZE-PoisonedLab-v1",
+        "YZE-SaloonBrawl-v1",
+        "YZE-TechnicalRaid-v1",
+        "YZE-TunnelMelee-v1",
+        "YZE-WarehouseAmbush-v1",
+    )
 }
 TRAINED_BUDGET: Final = (
-    "the duel 40,000 steps (77 CPU seconds, its 50-game check against tactical included), the warehouse "
-    "ambush 16,000 (79 CPU seconds): 2.6 CPU minutes in all"
+    "the duel 40,000 steps (77 CPU seconds, its 50-game check against tactical included), every other "
+    "fight 16,000 steps (CPU seconds: the warehouse ambush 79, the poisoned lab 60, the saloon brawl 73, "
+    "the tunnel melee 55, the technical raid 87): 7.2 CPU minutes in all"
 )
 MAX_SCORES_BYTES: Final = 1_000_000  # a --reuse file
 BASELINES: Final[dict[tuple[str, str], tuple[str, ...]]] = {  # (ruleset, mode) -> its scripted baselines
@@ -59,7 +67,9 @@ BASELINES: Final[dict[tuple[str, str], tuple[str, ...]]] = {  # (ruleset, mode) 
 }
 SEARCH_NAME: Final = "search"
 SEARCH_ROLLOUTS: Final = (2, 8)  # SearchAgent's rollouts per candidate in its first halving round, and at most
-SEARCH_TASKS: Final[tuple[str, ...]] = ()  # where the search row is played: none yet (its CPU cost: see the table's note)
+SEARCH_TASKS: Final[tuple[str, ...]] = (  # where the search column is played: the fights where its 200 games cost
+    "yz_gym/YZE-Duel-v1",  # 1.9 CPU minutes (0.57 CPU s a game); every other fight 3 CPU s a game or more
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,10 +303,12 @@ $dx3
 The `search` column: `yz_gym.agents.search.SearchAgent` (one-step lookahead by Monte Carlo
 rollouts of cloned states, `tactical` playing out both sides) at a fixed budget per decision:
 $search_budget. It plays the YZE zone fights only (it clones a YZE game state); the table plays
-it on the tasks of `SEARCH_TASKS` ($search_tasks): a search decision costs dozens of tactical
-games (about 0.6 CPU seconds a game in the duel at this budget), so the protocol's 200 games are
-minutes of CPU per task, more than the shared machine gave the last regeneration. Score it elsewhere with
-`score(search_agent(), task)` or a bigger budget with `SearchAgent(0, rollouts=..., max_rollouts=...)`.
+it on the tasks of `SEARCH_TASKS` ($search_tasks), the fights where its 200 games cost under 2 CPU
+minutes. A search decision costs dozens of tactical games: at this budget the duel's 200 games
+cost 1.9 CPU minutes (0.57 CPU seconds a game), a game of the river ford ambush or the blizzard
+pass about 3 CPU seconds and of every other fight more than 4 (3 games each, measured when the
+column was added): 10 CPU minutes or more a task at 200 games. Score it elsewhere with `score(search_agent(), task)`, or a bigger budget with
+`SearchAgent(0, rollouts=..., max_rollouts=...)`.
 
 ## MaskablePPO at a fixed budget
 
@@ -308,9 +320,10 @@ configs/benchmark/SCENARIO.yaml`: the task's side against the task's opponents (
 number of steps rather than a CPU time, so that a rerun trains the same policy: $trained_budget.
 That budget was set by the shared 2-core machine, not by what the tasks need: the
 30-CPU-minute runs of [docs/training/](training/README.md) trained for 1.5-3 million steps.
-Read the column as a floor for MaskablePPO, not as its level: 16,000 steps are too few to learn
-most fights (such a policy sits near random play), while 40,000 on the duel reach the tactical
-agent's interval. The pooled row pools only an agent that played every task ("-" otherwise).
+Read the column as a floor for MaskablePPO, not as its level: at 16,000 steps the warehouse
+ambush's policy sits at random play's level and the saloon brawl's, the technical raid's and the
+tunnel melee's stay well below the tactical agent, while the poisoned lab's reaches the tactical
+agent's interval, as 40,000 steps on the duel do. The pooled row pools only an agent that played every task ("-" otherwise).
 
 The weights are kept in `benchmarks/models/` as weights-only files (`.pth`, under 1 MB each: the
 policy's tensors and sizes, read with `torch.load(weights_only=True)`, which runs no code from

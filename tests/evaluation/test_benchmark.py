@@ -37,7 +37,7 @@ def test_the_tasks_are_every_versioned_task_and_each_has_baselines_that_play_it(
     assert {(t.ruleset, t.mode) for t in TASKS} == set(BASELINES)
     for task in TASKS:
         assert all(plays(agent, task) for agent in BASELINES[task.ruleset, task.mode]), task.id
-    assert set(SEARCH_TASKS) <= {t.id for t in TASKS if (t.ruleset, t.mode) == ("yze", "skirmish")}
+    assert DUEL in SEARCH_TASKS and set(SEARCH_TASKS) <= {t.id for t in TASKS if (t.ruleset, t.mode) == ("yze", "skirmish")}
 
 
 def test_an_expedition_scores_its_arrivals_and_a_dx3_fight_its_wins() -> None:
@@ -90,6 +90,9 @@ def test_the_command_writes_a_table_of_every_task(tmp_path: Path) -> None:
     assert "| task | side | random | cutoff | shooter |" in text
     assert "| task | side | random | hasty | cautious |" in text
     assert "| task | side | random | dx3_aggressive | dx3_tactical |" in text
+    assert "| task | side | random | aggressive | tactical | search |" in text
+    duel = next(line for line in text.splitlines() if line.startswith(f"| `{DUEL}`"))
+    assert duel.count("[") == 4, "the search column on its tasks"
     assert f"1 games per task and agent (the protocol's {EPISODES})" in text
 
 
@@ -112,13 +115,14 @@ def test_the_committed_doc_is_the_protocols_table() -> None:
     prose = [line for line in empty.splitlines() if not line.startswith(("|", "This table:"))]
     assert [line for line in text.splitlines() if not line.startswith(("|", "This table:"))] == prose
     fights = next(line for line in text.splitlines() if line.startswith("| task | side | random | aggressive"))
-    assert fights == f"| task | side | random | aggressive | tactical | {TRAINED_NAME} |"
+    assert fights == f"| task | side | random | aggressive | tactical | search | {TRAINED_NAME} |"
     for task in TASKS:
         # by name: a task whose version went up keeps its row until the lead re-measures it
         row = next(line for line in text.splitlines() if line.startswith(f"| `{tasks.NAMESPACE}/{task.name}-v"))
         cells = row.split("|")[3:-1]
         assert all("[" in cell for cell in cells[: len(BASELINES[task.ruleset, task.mode])]), row
         if (task.ruleset, task.mode) == ("yze", "skirmish"):
+            assert ("[" in cells[-2]) == (task.id in SEARCH_TASKS), row  # the search baseline on its tasks
             assert ("[" in cells[-1]) == (task.id in TRAINED), row  # the MaskablePPO baselines on their tasks
 
 
@@ -154,7 +158,7 @@ def test_models_load_only_when_asked_and_reused_scores_are_not_played_again(tmp_
     logged: list[str] = []
     benchmark.main(["--episodes", "1", "--write", str(out), "--load-models"])
     text, saved = out.read_text(), out.with_suffix(".json")
-    assert f"| task | side | random | aggressive | tactical | {TRAINED_NAME} |" in text
+    assert f"| task | side | random | aggressive | tactical | search | {TRAINED_NAME} |" in text
     pooled = next(line for line in text.splitlines() if line.startswith("| all (pooled)"))
     assert pooled.endswith("| - |"), "pooled only over every task"
     again = benchmark.run(episodes=1, load_models=True, reuse=benchmark.reused(saved, 1), log=logged.append)
