@@ -4,6 +4,7 @@ CI (.ci/run) always sets; under CI=true a missing venv fails instead of skipping
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 from pathlib import Path
@@ -14,19 +15,31 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON = os.environ.get("YZ_GYM_RLLIB_PYTHON")
 
 
-def test_rllib_masked_ppo_trains_an_iteration() -> None:
+def _train(iterations: int, batch: int) -> list[int]:
+    """Run the example for `iterations` iterations of `batch` steps; the env steps sampled so far after each."""
     if not PYTHON:
         if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
             pytest.fail("CI must run RLlib's example: set YZ_GYM_RLLIB_PYTHON (.ci/run makes the venv)")
         pytest.skip("set YZ_GYM_RLLIB_PYTHON to the python of examples/rllib/venv.sh's venv")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [PYTHON, str(ROOT / "examples" / "rllib" / "masked_ppo.py"), "--iterations", str(iterations)]
     for _ in range(2):  # Ray gives its node a fixed 30 s to start: on a loaded machine, once more
         done = subprocess.run(
-            [PYTHON, str(ROOT / "examples" / "rllib" / "masked_ppo.py"), "--iterations", "1", "--batch", "128"],
-            env=env, capture_output=True, text=True, timeout=600, check=False,
-        )  # fmt: skip
+            [*command, "--batch", str(batch)], env=env, capture_output=True, text=True, timeout=1800, check=False
+        )
         if "The current node timed out during startup" not in done.stderr:
             break
     assert done.returncode == 0, done.stderr[-2000:]
-    line = next(line for line in done.stdout.splitlines() if line.startswith("iteration 1: "))
-    assert int(line.split()[2]) >= 128  # env steps sampled: a whole batch
+    lines = [line for line in done.stdout.splitlines() if line.startswith("iteration ")]
+    assert [int(line.split()[1].rstrip(":")) for line in lines] == list(range(1, iterations + 1))
+    return [int(line.split()[2]) for line in lines]
+
+
+def test_rllib_masked_ppo_trains_an_iteration() -> None:
+    assert _train(1, 128)[0] >= 128  # env steps sampled: a whole batch
+
+
+@pytest.mark.slow
+def test_rllib_masked_ppo_trains_a_few_thousand_steps() -> None:
+    sampled = _train(4, 1000)
+    assert all(a + 1000 <= b for a, b in itertools.pairwise(sampled)) and sampled[-1] >= 4000
