@@ -164,6 +164,7 @@ def test_a_kind_with_an_offer_hook_is_offered_on_turns_and_decisions(monkeypatch
         ctx.out.append(Action(Kind.FLEE))
 
     monkeypatch.setattr(legal, "RANKED", (*legal.RANKED, Offer(Over.ACTOR, offer_turn, LAST, FAST_LEFT)))
+    monkeypatch.setattr(legal, "LOOPS", legal._loops())
     monkeypatch.setattr(legal, "_GROUPS", {})
     assert engine.legal_actions(state) == [*before, Action(Kind.FLEE)]
 

@@ -72,9 +72,11 @@ from yz_gym.rulesets.yze.zone.listing import (
     SLOW_LEFT,
     SLOW_READY,
     SPARE,
+    SPENT,
     STANDING,
     UNARMED,
     UNENGAGED,
+    UNREADY,
     VEHICLES,
     Listing,
 )
@@ -259,7 +261,7 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     _spec(
         Kind.DOOR, "go through the door to", FAST, _Z, slow=moving_slow, skill=moving_skill,
         effect=move_effect, failed="Mobility",
-        offer=_on(NEIGHBOUR, 12, offers.door_offer, AFOOT | UNENGAGED | STANDING),
+        offer=_on(NEIGHBOUR, 12, offers.door_offer, AFOOT | UNENGAGED | STANDING | DOORS),
     ),
     _spec(
         Kind.RETREAT, "retreat to", FAST, _Z, slow=moving_slow, skill=mobility_skill, effect=retreat_effect,
@@ -345,8 +347,8 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
         Kind.RELOAD, "reload", SLOW, (Shape(options=(0, 1)),),  # 0 = fast readying, 1 = slow reload
         slow=option_one_slow, effect=reload_effect, failed="reload",
         offer=(
-            Offer(ACTOR, offers.ready_offer, 27, ACTING | RANGED),
-            Offer(ACTOR, offers.reload_offer, 51, SLOW_READY | RANGED),
+            Offer(ACTOR, offers.ready_offer, 27, ACTING | UNREADY),
+            Offer(ACTOR, offers.reload_offer, 51, SLOW_READY | SPENT),
         ),
     ),
     _spec(

@@ -40,26 +40,35 @@ _GROUPS: Final[dict[int, tuple[Group, ...]]] = {}  # by the needs a listing has
 _PEOPLE: Final = frozenset({Over.ENEMY, Over.FOE, Over.ALLY})
 
 
+def _loops() -> tuple[tuple[int, tuple[Offer, ...]], ...]:
+    """The offers by rank, consecutive ones about the same `Over` in one loop (ENEMY, FOE and ALLY
+    together): the loops of a listing that has every need."""
+    loops: list[tuple[int, list[Offer]]] = []
+    for offer in RANKED:
+        over = _PERSON if offer.over in _PEOPLE else int(offer.over)
+        if not loops or loops[-1][0] != over:
+            loops.append((over, []))
+        loops[-1][1].append(offer)
+    return tuple((over, tuple(offers)) for over, offers in loops)
+
+
+LOOPS: Final = _loops()
+
+
 def groups(has: int) -> tuple[Group, ...]:
-    """The loops of a listing that has `has`: the offers it needs no more for, by rank, consecutive
-    ones about the same `Over` in one loop (ENEMY, FOE and ALLY together)."""
+    """The loops of a listing that has `has`, each with the hooks of the offers it has the needs of
+    (a loop with none is left out; loops never merge, so the order stays the ranks')."""
     found = _GROUPS.get(has)
     if found is None:
-        loops: list[tuple[int, list[TurnHook], list[TurnHook], list[TurnHook]]] = []
-        for offer in RANKED:
-            if offer.needs & has != offer.needs:
-                continue
-            over = _PERSON if offer.over in _PEOPLE else int(offer.over)
-            if not loops or loops[-1][0] != over:
-                loops.append((over, [], [], []))
-            _, hooks, foes, allies = loops[-1]
-            if offer.over == Over.ALLY:
-                allies.append(offer.hook)
-            else:
-                hooks.append(offer.hook)
-                if offer.over == Over.FOE:
-                    foes.append(offer.hook)
-        found = _GROUPS[has] = tuple((over, tuple(h), tuple(f), tuple(a)) for over, h, f, a in loops)
+        loops: list[Group] = []
+        for over, offers in LOOPS:
+            asked = [offer for offer in offers if offer.needs & has == offer.needs]
+            if asked:
+                hooks = tuple(offer.hook for offer in asked if offer.over != Over.ALLY)
+                foes = tuple(offer.hook for offer in asked if offer.over == Over.FOE)
+                allies = tuple(offer.hook for offer in asked if offer.over == Over.ALLY)
+                loops.append((over, hooks, foes, allies))
+        found = _GROUPS[has] = tuple(loops)
     return found
 
 

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from yz_gym.rulesets.yze.combat.attacks import fights_unarmed, free_hands, hands_ok, held_weapon, shot_options
+from yz_gym.rulesets.yze.combat.attacks import (
+    fights_unarmed,
+    free_hands,
+    hands_ok,
+    held_weapon,
+    rounds_left,
+    shot_options,
+)
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.movement import MAX_MANEUVER, climb_ok, drive_paths
@@ -50,10 +57,12 @@ EXIT: Final = 1 << 26  # its zone is an exit
 FRESH: Final = 1 << 27  # no action used yet this round, moving not slowed (ACTN-DIVE-01)
 RIDERS: Final = 1 << 28  # someone else in the fight rides a living mount (MOUNT-08/11)
 LOOSE: Final = 1 << 29  # a living mount stands riderless (DISMOUNT; MOUNT-08/11/12)
+UNREADY: Final = 1 << 30  # `ranged`, fast to ready and not loaded (ACTN-RELOAD-02)
+SPENT: Final = 1 << 31  # `ranged`, slow to reload, spent (or part-used: AUTO-06) with a reload left (ACTN-RELOAD-01/03)
 NEEDS: Final = (
     FAST_LEFT, SLOW_LEFT, ACTING, AFOOT, SLOW_READY, ENGAGED, UNENGAGED, PRONE, STANDING, GRAPPLING,
     GRAPPLED, CLOSE, UNARMED, SHOOTER, AIDS, VEHICLES, ABOARD, MOUNTED, RIDING, HAZARDS, SPARE, RANGED,
-    ITEMS, COVER, BURNING, DOORS, EXIT, FRESH, RIDERS, LOOSE,
+    ITEMS, COVER, BURNING, DOORS, EXIT, FRESH, RIDERS, LOOSE, UNREADY, SPENT,
 )  # fmt: skip
 
 
@@ -134,6 +143,8 @@ class Listing:
             has |= (COVER if zone.covers else 0) | (EXIT if zone.exit else 0)
             has |= (DOORS if zone_map.door_neighbours[c.zone] else 0)
             has |= FRESH if c.actions_used == 0 and not self.moves_slowly else 0
+            if self.ranged:
+                has |= self._reloads()
         if self.slow_ready:
             has |= SLOW_READY | (AIDS if self.aids else 0) | (SHOOTER if self.shooter else 0)
             if self.aboard is None and c.engaged:
@@ -147,6 +158,17 @@ class Listing:
                 if m is not None and not m.dead:
                     has |= LOOSE if m.zone >= 0 else RIDERS if o is not c else 0
         return has | (HAZARDS if state.setup.hazards is not None else 0)
+
+    def _reloads(self) -> int:
+        """UNREADY or SPENT, or neither: what readying or reloading the ranged weapon in hand would do."""
+        carried = self.c.weapons[self.c.held]
+        weapon = self.weapon
+        if weapon.reload_fast:
+            return 0 if carried.loaded else UNREADY
+        spent = not carried.loaded or (
+            self.state.options.full_auto == "ammo_dice" and rounds_left(self.state, carried) < weapon.magazine
+        )  # AUTO-06: a part-used magazine may be changed too
+        return SPENT if spent and carried.reloads != 0 else 0
 
     def fires(self) -> bool:
         """VEH-DMG-08, AMB-19: the actor can fire out of its seat (always on foot)."""

@@ -14,7 +14,6 @@ from yz_gym.rulesets.yze.combat.attacks import (
     can_shoot,
     hands_ok,
     item_targets,
-    rounds_left,
     usable_items,
     weapon_def,
 )
@@ -187,9 +186,8 @@ def draw_offer(ctx: Listing, i: int) -> None:
 
 
 def ready_offer(ctx: Listing, i: int) -> None:
-    """ACTN-RELOAD-02 (needs ACTING, RANGED): readying a fast-reloading weapon that is not loaded is fast."""
-    c = ctx.c
-    if ctx.weapon.reload_fast and not c.weapons[c.held].loaded and ctx.occupant:
+    """ACTN-RELOAD-02 (needs ACTING, UNREADY): readying a fast-reloading weapon is fast."""
+    if ctx.occupant:
         ctx.out.append(_READY)
 
 
@@ -336,16 +334,8 @@ def extinguish_self_offer(ctx: Listing, i: int) -> None:
 
 
 def reload_offer(ctx: Listing, i: int) -> None:
-    """ACTN-RELOAD-01/03 (needs SLOW_READY, RANGED): a slow reload of a weapon that is not loaded and has a
-    reload left; AUTO-06: a part-used magazine may be changed too."""
-    c = ctx.c
-    if ctx.weapon.reload_fast:
-        return
-    carried = c.weapons[c.held]
-    options = ctx.state.options
-    spent = not carried.loaded or (options.full_auto == "ammo_dice" and rounds_left(ctx.state, carried) < ctx.weapon.magazine)
-    if spent and carried.reloads != 0:
-        ctx.out.append(_RELOAD)
+    """ACTN-RELOAD-01/03, AUTO-06 (needs SLOW_READY, SPENT): a slow reload."""
+    ctx.out.append(_RELOAD)
 
 
 def force_door_offer(ctx: Listing, i: int) -> None:
