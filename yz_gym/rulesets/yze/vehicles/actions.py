@@ -4,8 +4,9 @@ VEH-AIR-01..05, ACT-FAST-VEHENTER/ENGINE/WHEEL/DRIVE, ACTN-VEHICLE-01, COVER-08,
 
 The vehicle itself (damage, armor, component crits, crashes, fire, rams) is vehicles/operation.py and
 vehicles/damage.py; this module turns it into actions of the zone engine: their costs, dice, effects and words, which
-their ActionSpecs (resolution/effects.py) name (mounts/riding.py for the riding ones). Seats and
-mounted weapons are in vehicles/seats.py, where vehicles can go in vehicles/movement.py. Decisions
+their ActionSpecs (resolution/effects.py) name (mounts/riding.py for the riding ones); when they are
+offered is vehicles/offers.py. Seats and mounted weapons are in vehicles/seats.py, where vehicles
+can go in vehicles/movement.py. Decisions
 where the seed leaves room:
 
 - Getting in or out (ACT-FAST-VEHENTER, VEH-04/05, AMB-10, ACTN-VEHICLE-01) is slow for cars,
