@@ -9,8 +9,11 @@ import re
 from pathlib import Path
 
 from tests.helpers import fighter, game, scenario_dict, turn_of
+from yz_gym.rulesets.yze.resolution.effects import SPECS
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.listing import Listing
+from yz_gym.rulesets.yze.zone.spec import Over
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "architecture.md"
@@ -29,7 +32,7 @@ def _blocks(language: str) -> list[str]:
 
 def test_the_quoted_code_is_the_code():
     quoted = _blocks("py")  # excerpts, each headed by the file it quotes
-    assert len(quoted) == 4
+    assert len(quoted) == 5
     for block in quoted:
         path, _, body = block.partition("\n")
         source = (ROOT / path[2:].strip()).read_text(encoding="utf-8")
@@ -37,17 +40,22 @@ def test_the_quoted_code_is_the_code():
 
 
 def test_the_offer_hook_of_the_example_offers_what_legal_offers():
-    (hook,) = [b for b in _blocks("python") if "def _get_up_offer(" in b]
-    namespace: dict[str, object] = {}
-    exec(compile(hook, "docs/architecture.md", "exec"), namespace)
-    offer = namespace["_get_up_offer"]
-    assert callable(offer)
+    """GET_UP's offer, asked as `legal.turn_actions` asks it (once, when the listing has its needs),
+    offers what the rules list, prone or standing, held in a grapple or not."""
+    (offer,) = SPECS[Kind.GET_UP].offer
+    assert offer.hook.__name__ == "_get_up_offer" and offer.over == Over.ACTOR
     data = scenario_dict(combatants=[fighter("A", "red", "A"), fighter("B", "blue", "B")])
-    for prone in (False, True):
+    for prone, held in ((False, False), (True, False), (True, True)):
         state = turn_of(game(data), "A")
-        state.combatants[0].prone = prone
-        listed = [a for a in engine.legal_actions(state) if a.kind == Kind.GET_UP]
-        assert offer(state, state.combatants[0], None) == listed == ([Action(Kind.GET_UP)] if prone else [])
+        a, b = state.combatants
+        a.prone = prone
+        if held:
+            a.grappled_by, b.grappling = b.id, a.id
+        listed = [x for x in engine.legal_actions(state) if x.kind == Kind.GET_UP]
+        ctx = Listing(state, a)
+        if offer.needs & ctx.has == offer.needs:
+            offer.hook(ctx, -1)
+        assert ctx.out == listed == ([Action(Kind.GET_UP)] if prone and not held else [])
 
 
 def _definitions() -> tuple[dict[str, set[str]], dict[str, set[str]]]:

@@ -25,10 +25,11 @@ from yz_gym.rulesets.yze.resolution.effects import SPECS
 from yz_gym.rulesets.yze.resolution.stages import S_PUSH
 from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
 from yz_gym.rulesets.yze.state import COMBAT, Frame
-from yz_gym.rulesets.yze.zone import engine, legal
+from yz_gym.rulesets.yze.zone import engine, legal, listing
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.listing import FAST_LEFT
 from yz_gym.rulesets.yze.zone.narrate import FAILED_WORDS
-from yz_gym.rulesets.yze.zone.spec import ActionSpec, Span, Timing
+from yz_gym.rulesets.yze.zone.spec import LAST, ActionSpec, Offer, Over, Span, Timing
 
 ON_THE_STACK = {Timing.FAST, Timing.SLOW, Timing.WHOLE_TURN, Timing.FRAME}  # carried out by `effect`
 AT_ONCE = {Timing.FREE, Timing.DECISION}  # carried out by `instant`
@@ -54,6 +55,13 @@ def test_every_spec_is_complete(kind):
         assert callable(spec.effect) and spec.instant is None
     else:
         assert spec.timing in AT_ONCE and callable(spec.instant) and spec.effect is None
+    # when it is offered: on a turn by its `offer` hooks, in a decision by the stage or `asked`
+    assert isinstance(spec.offer, tuple) and all(isinstance(offer, Offer) for offer in spec.offer)
+    for offer in spec.offer:
+        assert isinstance(offer.over, Over) and callable(offer.hook), kind.name
+        assert isinstance(offer.rank, int) and isinstance(offer.needs, int) and offer.needs >= 0
+    assert bool(spec.offer) == (spec.timing not in (Timing.DECISION, Timing.FRAME)), kind.name
+    assert spec.asked is None or (callable(spec.asked) and spec.timing == Timing.DECISION)
     assert spec.failed is None or isinstance(spec.failed, str)
     if spec.failed:
         assert FAILED_WORDS[kind.name.lower()] == spec.failed  # the narration tells its failed roll
@@ -144,18 +152,20 @@ def test_slow_hooks_decide_the_cost_per_action():
 
 @pytest.mark.skipif(dice.COMPILED, reason="rebinds a module constant, which the compiled build inlines")
 def test_a_kind_with_an_offer_hook_is_offered_on_turns_and_decisions(monkeypatch):
-    """How a new kind gets offered (docs/architecture.md): its spec's `offer` hook, asked after the
-    chapter's listers on a turn and before DECLINE in a decision. Exercised with hooks offering
-    existing kinds, so no rule is invented."""
+    """How a new kind gets offered (docs/architecture.md): its spec's `offer` (rank LAST: after every
+    older kind's offers) on a turn, its `asked` hook before DECLINE in a decision. Exercised with
+    hooks offering existing kinds, so no rule is invented."""
     data = scenario_dict(combatants=[fighter("A", "red", "A"), fighter("B", "blue", "B")])
     state = turn_of(game(data), "A")
     before = engine.legal_actions(state)
 
-    def offer_turn(s, c, frame):
-        assert frame is None and c is s.combatants[0]
-        return [Action(Kind.FLEE)]
+    def offer_turn(ctx, i):
+        assert i == -1 and ctx.c is ctx.state.combatants[0] and ctx.state is state
+        ctx.out.append(Action(Kind.FLEE))
 
-    monkeypatch.setattr(legal, "TURN_OFFERS", (offer_turn,))
+    monkeypatch.setattr(legal, "RANKED", (*legal.RANKED, Offer(Over.ACTOR, offer_turn, LAST, FAST_LEFT)))
+    monkeypatch.setattr(legal, "LOOPS", legal._loops())
+    monkeypatch.setattr(legal, "_GROUPS", {})
     assert engine.legal_actions(state) == [*before, Action(Kind.FLEE)]
 
     asked = Frame(Kind.SHOOT, 0, 1, stage=S_PUSH, asking=[0])
@@ -166,3 +176,17 @@ def test_a_kind_with_an_offer_hook_is_offered_on_turns_and_decisions(monkeypatch
 
     monkeypatch.setattr(stack, "DECISION_OFFERS", (offer_decision,))
     assert stack.decision_actions(state, asked) == [Action(Kind.PUSH), Action(Kind.HELP), Action(Kind.DECLINE)]
+
+
+def test_turn_offers_have_one_place_each_in_the_listing():
+    """Every turn offer is ranked: the ranks of the older kinds' offers differ (their order is the order
+    of seeded games' lists), and a rank is an int, the needs bits of zone/listing.py."""
+    ranks = [offer.rank for spec in SPECS for offer in spec.offer if offer.rank != LAST]
+    assert len(ranks) == len(set(ranks))
+    known = 0
+    for bit in listing.NEEDS:
+        assert bit & (bit - 1) == 0 and bit & known == 0, bit  # one bit each
+        known |= bit
+    for spec in SPECS:
+        for offer in spec.offer:
+            assert offer.needs & ~known == 0, spec.kind.name

@@ -76,7 +76,6 @@ from yz_gym.rulesets.yze.combat.attacks import (
     can_shoot,
     hands_ok,
     held_weapon,
-    shot_options,
     smoky,
 )
 from yz_gym.rulesets.yze.dice import DicePool, Die, Roll, Source
@@ -86,17 +85,14 @@ from yz_gym.rulesets.yze.rolls import base_pool, roll_modifiers, with_stress_dic
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.vehicles.seats import altitude, band, can_fire_out
 from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
+from yz_gym.rulesets.yze.zone.listing import Listing
 from yz_gym.rulesets.yze.zone.movement import engaged_enemies, enter_zone, passable
+from yz_gym.rulesets.yze.zone.offers import may_close_attack
 from yz_gym.rulesets.yze.zone.spec import Events, Rng
 from yz_gym.rulesets.yze.zone.zones import Range
 
 MAX_RIDE: Final = 6  # the most zones one RIDE can aim at (1 + successes, MOUNT-03)
 MOUNT_MOVES: Final = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT, Kind.ENGAGE, Kind.RIDE})  # MOUNT-06
-_NOT_MOUNTED: Final = frozenset(
-    {Kind.CRAWL, Kind.TAKE_COVER, Kind.DROP_PRONE, Kind.ENTER_VEHICLE, Kind.DIVING_BLOW}
-)  # MOUNT-04; a diving blow leaves the saddle
-_NOT_MOUNTED_CRAMPED_OK: Final = frozenset({Kind.TAKE_COVER, Kind.ENTER_VEHICLE, Kind.DIVING_BLOW})  # it crawls in
-_INTO_ZONE: Final = frozenset({Kind.RUN, Kind.DOOR, Kind.RETREAT})
 
 
 def riding(c: Combatant) -> bool:
@@ -350,62 +346,74 @@ def shootable_mount(state: GameState, a: Combatant, rider: Combatant) -> bool:
     return can_shoot_riderless(state, a, rider)
 
 
-# --- legal actions ---------------------------------------------------------------------------
+# --- when the riding kinds are offered (their ActionSpec.offer hooks, asked by zone/legal.py) ---------
 
 
-def mount_actions(state: GameState, c: Combatant, actions: list[Action]) -> list[Action]:
-    """MOUNT-04/05/08/11: what riding changes in `c`'s turn, attacks at enemies' mounts (ridden
-    or riderless), and getting off or on (DISMOUNT, REMOUNT)."""
-    out = actions
-    if riding(c):
-        assert c.mount is not None
-        zones = state.zone_map.zones
-        cramped_ok = c.mount.cramped_ok
-        banned = _NOT_MOUNTED_CRAMPED_OK if cramped_ok else _NOT_MOUNTED
-        out = [
-            a for a in actions
-            if a.kind not in banned
-            and not (a.kind in _INTO_ZONE and a.zone >= 0 and zones[a.zone].cramped and not cramped_ok)
-        ]  # fmt: skip
-        free = c.can_take(False) and not c.prone and c.grappled_by < 0 and c.grappling < 0
-        if free and _open_zone(state, c, c.zone) and not engaged_enemies(state, c):  # ACTN-RUN-02
-            limit = min(MAX_RIDE, 1 + len(riding_pool(state, c).dice))
-            for dest, path in ride_paths(state, c, limit).items():
-                if len(path) >= 2:
-                    out.append(Action(Kind.RIDE, -1, dest))
-    extra = []
-    people = state.combatants
-    for a in out:
-        if a.target >= 0 and riding(people[a.target]):
-            if a.kind == Kind.CLOSE_ATTACK:
-                extra.append(Action(Kind.ATTACK_MOUNT, a.target))  # MOUNT-08
-            elif a.kind == Kind.SHOOT:
-                extra.append(action(Kind.SHOOT_MOUNT, a.target, -1, a.option))  # MOUNT-11; AUTO-01/03 bursts
-    if c.can_take(False):
-        _off_and_on(state, c, extra)
-    return out + extra if extra else out
-
-
-def _off_and_on(state: GameState, c: Combatant, out: list[Action]) -> None:
-    """DISMOUNT and REMOUNT (fast unless `mount_action: slow`), and the slow attacks at the
-    riderless mounts of enemies (MOUNT-08/11/12)."""
-    if c.vehicle >= 0 and state.vehicles[c.vehicle].wrecked:
-        return  # VEH-DMG-03: aboard a wreck, leaving is all there is to do
-    if c.can_take(state.options.mount_action == "slow"):  # VEH-05 by analogy
-        if can_dismount(state, c):
-            out.append(Action(Kind.DISMOUNT))
-        for owner in remount_owners(state, c):
-            out.append(Action(Kind.REMOUNT, owner))
-    if not c.can_take(True):
+def ride_offer(ctx: Listing, i: int) -> None:
+    """MOUNT-03/05, AMB-11/12: riding hard from an open zone, not engaged (ACTN-RUN-02), standing
+    and free of grapples, toward any zone 2 or more zones along an open way (one zone is a RUN)."""
+    c = ctx.c
+    if not ctx.riding or not ctx.acting or c.prone or ctx.grappled or ctx.engaged or not _open_zone(ctx.state, c, c.zone):
         return
-    for o in state.combatants:
-        if o.side == c.side or o.out or o.hidden or not riderless(o):
-            continue
-        if can_reach_riderless(state, c, o):
-            out.append(Action(Kind.ATTACK_MOUNT, o.id))  # MOUNT-08: ATK-01 at the animal in your zone
-        if can_shoot_riderless(state, c, o):
-            for option in shot_options(state, c):  # MOUNT-11; a burst (AUTO-01) or ammo dice (AUTO-03)
-                out.append(action(Kind.SHOOT_MOUNT, o.id, -1, option))
+    limit = min(MAX_RIDE, 1 + len(riding_pool(ctx.state, c).dice))
+    for dest, path in ride_paths(ctx.state, c, limit).items():
+        if len(path) >= 2:
+            ctx.out.append(Action(Kind.RIDE, -1, dest))
+
+
+def attack_ridden_offer(ctx: Listing, i: int) -> None:
+    """MOUNT-08: a close attack at the mount of an enemy rider one may attack."""
+    other = ctx.people[i]
+    if riding(other) and may_close_attack(ctx, other):
+        ctx.out.append(Action(Kind.ATTACK_MOUNT, i))
+
+
+def shoot_ridden_offer(ctx: Listing, i: int) -> None:
+    """MOUNT-11 (needs SHOOTER): a shot at the mount of an enemy rider one may shoot, with SHOOT's
+    options (AUTO-01/03)."""
+    other = ctx.people[i]
+    if riding(other) and can_shoot(ctx.state, ctx.c, other):
+        for option in ctx.shots():
+            ctx.out.append(action(Kind.SHOOT_MOUNT, i, -1, option))
+
+
+def _off_and_on(ctx: Listing) -> bool:
+    """DISMOUNT, REMOUNT: an action of the cost `mount_action` says (VEH-05 by analogy), not aboard
+    a wreck (VEH-DMG-03: leaving is all there is to do)."""
+    return ctx.fast and not ctx.wreck and ctx.c.can_take(ctx.state.options.mount_action == "slow")
+
+
+def dismount_offer(ctx: Listing, i: int) -> None:
+    """MOUNT-02: getting off (`can_dismount`)."""
+    if ctx.state.setup.mounted and _off_and_on(ctx) and can_dismount(ctx.state, ctx.c):
+        ctx.out.append(Action(Kind.DISMOUNT))
+
+
+def remount_offer(ctx: Listing, i: int) -> None:
+    """MOUNT-02: getting on a riderless mount (`remount_owners`)."""
+    if ctx.state.setup.mounted and _off_and_on(ctx):
+        for owner in remount_owners(ctx.state, ctx.c):
+            ctx.out.append(Action(Kind.REMOUNT, owner))
+
+
+def _riderless_enemy(ctx: Listing, other: Combatant) -> bool:
+    """The riderless mount of an unhidden enemy (ENEMY: still in the fight), not from a wreck."""
+    return not ctx.wreck and not other.hidden and riderless(other)
+
+
+def attack_riderless_offer(ctx: Listing, i: int) -> None:
+    """MOUNT-08/12 (needs LOOSE, SLOW_LEFT): ATK-01 at the animal in your zone."""
+    other = ctx.people[i]
+    if _riderless_enemy(ctx, other) and can_reach_riderless(ctx.state, ctx.c, other):
+        ctx.out.append(Action(Kind.ATTACK_MOUNT, i))
+
+
+def shoot_riderless_offer(ctx: Listing, i: int) -> None:
+    """MOUNT-11/12 (needs LOOSE, SLOW_LEFT): a shot at the animal, a burst (AUTO-01) or ammo dice (AUTO-03)."""
+    other = ctx.people[i]
+    if _riderless_enemy(ctx, other) and can_shoot_riderless(ctx.state, ctx.c, other):
+        for option in ctx.shots():
+            ctx.out.append(action(Kind.SHOOT_MOUNT, i, -1, option))
 
 
 def dismount_words(state: GameState, action: Action, actor: int, words: list[str]) -> None:
@@ -432,7 +440,6 @@ __all__ = [
     "carry_capacity",
     "dismount",
     "dismount_words",
-    "mount_actions",
     "mount_push",
     "mount_slow",
     "mount_zone",

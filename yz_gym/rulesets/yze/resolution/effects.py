@@ -1,6 +1,8 @@
-"""Every action kind's spec (`SPECS`, one `ActionSpec` per `Kind`, in `Kind` order) and the effects
-of the zone-fight kinds (moves, gear, cover, attacks, first aid, persuasion, fire, doors, fleeing,
-free actions and decisions); `resolve` and `after` carry out a frame through its kind's spec."""
+"""Every action kind's spec (`SPECS`, one `ActionSpec` per `Kind`, in `Kind` order); `resolve` and
+`after` carry out a frame through its kind's spec. The zone-fight kinds' effects are in
+py, their free actions and decisions in instants.py, their turn offers in
+zone/offers.py (vehicles/offers.py, mounts/riding.py for theirs); a kind added since keeps its
+effect (or instant) and offer hook here, beside its spec, as GET_UP shows."""
 
 from __future__ import annotations
 
@@ -9,43 +11,95 @@ from typing import Final
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.combat.attacks import close_weapon, use_item
-from yz_gym.rulesets.yze.combat.damage import first_aid, take_damage
 from yz_gym.rulesets.yze.hazards import fight as hazards
 from yz_gym.rulesets.yze.mounts import riding
-from yz_gym.rulesets.yze.resolution import rolling
-from yz_gym.rulesets.yze.resolution.attacks import close_effect, shot_effect, vehicle_volley
-from yz_gym.rulesets.yze.resolution.bursts import burst_on
+from yz_gym.rulesets.yze.resolution import instants, rolling
 from yz_gym.rulesets.yze.resolution.pride import claim_pride, pride_offer
-from yz_gym.rulesets.yze.resolution.reactions import doing, overwatch_fire
 from yz_gym.rulesets.yze.resolution.rolling import break_tie, net_successes, pay_for_push
-from yz_gym.rulesets.yze.resolution.stages import F_DEATH, F_FREE, F_MISSED, OPPOSED, S_ROLL
-from yz_gym.rulesets.yze.rolls import push_roll, rating_roll, roll_data
+from yz_gym.rulesets.yze.resolution.stages import F_DEATH, F_MISSED, OPPOSED
+from yz_gym.rulesets.yze.resolution.zone_effects import (
+    aim_effect,
+    break_free_effect,
+    close_attack_effect,
+    draw_effect,
+    extinguish_effect,
+    first_aid_effect,
+    flee_effect,
+    force_door_effect,
+    move_effect,
+    overwatch_effect,
+    peek_effect,
+    persuade_effect,
+    reload_effect,
+    retreat_effect,
+    shoot_effect,
+    shoot_vehicle_effect,
+    stress_effect,
+    take_cover_effect,
+    use_item_effect,
+)
+from yz_gym.rulesets.yze.rolls import push_roll, roll_data
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.vehicles import actions as vehicle
 from yz_gym.rulesets.yze.vehicles import narrate as vehicle_narrate
-from yz_gym.rulesets.yze.zone import describe, initiative
-from yz_gym.rulesets.yze.zone.actions import KIND_NAMES, Action, Kind
+from yz_gym.rulesets.yze.vehicles import offers as vehicle_offers
+from yz_gym.rulesets.yze.zone import describe, offers
+from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, KIND_NAMES, Action, Kind
+from yz_gym.rulesets.yze.zone.listing import (
+    ABOARD,
+    ACTING,
+    AFOOT,
+    AIDS,
+    BURNING,
+    CLOSE,
+    COVER,
+    DOORS,
+    ENGAGED,
+    EXIT,
+    FAST_LEFT,
+    FRESH,
+    GRAPPLED,
+    GRAPPLING,
+    HAZARDS,
+    ITEMS,
+    LOOSE,
+    MOUNTED,
+    PRONE,
+    RANGED,
+    RIDERS,
+    RIDING,
+    SHOOTER,
+    SLOW_LEFT,
+    SLOW_READY,
+    SPARE,
+    SPENT,
+    STANDING,
+    UNARMED,
+    UNENGAGED,
+    UNREADY,
+    VEHICLES,
+    Listing,
+)
 from yz_gym.rulesets.yze.zone.movement import (
-    disengage,
-    engaged_enemies,
-    move,
-    peek_through,
     retreat,
 )
 from yz_gym.rulesets.yze.zone.spec import (
+    LAST,
     ActionSpec,
+    Asked,
     Dice,
     Effect,
     Events,
     Instant,
     Offer,
+    Over,
     Rng,
     Shape,
     Skill,
     Slow,
     Span,
     Timing,
+    TurnHook,
     Words,
     always,
     cover_skill,
@@ -62,7 +116,6 @@ from yz_gym.rulesets.yze.zone.spec import (
     persuasion_skill,
     weapon_skill,
 )
-from yz_gym.rulesets.yze.zone.zones import DoorState
 
 
 def resolve(
@@ -105,37 +158,7 @@ def is_slow(state: GameState, c: Combatant, action: Action) -> bool:
     return SPECS[action.kind].slow(state, c, action)
 
 
-def end_turn(state: GameState) -> None:
-    """The combatant's turn is over; the next card acts (INIT-04)."""
-    c = state.combatants[state.order[state.turn_pos]]
-    c.acted = True
-    state.turn_pos += 1
-    state.turn_begun = False
-
-
-# --- effects (ActionSpec.effect) --------------------------------------------------------------------
-
-
-def _move(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """RUN, CRAWL, DOOR, ENGAGE: zone/movement.py moves."""
-    target = state.combatants[frame.target] if frame.target >= 0 else None
-    move(state, actor, frame.kind, frame.zone, target, frame.roll is not None and not success, rng, events)
-    if state.setup.hazards is not None:
-        hazards.moved(state, actor, events)  # HAZ-DROWN-01..03: into or out of deep water
-
-
-def _retreat(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-RETREAT-02: a failed retreat draws free close attacks (the move itself is `after`)."""
-    if not success:
-        frame.flags |= F_MISSED
-        for enemy in engaged_enemies(state, actor):
-            free = Frame(Kind.CLOSE_ATTACK, enemy.id, actor.id, flags=F_FREE, stage=S_ROLL)
-            state.stack.append(free)
-            events.append(Event("free_attack", enemy.id, actor.id))
+# --- GET_UP, the example of docs/architecture.md: its effect and its offer hook, beside its spec ---------
 
 
 def _get_up(
@@ -146,203 +169,13 @@ def _get_up(
     events.append(Event("got_up", actor.id))
 
 
-def _draw(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACT-FAST-DRAW: the weapon `option` in hand."""
-    actor.held = frame.option
-    events.append(Event("drew", actor.id, -1, {"weapon": actor.weapons[frame.option].name}))
+def _get_up_offer(ctx: Listing, i: int) -> None:
+    """ACT-FAST-GETUP (needs AFOOT, PRONE)."""
+    if not ctx.grappled:
+        ctx.out.append(Action(Kind.GET_UP))
 
 
-def _aim(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """RMOD-05, ACTN-SHOOT-02: +2, +3 through a scope."""
-    actor.aiming = 3 if frame.option == 1 else 2
-    events.append(Event("aimed", actor.id, -1, {"bonus": actor.aiming}))
-
-
-def _take_cover(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-COVER-01: behind the zone's cover `option`."""
-    if success:
-        actor.cover = frame.option
-        cover = state.zone_map.zones[actor.zone].covers[frame.option]
-        events.append(Event("in_cover", actor.id, -1, {"cover": cover}))
-
-
-def _close(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """Close attacks, the unarmed specials, diving blows and grapple attacks (resolution/attacks.py)."""
-    close_effect(state, frame, actor, state.combatants[frame.target], net, rng, events)
-
-
-def _shoot(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-SHOOT-01 (resolution/attacks.py)."""
-    shot_effect(state, frame, actor, state.combatants[frame.target], net if success else 0, rng, events)
-
-
-def _reload(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-RELOAD-01, AUTO-06: loaded, one reload spent, a full magazine."""
-    carried = actor.weapons[actor.held]
-    carried.loaded = True
-    if carried.reloads > 0:
-        carried.reloads -= 1
-    carried.supply = 6
-    carried.rounds = -1
-    events.append(Event("reloaded", actor.id))
-
-
-def _use_item(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-USEITEM-01: item `option` on the target."""
-    use_item(state, actor, frame.option, state.combatants[frame.target], rng, events)
-
-
-def _overwatch(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-OVERWATCH-01: watching the zone."""
-    actor.overwatch = frame.zone
-    events.append(Event("overwatch", actor.id, -1, {"zone": frame.zone}))
-
-
-def _first_aid(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """HEAL-02, DEATH-03: option 1 stabilises."""
-    first_aid(state, actor, state.combatants[frame.target], net, frame.option == 1, events)
-
-
-def _extinguish(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """FIRE-04: the fire on the target is out."""
-    if success:
-        state.combatants[frame.target].burning = 0
-        events.append(Event("fire_out", actor.id, frame.target))
-
-
-def _break_free(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-BREAKFREE-01: out of the grapple."""
-    if success:
-        holder = state.combatants[actor.grappled_by]
-        holder.grappling = -1
-        actor.grappled_by = -1
-        events.append(Event("broke_free", actor.id, holder.id))
-
-
-def _peek(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """AMB-26: a look through the open door."""
-    peek_through(state, actor, frame.zone, events)
-
-
-def _flee(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """Out of the fight through an exit zone."""
-    actor.fled = True
-    disengage(state, actor)
-    events.append(Event("fled", actor.id))
-
-
-def _stress(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """STRESS-01: each success cancels one of the `option` stress."""
-    take_damage(state, actor, max(0, frame.option - net), rng, events, stress=True)
-
-
-def _shoot_vehicle(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-SHOOT-01 at a vehicle; a burst (AUTO-01) or ammo dice (AUTO-03..06) when `zone` names a fire mode."""
-    burst = frame.zone >= 1
-    if burst and state.options.full_auto == "ammo_dice":
-        vehicle_volley(state, frame, actor, rng, events)
-        return
-    vehicle.shoot_vehicle(state, frame, actor, net, success, rng, events)
-    if (frame.shots or burst) and actor.held >= 0:
-        burst_on(state, frame, actor, success, actor.weapons[actor.held], rng, events)
-
-
-# --- free actions and decisions (ActionSpec.instant) --------------------------------------------------
-
-
-def _end_turn(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """END_TURN."""
-    end_turn(state)
-
-
-def _swap(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """INIT-SWAP-01..04; the partner's turn begins now (INIT-SWAP-03)."""
-    initiative.swap(state, c.id, action.target, events)
-    state.turn_begun = False
-
-
-def _drop_prone(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """ACT-FREE-01: costs none of the round's two actions."""
-    state.turn_acts += 1  # INIT-SWAP-02: no swap once the turn has begun acting
-    c.prone = True
-    c.prone_drops += 1
-    events.append(Event("prone", c.id))
-
-
-def _let_go(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """ACTN-GRAPPLE-01: letting go is free."""
-    state.turn_acts += 1  # INIT-SWAP-02
-    victim = state.combatants[c.grappling]
-    victim.grappled_by = -1
-    c.grappling = -1
-    events.append(Event("let_go", c.id, victim.id))
-
-
-def _choose_card(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """INIT-SURPRISE-01 / AMB-28: a surprise attacker's pick."""
-    initiative.choose(state, c.id, action.option, events)
-
-
-def _block(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """ACTN-BLOCK-03: each block uses one of your actions."""
-    assert frame is not None
-    c.spend(False)
-    doing(state, c, Kind.BLOCK, keep_watch=False)
-    frame.blocker = c.id
-    events.append(Event("block", c.id, frame.actor))
-
-
-def _help(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """ACT-HELP-01: an action of the same type."""
-    assert frame is not None
-    c.spend(frame.slow)
-    doing(state, c, Kind.HELP, keep_watch=False)
-    frame.helpers.append(c.id)
-    events.append(Event("help", c.id, frame.actor))
+# --- decisions that ask the spec of the frame's kind (ActionSpec.instant; the others: instants.py) ----
 
 
 def _push(
@@ -354,20 +187,6 @@ def _push(
     events.append(Event("push", frame.actor, -1, {**roll_data(frame.roll), "skill": action_skill(state, frame)}))
 
 
-def _overwatch_fire(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """ACTN-OVERWATCH-01/02: the watcher shoots."""
-    assert frame is not None
-    overwatch_fire(state, frame, c, state.combatants[action.target], rng, events)
-
-
-def _decline(
-    state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
-) -> None:
-    """Pass on a block, help, push, overwatch shot or pride."""
-
-
 def _pride(
     state: GameState, c: Combatant, frame: Frame | None, action: Action, rng: Rng, events: Events
 ) -> None:
@@ -376,214 +195,317 @@ def _pride(
     claim_pride(frame, c, "Stamina" if frame.flags & F_DEATH else action_skill(state, frame), events)
 
 
-def _persuade(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACT-SLOW-PERSUADE/OPP-05: Persuasion against Insight; the effect is a switch (G-19)."""
-    target = state.combatants[frame.target]
-    if net <= 0:
-        events.append(Event("unpersuaded", actor.id, target.id))
-        return
-    if state.options.persuade_effect == "surrender":
-        target.surrendered = True
-        events.append(Event("surrendered", target.id, actor.id))
-    else:
-        take_damage(state, target, net, rng, events, stress=True, source=actor.id)
-
-
-def _force_door(
-    state: GameState, frame: Frame, actor: Combatant, net: int, success: bool, rng: Rng, events: Events
-) -> None:
-    """ACTN-DOOR-02: a locked door can be forced; a wooden one gives way after 5 damage."""
-    border = state.zone_map.border_between(actor.zone, frame.zone)
-    if net <= 0:
-        events.append(Event("miss", actor.id, -1, {"kind": "force_door"}))
-        return
-    weapon = close_weapon(state, actor)[1]
-    damage = weapon.damage + net - 1
-    door = state.zone_map.borders[border]
-    if door.door_armor:
-        roll = rating_roll(state, door.door_armor, rng)
-        damage = max(0, damage - roll.successes)
-        events.append(Event("armor", -1, -1, {**roll_data(roll), "rating": door.door_armor, "door": border}))
-    total = list(state.door_damage)
-    total[border] += damage
-    state.door_damage = tuple(total)
-    events.append(
-        Event("door_damage", actor.id, -1, {"zone": frame.zone, "amount": damage, "total": total[border]})
-    )
-    if total[border] >= door.door_toughness:
-        _set_door(state, border, DoorState.BROKEN)
-        events.append(Event("door_broken", actor.id, -1, {"zone": frame.zone}))
-
-
-def _set_door(state: GameState, border: int, door_state: DoorState) -> None:
-    """A door of the map set to a new state."""
-    doors = list(state.doors)
-    doors[border] = int(door_state)
-    state.doors = tuple(doors)
-
-
 # --- the table --------------------------------------------------------------------------------------
 
 _N: Final = (Shape(),)
 _T: Final = (Shape(target=True),)
 _Z: Final = (Shape(zone=True),)
-_ZONE_OR_AIR: Final = (Shape(zone=True), Shape(options=(vehicle.CLIMB, vehicle.DESCEND)))  # VEH-AIR-03
+_ZONE_OR_AIR: Final = (Shape(zone=True), Shape(options=(CLIMB, DESCEND)))  # VEH-AIR-03
 
 
 def _spec(
     kind: Kind, label: str, timing: Timing, forms: tuple[Shape, ...], *, slow: Slow = never,
     skill: Skill = no_roll, dice: Dice = rolling.plain_dice, effect: Effect | None = None,
-    instant: Instant | None = None, offer: Offer | None = None, words: Words = no_words,
-    failed: str | None = None,
+    instant: Instant | None = None, offer: tuple[Offer, ...] = (), asked: Asked | None = None,
+    words: Words = no_words, failed: str | None = None,
 ) -> ActionSpec:  # fmt: skip
     """A spec, with the defaults most kinds share: fast-or-free cost, no roll, no extra words."""
-    return ActionSpec(kind, label, timing, slow, skill, dice, effect, instant, offer, forms, words, failed)
+    return ActionSpec(kind, label, timing, slow, skill, dice, effect, instant, offer, asked, forms, words, failed)
+
+
+def _on(over: Over, rank: int, hook: TurnHook, needs: int = 0) -> tuple[Offer, ...]:
+    """One turn offer: `hook` asked about `over`, at `rank` in the listing, when it has `needs`."""
+    return (Offer(over, hook, rank, needs),)
+
+
+def _rescue_offer(ctx: Listing, i: int) -> None:
+    """AMB-05, HAZ-DROWN-05 (hazards/fight.py)."""
+    ctx.out += hazards.rescue_offer(ctx.state, ctx.c, None)
+
+
+def _antidote_offer(ctx: Listing, i: int) -> None:
+    """HAZ-POISON-04 (hazards/fight.py)."""
+    ctx.out += hazards.antidote_offer(ctx.state, ctx.c, None)
 
 
 FREE, FAST, SLOW, DECISION = Timing.FREE, Timing.FAST, Timing.SLOW, Timing.DECISION
+ACTOR, NEIGHBOUR, ENEMY, FOE, ALLY = Over.ACTOR, Over.NEIGHBOUR, Over.ENEMY, Over.FOE, Over.ALLY
+VEHICLE, WAY = Over.VEHICLE, Over.WAY
 SPECS: Final[tuple[ActionSpec, ...]] = (
-    _spec(Kind.END_TURN, "end turn", FREE, _N, instant=_end_turn),
-    _spec(Kind.SWAP_INITIATIVE, "swap initiative with", FREE, _T, instant=_swap),  # INIT-SWAP-01..04
-    _spec(Kind.RUN, "run to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility"),
-    _spec(Kind.ENGAGE, "close in on", FAST, _T, slow=moving_slow, skill=moving_skill, effect=_move, failed="engage"),
+    _spec(
+        Kind.END_TURN, "end turn", FREE, _N, instant=instants.end_turn_now,
+        offer=_on(ACTOR, 1, offers.end_turn_offer),
+    ),
+    _spec(
+        Kind.SWAP_INITIATIVE, "swap initiative with", FREE, _T, instant=instants.swap,
+        offer=_on(ACTOR, 2, offers.swap_offer),
+    ),  # INIT-SWAP-01..04
+    _spec(
+        Kind.RUN, "run to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=move_effect,
+        failed="Mobility",
+        offer=_on(NEIGHBOUR, 10, offers.run_offer, AFOOT | UNENGAGED | STANDING),
+    ),
+    _spec(
+        Kind.ENGAGE, "close in on", FAST, _T, slow=moving_slow, skill=moving_skill, effect=move_effect,
+        failed="engage",
+        offer=_on(ACTOR, 21, offers.engage_offer, AFOOT | UNENGAGED | STANDING),
+    ),
     _spec(
         Kind.CRAWL, "crawl to", SLOW, (Shape(zone=True), Shape(target=True)),  # to a zone; prone, to Engaged
-        slow=always, effect=_move, failed="Mobility",
+        slow=always, effect=move_effect, failed="Mobility",
+        offer=(
+            Offer(NEIGHBOUR, offers.crawl_offer, 11, AFOOT | UNENGAGED | PRONE),
+            Offer(ACTOR, offers.crawl_to_offer, 22, AFOOT | UNENGAGED | PRONE),
+        ),
     ),
-    _spec(Kind.DOOR, "go through the door to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=_move, failed="Mobility"),
-    _spec(Kind.RETREAT, "retreat to", FAST, _Z, slow=moving_slow, skill=mobility_skill, effect=_retreat, failed="retreat"),
-    _spec(Kind.GET_UP, "get up", FAST, _N, effect=_get_up, failed="get up"),
-    _spec(Kind.DROP_PRONE, "drop prone", FREE, _N, instant=_drop_prone),
-    _spec(Kind.DRAW, "draw", FAST, (Shape(span=Span.WEAPONS),), effect=_draw, words=describe.draw_words, failed="draw"),
+    _spec(
+        Kind.DOOR, "go through the door to", FAST, _Z, slow=moving_slow, skill=moving_skill,
+        effect=move_effect, failed="Mobility",
+        offer=_on(NEIGHBOUR, 12, offers.door_offer, AFOOT | UNENGAGED | STANDING | DOORS),
+    ),
+    _spec(
+        Kind.RETREAT, "retreat to", FAST, _Z, slow=moving_slow, skill=mobility_skill, effect=retreat_effect,
+        failed="retreat",
+        offer=(Offer(NEIGHBOUR, offers.retreat_offer, 13, AFOOT | ENGAGED),
+        Offer(ACTOR, offers.retreat_here_offer, 20, AFOOT | ENGAGED)),
+    ),
+    _spec(
+        Kind.GET_UP, "get up", FAST, _N, effect=_get_up, failed="get up",
+        offer=_on(ACTOR, 25, _get_up_offer, AFOOT | PRONE),
+    ),
+    _spec(
+        Kind.DROP_PRONE, "drop prone", FREE, _N, instant=instants.drop_prone,
+        offer=_on(ACTOR, 4, offers.drop_prone_offer, STANDING),
+    ),
+    _spec(
+        Kind.DRAW, "draw", FAST, (Shape(span=Span.WEAPONS),), effect=draw_effect, words=describe.draw_words,
+        failed="draw",
+        offer=_on(ACTOR, 26, offers.draw_offer, ACTING | SPARE),
+    ),
     _spec(
         Kind.AIM, "aim", FAST, (Shape(options=(-1, 1)),),  # 1 = through a telescopic sight (slow)
-        slow=option_one_slow, effect=_aim, words=describe.aim_words, failed="aim",
+        slow=option_one_slow, effect=aim_effect, words=describe.aim_words, failed="aim",
+        offer=_on(ACTOR, 28, offers.aim_offer, ACTING | RANGED),
     ),
     _spec(
         Kind.TAKE_COVER, "take cover behind", FAST, (Shape(span=Span.COVERS),),
-        skill=cover_skill, effect=_take_cover, words=describe.cover_words, failed="Mobility",
+        skill=cover_skill, effect=take_cover_effect, words=describe.cover_words, failed="Mobility",
+        offer=_on(ACTOR, 31, offers.take_cover_offer, AFOOT | COVER),
     ),
-    _spec(Kind.CLOSE_ATTACK, "attack", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
+    _spec(
+        Kind.CLOSE_ATTACK, "attack", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice,
+        effect=close_attack_effect,
+        offer=_on(FOE, 40, offers.close_attack_offer, CLOSE),
+    ),
     _spec(
         Kind.DISARM, "disarm", SLOW, (Shape(target=True, options=(-1, 1)),),  # 1 = throw it away (ACTN-CLOSE-03)
-        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close, words=describe.disarm_words,
+        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=close_attack_effect,
+        words=describe.disarm_words,
+        offer=_on(ENEMY, 41, offers.disarm_offer, UNARMED),
     ),
-    _spec(Kind.TRIP, "trip", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
-    _spec(Kind.SHOVE, "shove", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
-    _spec(Kind.GRAPPLE, "grapple", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close),
+    _spec(
+        Kind.TRIP, "trip", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice,
+        effect=close_attack_effect,
+        offer=_on(ENEMY, 42, offers.trip_offer, UNARMED),
+    ),
+    _spec(
+        Kind.SHOVE, "shove", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice,
+        effect=close_attack_effect,
+        offer=_on(ENEMY, 43, offers.shove_offer, UNARMED),
+    ),
+    _spec(
+        Kind.GRAPPLE, "grapple", SLOW, _T, slow=always, skill=melee_skill, dice=rolling.melee_dice,
+        effect=close_attack_effect,
+        offer=_on(ENEMY, 44, offers.grapple_offer, UNARMED),
+    ),
     _spec(
         Kind.GRAPPLE_ATTACK, "strike the held", FAST, _T,
-        skill=melee_skill, dice=rolling.melee_dice, effect=_close, failed="grapple attack",
+        skill=melee_skill, dice=rolling.melee_dice, effect=close_attack_effect, failed="grapple attack",
+        offer=_on(ACTOR, 5, offers.grapple_attack_offer, FAST_LEFT | GRAPPLING),
     ),
-    _spec(Kind.LET_GO, "let go", FREE, _T, instant=_let_go),
-    _spec(Kind.BREAK_FREE, "break free", SLOW, _T, slow=always, skill=melee_skill, effect=_break_free, failed="break-free"),
+    _spec(
+        Kind.LET_GO, "let go", FREE, _T, instant=instants.let_go,
+        offer=_on(ACTOR, 3, offers.let_go_offer, GRAPPLING),
+    ),
+    _spec(
+        Kind.BREAK_FREE, "break free", SLOW, _T, slow=always, skill=melee_skill, effect=break_free_effect,
+        failed="break-free",
+        offer=_on(ACTOR, 32, offers.break_free_offer, AFOOT | SLOW_LEFT | GRAPPLED),
+    ),
     _spec(
         Kind.DIVING_BLOW, "make a diving blow at", Timing.WHOLE_TURN, _T,
-        skill=melee_skill, dice=rolling.diving_blow_dice, effect=_close,
+        skill=melee_skill, dice=rolling.diving_blow_dice, effect=close_attack_effect,
+        offer=_on(ACTOR, 53, offers.diving_blow_offer, AFOOT | UNENGAGED | FRESH),
     ),
     _spec(
         Kind.SHOOT, "shoot at", SLOW, (Shape(target=True, span=Span.SHOTS),),  # 1.. = full auto / ammo dice
-        slow=always, skill=weapon_skill, dice=rolling.shot_dice, effect=_shoot, words=describe.shot_words,
+        slow=always, skill=weapon_skill, dice=rolling.shot_dice, effect=shoot_effect,
+        words=describe.shot_words,
+        offer=_on(ENEMY, 45, offers.shoot_offer, SHOOTER),
     ),
     _spec(
         Kind.RELOAD, "reload", SLOW, (Shape(options=(0, 1)),),  # 0 = fast readying, 1 = slow reload
-        slow=option_one_slow, effect=_reload, failed="reload",
+        slow=option_one_slow, effect=reload_effect, failed="reload",
+        offer=(
+            Offer(ACTOR, offers.ready_offer, 27, ACTING | UNREADY),
+            Offer(ACTOR, offers.reload_offer, 51, SLOW_READY | SPENT),
+        ),
     ),
-    _spec(Kind.OVERWATCH, "go on overwatch over", FAST, _Z, effect=_overwatch, failed="overwatch"),
+    _spec(
+        Kind.OVERWATCH, "go on overwatch over", FAST, _Z, effect=overwatch_effect, failed="overwatch",
+        offer=_on(ACTOR, 29, offers.overwatch_offer, UNENGAGED | RANGED),
+    ),
     _spec(
         Kind.FIRST_AID, "give first aid to", SLOW, (Shape(target=True, options=(0, 1)),),  # 1 = stabilise
-        slow=always, skill=healing_skill, dice=rolling.first_aid_dice, effect=_first_aid, words=describe.aid_words, failed="",
+        slow=always, skill=healing_skill, dice=rolling.first_aid_dice, effect=first_aid_effect,
+        words=describe.aid_words, failed="",
+        offer=(
+            Offer(FOE, offers.first_aid_offer, 46, AIDS | CLOSE),
+            Offer(ALLY, offers.first_aid_offer, 47, AIDS),
+        ),
     ),
-    _spec(Kind.PERSUADE, "persuade", SLOW, _T, slow=always, skill=persuasion_skill, effect=_persuade, failed=""),
+    _spec(
+        Kind.PERSUADE, "persuade", SLOW, _T, slow=always, skill=persuasion_skill, effect=persuade_effect,
+        failed="",
+        offer=_on(ENEMY, 48, offers.persuade_offer, SLOW_READY),
+    ),
     _spec(
         Kind.EXTINGUISH, "put out the fire on", SLOW, _T,
-        slow=always, skill=mobility_skill, dice=rolling.extinguish_dice, effect=_extinguish, failed="Mobility",
+        slow=always, skill=mobility_skill, dice=rolling.extinguish_dice, effect=extinguish_effect,
+        failed="Mobility",
+        offer=(
+            Offer(ALLY, offers.extinguish_offer, 49, AIDS),
+            Offer(ACTOR, offers.extinguish_self_offer, 50, SLOW_READY | BURNING),
+        ),
     ),
     _spec(
         Kind.FORCE_DOOR, "force the door to", SLOW, _Z,
-        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_force_door, failed="",
+        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=force_door_effect, failed="",
+        offer=_on(ACTOR, 52, offers.force_door_offer, SLOW_READY | AFOOT | DOORS),
     ),
-    _spec(Kind.PEEK, "peek through the door to", FAST, _Z, effect=_peek, failed="peek"),
+    _spec(
+        Kind.PEEK, "peek through the door to", FAST, _Z, effect=peek_effect, failed="peek",
+        offer=_on(ACTOR, 23, offers.peek_offer, AFOOT | UNENGAGED | STANDING | DOORS),
+    ),
     _spec(
         Kind.USE_ITEM, "use", FAST, (Shape(target=True, span=Span.ITEMS), Shape(span=Span.ITEMS)),
-        effect=_use_item, words=describe.item_words, failed="use item",
+        effect=use_item_effect, words=describe.item_words, failed="use item",
+        offer=_on(ACTOR, 30, offers.use_item_offer, ACTING | ITEMS),
     ),
-    _spec(Kind.FLEE, "flee the fight", FAST, _N, effect=_flee, failed="flee"),
+    _spec(
+        Kind.FLEE, "flee the fight", FAST, _N, effect=flee_effect, failed="flee",
+        offer=_on(ACTOR, 24, offers.flee_offer, AFOOT | UNENGAGED | STANDING | EXIT),
+    ),
     _spec(
         Kind.CHOOSE_CARD, "take initiative card", DECISION, (Shape(span=Span.CARDS),),
-        instant=_choose_card, words=describe.card_words,
+        instant=instants.choose_card, words=describe.card_words,
     ),
-    _spec(Kind.BLOCK, "block", DECISION, _N, instant=_block),
-    _spec(Kind.HELP, "help", DECISION, _N, instant=_help),
+    _spec(Kind.BLOCK, "block", DECISION, _N, instant=instants.block),
+    _spec(Kind.HELP, "help", DECISION, _N, instant=instants.give_help),
     _spec(Kind.PUSH, "push the roll", DECISION, _N, instant=_push),
-    _spec(Kind.OVERWATCH_FIRE, "fire from overwatch at", DECISION, _T, instant=_overwatch_fire),
-    _spec(Kind.DECLINE, "pass", DECISION, _N, instant=_decline),
+    _spec(Kind.OVERWATCH_FIRE, "fire from overwatch at", DECISION, _T, instant=instants.fire_from_overwatch),
+    _spec(Kind.DECLINE, "pass", DECISION, _N, instant=instants.decline),
     # vehicles and mounts (vehicles/actions.py, mounts/riding.py)
     _spec(
         Kind.ENTER_VEHICLE, "get into", FAST, (Shape(span=Span.SEATS),),
         slow=vehicle.enter_slow, effect=vehicle.enter_vehicle, words=vehicle_narrate.enter_words,
+        offer=_on(VEHICLE, 62, vehicle_offers.enter_offer, VEHICLES | FAST_LEFT),
     ),
-    _spec(Kind.EXIT_VEHICLE, "get out of the vehicle", FAST, _N, slow=vehicle.exit_slow, effect=vehicle.exit_vehicle),
-    _spec(Kind.START_ENGINE, "start the engine", FAST, _N, effect=vehicle.start_engine_effect),
-    _spec(Kind.GRAB_WHEEL, "grab the wheel", FAST, _N, effect=vehicle.grab_wheel),
-    _spec(Kind.DRIVE, "drive", FAST, _ZONE_OR_AIR, effect=vehicle.drive, words=vehicle_narrate.drive_words),
+    _spec(
+        Kind.EXIT_VEHICLE, "get out of the vehicle", FAST, _N, slow=vehicle.exit_slow,
+        effect=vehicle.exit_vehicle,
+        offer=_on(ACTOR, 54, vehicle_offers.exit_offer, ABOARD),
+    ),
+    _spec(
+        Kind.START_ENGINE, "start the engine", FAST, _N, effect=vehicle.start_engine_effect,
+        offer=_on(ACTOR, 63, vehicle_offers.start_engine_offer, ABOARD | FAST_LEFT),
+    ),
+    _spec(
+        Kind.GRAB_WHEEL, "grab the wheel", FAST, _N, effect=vehicle.grab_wheel,
+        offer=_on(ACTOR, 55, vehicle_offers.grab_wheel_offer, ABOARD | FAST_LEFT),
+    ),
+    _spec(
+        Kind.DRIVE, "drive", FAST, _ZONE_OR_AIR, effect=vehicle.drive, words=vehicle_narrate.drive_words,
+        offer=_on(WAY, 64, vehicle_offers.drive_offer, ABOARD | FAST_LEFT),
+    ),
     _spec(
         Kind.MANEUVER, "maneuver", FAST, _ZONE_OR_AIR,
-        skill=mobility_skill, dice=vehicle.maneuver_dice, effect=vehicle.drive, words=vehicle_narrate.drive_words,
+        skill=mobility_skill, dice=vehicle.maneuver_dice, effect=vehicle.drive,
+        words=vehicle_narrate.drive_words,
+        offer=_on(WAY, 65, vehicle_offers.maneuver_offer, ABOARD | FAST_LEFT),
     ),
     _spec(
         Kind.RAM, "ram", SLOW, (Shape(target=True), Shape(span=Span.VEHICLES)),  # a person; or a vehicle
-        slow=always, skill=mobility_skill, dice=vehicle.ram_dice, effect=vehicle.ram_effect, words=vehicle_narrate.vehicle_words,
+        slow=always, skill=mobility_skill, dice=vehicle.ram_dice, effect=vehicle.ram_effect,
+        words=vehicle_narrate.vehicle_words,
+        offer=_on(ACTOR, 66, vehicle_offers.ram_offer, ABOARD | SLOW_LEFT),
     ),
     _spec(
         Kind.SHOOT_VEHICLE, "shoot at", SLOW,
         (Shape(span=Span.VEHICLES), Shape(zone=True, fire=True, span=Span.VEHICLES, appended=0)),  # AUTO-01/03
-        slow=always, skill=weapon_skill, dice=vehicle.shoot_vehicle_dice, effect=_shoot_vehicle,
+        slow=always, skill=weapon_skill, dice=vehicle.shoot_vehicle_dice, effect=shoot_vehicle_effect,
         words=vehicle_narrate.shoot_vehicle_words,
+        offer=_on(VEHICLE, 60, vehicle_offers.shoot_vehicle_offer, VEHICLES | SLOW_LEFT),
     ),
     _spec(
         Kind.MAN_WEAPON, "man the", FAST, (Shape(span=Span.WEAPONS),),
         effect=vehicle.man_weapon_effect, words=vehicle_narrate.man_weapon_words,
+        offer=_on(ACTOR, 56, vehicle_offers.man_weapon_offer, ABOARD | FAST_LEFT),
     ),
-    _spec(Kind.RIDE, "ride hard to", FAST, _Z, skill=mobility_skill, effect=riding.ride),
+    _spec(
+        Kind.RIDE, "ride hard to", FAST, _Z, skill=mobility_skill, effect=riding.ride,
+        offer=_on(ACTOR, 67, riding.ride_offer, RIDING | ACTING),
+    ),
     _spec(
         Kind.ATTACK_MOUNT, "attack the mount of", SLOW, _T,  # resolved as CLOSE_ATTACK at the mount (MOUNT-08)
-        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=_close,
+        slow=always, skill=melee_skill, dice=rolling.melee_dice, effect=close_attack_effect,
+        offer=(
+            Offer(FOE, riding.attack_ridden_offer, 70, RIDERS | CLOSE),
+            Offer(ENEMY, riding.attack_riderless_offer, 74, LOOSE | SLOW_LEFT),
+        ),
     ),
     _spec(
         Kind.SHOOT_MOUNT, "shoot at the mount of", SLOW,  # resolved as SHOOT at the mount (MOUNT-11)
         (Shape(target=True), Shape(target=True, span=Span.AMMO_DICE, appended=1)),
-        slow=always, skill=weapon_skill, dice=rolling.shot_dice, effect=_shoot, words=describe.shot_words,
+        slow=always, skill=weapon_skill, dice=rolling.shot_dice, effect=shoot_effect,
+        words=describe.shot_words,
+        offer=(
+            Offer(ENEMY, riding.shoot_ridden_offer, 71, RIDERS | SHOOTER),
+            Offer(ENEMY, riding.shoot_riderless_offer, 75, LOOSE | SLOW_LEFT),
+        ),
     ),
     _spec(
         Kind.ATTACK_VEHICLE, "attack", SLOW, (Shape(span=Span.VEHICLES),),
         slow=always, skill=melee_skill, dice=vehicle.attack_vehicle_dice, effect=vehicle.attack_vehicle,
         words=vehicle_narrate.vehicle_words,
+        offer=_on(VEHICLE, 61, vehicle_offers.attack_vehicle_offer, VEHICLES | SLOW_LEFT),
     ),
     _spec(
-        Kind.DISMOUNT, "dismount", FAST, _N, slow=riding.mount_slow, effect=riding.dismount, words=riding.dismount_words
+        Kind.DISMOUNT, "dismount", FAST, _N, slow=riding.mount_slow, effect=riding.dismount,
+        words=riding.dismount_words,
+        offer=_on(ACTOR, 72, riding.dismount_offer, MOUNTED | FAST_LEFT),
     ),
     _spec(
         Kind.REMOUNT, "get on the mount of", FAST, _T,  # the rider: the actor (own mount) or a fallen ally
         slow=riding.mount_slow, effect=riding.remount, words=riding.remount_words,
+        offer=_on(ACTOR, 73, riding.remount_offer, MOUNTED | FAST_LEFT),
     ),
     # frames the rules open by themselves, never chosen
-    _spec(Kind.STRESS_ROLL, "roll Insight against stress", Timing.FRAME, (), skill=insight_skill, effect=_stress),
+    _spec(Kind.STRESS_ROLL, "roll Insight against stress", Timing.FRAME, (), skill=insight_skill, effect=stress_effect),
     # decisions appended after the frames (one index appended after every block: no older index moves)
-    _spec(Kind.PRIDE, "use your pride", DECISION, (Shape(appended=2),), instant=_pride, offer=pride_offer),
+    _spec(Kind.PRIDE, "use your pride", DECISION, (Shape(appended=2),), instant=_pride, asked=pride_offer),
     # hazards (hazards/fight.py), appended after PRIDE's index: no older index moves
     _spec(
         Kind.RESCUE, "rescue", SLOW, (Shape(target=True, appended=3),),
-        slow=hazards.rescue_slow, effect=hazards.rescue_effect, offer=hazards.rescue_offer,
+        slow=hazards.rescue_slow, effect=hazards.rescue_effect,
+        offer=_on(ACTOR, LAST, _rescue_offer, HAZARDS),
     ),
     _spec(
         Kind.ANTIDOTE, "give an antidote to", FAST, (Shape(target=True, appended=4),),
-        slow=hazards.antidote_slow, effect=hazards.antidote_effect, offer=hazards.antidote_offer,
+        slow=hazards.antidote_slow, effect=hazards.antidote_effect,
+        offer=_on(ACTOR, LAST, _antidote_offer, HAZARDS),
     ),
 )
 if len(SPECS) != len(Kind) or any(spec.kind != kind for spec, kind in zip(SPECS, Kind, strict=True)):
     raise ImportError("resolution/effects.py: SPECS must hold one spec per Kind, in Kind order")
-TURN_OFFERS: Final = tuple(s.offer for s in SPECS if s.offer is not None and s.timing != Timing.DECISION)
-DECISION_OFFERS: Final = tuple(s.offer for s in SPECS if s.offer is not None and s.timing == Timing.DECISION)
+DECISION_OFFERS: Final = tuple(s.asked for s in SPECS if s.asked is not None)

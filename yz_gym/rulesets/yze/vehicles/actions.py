@@ -4,8 +4,9 @@ VEH-AIR-01..05, ACT-FAST-VEHENTER/ENGINE/WHEEL/DRIVE, ACTN-VEHICLE-01, COVER-08,
 
 The vehicle itself (damage, armor, component crits, crashes, fire, rams) is vehicles/operation.py and
 vehicles/damage.py; this module turns it into actions of the zone engine: their costs, dice, effects and words, which
-their ActionSpecs (resolution/effects.py) name (mounts/riding.py for the riding ones). Seats and
-mounted weapons are in vehicles/seats.py, where vehicles can go in vehicles/movement.py. Decisions
+their ActionSpecs (resolution/effects.py) name (mounts/riding.py for the riding ones); when they are
+offered is vehicles/offers.py. Seats and mounted weapons are in vehicles/seats.py, where vehicles
+can go in vehicles/movement.py. Decisions
 where the seed leaves room:
 
 - Getting in or out (ACT-FAST-VEHENTER, VEH-04/05, AMB-10, ACTN-VEHICLE-01) is slow for cars,
@@ -52,8 +53,6 @@ where the seed leaves room:
 
 from __future__ import annotations
 
-from typing import Final
-
 import numpy as np
 
 from yz_gym.core.events import Event
@@ -70,7 +69,6 @@ from yz_gym.rulesets.yze.combat.attacks import (
     close_weapon,
     hands_ok,
     held_weapon,
-    shot_options,
     smoky,
     spend_ammo,
 )
@@ -78,7 +76,6 @@ from yz_gym.rulesets.yze.combat.damage import attack_crit, take_damage
 from yz_gym.rulesets.yze.dice import DicePool, Roll
 from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS, Modifiers
 from yz_gym.rulesets.yze.mounts.riding import (
-    mount_actions,
     riding,
     riding_pool,
     uses_mount,
@@ -88,7 +85,7 @@ from yz_gym.rulesets.yze.rolls import skill_pool
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.vehicles.damage import hit_vehicle, ram
 from yz_gym.rulesets.yze.vehicles.damage import round_end as vehicle_round_end
-from yz_gym.rulesets.yze.vehicles.movement import MAX_MANEUVER, climb_ok, drive_paths, drive_to, fly_step
+from yz_gym.rulesets.yze.vehicles.movement import drive_to, fly_step
 from yz_gym.rulesets.yze.vehicles.operation import (
     can_move,
     drive_zones,
@@ -102,38 +99,16 @@ from yz_gym.rulesets.yze.vehicles.seats import (
     altitude,
     band,
     can_fire_out,
-    crewed,
-    exposed,
     get_in,
     get_out,
     man_weapon,
-    seat_free,
     sync_weapons,
     vehicle_of,
 )
 from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
-from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action, Kind
-from yz_gym.rulesets.yze.zone.movement import engaged_enemies
+from yz_gym.rulesets.yze.zone.actions import CLIMB, Action, Kind
 from yz_gym.rulesets.yze.zone.spec import Events, Rng
 from yz_gym.rulesets.yze.zone.zones import Range
-
-# what an occupant may still do of the ordinary actions (SHOOT/OVERWATCH only with can_fire_out)
-OCCUPANT_KINDS: Final = frozenset(
-    {
-        Kind.END_TURN, Kind.SWAP_INITIATIVE, Kind.DRAW, Kind.AIM, Kind.RELOAD, Kind.SHOOT,
-        Kind.OVERWATCH, Kind.USE_ITEM, Kind.FIRST_AID, Kind.EXTINGUISH, Kind.PERSUADE,
-        Kind.ATTACK_MOUNT, Kind.SHOOT_MOUNT,
-    }
-)  # fmt: skip
-# actions that need the target within reach: not across a vehicle's body
-NEAR_KINDS: Final = frozenset(
-    {
-        Kind.ENGAGE, Kind.CRAWL, Kind.DIVING_BLOW, Kind.FIRST_AID, Kind.EXTINGUISH, Kind.CLOSE_ATTACK,
-        Kind.DISARM, Kind.TRIP, Kind.SHOVE, Kind.GRAPPLE,
-    }
-)  # fmt: skip
-_WRECK_KINDS: Final = frozenset({Kind.END_TURN, Kind.SWAP_INITIATIVE})
-
 
 # --- shooting at a vehicle ----------------------------------------------------------------------
 
@@ -195,128 +170,6 @@ def zone_others(state: GameState, v: VehicleState) -> list[Combatant | VehicleSt
     ]
     out += [u for u in state.vehicles if u is not v and u.zone == v.zone and not u.destroyed]
     return out
-
-
-# --- legal actions ---------------------------------------------------------------------------
-
-
-def turn_actions(state: GameState, c: Combatant, actions: list[Action]) -> list[Action]:
-    """What vehicles and mounts change in `c`'s turn (legal.turn_actions hands its list here)."""
-    if state.vehicles:
-        v = vehicle_of(state, c)
-        actions = _aboard(state, c, v, actions) if v is not None else _on_foot(state, c, actions)
-    return mount_actions(state, c, actions) if state.setup.mounted else actions  # no mounts: nothing to change
-
-
-def _near(state: GameState, c: Combatant, a: Action) -> bool:
-    """Within reach: both on foot, or both in the same vehicle."""
-    if a.kind not in NEAR_KINDS or a.target < 0:
-        return True
-    return state.combatants[a.target].vehicle == c.vehicle
-
-
-def _on_foot(state: GameState, c: Combatant, actions: list[Action]) -> list[Action]:
-    out = [a for a in actions if _near(state, c, a)]
-    if not c.can_take(False):
-        return out
-    slow = c.can_take(True)
-    mounted = riding(c)
-    engaged = bool(engaged_enemies(state, c))
-    for i, v in enumerate(state.vehicles):
-        if slow and c.held >= 0 and v.side != c.side and can_shoot_vehicle(state, c, i):
-            _vehicle_shots(state, c, i, out)
-        if slow and not mounted and v.side != c.side and can_attack_vehicle(state, c, i):
-            out.append(Action(Kind.ATTACK_VEHICLE, option=i))
-        if mounted or engaged or c.prone or v.zone != c.zone or v.altitude > 0 or v.wrecked or v.destroyed:
-            continue
-        if crewed(state, v) and v.side != c.side:
-            continue
-        if enter_exit_action(v) == "slow" and not slow:
-            continue
-        for seat in (0, 1):
-            if seat_free(v, bool(seat)):
-                out.append(Action(Kind.ENTER_VEHICLE, option=2 * i + seat))
-    return out
-
-
-def _vehicle_shots(state: GameState, c: Combatant, index: int, out: list[Action]) -> None:
-    """SHOOT_VEHICLE at vehicle `index`: a plain shot and, with a full-auto weapon, a burst
-    (AUTO-01) or ammo dice (AUTO-03), the options SHOOT offers."""
-    out.append(Action(Kind.SHOOT_VEHICLE, option=index))
-    for mode in shot_options(state, c):
-        if mode >= 1:
-            out.append(Action(Kind.SHOOT_VEHICLE, -1, mode, index))  # zone = the fire mode
-
-
-def _aboard(state: GameState, c: Combatant, v: VehicleState, actions: list[Action]) -> list[Action]:
-    exit_ok = v.altitude == 0 and c.can_take(enter_exit_action(v) == "slow")
-    if v.wrecked:  # VEH-DMG-03: nothing to do but get out
-        out = [a for a in actions if a.kind in _WRECK_KINDS]
-        if exit_ok:
-            out.append(Action(Kind.EXIT_VEHICLE))
-        return out
-    fires = can_fire_out(state, c)
-    open_seat = exposed(state, c)
-    out = []
-    for a in actions:
-        kind = a.kind
-        if kind not in OCCUPANT_KINDS or not _near(state, c, a):
-            continue
-        if (kind == Kind.OVERWATCH and not fires) or (kind == Kind.USE_ITEM and not open_seat):
-            continue
-        out.append(a)
-    if not c.can_take(False):
-        return out
-    slow = c.can_take(True)
-    people = state.combatants
-    if exit_ok:
-        out.append(Action(Kind.EXIT_VEHICLE))
-    if v.driver != c.id and (v.driver < 0 or people[v.driver].out):
-        out.append(Action(Kind.GRAB_WHEEL))
-    for i, w in enumerate(v.weapons):
-        if not w.disabled and w.gunner != c.id and (w.gunner < 0 or people[w.gunner].out):
-            out.append(Action(Kind.MAN_WEAPON, option=i))
-    if slow and c.held >= 0 and fires:
-        for i, u in enumerate(state.vehicles):
-            if u.side != c.side and can_shoot_vehicle(state, c, i):
-                _vehicle_shots(state, c, i, out)
-    if v.driver == c.id:
-        _driver_actions(state, c, v, slow, out)
-    return out
-
-
-def _driver_actions(state: GameState, c: Combatant, v: VehicleState, slow: bool, out: list[Action]) -> None:
-    """ACT-FAST-ENGINE, ACT-FAST-DRIVE, VEH-MOVE-01/02, VEH-AIR-03, VEH-RAM-01."""
-    if not v.engine_running:
-        if not v.engine_disabled:
-            out.append(Action(Kind.START_ENGINE))
-        return
-    if not can_move(v):
-        return
-    limit = min(MAX_MANEUVER, 1 + len(driving_pool(state, c, v).dice))
-    for dest, path in drive_paths(state, v, limit).items():
-        if len(path) == 1:
-            out.append(Action(Kind.DRIVE, -1, dest))
-        out.append(Action(Kind.MANEUVER, -1, dest))
-    if v.air:
-        for option, step in ((CLIMB, 1), (DESCEND, -1)):
-            if climb_ok(state, v, step):
-                out.append(Action(Kind.DRIVE, option=option))
-                out.append(Action(Kind.MANEUVER, option=option))
-    if not slow or v.altitude > 0:
-        return
-    for other in state.combatants:  # AMB-16: in the same zone
-        if (
-            other.side != c.side
-            and other.zone == v.zone
-            and other.vehicle < 0
-            and not other.out
-            and not other.hidden
-        ):
-            out.append(Action(Kind.RAM, other.id))
-    for i, u in enumerate(state.vehicles):
-        if u is not v and u.zone == v.zone and u.altitude == 0 and u.side != c.side and not u.destroyed:
-            out.append(Action(Kind.RAM, option=i))
 
 
 # --- costs, skills and dice (their ActionSpecs in resolution/effects.py) -----------------------------
@@ -595,6 +448,5 @@ __all__ = [
     "shoot_vehicle_dice",
     "shot_hits_vehicle",
     "start_engine_effect",
-    "turn_actions",
     "wound",
 ]

@@ -12,7 +12,8 @@ from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
 from yz_gym.rulesets.yze.combat.damage import fire_attack, phobias, start_of_turn, tick_lethal_injuries
 from yz_gym.rulesets.yze.hazards import fight as hazards
-from yz_gym.rulesets.yze.resolution.effects import SPECS, end_turn
+from yz_gym.rulesets.yze.resolution.effects import SPECS
+from yz_gym.rulesets.yze.resolution.instants import end_turn
 from yz_gym.rulesets.yze.resolution.pride import settle_at_game_end
 from yz_gym.rulesets.yze.resolution.stack import advance, answer, decision_actions, decision_name, declare
 from yz_gym.rulesets.yze.resolution.stages import DECISION_STAGES, S_PUSH

@@ -1,12 +1,13 @@
-"""What one action kind is: its `ActionSpec` (label, timing, cost, skill and dice, effect, encoding form,
-words and narration), and the cost and skill hooks kinds share; resolution/effects.py holds the
-table, one spec per `Kind`, in `Kind` order."""
+"""What one action kind is: its `ActionSpec` (label, timing, cost, when it is offered, skill and dice,
+effect, encoding form, words and narration), and the cost and skill hooks kinds share;
+resolution/effects.py holds the table, one spec per `Kind`, in `Kind` order."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from yz_gym.rulesets.yze.combat.attacks import held_weapon, shot_skill
 from yz_gym.rulesets.yze.dice import DicePool, Modifiers
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.listing import Listing
 from yz_gym.rulesets.yze.zone.movement import move_skill, moving_is_slow
 
 
@@ -27,6 +29,19 @@ class Timing(IntEnum):
     WHOLE_TURN = 3  # both actions of the turn (ACTN-DIVE-01)
     DECISION = 4  # out of turn, answering the frame on top of the stack (or a setup choice)
     FRAME = 5  # opened by the rules themselves, never chosen
+
+
+class Over(IntEnum):
+    """What a turn offer hook is asked about (zone/legal.py asks every hook of a listing in one pass;
+    ENEMY, FOE and ALLY share one loop over the combatants, in their order)."""
+
+    ACTOR = 0  # once per listing: `hook(listing, -1)`
+    NEIGHBOUR = 1  # each zone next to the actor's: `hook(listing, zone)`
+    ENEMY = 2  # each combatant of another side still in the fight (not out): `hook(listing, id)`
+    FOE = 3  # each combatant of another side not dead nor fled (Broken or surrendered too)
+    ALLY = 4  # each other combatant of the actor's side within reach (its zone and vehicle), not dead
+    VEHICLE = 5  # each vehicle of the fight: `hook(listing, index)`
+    WAY = 6  # each way the actor can drive its vehicle (`Listing.ways`): `hook(listing, index)`
 
 
 class Span(IntEnum):
@@ -65,9 +80,27 @@ Skill = Callable[[GameState, Frame], "str | None"]  # the skill the frame rolls,
 Dice = Callable[[GameState, Frame, Combatant, str, Modifiers, np.random.Generator, list[Event]], "DicePool | None"]
 Effect = Callable[[GameState, Frame, Combatant, int, bool, np.random.Generator, list[Event]], None]
 Instant = Callable[[GameState, Combatant, "Frame | None", Action, np.random.Generator, list[Event]], None]
-# the actions of the kind `c` may take now: on its turn (frame None) or answering `frame` (a decision)
-Offer = Callable[[GameState, Combatant, "Frame | None"], list[Action]]
+# appends to `listing.out` the actions of the kind the listing's actor may take now on its turn,
+# at the zone or combatant `index` its `Over` names (-1 for `ACTOR`)
+TurnHook = Callable[[Listing, int], None]
+# the actions of the kind `c` may take now answering `frame` (a decision)
+Asked = Callable[[GameState, Combatant, Frame], list[Action]]
 Words = Callable[[GameState, Action, int, list[str]], None]  # adds to `describe`'s words (actor id or -1)
+
+
+LAST: Final = 1000  # the rank of an offer made after every older kind's (the default)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """When a kind is offered on a turn: its hook, what the hook is asked about, the offer's rank,
+    its place in the listing (ties in `Kind` order; the ranks keep the order of seeded games), and
+    what the listing needs for the hook to be asked (bits of zone/listing.py: FAST, AFOOT, ...)."""
+
+    over: Over
+    hook: TurnHook
+    rank: int = LAST
+    needs: int = 0
 
 
 @dataclass(frozen=True)
@@ -78,9 +111,8 @@ class ActionSpec:
     A kind is carried out by exactly one of `effect` (declared, rolled and resolved on the stack:
     its args are the frame, the actor, the net successes and whether it succeeded) and `instant`
     (free actions and decisions, done at once; `frame` is the frame answered, None on a turn).
-    `offer` lists when it may be taken: the kinds that predate the specs are listed by their
-    chapter's listers, interleaved in the order that keeps seeded games; a new kind says it here
-    (turn kinds come after the others, decisions before DECLINE)."""
+    `offer` says when it may be taken on a turn (zone/legal.py asks its hooks), `asked` when a
+    decision offers it beside what the stage asks (before DECLINE)."""
 
     kind: Kind
     label: str  # `describe` text, e.g. "shoot at"
@@ -90,7 +122,8 @@ class ActionSpec:
     dice: Dice  # the pool of the roll `skill` names (gear, artifact die, modifiers): frame.modifier is set
     effect: Effect | None
     instant: Instant | None
-    offer: Offer | None  # legality: None = listed by its chapter (zone/legal.py, vehicles, riding, the stack)
+    offer: tuple[Offer, ...]  # legality on a turn: () = never on a turn
+    asked: Asked | None  # legality in a decision; None = only what the stage asks (resolution/stack.py)
     forms: tuple[Shape, ...]  # the env encoding; () = never chosen by an agent
     words: Words  # extra words for `describe` (weapon, cover, fire mode...)
     failed: str | None  # a failed roll: None = no `failed` event, "" = its own events tell it, else the words
