@@ -176,3 +176,44 @@ def test_every_catalogued_dx3_event_kind_is_produced_or_marked_rare():
                 produced |= {e.kind for e in events}
     assert sorted(k.name for k in catalogue if not k.rare and k.name not in produced) == []
     assert sorted(k.name for k in catalogue if k.rare and k.name in produced) == []
+
+
+class _Scripted:
+    """A stand-in for a trained model with the DX3 spaces: it records what it is shown and picks the
+    highest legal index."""
+
+    def __init__(self) -> None:
+        from gymnasium import spaces
+
+        from yz_gym.envs.dx3_encoding import DX3_OBS_SIZE, N_DX3_ACTIONS
+
+        self.observation_space = spaces.Box(0, 1, (DX3_OBS_SIZE,))
+        self.action_space = spaces.Discrete(N_DX3_ACTIONS)
+        self.seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def predict(self, obs: np.ndarray, action_masks: np.ndarray, deterministic: bool) -> tuple[int, None]:
+        self.seen.append((obs, action_masks))
+        return int(np.flatnonzero(action_masks)[-1]), None
+
+
+def test_a_policy_agent_plays_a_dx3_fight_from_what_the_env_shows_the_decider():
+    from yz_gym.agents.policy import PolicyAgent
+    from yz_gym.envs.dx3_encoding import mask, observe
+    from yz_gym.rulesets.dx3 import engine
+    from yz_gym.scenario.loading import load
+
+    state = engine.new_game(load("dx3_boss_party").scenario, 2)
+    model = _Scripted()
+    agent = PolicyAgent(model, seed=0)
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        legal = engine.legal_actions(state)
+        me = engine.current_actor(state)
+        expected_mask, by_index = mask(me, legal)
+        chosen = agent.choose(state, legal)
+        obs, shown = model.seen[-1]
+        assert np.array_equal(obs, observe(state, me, me)) and np.array_equal(shown, expected_mask.astype(bool))
+        assert chosen == by_index[int(np.flatnonzero(expected_mask)[-1])]
+        engine.apply(state, chosen, rng, legal)
+        if engine.is_over(state):
+            break

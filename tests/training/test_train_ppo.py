@@ -103,6 +103,18 @@ def test_a_tiny_dx3_run_trains_on_the_dx3_env_and_evaluates_through_it(tmp_path)
         rows = list(csv.DictReader(handle))
     assert [int(r["timesteps"]) for r in rows] == [128, 256] and {r["opponent"] for r in rows} == {"random"}
     assert all(0.0 <= float(r["win_rate"]) <= 1.0 for r in rows)
+    # the trained model plays its side through --policy (agents/policy.py reads DX3 fights)
+    from typer.testing import CliRunner
+
+    from yz_gym.cli import app
+
+    played = CliRunner().invoke(app, ["evaluate", "dx3_duel", "-n", "2", "-w", "1", "-p", f"ugn=model:{final}"])
+    assert played.exit_code == 0, played.output
+    assert f"ugn: model:{final} (--policy)" in " ".join(played.output.split())
+    logged = CliRunner().invoke(app, ["log", "dx3_duel", "--seed", "3", "-p", f"ugn=model:{final}"])
+    assert logged.exit_code == 0 and "Kaito" in logged.output and "The fight ends" in logged.output
+    fights, _ = evaluate("dx3_duel", {"ugn": f"model:{final}", "fh": "dx3_aggressive"}, 2, 5)
+    assert fights.games == 2
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Trained policies as agents, and the self-play pool of scripted agents and frozen checkpoints.
+"""Trained policies as agents (YZE zone fights and DX3 fights), and the self-play pool of scripted agents and frozen checkpoints.
 
 SB3 model files (.zip) contain pickles: load only files from a trusted source; make_agent loads one
 only when it is named `model:PATH`. Shipped models and other .npz model files (agents/model_files.py)
@@ -13,6 +13,7 @@ import numpy as np
 
 from yz_gym.agents.base import Agent
 from yz_gym.agents.model_files import NpcModel
+from yz_gym.rulesets.dx3.state import Dx3State
 from yz_gym.rulesets.yze.state import GameState, Scenario
 from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action
@@ -107,18 +108,35 @@ class PolicyAgent(Agent):
             found = self._encodings[key] = Encoding(_scenario_of(state))
         return found
 
-    def choose(self, state: GameState, actions: list[Action]) -> Action:
-        """The model's choice among the legal actions (masked), from the actor's point of view."""
-        me = engine.current_actor(state)
-        enc = self.encoding(state)
-        mask, by_index = enc.mask(me, actions)
-        obs = enc.observer.encode(state, me, engine.decision_kind(state), me)
+    def choose(self, state: Any, actions: list[Any]) -> Any:
+        """The model's choice among the legal actions (masked), from the actor's point of view: a YZE
+        zone fight's or a DX3 fight's, encoded as its env encodes them."""
+        obs, mask, by_index = (
+            self._dx3_view(state, actions) if isinstance(state, Dx3State) else self._view(state, actions)
+        )
         n = self._check_spaces(obs.shape, len(mask))
         allowed = mask[:n].astype(bool)  # new action kinds are appended, so old indices keep their meaning
         if not allowed.any():
             return actions[int(self.rng.integers(len(actions)))]
         index, _ = self.model.predict(obs, action_masks=allowed, deterministic=self.deterministic)
         return by_index.get(int(index)) or actions[int(self.rng.integers(len(actions)))]
+
+    def _view(self, state: GameState, actions: list[Action]) -> tuple[np.ndarray, np.ndarray, dict[int, Any]]:
+        """A YZE zone fight as Skirmish-v0 shows it to the deciding combatant: observation, mask, index -> action."""
+        me = engine.current_actor(state)
+        enc = self.encoding(state)
+        mask, by_index = enc.mask(me, actions)
+        return enc.observer.encode(state, me, engine.decision_kind(state), me), mask, by_index
+
+    @staticmethod
+    def _dx3_view(state: Dx3State, actions: list[Any]) -> tuple[np.ndarray, np.ndarray, dict[int, Any]]:
+        """A DX3 fight as Dx3Fight-v0 shows it to the deciding fighter (envs/dx3_encoding.py)."""
+        from yz_gym.envs import dx3_encoding
+        from yz_gym.rulesets.dx3.engine import current_actor
+
+        me = current_actor(state)
+        mask, by_index = dx3_encoding.mask(me, actions)
+        return dx3_encoding.observe(state, me, me), mask, by_index
 
     def _check_spaces(self, obs_shape: tuple[int, ...], n_actions: int) -> int:
         """The model's action count; a clear error if it was trained for other spaces."""
@@ -187,7 +205,7 @@ class PoolAgent(Agent):
         else:
             self.current = make_agent(pick, member_seed)
 
-    def choose(self, state: GameState, actions: list[Action]) -> Action:
+    def choose(self, state: Any, actions: list[Any]) -> Any:
         """The choice of the member drawn for this game (a game after the first draws anew)."""
         if state is not self._game:
             if self._game is not None:

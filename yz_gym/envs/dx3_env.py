@@ -12,7 +12,9 @@ an `agents.Agent` or a dict {side: either}; by default the scenario's `agents:`,
 
 **Steps.** Every decision the rules ask of a learner fighter is one step (`info["decision"]`):
 its minor action, its major action (an attack may declare a combo of its effects), a reaction when
-attacked (a PC may dodge with a Titus), covering an ally, standing up with 《リザレクト》 or a Titus.
+attacked, a PC's sublimation of Titus on its hit check or dodge (+10 dice or C値 -1 before the roll,
++1D10 right after it; `decline` rolls or keeps), covering an ally, standing up with 《リザレクト》 or
+a Titus.
 
 **Spaces.** `Discrete(dx3_encoding.N_DX3_ACTIONS)` and `Box(0, 1, (dx3_encoding.DX3_OBS_SIZE,),
 float32)`, documented in `yz_gym.envs.dx3_encoding` (`describe_spaces()` prints both layouts);
