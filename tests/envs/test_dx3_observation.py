@@ -12,6 +12,7 @@ from yz_gym.envs.dx3_encoding import (
     FIGHTER_FIELDS,
     GLOBAL_FIELDS,
     N_DX3_ACTIONS,
+    TIMED_BASE,
     TITUS_BASE,
     N,
     describe_dx3_spaces,
@@ -75,4 +76,20 @@ def test_the_sublimation_decision_its_titus_and_its_roll_are_observed_and_encode
     assert glob(obs, "check_titus") == pytest.approx(1 / 4) and glob(obs, "check_rolled") == pytest.approx(6 / 60)
     indices = [encode(0, a) for a in engine.legal_actions(state)]  # type: ignore[arg-type]
     assert indices == [TITUS_BASE + 3, 5]  # +1D10; decline (a fixed index)
-    assert N_DX3_ACTIONS == 619 and "titus: titus_revive, titus_dice, titus_crit, titus_result" in describe_dx3_spaces()
+    assert N_DX3_ACTIONS == 622 and "titus: titus_revive, titus_dice, titus_crit, titus_result" in describe_dx3_spaces()
+
+
+@pytest.mark.rule("DX3-ROUND-01", "DX3-EFF-07")
+def test_the_timing_decision_is_observed_and_each_timed_combo_has_its_own_index() -> None:
+    war_cry = {"timing": "setup", "cost": 2, "max_level": 3, "dice": {"per_level": 1}}
+    iron_skin = {"timing": "setup", "cost": 1, "armor": 5}
+    hero = fighter("Hero", "pcs", 10, pc=True, effects={"war_cry": 1, "iron_skin": 1})
+    brute = fighter("Brute", "npcs", 20, skills={"白兵": 2}, weapons=["sword"])
+    state = game(hero, brute, effects={"war_cry": war_cry, "iron_skin": iron_skin})
+    assert engine.decision_kind(state) == "timing" and engine.current_actor(state) == 0  # type: ignore[arg-type]
+    obs = observe(state, 0, 0)  # type: ignore[arg-type]
+    assert glob(obs, "decision_timing") == 1.0 and glob(obs, "decision_minor") == 0.0
+    legal = engine.legal_actions(state)  # type: ignore[arg-type]
+    indices = [encode(0, a) for a in legal]
+    assert [a.kind for a in legal] == [Kind.USE_EFFECT] * 3 + [Kind.DECLINE]  # both, and each alone
+    assert indices == [TIMED_BASE, TIMED_BASE + 1, TIMED_BASE + 2, 5] and TIMED_BASE + 3 == N_DX3_ACTIONS

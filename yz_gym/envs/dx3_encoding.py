@@ -29,6 +29,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | RECOVER_BASE + s | try to clear bad status s (`statuses.STATUS_NAMES`: berserk, pressure, dazed, poison, rigid, hatred, fear, frenzy, prone) |
 | RECOVER_BASE + 9 + s | the same with a Titus sublimated for +10 dice on the 【精神】 check |
 | RECOVER_BASE + 18 + s | sublimate a Titus to clear bad status s (every one under `titus_clear: all`), a free action |
+| TIMED_BASE + k | in a setup, initiative or cleanup process: declare timed combo k (`timed_effects`; `decline` declares none) |
 
 Weapon slots of an attack: 0 素手, 1-3 the carried weapons, 4-5 the vehicle's mounted weapons the
 decider holds, 6 the vehicle itself (a ram, its driver only).
@@ -46,7 +47,7 @@ major, reaction, cover, revival, one-hot; the sublimation decision's flag comes 
 the pending attack's hit 達成値 / 60 (capped); the decider is a target of it; the decider's full
 moves in a row / 2; a minor-only round; the observer decides now; the sublimation decision; the
 Titus sublimated on the check being decided / 4 (capped); that check's rolled 達成値 / 60 (0 before
-the roll).
+the roll); the timing decision (a setup, initiative or cleanup process asks for effects).
 """
 
 from __future__ import annotations
@@ -107,7 +108,8 @@ AT_VEHICLE_BASE: Final = BOARD_BASE + MAX_VEHICLES * 2 * TAKES
 STEALTH_BASE: Final = AT_VEHICLE_BASE + N * W
 SEARCH_BASE: Final = STEALTH_BASE + N + 2
 RECOVER_BASE: Final = SEARCH_BASE + N
-N_DX3_ACTIONS: Final = RECOVER_BASE + 3 * len(STATUS_NAMES)
+TIMED_BASE: Final = RECOVER_BASE + 3 * len(STATUS_NAMES)
+N_DX3_ACTIONS: Final = TIMED_BASE + MAX_COMBOS
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
@@ -117,7 +119,7 @@ FIGHTER_FIELDS: Final = (
 GLOBAL_FIELDS: Final = (
     "round", "decision_minor", "decision_major", "decision_reaction", "decision_cover", "decision_revival",
     "pending_hit", "decider_targeted", "full_streak", "minor_only", "deciding", "decision_sublimation",
-    "check_titus", "check_rolled",
+    "check_titus", "check_rolled", "decision_timing",
 )  # fmt: skip
 G: Final = {name: i for i, name in enumerate(GLOBAL_FIELDS)}  # a global's offset by name
 POISON_CAP: Final = 5  # 邪毒 rank / 5 (capped)
@@ -157,6 +159,8 @@ def encode(me: int, action: Dx3Action) -> int:
         return RECOVER_BASE + (len(STATUS_NAMES) if action.drop == TITUS_BOOST else 0) + action.option
     if kind == Kind.TITUS_CLEAR:
         return RECOVER_BASE + 2 * len(STATUS_NAMES) + action.option
+    if kind == Kind.USE_EFFECT:
+        return TIMED_BASE + action.option
     if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
         base = {Kind.MOVE: MOVE_BASE, Kind.FULL_MOVE: FULL_BASE, Kind.STEALTH_MOVE: STEALTH_BASE}[Kind(kind)]
         return base + (slot if action.target >= 0 else N + action.option)
@@ -223,7 +227,9 @@ def describe_index(index: int) -> str:
         )
     if SEARCH_BASE <= index < RECOVER_BASE:
         return f"search for slot {index - SEARCH_BASE}"
-    if RECOVER_BASE <= index < N_DX3_ACTIONS:
+    if TIMED_BASE <= index < N_DX3_ACTIONS:
+        return f"declare timed combo {index - TIMED_BASE}"
+    if RECOVER_BASE <= index < TIMED_BASE:
         how, s = divmod(index - RECOVER_BASE, len(STATUS_NAMES))
         return ("recover from {}", "recover from {} with a Titus", "sublimate a Titus to clear {}")[
             how
