@@ -164,7 +164,7 @@ def play_and_label(
     return games, wins
 
 
-def fit(model: Any, labels: Labels, config: DistillConfig, log: Any = print) -> dict[str, float]:
+def fit(model: Any, labels: Labels, config: DistillConfig) -> dict[str, float]:
     """Step 2: the masked cross-entropy (and value) fit on every label; returns the last epoch's
     loss and the share of labels the network's deterministic pick agrees with."""
     import torch
@@ -229,14 +229,14 @@ def train(config: DistillConfig, log: Any = print) -> Path:
     cpu_start = _cpu_minutes()
     if config.distill.warm_games:
         games, wins = play_and_label(model, config, 0, labels, warm=True)
-        scores = fit(model, labels, config, log)
+        scores = fit(model, labels, config)
         log(f"warm start: {len(labels)} labels of {config.distill.teacher.rollout_agent}, seat wins {wins}/{games}, "
             f"fit loss {scores['loss']:.3f}, agreement {100 * scores['agreement']:.1f}%, CPU {_cpu_minutes() - cpu_start:.1f}m")  # fmt: skip
     for iteration in range(config.distill.iterations):
         began = _cpu_minutes()
         games, wins = play_and_label(model, config, iteration, labels)
         labelled = _cpu_minutes()
-        scores = fit(model, labels, config, log)
+        scores = fit(model, labels, config)
         log(f"iteration {iteration}: {len(labels)} labels ({100 * labels.deviations / max(len(labels), 1):.1f}% "
             f"differ from {config.distill.teacher.rollout_agent}), seat wins while labelling {wins}/{games}, "
             f"fit loss {scores['loss']:.3f}, agreement {100 * scores['agreement']:.1f}% "

@@ -87,7 +87,7 @@ def evaluate_file(path: Path, games: int, seed: int, workers: int, opponents: tu
     except (OSError, KeyError, ModelFileError) as error:
         print(f"error: --file {path}: not a model file with its scenario and seats ({error})", file=sys.stderr)
         raise SystemExit(2) from None
-    rows = evaluate_model(entry, games, seed, workers, opponents)
+    rows = evaluate_model(entry, games, seed, workers, opponents, log=lambda line: print(line, file=sys.stderr))
     print(json.dumps(rows, indent=1))
 
 
