@@ -18,6 +18,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.core.protocol import GameRules
 from yz_gym.envs.core import side_index, specs_by_side
+from yz_gym.envs.opponents import Codec
 from yz_gym.envs.rewards import terminal_reward
 from yz_gym.envs.structured import Structure
 
@@ -87,6 +88,11 @@ class ModeBinding:
         """The flat observation seen by `viewer` (a person of `mine`, the people whose secrets it
         may see) while `actor` (-1: nobody) decides `decision` ("over" at the end)."""
         raise NotImplementedError
+
+    def codec(self) -> Codec | None:
+        """The compiled mask cache and observation encoder that `mask` and `observe` use, when the mode
+        has them (the learner's step then runs in one compiled call), else None."""
+        return None
 
     def structure(self) -> Structure:
         """The observation as a dict (`obs_mode="dict"`)."""

@@ -19,7 +19,7 @@ from yz_gym.core.events import Event
 from yz_gym.envs.binding import ModeBinding
 from yz_gym.envs.core import MAX_RESET_TRIES, IllegalActionError, action_index, check_modes, render_log_length
 from yz_gym.envs.masks import idle_mask
-from yz_gym.envs.opponents import Opponents
+from yz_gym.envs.opponents import Decision, Opponents
 from yz_gym.envs.structured import check_obs_mode
 
 
@@ -67,6 +67,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         self._scorer = game.scorer(side)
         agent_of = [self._agent_by_side.get(s) for s in game.sides]
         self._others = Opponents(agent_of, self.controlled, self.log, self._scorer)
+        self._codec = game.codec()  # the compiled fast path of the step, or None: the binding's mask and observe
         self._no_decision()
 
     # --- Gymnasium API ---------------------------------------------------------------------
@@ -108,8 +109,12 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
                 return self._penalty_step()
         state, game = self.state, self.game
         assert self._rng is not None
-        self._others.apply(game.rules, state, chosen, self._rng, self._legal)
-        self._advance()
+        codec = self._codec
+        if codec is None:
+            self._others.apply(game.rules, state, chosen, self._rng, self._legal)
+            self._advance()
+        else:  # apply, the others' turns, mask and observation in one compiled call
+            self._decided(self._others.step(game.rules, state, chosen, self._rng, self._legal, codec, self._viewer))
         reward = 0.0 if self._scorer is None else self._scorer.take(state)
         terminated = truncated = False
         if self._actor < 0:
@@ -118,7 +123,8 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
             terminated = not truncated
         if self.render_mode == "human":
             self.render()
-        return self._seen(self._obs), reward, terminated, truncated, self._info()
+        obs = self._obs if self._structure is None else self._structure.structure(self._obs, self._mask)
+        return obs, reward, terminated, truncated, self._info()
 
     def render(self) -> Any:
         """'ansi': the game as text; 'human': that text printed (returns None); 'rgb_array': a picture."""
@@ -146,20 +152,26 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         the game ends (the observation from the last viewer)."""
         state, game = self.state, self.game
         assert self._rng is not None
+        if self._codec is not None:
+            self._decided(self._others.advance(game.rules, state, self._rng, self._codec, self._viewer))
+            return
         actor, legal = self._others.play(game.rules, state, self._rng)
         if actor < 0:
             self._no_decision()
             self._obs = game.observe(state, self._viewer, self.controlled, -1, "over")
             return
         mask, by_index = game.mask(actor, legal)
-        if not by_index:
-            raise RuntimeError(f"no encodable legal action for {game.names[actor]}")
-        self._actor = self._viewer = actor
-        self._legal = legal
-        self._mask = mask
-        self._by_index = by_index
-        self._decision = decision = game.rules.decision_kind(state)
-        self._obs = game.observe(state, actor, self.controlled, actor, decision)
+        decision = game.rules.decision_kind(state)
+        self._decided((actor, legal, mask, by_index, decision, game.observe(state, actor, self.controlled, actor, decision)))
+
+    def _decided(self, decision: Decision) -> None:
+        """Hold who decides now (-1: nobody, the game is over), what they may do, and the observation."""
+        actor, self._legal, self._mask, self._by_index, self._decision, self._obs = decision
+        if actor >= 0:
+            if not self._by_index:
+                raise RuntimeError(f"no encodable legal action for {self.game.names[actor]}")
+            self._viewer = actor
+        self._actor = actor
 
     def _no_decision(self) -> None:
         """Nobody of the learner's is to decide: the game is over (or not dealt yet)."""

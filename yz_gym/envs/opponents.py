@@ -1,19 +1,39 @@
 """Between two decisions of the learner: the other people decide, each through its agent.
 
 The learner adapter's inner loop (`learner_base.LearnerEnv`) for every mode, kept in its own module
-so that the compiled build (setup.py) compiles it with the rules core.
+so that the compiled build (setup.py) compiles it with the rules core. A mode whose mask cache and
+observation encoder are compiled too hands them over as a `Codec`: then one compiled call
+(`Opponents.step`) applies the learner's action, plays the others, masks and observes.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.core.protocol import GameRules
 from yz_gym.envs.core import IllegalActionError
+from yz_gym.envs.masks import MaskCache, idle_mask
+from yz_gym.envs.observation import ObservationEncoder
+
+# What the fast path hands the learner adapter: the deciding person (-1: the game is over), their
+# legal actions, the mask and index -> action of them, the decision kind, and the observation.
+Decision: TypeAlias = tuple[int, list[Any], np.ndarray, dict[int, Any], str, np.ndarray]
+
+
+class Codec:
+    """A mode's compiled mask cache and observation encoder (the zone fight's `core.Encoding` parts)."""
+
+    def __init__(self, masks: MaskCache, observer: ObservationEncoder) -> None:
+        self.masks = masks
+        self.observer = observer
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its constructor's arguments (a compiled class has no argument-free __new__)."""
+        return (Codec, (self.masks, self.observer))
 
 
 class Opponents:
@@ -55,3 +75,22 @@ class Opponents:
                 )
             self.apply(rules, state, action, rng, legal)
         return -1, []
+
+    def step(
+        self, rules: GameRules, state: Any, action: Any, rng: np.random.Generator, legal: list[Any], codec: Codec,
+        viewer: int,
+    ) -> Decision:  # fmt: skip
+        """Apply the learner's legal action, then `advance`."""
+        self.apply(rules, state, action, rng, legal)
+        return self.advance(rules, state, rng, codec, viewer)
+
+    def advance(self, rules: GameRules, state: Any, rng: np.random.Generator, codec: Codec, viewer: int) -> Decision:
+        """Play until a controlled person must decide, and their mask and observation; at the end the
+        idle mask and the observation from `viewer` (who saw last)."""
+        actor, legal = self.play(rules, state, rng)
+        if actor < 0:
+            obs = codec.observer.encode(state, viewer, "over", -1)
+            return actor, legal, idle_mask(codec.masks.n_actions), {}, "over", obs
+        mask, by_index = codec.masks.mask(actor, legal)
+        decision: str = rules.decision_kind(state)
+        return actor, legal, mask, by_index, decision, codec.observer.encode(state, actor, decision, actor)

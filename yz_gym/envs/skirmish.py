@@ -56,6 +56,7 @@ from yz_gym.envs.binding import EventScorer, ModeBinding
 from yz_gym.envs.core import Encoding, ScenarioSource, resolve_combatant, resolve_side, scenario_of
 from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.envs.observation import DECISIONS, OBS_SIZE
+from yz_gym.envs.opponents import Codec
 from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward
 from yz_gym.envs.structured import Structure, skirmish_structure
 from yz_gym.rulesets.yze.state import GameState, Scenario
@@ -95,6 +96,10 @@ class ZoneFight(ModeBinding):
     def observe(self, state: GameState, viewer: int, mine: frozenset[int], actor: int, decision: str) -> np.ndarray:
         """`observation.ObservationEncoder`'s vector from `viewer`."""
         return self.encoding.observer.encode(state, viewer, decision, actor)
+
+    def codec(self) -> Codec:
+        """The encoding's MaskCache and ObservationEncoder."""
+        return Codec(self.encoding.masks, self.encoding.observer)
 
     def structure(self) -> Structure:
         """Entity rows, zone rows, the adjacency (`structured.skirmish_structure`)."""
