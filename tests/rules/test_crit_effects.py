@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import FixedDice, by_name, kinds
-from tests.rules.test_injuries import ARM_ROWS, crit, party, set_order
+from tests.rules.test_injuries import ARM_ROWS, HEALING, crit, party, set_order
 from yz_gym.rulesets.yze.combat.damage import PERMANENT, take_damage
 from yz_gym.rulesets.yze.combat.recovery import recover
 from yz_gym.rulesets.yze.state import STR, WIT
@@ -65,8 +65,9 @@ SPINE_DAYS = [1, 2, 1]  # 3D6 = 4 days = 16 shifts
 
 
 def paralysed_cyan(**rules: object):
-    """Cyan (Broken, Strength 0) with a cracked spine; Blue, Cyan's ally, in the same zone on its turn."""
-    state = healer_beside_a_broken_ally(**rules)
+    """Cyan (Broken, Strength 0) with a cracked spine; Blue, Cyan's ally, in the same zone on its turn.
+    Its 3D6 days are rolled at the first recovery (HEAL-17's `healing` reading), from SPINE_DAYS."""
+    state = healer_beside_a_broken_ally(**{**HEALING, **rules})
     crit(state, "Cyan", 56)
     return state
 

@@ -229,7 +229,7 @@ def witness_push(insight: list[int], pushed: list[int] | None):
                  extra=(fighter("Cyan", "blue", "Yard"),))
     set_order(state, "Red")
     cyan = by_name(state, "Cyan")
-    dice = FixedDice([6, 6, 6, 2, 2, 6, 1, *insight, *(pushed or [])])  # AGI 3 + pistol 2; D66 61
+    dice = FixedDice([6, 6, 6, 2, 2, 6, 1, 3, 4, *insight, *(pushed or [])])  # AGI 3 + pistol 2; D66 61; 2D6 days
     events = act(state, dice, Kind.SHOOT, target="Blue")
     assert engine.decision_kind(state) == "push" and engine.current_actor(state) == by_name(state, "Red").id
     events += engine.apply(state, Action(Kind.DECLINE), dice)  # Red keeps the hit

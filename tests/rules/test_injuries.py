@@ -23,6 +23,7 @@ from yz_gym.rulesets.yze.zone import engine
 from yz_gym.rulesets.yze.zone.actions import Action, Kind
 
 QUIET = {"ask_push": False, "offer_help": False}
+HEALING = {"crit_heal_roll_at": "healing"}  # HEAL-17's other reading: heal times rolled at the first recovery
 
 
 def attrs(strength: Any = 3, agility: Any = 3, wits: Any = 3, empathy: Any = 3) -> dict[str, Any]:
@@ -287,7 +288,7 @@ def test_the_crit_table_text_switch_plays_the_second_sources_rows():
 
 @pytest.mark.rule("CRIT-05", "CRIT-MENT-63", "HEAL-06")
 def test_amnesia_is_permanent_in_s1_and_heals_in_d6_days_in_s2():
-    s1, s2 = party(), party({"crit_table_text": "s2"})
+    s1, s2 = party(HEALING), party({**HEALING, "crit_table_text": "s2"})
     for state in (s1, s2):
         crit(state, "Blue", 63, "mental")
     blue1, blue2 = by_name(s1, "Blue"), by_name(s2, "Blue")
@@ -552,7 +553,7 @@ def test_minor_npcs_broken_by_damage_may_simply_die():
 
 @pytest.mark.rule("HEAL-06")
 def test_critical_injuries_heal_over_their_days_all_at_once():
-    state = party()
+    state = party(HEALING)
     blue = by_name(state, "Blue")
     crit(state, "Blue", 23)  # broken hand, D6 days
     crit(state, "Blue", 16)  # concussion, D6 days
@@ -581,7 +582,7 @@ def test_permanent_and_untreated_lethal_crits_do_not_heal():
 
 @pytest.mark.rule("HEAL-07")
 def test_a_carer_with_a_healing_roll_makes_the_day_count_double():
-    state = party(cyan={"skills": {"healing": 2}})
+    state = party(HEALING, cyan={"skills": {"healing": 2}})
     blue, cyan = by_name(state, "Blue"), by_name(state, "Cyan")
     crit(state, "Blue", 23)
     recover(blue, 4, FixedDice([2]), options=state.options)  # 2 days; one day passes
@@ -593,7 +594,7 @@ def test_a_carer_with_a_healing_roll_makes_the_day_count_double():
 
 @pytest.mark.rule("HEAL-07", "HEAL-16")
 def test_a_carer_whose_healing_roll_fails_does_not_double_the_day():
-    state = party(cyan={"skills": {"healing": 2}})
+    state = party(HEALING, cyan={"skills": {"healing": 2}})
     blue, cyan = by_name(state, "Blue"), by_name(state, "Cyan")
     crit(state, "Blue", 23)
     recover(blue, 4, FixedDice([2, 2, 3, 4, 5, 2]), options=state.options, carer=cyan)  # no six; 2 days

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.helpers import FixedDice, by_name
-from tests.rules.test_injuries import crit, party
+from tests.rules.test_injuries import HEALING, crit, party
 from tests.rules.test_travel_day import trip
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.combat.damage import critical_injury
@@ -54,7 +54,7 @@ def test_a_rest_shift_on_the_move_is_not_a_safe_place_for_the_stress_level() -> 
 
 @pytest.mark.rule("HEAL-17", "HEAL-06")
 def test_crit_heal_times_count_down_in_whole_days_several_at_once() -> None:
-    state = party()
+    state = party(HEALING)
     blue = by_name(state, "Blue")
     crit(state, "Blue", 23)  # broken hand, D6 days
     crit(state, "Blue", 16)  # concussion, D6 days
@@ -84,7 +84,7 @@ def test_on_a_journey_crits_heal_at_the_daily_checks_not_shift_by_shift() -> Non
 @pytest.mark.rule("HEAL-19")
 @pytest.mark.parametrize(("days", "halved"), [(1, 1), (2, 1), (3, 2), (5, 3), (6, 3)])
 def test_a_healers_crits_heal_in_half_the_days_rounded_up_at_least_one(days: int, halved: int) -> None:
-    state = party(blue={"specialties": ["healer"]})
+    state = party(HEALING, blue={"specialties": ["healer"]})
     blue, cyan = by_name(state, "Blue"), by_name(state, "Cyan")
     crit(state, "Blue", 23)  # D6 days
     crit(state, "Cyan", 23)
@@ -96,7 +96,7 @@ def test_a_healers_crits_heal_in_half_the_days_rounded_up_at_least_one(days: int
 
 @pytest.mark.rule("HEAL-19", "HEAL-17")
 def test_a_journeys_healers_are_named_in_the_file_and_heal_at_half_time() -> None:
-    state = trip(party={"food": 8, "water": 8, "healers": ["Wren"]})
+    state = trip(party={"food": 8, "water": 8, "healers": ["Wren"]}, rules=HEALING)
     wren = next(c for c in state.people if c.name == "Wren")
     other = next(c for c in state.people if c.name != "Wren")
     for c in (wren, other):
@@ -109,11 +109,11 @@ def test_a_journeys_healers_are_named_in_the_file_and_heal_at_half_time() -> Non
 
 
 @pytest.mark.rule("HEAL-17", "HEAL-06")
-def test_by_default_a_crits_heal_time_is_rolled_when_it_starts_to_heal() -> None:
-    state = party()
+def test_crit_heal_roll_at_healing_rolls_the_heal_time_when_it_starts_to_heal() -> None:
+    state = party(HEALING)
     blue = by_name(state, "Blue")
     injury = crit(state, "Blue", 23)  # broken hand, D6 days
-    assert state.options.crit_heal_roll_at == "healing" and injury.heal_left == -1  # not rolled yet
+    assert injury.heal_left == -1  # not rolled yet
     recover(blue, 1, FixedDice([4]), options=state.options)
     assert injury.heal_left == 4 * 4 - 1  # rolled at the first shift of recovery: 4 days, one shift gone
 
@@ -125,10 +125,11 @@ def test_by_default_a_crits_heal_time_is_rolled_when_it_starts_to_heal() -> None
     (61, False, [3, 4], 4 * 7),  # ruptured jugular, lethal, 2D6 days: still rolled now
     (14, False, [], -1),  # sprained ankle: ends by treatment (HEAL-18), no heal time
 ])  # fmt: skip
-def test_crit_heal_roll_at_injury_rolls_the_heal_time_with_the_crit(
+def test_by_default_a_crits_heal_time_is_rolled_with_the_crit(
     code: int, healer: bool, faces: list[int], shifts: int
 ) -> None:
-    state = party({"crit_heal_roll_at": "injury"}, blue={"specialties": ["healer"] if healer else []})
+    state = party(blue={"specialties": ["healer"] if healer else []})
+    assert state.options.crit_heal_roll_at == "injury"  # the digest's suggested default (HEAL-17)
     blue = by_name(state, "Blue")
     events: list[Event] = []
     critical_injury(state, blue, "physical", FixedDice([code // 10, code % 10, *faces, 1, 1, 1, 1]), events)

@@ -50,7 +50,7 @@ def test_second_wind_wins_back_a_health_point_per_stamina_success_and_the_crit_s
     blue = by_name(state, "Blue")
     assert blue.health == 4  # health_resolve: Health from Strength 3 and Agility 3
     events: list = []
-    faces = [3, 3] + [6] * successes + [1] * (3 - successes)  # the crit (D66 33), then Stamina: 3 dice
+    faces = [3, 3, 2, 5] + [6] * successes + [1] * (3 - successes)  # crit (D66 33, 2D6 days), Stamina: 3 dice
     take_damage(state, blue, 5, FixedDice(faces), events)
     assert blue.injuries and blue.injuries[0].code == 33  # BROKEN-04: the crit came first and stays
     roll = next(e for e in events if e.kind == "roll" and e.get("purpose") == "second wind")
@@ -78,7 +78,7 @@ def test_second_wind_heals_the_track_that_broke_attribute_points_with_attribute_
     state = party(blue={"specialties": ["second_wind"]})  # attribute damage: Strength and Wits
     blue = by_name(state, "Blue")
     events: list = []
-    take_damage(state, blue, 3, FixedDice([1, 1, 6, 6]), events, stress=True)  # Wits 0; Stamina: 0 + 0 dice
+    take_damage(state, blue, 3, FixedDice([1, 1, 2, 6, 6]), events, stress=True)  # Wits 0; tremor, D6 days
     roll = next(e for e in events if e.get("purpose") == "second wind")
     assert len(roll.get("dice")) == 3 and blue.attrs[WIT] == 2  # Strength 3 rolled; two points of Wits back
     take_damage(state, blue, 3, FixedDice([1, 1, 6, 6, 6]), events)  # Strength 0: Stamina with 0 + no skill

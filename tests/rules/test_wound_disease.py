@@ -14,15 +14,16 @@ from yz_gym.rulesets.yze.rolls import skill_pool
 from yz_gym.rulesets.yze.state import STR
 
 
-def wounded(code: int, stamina: list[int], disease: list[int], **rules: object):
+def wounded(code: int, stamina: list[int], disease: list[int], heal: tuple[int, ...] = (3, 4), **rules: object):
     """Blue, Broken (Strength 1 left: one Stamina die), takes crit `code`; the dice after the D66 are
-    Blue's Stamina roll, then the disease's."""
+    its heal time's (`heal`, HEAL-17: rolled with the crit by default; 2D6 for code 46), Blue's Stamina
+    roll, then the disease's."""
     state = party(rules=dict(rules))
     blue = by_name(state, "Blue")
     blue.attrs[STR] = 1
     assert len(skill_pool(state, blue, "Stamina").dice) == len(stamina)
     events: list = []
-    critical_injury(state, blue, "physical", FixedDice([code // 10, code % 10, *stamina, *disease]), events)
+    critical_injury(state, blue, "physical", FixedDice([code // 10, code % 10, *heal, *stamina, *disease]), events)
     return blue, events
 
 

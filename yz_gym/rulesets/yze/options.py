@@ -223,12 +223,12 @@ class RuleOptions:
         "of the heal time; the SRD gives none). `none`: it heals in its time, treated or not.",
     )
     crit_heal_roll_at: Literal["healing", "injury"] = switch(
-        "healing", "HEAL-17 [M], HEAL-06, HEAL-19",
+        "injury", "HEAL-17 [M], HEAL-06, HEAL-19",
         "When a critical injury's heal time (D6, 2D6 or 3D6 days) is rolled; the SRD does not say. "
-        "`healing`: when it starts to heal, at the first shift of recovery (`recover()`, a journey's "
-        "daily checks) after any death-roll limit is treated. `injury`: when it is suffered, with the "
-        "crit's own roll (S2's reading, the digest's suggested default), so its length is known at once; "
-        "a lethal one still waits for treatment before counting down. A Healer's halving applies either way.",
+        "`injury` (S2's reading, the digest's suggested default): when it is suffered, with the crit's own "
+        "roll, so its length is known at once; a lethal one still waits for treatment before counting down. "
+        "`healing`: when it starts to heal, at the first shift of recovery (`recover()`, a journey's daily "
+        "checks) after any death-roll limit is treated. A Healer's halving applies either way.",
     )
     phobia_of: Literal["breaker", "none"] = switch(
         "breaker", "CRIT-MENT-42-43 (PROPOSED)",
