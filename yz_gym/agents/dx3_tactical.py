@@ -304,13 +304,11 @@ class Dx3TacticalAgent(Agent):
 
     def worth_at(self, s: Dx3State, me: Fighter, achievement: int) -> float:
         """The pending attack's worth once its hit check shows this 達成値: over the targets still to
-        react, each with its best reaction (0 for an attack on a vehicle: not weighed here)."""
+        react, each with its best reaction (0 for a target whose vehicle takes the attack: not weighed here)."""
         p = s.pending
         assert p is not None
-        if p.vehicle >= 0:
-            return 0.0
         options, worth = s.options, 0.0
-        for t in (s.fighters[i] for i in p.waiting):
+        for t in (s.fighters[i] for i in p.waiting if i not in p.vehicles):
             armor = 0 if p.ignore_armor else max(t.armor_value + riding.shell(s, t) - p.penetration, 0)
             tables = _answer_tables(reaction_odds(s, t), options.tie)
             lost, falls = least_harm(
