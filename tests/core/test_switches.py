@@ -29,7 +29,7 @@ def test_every_switch_is_declared_with_rules_doc_and_bounds() -> None:
             if s.hint is int:
                 assert s.low is not None and s.high is not None and s.low <= s.default <= s.high
             assert block.parse({s.name: s.default}, "doc") == block.options()  # the default parses
-    assert len(RULES.switches) == 43 and len(VEHICLE_RULES.switches) == 11 and len(CHASE_RULES.switches) == 17
+    assert len(RULES.switches) == 44 and len(VEHICLE_RULES.switches) == 11 and len(CHASE_RULES.switches) == 17
 
 
 @pytest.mark.parametrize(

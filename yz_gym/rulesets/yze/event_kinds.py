@@ -226,8 +226,7 @@ add("obstacle", "the round's obstacle: its table, D10 row, name and rule (CHASE-
 add("obstacle_check", "the actor's check against the obstacle passes or fails", ("check", "passed"))
 add("collateral", "the actor's driving hurts bystanders and raises its side's heat (CHASE-COLLATERAL-01)",
     ("bystander_damage", "heat"))
-add("npc_attack", "an obstacle's NPC attacks the target (OBST)", (*ROLL, "npc"),
-    rare="only on the guard and thug rows of the foot obstacle table")
+add("npc_attack", "an obstacle's NPC attacks the target (OBST)", (*ROLL, "npc"))
 add("blocked", "the actor blocks the target, who falls back (CHASE-BLOCK)")
 add("stopped_by_block", "the actor cannot get past a block (CHASE-BLOCK-02)")
 add("cut_off", "the actor cuts the target off: Engaged (CHASE-CUTOFF)")
@@ -254,7 +253,7 @@ add("hazard_roll", "the actor's Stamina roll against a hazard: its name, rating,
     (*ROLL, "hazard", "rating", "against", "resisted", "skill"))
 add("poisoned", "the target suffers a poison's effect (HAZ-POISON-03)", ("poison", "effect", "potency"))
 add("poison_ended", "a poison's effect on the target ends: by time, a won second roll or the actor's antidote "
-    "(HAZ-POISON-04, -LETHAL-02, -PARALYZE-01, -SLEEP-01)", ("condition", "by"), rare=HAZARD)
+    "(HAZ-POISON-04, -LETHAL-02, -PARALYZE-01, -SLEEP-01)", ("condition", "by"))
 add("in_water", "the target is in the water, swimming (HAZ-DROWN-01/02)")
 add("went_under", "the target goes under water and must hold its breath (HAZ-DROWN-03/04, AMB-05)", ("cause",))
 add("drowning", "the target starts drowning: 1 Strength damage a round (HAZ-DROWN-05)", ("cause",))
