@@ -7,7 +7,7 @@ import math
 import pytest
 
 from yz_gym.core.ending import Termination
-from yz_gym.evaluation.stats import EncounterStats, wilson_interval
+from yz_gym.evaluation.stats import EncounterStats, Moment, mean_interval, wilson_interval
 from yz_gym.evaluation.watch import Fate, GameSummary
 
 
@@ -102,3 +102,12 @@ def test_what_if_changes_are_paired_by_game_index():
     assert pairs == 4 and label == "a wins" and (mean_a, mean_b, change) == (0.5, 0.75, 0.25)
     # differences 0, 1, 0, 0: sd 0.5, t(3) = 3.182
     assert high - change == pytest.approx(3.182 * 0.5 / 2, abs=2e-3) and low < 0 < high
+
+
+def test_an_amount_that_is_never_negative_gets_no_interval_below_zero() -> None:
+    moment = Moment()
+    for value in [0] * 99 + [5]:  # e.g. rations left after 100 trips: one trip kept 5
+        moment.add(value)
+    mean, low, high = mean_interval(moment.total, moment.total_sq, 100)
+    assert mean == 0.05 and low < 0  # the t interval alone reaches below 0
+    assert moment.interval(100) == (0.05, 0.0, high) and moment.json(100) == {"mean": 0.05, "ci95": [0.0, high]}

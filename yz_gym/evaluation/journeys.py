@@ -22,7 +22,7 @@ from rich.text import Text
 from yz_gym.core.ending import Termination
 from yz_gym.core.registry import Evaluation, Report
 from yz_gym.evaluation.runner import game_seeds
-from yz_gym.evaluation.stats import Z95, Moment, mean_interval, share, wilson_interval
+from yz_gym.evaluation.stats import Z95, Moment, share, wilson_interval
 from yz_gym.rulesets.yze.travel import expedition as journey
 from yz_gym.rulesets.yze.travel.expedition import ExpeditionScenario
 
@@ -194,7 +194,7 @@ def _pct(count: int, n: int) -> str:
 
 
 def _mean(moment: Moment, n: int) -> str:
-    mean, low, high = mean_interval(moment.total, moment.total_sq, n)
+    mean, low, high = moment.interval(n)
     return f"{mean:.1f} [{low:.1f}, {high:.1f}]" if n else "-"
 
 

@@ -72,7 +72,8 @@ def mean_interval(total: float, total_sq: float, n: int) -> tuple[float, float, 
 
 @dataclass(slots=True)
 class Moment:
-    """A per-game quantity as a sum and a sum of squares, for its mean and 95% t interval."""
+    """A per-game amount that is never negative (days, fights, rations left) as a sum and a sum of
+    squares, for its mean and 95% t interval (cut at 0: the mean of such amounts cannot be below)."""
 
     total: float = 0.0
     total_sq: float = 0.0
@@ -87,9 +88,14 @@ class Moment:
         self.total += other.total
         self.total_sq += other.total_sq
 
+    def interval(self, n: int) -> tuple[float, float, float]:
+        """(mean, low, high) over n games, the interval cut at 0."""
+        mean, low, high = mean_interval(self.total, self.total_sq, n)
+        return mean, max(low, 0.0), high
+
     def json(self, n: int) -> dict[str, Any]:
         """{"mean", "ci95"} over n games."""
-        mean, low, high = mean_interval(self.total, self.total_sq, n)
+        mean, low, high = self.interval(n)
         return {"mean": mean, "ci95": [low, high]}
 
 
