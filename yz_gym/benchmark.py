@@ -45,6 +45,9 @@ TRAINED_NAME: Final = "MaskablePPO"
 TRAINED: Final[dict[str, str]] = {  # task id -> its MaskablePPO baseline (weights only), trained by configs/benchmark/
     f"yz_gym/{name}": f"benchmarks/models/{name}.pth"
     for name in (
+        "YZE-ApcAmbush-v1",
+        "YZE-BlizzardPass-v1",
+        "YZE-BunkerBreakout-v1",
         "YZE-Duel-v1",
         "YZE-PoisonedLab-v1",
         "YZE-SaloonBrawl-v1",
@@ -56,7 +59,8 @@ TRAINED: Final[dict[str, str]] = {  # task id -> its MaskablePPO baseline (weigh
 TRAINED_BUDGET: Final = (
     "the duel 40,000 steps (77 CPU seconds, its 50-game check against tactical included), every other "
     "fight 16,000 steps (CPU seconds: the warehouse ambush 79, the poisoned lab 60, the saloon brawl 73, "
-    "the tunnel melee 55, the technical raid 87): 7.2 CPU minutes in all"
+    "the tunnel melee 55, the technical raid 87, the APC ambush 84, the blizzard pass 56, the bunker "
+    "breakout 54): 10.4 CPU minutes in all"
 )
 MAX_SCORES_BYTES: Final = 1_000_000  # a --reuse file
 BASELINES: Final[dict[tuple[str, str], tuple[str, ...]]] = {  # (ruleset, mode) -> its scripted baselines
