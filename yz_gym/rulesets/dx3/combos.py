@@ -124,6 +124,15 @@ def usable(f: Fighter, chosen: tuple[int, ...], table: str) -> bool:
     return True
 
 
+def usable_specials(state: Dx3State, f: Fighter, special: str, timing: str) -> list[int]:
+    """The indices of f's effects with this `special` and `timing` that it may use now (DX3-ENC-08,
+    DX3-EFF-08)."""
+    table = state.options.encroach_table
+    return [
+        i for i, e in enumerate(f.effects) if e.special == special and e.timing == timing and usable(f, (i,), table)
+    ]
+
+
 def usable_combos(state: Dx3State, f: Fighter, weapon: Weapon) -> list[int]:
     """The indices k of the attack combos f may declare with `weapon` now."""
     table = state.options.encroach_table

@@ -11,9 +11,9 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import engagement, riding
-from yz_gym.rulesets.dx3.combos import pay
+from yz_gym.rulesets.dx3.combos import pay, usable_specials
 from yz_gym.rulesets.dx3.dice import CheckResult
-from yz_gym.rulesets.dx3.effects import MINOR, combine, unusable, use_level
+from yz_gym.rulesets.dx3.effects import MINOR, combine
 from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.stealth import (
     MAJOR_ACTION,
@@ -62,12 +62,7 @@ def hide_actions(state: Dx3State, f: Fighter, minor: bool) -> list[Dx3Action]:
 def vanish_effects(state: Dx3State, f: Fighter) -> list[int]:
     """The indices of f's minor hiding effects (`special: hide`, DX3-EFF-M14) usable now: its 制限 and
     its uses this period (DX3-ENC-08, DX3-EFF-08)."""
-    rate, table = f.char.encroachment, state.options.encroach_table
-    return [
-        i for i, e in enumerate(f.effects)
-        if e.special == HIDE_SPECIAL and e.timing == MINOR
-        and not unusable(e, rate, frozenset(), f.used.get(e.name, 0), use_level(e, rate, table))
-    ]  # fmt: skip
+    return usable_specials(state, f, HIDE_SPECIAL, MINOR)
 
 
 def vanish(state: Dx3State, f: Fighter, k: int, rng: np.random.Generator, events: list[Event]) -> None:

@@ -17,7 +17,7 @@ from typing import Final
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3.combos import largest_first, usable
+from yz_gym.rulesets.dx3.combos import largest_first, usable, usable_specials
 from yz_gym.rulesets.dx3.effects import (
     AUTO,
     MAJOR_REACTION,
@@ -116,12 +116,7 @@ def revive_effects(state: Dx3State, f: Fighter) -> list[int]:
     killed, not under 重圧 (DX3-BS-16), each usable (its 制限, e.g. 120%, and its uses, DX3-EFF-08)."""
     if state.options.auto_effects == "off" or f.dead or PRESSURE in f.statuses or not f.effects:
         return []
-    rate, table = f.char.encroachment, state.options.encroach_table
-    return [
-        i for i, e in enumerate(f.effects)
-        if e.special == REVIVE and e.timing == AUTO
-        and not unusable(e, rate, frozenset(), f.used.get(e.name, 0), use_level(e, rate, table))
-    ]  # fmt: skip
+    return usable_specials(state, f, REVIVE, AUTO)
 
 
 def stand_up(state: Dx3State, f: Fighter, k: int, rng: np.random.Generator, events: list[Event]) -> None:
