@@ -73,7 +73,8 @@ def chase_dice(state: ChaseState, step: Step, c: int, slot: int, act: ChaseActio
 
 
 def hide_dice(state: ChaseState, step: Step, c: int, slot: int, act: ChaseAction) -> Modifiers:
-    """CHASE-HIDE-02: -2 at Medium, +2 at Extreme; the obstacle; OBST-FOOT-5: +2 after the monks."""
+    """CHASE-HIDE-02: the band's modifier (Medium -2, Long 0, Extreme +2); the obstacle's; OBST-FOOT-5:
+    Hide +2 after getting past the monks."""
     u = step.unit
     mod = NO_MODIFIERS.plus(HIDE_BAND.get(state.range(u, act.unit), 2)).plus(obstacle_mod(state, CK.HIDE))
     return mod.plus(2 if u in state.hide_bonus else 0)
@@ -103,7 +104,7 @@ def shoot_dice(state: ChaseState, step: Step, c: int, slot: int, act: ChaseActio
 
 
 def extinguish_dice(state: ChaseState, step: Step, c: int, slot: int, act: ChaseAction) -> Modifiers:
-    """ACTN-EXTINGUISH-01: +2 with a blanket."""
+    """ACTN-EXTINGUISH-01: the Mobility roll to put a fire out is +2 with a blanket."""
     return NO_MODIFIERS.plus(BLANKET_MODIFIER if "blanket" in state.world.combatants[c].items else 0)
 
 
@@ -200,7 +201,7 @@ def block_effect(
     if roll.successes >= 1:
         behind = state.members(t)
         place(state, behind, state.units[t].pos - 1)
-        state.blocked.update(behind)  # CHASE-BLOCK-02: it must get past first next round
+        state.blocked.update(behind)  # CHASE-BLOCK-02: a blocked pursuer rolls Force [Driving] first
         events.append(Event("blocked", c, state.units[t].pilot))
     else:
         failed_effects(state, u, spec.kind, rng, events)
@@ -389,7 +390,7 @@ def cancel_answer(state: ChaseState, step: Step, ask: str, action: ChaseAction, 
 
 
 def catch_answer(state: ChaseState, step: Step, ask: str, action: ChaseAction, rng: Rng, events: list[Event]) -> None:
-    """CHASE-FLEE-03: the catch attack, rolled when the catch step goes on (ATTACK's effect)."""
+    """CHASE-FLEE-03: the catch attack is chosen; it is rolled when the catch step goes on (its effect)."""
     step.choice = action
 
 

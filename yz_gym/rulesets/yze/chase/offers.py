@@ -30,7 +30,7 @@ def chase_offer(ctx: Listing, i: int) -> None:
 
 
 def hide_offer(ctx: Listing, t: int) -> None:
-    """CHASE-HIDE-01 (needs MOVING; each pursuer): not at Short or closer."""
+    """CHASE-HIDE-01 (needs MOVING; each pursuer): a prey may hide from a pursuer at Medium or farther."""
     if ctx.state.range(ctx.u, t) >= MEDIUM:
         ctx.out.append(ChaseAction(CK.HIDE, unit=t))
 
