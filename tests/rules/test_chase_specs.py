@@ -18,6 +18,7 @@ from yz_gym.envs.chase_encoding import (
     ChaseEncoding,
     describe_chase_index,
 )
+from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.chase import engine as chase
 from yz_gym.rulesets.yze.chase import legal
 from yz_gym.rulesets.yze.chase.kinds import SPECS
@@ -148,6 +149,7 @@ def test_what_the_rules_offer_matches_each_kinds_spec(source):
     assert {CK.CHASE, CK.OTHER} <= seen
 
 
+@pytest.mark.skipif(dice.COMPILED, reason="rebinds a module constant, which the compiled build inlines")
 def test_a_new_offer_is_asked_in_its_decision_after_the_older_ones(monkeypatch):
     """How a new kind gets offered (docs/architecture.md): an offer in its spec, at a decision, ranked
     after the older ones. Exercised with a hook offering an existing kind, so no rule is invented."""
@@ -165,32 +167,29 @@ def test_a_new_offer_is_asked_in_its_decision_after_the_older_ones(monkeypatch):
     assert chase.legal_actions(state) == [*before, ChaseAction(CK.FIGHT)]
 
 
-@pytest.mark.rule("CHASE-HIDE-02")
-def test_the_hide_roll_is_stealth_against_observation_with_the_band_modifier():
-    """CHASE-HIDE-02: -2 at Medium, 0 at Long, +2 at Extreme; CHASE-HIDE-03: against Observation."""
+@pytest.mark.rule("CHASE-HIDE-02", "CHASE-HIDE-03", "CHASE-CUTOFF-01")
+@pytest.mark.parametrize(
+    ("kind", "roller", "target", "skills", "by_band"),
+    [
+        # CHASE-HIDE-02: -2 at Medium, 0 at Long, +2 at Extreme; CHASE-HIDE-03: against Observation
+        (CK.HIDE, "Prey", "Hunter", ("Stealth", "Observation"),
+         {MEDIUM: Modifiers(-2, 0, 1), LONG: Modifiers(), LONG + 1: Modifiers(2, 1, 0)}),
+        # CHASE-CUTOFF-01: opposed Mobility, -2 from Long
+        (CK.CUT_OFF, "Hunter", "Prey", ("Mobility", "Mobility"),
+         {MEDIUM: Modifiers(), LONG: Modifiers(-2, 0, 1), LONG + 1: Modifiers(-2, 0, 1)}),
+    ],
+    ids=["hide", "cut_off"],
+)  # fmt: skip
+def test_an_opposed_maneuvers_skills_and_band_modifier(kind, roller, target, skills, by_band):
     state = start(data())
+    mine, theirs = U(state, roller), U(state, target)
     prey, hunter = U(state, "Prey"), U(state, "Hunter")
-    spec = SPECS[CK.HIDE]
-    assert (spec.skill, spec.against) == ("Stealth", "Observation")
-    step = Step("act", cid(state, "Prey"), prey)
-    act = ChaseAction(CK.HIDE, unit=hunter)
+    spec = SPECS[kind]
+    assert (spec.skill, spec.against) == skills
+    step = Step("act", cid(state, roller), mine)
+    act = ChaseAction(kind, unit=theirs)
     found = {}
-    for band in (MEDIUM, LONG, LONG + 1):
+    for band in by_band:
         state.units[prey].pos = state.units[hunter].pos + band
         found[band] = spec.dice(state, step, step.actor, PILOT, act)
-    assert found == {MEDIUM: Modifiers(-2, 0, 1), LONG: Modifiers(), LONG + 1: Modifiers(2, 1, 0)}
-
-
-@pytest.mark.rule("CHASE-CUTOFF-01")
-def test_the_cut_off_roll_is_mobility_against_mobility_and_minus_two_from_long():
-    state = start(data())
-    prey, hunter = U(state, "Prey"), U(state, "Hunter")
-    spec = SPECS[CK.CUT_OFF]
-    assert (spec.skill, spec.against) == ("Mobility", "Mobility")
-    step = Step("act", cid(state, "Hunter"), hunter)
-    act = ChaseAction(CK.CUT_OFF, unit=prey)
-    found = {}
-    for band in (MEDIUM, LONG):
-        state.units[prey].pos = state.units[hunter].pos + band
-        found[band] = spec.dice(state, step, step.actor, PILOT, act)
-    assert found == {MEDIUM: Modifiers(), LONG: Modifiers(-2, 0, 1)}
+    assert found == by_band

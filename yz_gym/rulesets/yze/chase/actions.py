@@ -127,16 +127,24 @@ def _maneuver_roll(
                       lambda: opposing_roll(state, rng, events, other, against))  # fmt: skip
 
 
-def _target_gone(state: ChaseState, c: int, u: int, act: ChaseAction, behind: bool, events: list[Event]) -> bool:
-    """The unit aimed at is no longer a pursuer of u (`behind`, at Medium or farther for a Hide) or its
-    prey when the action comes: it fails (no target)."""
+def _target_gone(
+    state: ChaseState, c: int, u: int, act: ChaseAction, behind: bool, reach: int, events: list[Event]
+) -> bool:
+    """The unit aimed at is no longer a pursuer of u (`behind`) or its prey, or is nearer than `reach`,
+    when the action comes: it fails (no target)."""
     t = act.unit
     ok = t >= 0 and state.chasing(u, t) and (state.ahead(u, t) if behind else state.ahead(t, u))
-    if ok and act.kind == CK.HIDE:
-        ok = state.range(u, t) >= MEDIUM
+    ok = ok and state.range(u, t) >= reach
     if not ok:
         events.append(Event("action_failed", c, -1, {"action": act.kind.name.lower(), "why": "no target"}))
     return not ok
+
+
+def _part(state: ChaseState, u: int, t: int) -> None:
+    """The units acting with u and those acting with t stop chasing each other for good."""
+    for m in state.members(u):
+        for e in state.members(t):
+            state.separate(m, e)
 
 
 def chase_effect(
@@ -164,7 +172,7 @@ def hide_effect(
 ) -> bool:  # fmt: skip
     """CHASE-HIDE-01..05: Stealth against the pursuer's Observation; won, the chase ends for them."""
     u, t = step.unit, act.unit
-    if _target_gone(state, c, u, act, True, events):
+    if _target_gone(state, c, u, act, True, MEDIUM, events):  # CHASE-HIDE-01: not at Short or closer
         return True
     roll = _maneuver_roll(state, step, spec, c, slot, act, rng, events)
     if roll is None:
@@ -174,9 +182,7 @@ def hide_effect(
     if not won:
         events.append(Event("not_hidden", c, state.units[t].pilot))
         return True
-    for m in state.members(u):
-        for e in state.members(t):
-            state.separate(m, e)  # CHASE-HIDE-04: the chase ends for them
+    _part(state, u, t)  # CHASE-HIDE-04: the chase ends for them
     events.append(Event("hidden", c, state.units[t].pilot))
     step.target = t
     step.stage = 4
@@ -192,7 +198,7 @@ def block_effect(
 ) -> bool:  # fmt: skip
     """CHASE-BLOCK-01: Force; a success pushes the pursuer one band back, however many successes."""
     u, t = step.unit, act.unit
-    if _target_gone(state, c, u, act, True, events):
+    if _target_gone(state, c, u, act, True, 0, events):
         return True
     roll = _maneuver_roll(state, step, spec, c, slot, act, rng, events)
     if roll is None:
@@ -214,7 +220,7 @@ def cut_off_effect(
 ) -> bool:  # fmt: skip
     """CHASE-CUTOFF-01..03: Mobility against the prey's; won, Engaged; lost or tied, Extreme."""
     u, t = step.unit, act.unit
-    if _target_gone(state, c, u, act, False, events):
+    if _target_gone(state, c, u, act, False, 0, events):
         return True
     band = state.range(u, t)
     roll = _maneuver_roll(state, step, spec, c, slot, act, rng, events)
@@ -227,9 +233,7 @@ def cut_off_effect(
         state.catches.append((u, 0))
         events.append(Event("cut_off", c, state.units[t].pilot))
     elif band >= EXTREME:
-        for m in state.members(u):
-            for e in state.members(t):
-                state.separate(m, e)  # CHASE-CUTOFF-03/END-01: at Extreme the chase ends
+        _part(state, u, t)  # CHASE-CUTOFF-03/END-01: at Extreme the chase ends
         events.append(Event("cut_off_failed", c, state.units[t].pilot, {"range": "beyond"}))
     else:
         place(state, state.members(u), state.units[t].pos - EXTREME)  # CHASE-CUTOFF-03

@@ -9,9 +9,11 @@ the resolution the rules ask for the decisions that belong to a participant: can
 action (CHASE-12), push a roll (CHASE-15, the roller decides), the catch (attack, stay Engaged
 or overtake, CHASE-FLEE-03/04), and slip away or ambush after a won Hide (CHASE-HIDE-04).
 
-Modules of this package: state (data, options, positions), legal (choices), resolve (the round),
-effects (rolls and their outcomes), end (round end, finish), attacks (shots, catches, NPCs),
-obstacles (tables), narrate (text).
+Modules of this package: state (data, options, positions, `CK`), spec (`ChaseSpec`, what an action
+kind is) and kinds (`SPECS`, one per kind) with offers (when each kind is offered) and actions (what
+each does: effects, dice, answers), legal (who chooses, the listing loop), resolve (the round),
+effects (rolls and their outcomes), end (round end), finish (the chase's end), attacks (shots,
+catches, NPCs), obstacles (tables), narrate (text).
 """
 
 from __future__ import annotations
