@@ -9,20 +9,21 @@ People sit in `N_PERSON_SLOTS` person slots: 0 = the observer, then up to `MAX_A
 its side, then up to `MAX_ENEMY_PEOPLE` others, in scenario order. Slots never move during a
 chase (units keep their side, crews keep their vehicle).
 
-**Actions** (`N_CHASE_ACTIONS` indices; `describe_chase_action_space()` prints the offsets):
+**Actions** (`N_CHASE_ACTIONS` indices; `describe_chase_action_space()` prints the offsets), laid out
+from the kinds' specs (chase/kinds.py: each kind's `form` sizes its block, `block` places it):
 
-| offset | size | meaning (chase/state.py CK) |
+| block | size | meaning (chase/state.py CK) |
 |---|---|---|
-| `A_CHASE` | 3 | Chase / Flee; +0 level, +1 climb, +2 descend (air pilots, VEH-AIR-03) |
-| `A_OTHER` | 3 | Other (no movement); +0 / climb / descend |
-| `A_FIGHT` | 1 | switch to close combat at Engaged (CHASE-END-04) |
-| `A_PUSH` .. `A_PRIDE` | 9 | push, do not push (or keep the Pride), go on (keep), cancel (CHASE-12), stay Engaged, overtake (CHASE-FLEE-04), slip away, spring an ambush (CHASE-HIDE-04), use your Pride (DICE-13) |
-| `A_HIDE` | U | Hide from the unit in slot u |
-| `A_BLOCK` | U | Block the unit in slot u |
-| `A_CUT_OFF` | U | Cut Off the unit in slot u |
-| `A_ATTACK` | U + P | the catch attack or ram (CHASE-FLEE-03): slot u = that unit's vehicle, or its runner; U + p = the person in slot p (an exposed occupant) |
-| `A_SHOOT` | W x (U + P) | Stand and Shoot / a passenger's shot: weapon-major, w = 0 the carried weapon, w = 1 + k the vehicle's mounted weapon k; targets as for ATTACK |
-| `A_EXTINGUISH` | P | put out the fire on the person in slot p (FIRE-04) |
+| `CHASE` | 3 | Chase / Flee; +0 level, +1 climb, +2 descend (air pilots, VEH-AIR-03) |
+| `OTHER` | 3 | Other (no movement); +0 / climb / descend |
+| `FIGHT` | 1 | switch to close combat at Engaged (CHASE-END-04) |
+| `PUSH` .. `PRIDE` | 9 | push, do not push (or keep the Pride), go on (keep), cancel (CHASE-12), stay Engaged, overtake (CHASE-FLEE-04), slip away, spring an ambush (CHASE-HIDE-04), use your Pride (DICE-13) |
+| `HIDE` | U | Hide from the unit in slot u |
+| `BLOCK` | U | Block the unit in slot u |
+| `CUT_OFF` | U | Cut Off the unit in slot u |
+| `ATTACK` | U + P | the catch attack or ram (CHASE-FLEE-03): slot u = that unit's vehicle, or its runner; U + p = the person in slot p (an exposed occupant) |
+| `SHOOT` | W x (U + P) | Stand and Shoot / a passenger's shot: weapon-major, w = 0 the carried weapon, w = 1 + k the vehicle's mounted weapon k; targets as for ATTACK |
+| `EXTINGUISH` | P | put out the fire on the person in slot p (FIRE-04) |
 
 Every legal action has exactly one index (checked when a mask is built); the mask marks the
 indices of `chase.legal_actions`.
@@ -75,6 +76,8 @@ import numpy as np
 
 from yz_gym.rulesets.yze.chase.attacks import target_unit
 from yz_gym.rulesets.yze.chase.effects import current_obstacle, unit_pool
+from yz_gym.rulesets.yze.chase.kinds import SPECS
+from yz_gym.rulesets.yze.chase.spec import Form
 from yz_gym.rulesets.yze.chase.state import CK, PILOT, SHOOTER, ChaseAction, ChaseScenario, ChaseState, Phase
 from yz_gym.rulesets.yze.combat.damage import lethal_conditions
 from yz_gym.rulesets.yze.state import Combatant, GameState
@@ -102,27 +105,24 @@ CHASE_LIMITS = {
 
 U, P, W = N_UNIT_SLOTS, N_PERSON_SLOTS, N_WEAPON_SLOTS
 N_TARGETS = U + P
-A_CHASE = 0
-A_OTHER = 3
-A_FIGHT = 6
-SIMPLE = (CK.PUSH, CK.DECLINE, CK.KEEP, CK.CANCEL, CK.STAY, CK.OVERTAKE, CK.ESCAPE, CK.AMBUSH, CK.PRIDE)
-A_PUSH = 7
-A_SIMPLE = {kind: A_PUSH + i for i, kind in enumerate(SIMPLE)}
-A_AMBUSH = A_SIMPLE[CK.AMBUSH]
-A_HIDE = A_PUSH + len(SIMPLE)
-A_BLOCK = A_HIDE + U
-A_CUT_OFF = A_BLOCK + U
-A_ATTACK = A_CUT_OFF + U
-A_SHOOT = A_ATTACK + N_TARGETS
-A_EXTINGUISH = A_SHOOT + W * N_TARGETS
-N_CHASE_ACTIONS = A_EXTINGUISH + P
-ACTION_BLOCKS = (
-    ("CHASE", A_CHASE, 3), ("OTHER", A_OTHER, 3), ("FIGHT", A_FIGHT, 1),
-    *((kind.name, A_SIMPLE[kind], 1) for kind in SIMPLE),
-    ("HIDE", A_HIDE, U), ("BLOCK", A_BLOCK, U), ("CUT_OFF", A_CUT_OFF, U),
-    ("ATTACK", A_ATTACK, N_TARGETS), ("SHOOT", A_SHOOT, W * N_TARGETS), ("EXTINGUISH", A_EXTINGUISH, P),
-)  # fmt: skip
-UNIT_TARGETED = {CK.HIDE: A_HIDE, CK.BLOCK: A_BLOCK, CK.CUT_OFF: A_CUT_OFF}
+BLOCK_SIZES = {Form.ONE: 1, Form.LEVEL: 3, Form.UNIT: U, Form.TARGET: N_TARGETS, Form.WEAPON: W * N_TARGETS, Form.PERSON: P}
+
+
+def _layout() -> tuple[tuple[str, int, int], ...]:
+    """Each kind's block (its spec's `form` and `block`, chase/kinds.py): name, first index, size."""
+    blocks: list[tuple[str, int, int]] = []
+    offset = 0
+    for spec in sorted(SPECS, key=lambda spec: spec.block):
+        size = BLOCK_SIZES[spec.form]
+        blocks.append((spec.kind.name, offset, size))
+        offset += size
+    return tuple(blocks)
+
+
+ACTION_BLOCKS = _layout()
+KIND_OFFSET = tuple(next(offset for name, offset, _ in ACTION_BLOCKS if name == kind.name) for kind in CK)
+KIND_FORM = tuple(spec.form for spec in SPECS)
+N_CHASE_ACTIONS = sum(size for _, _, size in ACTION_BLOCKS)
 
 
 def describe_chase_action_space() -> str:
@@ -137,16 +137,17 @@ def describe_chase_index(index: int) -> str:
     for name, offset, size in ACTION_BLOCKS:
         if offset <= index < offset + size:
             k = index - offset
-            if name in ("CHASE", "OTHER"):
+            form = KIND_FORM[CK[name]]
+            if form == Form.LEVEL:
                 return f"{name} {('level', 'climb', 'descend')[k]}"
-            if name in ("HIDE", "BLOCK", "CUT_OFF"):
+            if form == Form.UNIT:
                 return f"{name} unit slot {k}"
-            if name == "EXTINGUISH":
+            if form == Form.PERSON:
                 return f"{name} person slot {k}"
-            if name in ("ATTACK", "SHOOT"):
+            if form in (Form.TARGET, Form.WEAPON):
                 w, t = divmod(k, N_TARGETS)
                 aim = f"unit slot {t}" if t < U else f"person slot {t - U}"
-                return f"{name} {'weapon ' + str(w) + ' at ' if name == 'SHOOT' else ''}{aim}"
+                return f"{name} {'weapon ' + str(w) + ' at ' if form == Form.WEAPON else ''}{aim}"
             return name
     return f"index {index} (outside 0..{N_CHASE_ACTIONS - 1})"
 
@@ -361,22 +362,18 @@ class ChaseEncoding:
 
     def encode(self, me: int, a: ChaseAction) -> int:
         """The index of action `a` taken by combatant `me`."""
-        kind = a.kind
-        if kind in (CK.CHASE, CK.OTHER):
-            return (A_CHASE if kind == CK.CHASE else A_OTHER) + max(0, a.option)
-        if kind == CK.FIGHT:
-            return A_FIGHT
-        if kind in A_SIMPLE:
-            return A_SIMPLE[kind]
-        if kind in UNIT_TARGETED:
-            return UNIT_TARGETED[kind] + self.slots[me].unit_slot[a.unit]
-        if kind == CK.ATTACK:
-            return A_ATTACK + self._target(me, a)
-        if kind == CK.SHOOT:
-            return A_SHOOT + (a.option + 1) * N_TARGETS + self._target(me, a)
-        if kind == CK.EXTINGUISH:
-            return A_EXTINGUISH + self.slots[me].person_slot[a.target]
-        raise ValueError(f"no index for {a}")
+        base, form = KIND_OFFSET[a.kind], KIND_FORM[a.kind]
+        if form == Form.ONE:
+            return base
+        if form == Form.LEVEL:
+            return base + max(0, a.option)
+        if form == Form.UNIT:
+            return base + self.slots[me].unit_slot[a.unit]
+        if form == Form.TARGET:
+            return base + self._target(me, a)
+        if form == Form.WEAPON:
+            return base + (a.option + 1) * N_TARGETS + self._target(me, a)
+        return base + self.slots[me].person_slot[a.target]
 
     def mask(self, me: int, legal: list[ChaseAction]) -> tuple[np.ndarray, dict[int, ChaseAction]]:
         """The int8 mask of `legal` for combatant `me`, and index -> action (cached, read-only)."""

@@ -244,17 +244,19 @@ def catch_targets(state: ChaseState, u: int) -> list[ChaseAction]:
     return out
 
 
-def attack_pool(state: ChaseState, u: int) -> tuple[DicePool, str, int]:
-    """VEH-RAM-01: a ram rolls the driving skill (+Maneuverability); ATK-01 a runner rolls Melee
-    with its close weapon. Returns the pool, the skill for the push cost, and the weapon used."""
+def attack_pool(
+    state: ChaseState, u: int, skill: str = "Melee", modifier: Modifiers = NO_MODIFIERS
+) -> tuple[DicePool, str, int]:
+    """VEH-RAM-01: a ram rolls the driving skill (+Maneuverability); ATK-01 a runner rolls `skill`
+    (Melee) with its close weapon. Returns the pool, the skill for the push cost, and the weapon used."""
     world = state.world
     unit = state.units[u]
     c = world.combatants[unit.pilot]
     if unit.vehicle >= 0:
-        return driving_pool(world, c, state.vehicles[unit.vehicle]), "Mobility", -1
+        return driving_pool(world, c, state.vehicles[unit.vehicle], modifier), "Mobility", -1
     index, _ = close_weapon(world, c)
     gear = max(0, c.weapons[index].bonus) if index >= 0 else 0
-    return skill_pool(world, c, "Melee", gear), "Melee", index
+    return skill_pool(world, c, skill, gear, modifier), skill, index
 
 
 def land_attack(

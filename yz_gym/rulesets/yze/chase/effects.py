@@ -16,7 +16,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.yze import dice
 from yz_gym.rulesets.yze.chase.attacks import npc_attack
 from yz_gym.rulesets.yze.chase.obstacles import GUARD, THUG, Obstacle, obstacle, scaled
-from yz_gym.rulesets.yze.chase.state import ACTIVE, CK, CLIMB, DESCEND, ChaseAction, ChaseState, Step
+from yz_gym.rulesets.yze.chase.state import CK, CLIMB, DESCEND, ChaseAction, ChaseState, Step
 from yz_gym.rulesets.yze.combat.damage import take_damage
 from yz_gym.rulesets.yze.combat.pushing import after_roll
 from yz_gym.rulesets.yze.dice import DicePool, Roll
@@ -162,8 +162,9 @@ def obstacle_mod(state: ChaseState, kind: CK) -> int:
     return 0 if o is None else scaled(o, kind, state.options.vehicle_obstacle_adv)
 
 
-def obstacle_check(state: ChaseState, u: int, act: ChaseAction) -> tuple[str, str] | None:
-    """The obstacle's no-action roll this unit must make first: (check, skill), or None."""
+def obstacle_check(state: ChaseState, u: int, act: ChaseAction, active: bool) -> tuple[str, str] | None:
+    """The obstacle's no-action roll this unit must make first: (check, skill), or None; `active`:
+    the action is an active one (its spec's)."""
     o = current_obstacle(state)
     if o is None or not o.check:
         return None
@@ -171,7 +172,7 @@ def obstacle_check(state: ChaseState, u: int, act: ChaseAction) -> tuple[str, st
     unit = state.units[u]
     if o.check == "alley":
         return ("alley", "Mobility") if unit.vehicle >= 0 and act.kind != CK.OTHER else None  # OBST-VEH-10
-    if act.kind not in ACTIVE:
+    if not active:
         return None
     if o.check == "stall" and prey and act.kind in (CK.CHASE, CK.HIDE, CK.BLOCK):
         return "stall", "Force"  # OBST-FOOT-2

@@ -9,9 +9,11 @@ the resolution the rules ask for the decisions that belong to a participant: can
 action (CHASE-12), push a roll (CHASE-15, the roller decides), the catch (attack, stay Engaged
 or overtake, CHASE-FLEE-03/04), and slip away or ambush after a won Hide (CHASE-HIDE-04).
 
-Modules of this package: state (data, options, positions), legal (choices), resolve (the round),
-effects (rolls and their outcomes), end (round end, finish), attacks (shots, catches, NPCs),
-obstacles (tables), narrate (text).
+Modules of this package: state (data, options, positions, `CK`), spec (`ChaseSpec`, what an action
+kind is) and kinds (`SPECS`, one per kind) with offers (when each kind is offered) and actions (what
+each does: effects, dice, answers), legal (who chooses, the listing loop), resolve (the round),
+effects (rolls and their outcomes), end (round end), finish (the chase's end), attacks (shots,
+catches, NPCs), obstacles (tables), narrate (text).
 """
 
 from __future__ import annotations
@@ -22,20 +24,11 @@ from yz_gym.core.errors import IllegalAction
 from yz_gym.core.events import Event
 from yz_gym.core.game import Outcome
 from yz_gym.core.rng import as_rng
-from yz_gym.rulesets.yze.chase.effects import claim_pride, offer_pride
-from yz_gym.rulesets.yze.chase.legal import (
-    CANCEL_CHOICES,
-    HIDDEN_CHOICES,
-    PRIDE_CHOICES,
-    PUSH_CHOICES,
-    catch_actions,
-    choose_actions,
-    start_choosing,
-)
-from yz_gym.rulesets.yze.chase.resolve import ambush, answer_catch, reveal, run
+from yz_gym.rulesets.yze.chase.kinds import SPECS
+from yz_gym.rulesets.yze.chase.legal import asked_actions, choose_actions, start_choosing
+from yz_gym.rulesets.yze.chase.resolve import reveal, run
 from yz_gym.rulesets.yze.chase.state import (
     CK,
-    LABELS,
     LONG,
     MEDIUM,
     PILOT,
@@ -47,7 +40,6 @@ from yz_gym.rulesets.yze.chase.state import (
     ChaseState,
     Phase,
 )
-from yz_gym.rulesets.yze.rolls import push_roll, roll_data
 from yz_gym.rulesets.yze.state import GameState
 from yz_gym.rulesets.yze.state import Phase as CombatPhase
 
@@ -138,16 +130,7 @@ def legal_actions(state: ChaseState) -> list[ChaseAction]:
         return []
     if state.phase == Phase.CHOOSE:
         return choose_actions(state, *state.choosers[0])
-    if state.ask == "push":
-        return list(PUSH_CHOICES)
-    if state.ask == "pride":
-        return list(PRIDE_CHOICES)
-    if state.ask == "cancel":
-        return list(CANCEL_CHOICES)
-    if state.ask == "hidden":
-        return list(HIDDEN_CHOICES)
-    step = state.queue[state.cursor]
-    return catch_actions(state, step.unit, step.extra)
+    return asked_actions(state)
 
 
 def apply(
@@ -178,29 +161,12 @@ def apply(
 
 
 def _answer(state: ChaseState, action: ChaseAction, rng: np.random.Generator, events: list[Event]) -> None:
-    """A decision taken while the round resolves."""
+    """A decision taken while the round resolves: its kind's answer."""
     ask = state.ask
     state.asking, state.ask = -1, ""
-    step = state.queue[state.cursor]
-    if ask == "push":
-        step.waiting = False
-        if action.kind == CK.PUSH and step.roll is not None:
-            c = state.world.combatants[step.roller]
-            step.roll = push_roll(state.world, c, step.roll, rng)  # PUSH-04..07
-            events.append(Event("push", c.id, -1, {"skill": step.skill, **roll_data(step.roll)}))
-        offer_pride(state, step)  # DICE-13: the roll is final
-    elif ask == "pride":
-        step.waiting = False
-        if action.kind == CK.PRIDE:
-            claim_pride(state, step, events)
-    elif ask == "cancel":
-        if action.kind == CK.CANCEL:  # CHASE-12: do nothing this round
-            step.stage = 5 if step.kind == "act" else 2
-            events.append(Event("cancelled", step.actor))
-    elif ask == "catch":
-        answer_catch(state, action, events)
-    elif ask == "hidden" and action.kind == CK.AMBUSH:
-        ambush(state, step, events)
+    answer = SPECS[action.kind].answer
+    assert answer is not None  # the decisions asked while a round resolves offer only kinds with one
+    answer(state, state.queue[state.cursor], ask, action, rng, events)
 
 
 def _advance(state: ChaseState, rng: np.random.Generator, events: list[Event]) -> None:
@@ -241,7 +207,8 @@ def results(state: ChaseState) -> dict[str, str]:
 
 def describe(state: ChaseState, action: ChaseAction) -> str:
     """The action in plain words, e.g. "cut off Biker" or "shoot at Cruiser (mounted HMG)"."""
-    words = [LABELS[CK(action.kind)]]
+    spec = SPECS[action.kind]
+    words = [spec.label]
     if 0 <= action.unit < len(state.units):
         unit = state.units[action.unit]
         words.append(
@@ -253,14 +220,5 @@ def describe(state: ChaseState, action: ChaseAction) -> str:
         words.append(state.world.combatants[action.target].name)
     if 0 <= action.vehicle < len(state.vehicles):
         words.append(state.vehicles[action.vehicle].name)
-    kind = CK(action.kind)
-    if kind in (CK.CHASE, CK.OTHER) and action.option in (1, 2):
-        words.append("and climb" if action.option == 1 else "and descend")
-    if kind == CK.SHOOT and action.option >= 0:
-        actor = current_actor(state)
-        u = state.unit_of(actor) if actor >= 0 else -1
-        if u >= 0 and state.units[u].vehicle >= 0:
-            weapons = state.vehicles[state.units[u].vehicle].weapons
-            if action.option < len(weapons):
-                words.append(f"(mounted {weapons[action.option].weapon.replace('_', ' ')})")
+    spec.words(state, action, current_actor(state), words)
     return " ".join(words)

@@ -1,4 +1,6 @@
-"""Who chooses what in a chase round (CHASE-08), and which actions each one may choose.
+"""Who chooses what in a chase round (CHASE-08), and which actions each decision offers: the loop
+over the kinds' offer hooks (`ChaseSpec.offer`, chase/kinds.py), in the order of their ranks, with
+the `Listing` they share; nothing here names a kind.
 
 Choosers are (combatant, slot) pairs: PILOT picks the unit's chase action (in grouped mode only
 the side's leader does, CHASE-MULTI-02); SHOOTER is a passenger's (or a grouped member's) shot
@@ -11,26 +13,34 @@ from __future__ import annotations
 from typing import Final
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.chase.attacks import catch_targets, shot_targets, weapon_for
-from yz_gym.rulesets.yze.chase.state import (
-    CK,
-    CLIMB,
-    DESCEND,
-    ENGAGED,
-    MEDIUM,
-    PILOT,
-    SHOOTER,
-    ChaseAction,
-    ChaseState,
-    Phase,
-)
-from yz_gym.rulesets.yze.vehicles.operation import can_move
+from yz_gym.rulesets.yze.chase.kinds import SPECS
+from yz_gym.rulesets.yze.chase.spec import DECISIONS, Listing, OfferHook, Over
+from yz_gym.rulesets.yze.chase.state import PILOT, SHOOTER, ChaseAction, ChaseState, Phase
 
-OTHER: Final = ChaseAction(CK.OTHER)
-PUSH_CHOICES: Final = [ChaseAction(CK.PUSH), ChaseAction(CK.DECLINE)]
-PRIDE_CHOICES: Final = [ChaseAction(CK.PRIDE), ChaseAction(CK.DECLINE)]  # DICE-13
-CANCEL_CHOICES: Final = [ChaseAction(CK.KEEP), ChaseAction(CK.CANCEL)]
-HIDDEN_CHOICES: Final = [ChaseAction(CK.ESCAPE), ChaseAction(CK.AMBUSH)]
+_ONCE: Final = int(Over.ONCE)
+_PURSUERS: Final = int(Over.PURSUERS)
+
+# a loop of a decision's listing: what it goes over, and its offers' (needs, hook) in rank order
+Loop = tuple[int, tuple[tuple[int, OfferHook], ...]]
+
+
+def _loops(decision: str) -> tuple[Loop, ...]:
+    """The offers made at `decision` by rank (ties in `CK` order), consecutive ones about the same
+    `Over` in one loop: at each pursuer, a Hide's hook is asked before a Block's, then the next one."""
+    ranked = sorted(
+        (offer.rank, spec.kind, offer) for spec in SPECS for offer in spec.offer if decision in offer.at
+    )
+    loops: list[tuple[int, list[tuple[int, OfferHook]]]] = []
+    for _, _, offer in ranked:
+        if not loops or loops[-1][0] != int(offer.over):
+            loops.append((int(offer.over), []))
+        loops[-1][1].append((offer.needs, offer.hook))
+    return tuple((over, tuple(hooks)) for over, hooks in loops)
+
+
+LOOPS: Final[dict[str, tuple[Loop, ...]]] = {decision: _loops(decision) for decision in DECISIONS}
+Group = tuple[int, tuple[OfferHook, ...]]  # a loop with the hooks a listing asks
+_GROUPS: Final[dict[tuple[str, int], tuple[Group, ...]]] = {}  # by decision and the needs a listing has
 
 
 def _targets_of(state: ChaseState, units: list[int]) -> list[int]:
@@ -43,79 +53,46 @@ def _targets_of(state: ChaseState, units: list[int]) -> list[int]:
     return list(seen.values())
 
 
-def _altitude_options(state: ChaseState, u: int) -> list[int]:
-    """VEH-AIR-02/03: an air pilot may climb or descend one zone with its action."""
-    unit = state.units[u]
-    if unit.vehicle < 0:
-        return [-1]
-    v = state.vehicles[unit.vehicle]
-    if not v.air or not can_move(v):
-        return [-1]
-    out = [-1]
-    if v.altitude < state.scenario.max_altitude:
-        out.append(CLIMB)
-    if v.altitude > 0:
-        out.append(DESCEND)
-    return out
+def groups(decision: str, has: int) -> tuple[Group, ...]:
+    """The loops of `decision` for a listing that has `has`, each with the hooks whose needs it has
+    (a loop with none is left out, so its units are never looked up)."""
+    found = _GROUPS.get((decision, has))
+    if found is None:
+        kept: list[Group] = []
+        for over, hooks in LOOPS[decision]:
+            asked = tuple(hook for needs, hook in hooks if needs & has == needs)
+            if asked:
+                kept.append((over, asked))
+        found = _GROUPS[(decision, has)] = tuple(kept)
+    return found
 
 
-def _shots(state: ChaseState, c: int, options: list[int]) -> list[ChaseAction]:
-    out: list[ChaseAction] = []
-    for option in options:
-        weapon = weapon_for(state, c, option)
-        if weapon is not None:
-            out.extend(a._replace(option=option) for a in shot_targets(state, c, weapon))
-    return out
-
-
-def _extinguish(state: ChaseState, u: int) -> list[ChaseAction]:
-    """FIRE-04: put out the fire on yourself or someone in your unit."""
-    people = state.world.combatants
-    return [
-        ChaseAction(CK.EXTINGUISH, target=o)
-        for o in state.crew(u)
-        if people[o].burning and not people[o].dead
-    ]
+def offered(state: ChaseState, decision: str, c: int, slot: int, u: int, extra: int = 0) -> list[ChaseAction]:
+    """Every action of `decision` open to combatant `c` (chooser `slot`, unit `u`; at a catch the
+    catching unit and its surplus `extra`): each kind's offer hooks, in the order of their ranks."""
+    ctx = Listing(state, decision, c, slot, u, extra)
+    for over, hooks in groups(decision, ctx.has):
+        if over == _ONCE:
+            for hook in hooks:
+                hook(ctx, -1)
+            continue
+        units = state.behind(u) if over == _PURSUERS else state.in_front(u)
+        for t in _targets_of(state, units):
+            for hook in hooks:
+                hook(ctx, t)
+    return ctx.out
 
 
 def choose_actions(state: ChaseState, c: int, slot: int) -> list[ChaseAction]:
     """Every action combatant `c` may choose for `slot` this round (CHASE-08, CHASE-12..)."""
-    u = state.unit_of(c)
-    person = state.world.combatants[c]
-    if u < 0 or person.out:
-        return [OTHER]
-    unit = state.units[u]
-    v = state.vehicles[unit.vehicle] if unit.vehicle >= 0 else None
-    if slot >= 0:  # CHASE-VSHOOT-04: the driver orders the auto-targeting weapon
-        return [*_shots(state, c, [slot]), OTHER]
-    mounts = [k for k, w in enumerate(v.weapons) if w.gunner == c] if v is not None else []
-    if slot == SHOOTER:
-        return [*_shots(state, c, [-1, *mounts]), *_extinguish(state, u), OTHER]
-    out: list[ChaseAction] = []
-    moving = v is None or can_move(v)
-    altitudes = _altitude_options(state, u)
-    if moving:
-        out.extend(ChaseAction(CK.CHASE, option=a) for a in altitudes)  # CHASE-FLEE-01
-        for t in _targets_of(state, state.behind(u)):
-            if state.range(u, t) >= MEDIUM:
-                out.append(ChaseAction(CK.HIDE, unit=t))  # CHASE-HIDE-01: not at Short or closer
-            out.append(ChaseAction(CK.BLOCK, unit=t))  # CHASE-BLOCK-01: prey only
-        out.extend(ChaseAction(CK.CUT_OFF, unit=t) for t in _targets_of(state, state.in_front(u)))
-    out.extend(_shots(state, c, [-1, *mounts]))  # CHASE-SHOOT-01
-    if any(state.range(u, e) == ENGAGED and state.altitude(e) == state.altitude(u) for e in state.enemies(u)):
-        out.append(ChaseAction(CK.FIGHT))  # CHASE-END-04
-    out.extend(_extinguish(state, u))
-    out.extend(ChaseAction(CK.OTHER, option=a) for a in altitudes)  # CHASE-OTHER-01
-    return out
+    decision = "action" if slot == PILOT else ("shot" if slot == SHOOTER else "auto_weapon")
+    return offered(state, decision, c, slot, state.unit_of(c))
 
 
-def catch_actions(state: ChaseState, u: int, surplus: int) -> list[ChaseAction]:
-    """CHASE-FLEE-03/04: attack (close attack or ram), stay Engaged, or overtake."""
-    out = catch_targets(state, u)
-    out.append(ChaseAction(CK.STAY))
-    if surplus > 0 and state.options.overtake:
-        out.append(ChaseAction(CK.OVERTAKE))
-    return out
+def asked_actions(state: ChaseState) -> list[ChaseAction]:
+    """Every answer open to the one asked while the round resolves (`state.ask`)."""
+    step = state.queue[state.cursor]
+    return offered(state, state.ask, state.asking, step.slot, step.unit, step.extra)
 
 
 def chooser_slots(state: ChaseState, u: int) -> list[tuple[int, int]]:

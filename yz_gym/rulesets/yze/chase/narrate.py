@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.chase.state import CK, LABELS, RANGE_NAMES, ChaseState
+from yz_gym.rulesets.yze.chase.kinds import SPECS
+from yz_gym.rulesets.yze.chase.state import CK, RANGE_NAMES, ChaseState
 from yz_gym.rulesets.yze.dice_text import faces_text
 from yz_gym.rulesets.yze.vehicles.narrate import shared_vehicle_line
 from yz_gym.rulesets.yze.vehicles.seats import weapon_label
@@ -73,7 +74,7 @@ def chase_line(e: Event, who: Callable[[int], str], state: ChaseState) -> str | 
     if k in simple:
         return simple[k]
     if k == "revealed":
-        action = LABELS[CK[str(e.get("action")).upper()]]
+        action = SPECS[CK[str(e.get("action")).upper()]].label
         aim = _unit_name(state, e.get("unit")) if e.get("unit", -1) >= 0 else ""
         if e.get("vehicle", -1) >= 0:
             aim = state.vehicles[e.get("vehicle")].name

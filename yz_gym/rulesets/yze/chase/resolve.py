@@ -32,52 +32,19 @@ from typing import Final
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.yze.chase.attacks import (
-    attack_pool,
-    land_attack,
-    land_shot,
-    miss_reason,
-    shot_modifier,
-    shot_pool,
-    shot_targets,
-    target_unit,
-    weapon_for,
-)
 from yz_gym.rulesets.yze.chase.effects import (
-    change_altitude,
     check_result,
     current_obstacle,
-    failed_effects,
-    forward,
-    make_roll,
-    npc_fire,
     obstacle_check,
-    obstacle_mod,
-    offer_push,
-    opposing_roll,
-    place,
     roll_done,
     roller,
-    speed_bonus,
     stage_roll,
 )
-from yz_gym.rulesets.yze.chase.end import end_round, finish, mark_out
-from yz_gym.rulesets.yze.chase.legal import catch_actions
-from yz_gym.rulesets.yze.chase.state import (
-    ACTIVE,
-    CK,
-    EXTREME,
-    LONG,
-    MEDIUM,
-    PILOT,
-    ChaseAction,
-    ChaseState,
-    Phase,
-    Step,
-)
-from yz_gym.rulesets.yze.combat.attacks import BLANKET_MODIFIER
-from yz_gym.rulesets.yze.modifiers import NO_MODIFIERS
-from yz_gym.rulesets.yze.rolls import skill_pool
+from yz_gym.rulesets.yze.chase.end import end_round
+from yz_gym.rulesets.yze.chase.finish import mark_out
+from yz_gym.rulesets.yze.chase.kinds import SPECS
+from yz_gym.rulesets.yze.chase.legal import offered
+from yz_gym.rulesets.yze.chase.state import CK, PILOT, ChaseAction, ChaseState, Phase, Step
 
 OTHER: Final = ChaseAction(CK.OTHER)
 
@@ -126,7 +93,7 @@ def reveal(state: ChaseState, rng: np.random.Generator, events: list[Event]) -> 
 def _shooters(state: ChaseState, u: int) -> list[tuple[int, int]]:
     return sorted(
         (c, slot) for (c, slot), a in state.choices.items()
-        if slot != PILOT and a.kind in (CK.SHOOT, CK.EXTINGUISH) and state.unit_of(c) == u
+        if slot != PILOT and SPECS[a.kind].own_step and state.unit_of(c) == u
     )  # fmt: skip
 
 
@@ -159,12 +126,13 @@ def _act(state: ChaseState, step: Step, rng: np.random.Generator, events: list[E
     pilot = state.world.combatants[state.units[u].pilot]
     if not state.active(u) or pilot.out or u in state.lost:
         return True
+    spec = SPECS[act.kind]
     if step.stage == 0:
         step.stage = 1
-        if act.kind in ACTIVE and u not in state.failed and _ask_cancel(state, step, pilot.id):
+        if spec.active and u not in state.failed and _ask_cancel(state, step, pilot.id):
             return False
     if step.stage == 1:  # an obstacle's no-action roll (OBST-*)
-        check = None if u in state.failed else obstacle_check(state, u, act)
+        check = None if u in state.failed else obstacle_check(state, u, act, spec.active)
         if check is not None:
             name, skill = check
             r = roller(state, u, skill)
@@ -178,7 +146,7 @@ def _act(state: ChaseState, step: Step, rng: np.random.Generator, events: list[E
                 return True
         step.stage = 2
     if step.stage == 2:  # CHASE-BLOCK-02: a blocked pursuer rolls Force [Driving] first
-        if u in state.blocked and u not in state.failed and act.kind in ACTIVE:
+        if u in state.blocked and u not in state.failed and spec.active:
             roll = stage_roll(
                 state, step, rng, events, roller(state, u, "Force"), "Force", 0, "get_past_block"
             )
@@ -191,7 +159,7 @@ def _act(state: ChaseState, step: Step, rng: np.random.Generator, events: list[E
         step.stage = 3
     if step.stage == 3:
         if u in state.failed:
-            if act.kind in ACTIVE:
+            if spec.active:
                 events.append(Event("action_failed", pilot.id, -1, {"action": act.kind.name.lower()}))
             return True
         o = current_obstacle(state)
@@ -200,202 +168,9 @@ def _act(state: ChaseState, step: Step, rng: np.random.Generator, events: list[E
                 Event("action_failed", pilot.id, -1, {"action": act.kind.name.lower(), "why": o.name})
             )
             return True  # OBST-FOOT-1 / OBST-VEH-1: dead end
-        return _main(state, step, act, rng, events)
+        assert spec.effect is not None
+        return spec.effect(state, step, spec, pilot.id, PILOT, act, rng, events)
     return True  # 4: after a won Hide; 5: cancelled (CHASE-12)
-
-
-def _valid_target(state: ChaseState, u: int, act: ChaseAction) -> bool:
-    t = act.unit
-    if t < 0 or not state.chasing(u, t):
-        return False
-    if act.kind in (CK.HIDE, CK.BLOCK):
-        return state.ahead(u, t) and (act.kind != CK.HIDE or state.range(u, t) >= MEDIUM)
-    return state.ahead(t, u)
-
-
-def _main(
-    state: ChaseState, step: Step, act: ChaseAction, rng: np.random.Generator, events: list[Event]
-) -> bool:
-    """CHASE-FLEE, HIDE, BLOCK, CUTOFF, SHOOT, OTHER, END-04."""
-    u = step.unit
-    pilot = state.units[u].pilot
-    kind = act.kind
-    if kind in (CK.HIDE, CK.BLOCK, CK.CUT_OFF) and not _valid_target(state, u, act):
-        events.append(Event("action_failed", pilot, -1, {"action": kind.name.lower(), "why": "no target"}))
-        return True
-    if kind == CK.CHASE:
-        mod = NO_MODIFIERS.plus(obstacle_mod(state, kind)).plus(speed_bonus(state, u))
-        roll = stage_roll(state, step, rng, events, roller(state, u, "Mobility"), "Mobility", mod, "chase")
-        if roll is None:
-            return False
-        moves = roll.successes
-        if moves and change_altitude(state, u, act.option, events):
-            moves -= 1  # VEH-AIR-03: that zone of movement was vertical
-        roll_done(state, step, rng, events)
-        forward(state, u, moves, events)
-        if roll.successes == 0:
-            failed_effects(state, u, kind, rng, events)
-        return True
-    if kind == CK.HIDE:
-        t = act.unit
-        band = state.range(u, t)
-        mod = NO_MODIFIERS.plus({MEDIUM: -2, LONG: 0}.get(band, 2)).plus(obstacle_mod(state, kind))  # CHASE-HIDE-02
-        mod = mod.plus(2 if u in state.hide_bonus else 0)  # OBST-FOOT-5
-        watcher = roller(state, t, "Observation")
-        roll = stage_roll(state, step, rng, events, roller(state, u, "Stealth"), "Stealth", mod, "hide",
-                     lambda: opposing_roll(state, rng, events, watcher, "Observation"))  # fmt: skip
-        if roll is None:
-            return False
-        won = step.opp is not None and roll.successes > step.opp.successes  # CHASE-HIDE-03/05
-        roll_done(state, step, rng, events)
-        if not won:
-            events.append(Event("not_hidden", pilot, state.units[t].pilot))
-            return True
-        for m in state.members(u):
-            for e in state.members(t):
-                state.separate(m, e)  # CHASE-HIDE-04: the chase ends for them
-        events.append(Event("hidden", pilot, state.units[t].pilot))
-        step.target = t
-        step.stage = 4
-        if state.options.hide_ambush:
-            state.asking, state.ask = pilot, "hidden"
-            return False
-        return True
-    if kind == CK.BLOCK:
-        t = act.unit
-        roll = stage_roll(
-            state, step, rng, events, roller(state, u, "Force"), "Force", obstacle_mod(state, kind), "block"
-        )
-        if roll is None:
-            return False
-        roll_done(state, step, rng, events)
-        if roll.successes >= 1:  # CHASE-BLOCK-01: one band, however many successes
-            behind = state.members(t)
-            place(state, behind, state.units[t].pos - 1)
-            state.blocked.update(behind)
-            events.append(Event("blocked", pilot, state.units[t].pilot))
-        else:
-            failed_effects(state, u, kind, rng, events)
-        return True
-    if kind == CK.CUT_OFF:
-        t = act.unit
-        band = state.range(u, t)
-        mod = NO_MODIFIERS.plus(obstacle_mod(state, kind)).plus(-2 if band >= LONG else 0)  # CHASE-CUTOFF-01
-        other = roller(state, t, "Mobility")
-        roll = stage_roll(state, step, rng, events, roller(state, u, "Mobility"), "Mobility", mod, "cut_off",
-                     lambda: opposing_roll(state, rng, events, other, "Mobility"))  # fmt: skip
-        if roll is None:
-            return False
-        won = step.opp is not None and roll.successes > step.opp.successes  # ties lose (CUTOFF-03)
-        roll_done(state, step, rng, events)
-        if won:
-            place(state, state.members(u), state.units[t].pos)  # CHASE-CUTOFF-02: Engaged
-            state.catches.append((u, 0))
-            events.append(Event("cut_off", pilot, state.units[t].pilot))
-        elif band >= EXTREME:
-            for m in state.members(u):
-                for e in state.members(t):
-                    state.separate(m, e)  # CHASE-CUTOFF-03/END-01: at Extreme the chase ends
-            events.append(Event("cut_off_failed", pilot, state.units[t].pilot, {"range": "beyond"}))
-        else:
-            place(state, state.members(u), state.units[t].pos - EXTREME)  # CHASE-CUTOFF-03
-            events.append(Event("cut_off_failed", pilot, state.units[t].pilot, {"range": "Extreme"}))
-            failed_effects(state, u, kind, rng, events)
-        return True
-    if kind == CK.SHOOT:
-        return _fire(state, step, pilot, PILOT, act, rng, events)
-    if kind == CK.FIGHT:
-        if any(state.range(u, e) == 0 and state.altitude(e) == state.altitude(u) for e in state.enemies(u)):
-            state.handover = {"kind": "combat", "by": pilot, "range": "engaged"}  # CHASE-END-04
-            finish(
-                state,
-                f"{state.world.combatants[pilot].name} turns to fight: combat begins",
-                events,
-                combat=True,
-            )
-        else:
-            events.append(Event("action_failed", pilot, -1, {"action": "fight", "why": "not engaged"}))
-        return True
-    if kind == CK.EXTINGUISH:
-        return _extinguish(state, step, pilot, act, rng, events)
-    change_altitude(state, u, act.option, events)  # CHASE-OTHER-01: no movement relative to the others
-    events.append(Event("other", pilot))
-    return True
-
-
-def ambush(state: ChaseState, step: Step, events: list[Event]) -> None:
-    """CHASE-HIDE-04: instead of leaving, the prey springs a sneak attack: combat begins."""
-    pilot = state.units[step.unit].pilot
-    target = state.units[step.target].pilot
-    state.handover = {"kind": "ambush", "attacker": pilot, "target": target}
-    name = state.world.combatants[pilot].name
-    finish(state, f"{name} springs an ambush: combat begins", events, combat=True)
-
-
-def _fire(
-    state: ChaseState,
-    step: Step,
-    c: int,
-    slot: int,
-    act: ChaseAction,
-    rng: np.random.Generator,
-    events: list[Event],
-) -> bool:
-    """CHASE-SHOOT-01 / CHASE-VSHOOT-01..04: one ranged attack at the current band."""
-    weapon = weapon_for(state, c, act.option)
-    if weapon is None or act._replace(option=-1) not in shot_targets(state, c, weapon):
-        events.append(Event("action_failed", c, act.target, {"action": "shoot", "why": miss_reason(state, c, weapon, act)}))
-        return True
-    # OBST-FOOT-6, OBST-VEH-4..8: an obstacle's modifier, fire and collateral damage for Stand and
-    # Shoot meet that action (the pilot's own shot); a passenger's or an auto-weapon's shot on the
-    # move has its own -2 (CHASE-VSHOOT-01/02) unless `passenger_shots_as_stand_and_shoot`
-    standing = slot == PILOT or state.options.passenger_shots_as_stand_and_shoot
-    if step.roll is None:
-        mod = shot_modifier(state, c, slot, act, obstacle_mod(state, CK.SHOOT) if standing else 0)
-        pool = shot_pool(state, c, slot, weapon, mod, act.option)
-        person = state.world.combatants[c]
-        tool = person.held if act.option < 0 else -1
-        shown = "Mobility" if weapon.thrown and slot < 0 else "Marksmanship"
-        make_roll(state, step, rng, events, c if slot < 0 else -1, pool, shown, shown, "shoot", tool)
-        if slot >= 0:
-            step.roller = -1  # CHASE-VSHOOT-04: the weapon's own roll; nobody pushes it
-        else:
-            offer_push(state, step)
-    if step.waiting:
-        return False
-    assert step.roll is not None
-    roll = step.roll
-    roll_done(state, step, rng, events)
-    if not land_shot(state, c, weapon, act, roll, rng, events) and standing:
-        failed_effects(state, state.unit_of(c), CK.SHOOT, rng, events)
-    if standing:
-        npc_fire(state, c, rng, events)
-    return True
-
-
-def _extinguish(
-    state: ChaseState, step: Step, c: int, act: ChaseAction, rng: np.random.Generator, events: list[Event]
-) -> bool:
-    """FIRE-04 / ACTN-EXTINGUISH-01: a Mobility roll (+2 with a blanket) puts the fire out."""
-    world = state.world
-    target = world.combatants[act.target]
-    if not target.burning:
-        return True
-    if step.roll is None:
-        person = world.combatants[c]
-        bonus = BLANKET_MODIFIER if "blanket" in person.items else 0
-        make_roll(state, step, rng, events, c, skill_pool(world, person, "Mobility", 0, bonus), "Mobility",
-              "Mobility", "extinguish")  # fmt: skip
-        offer_push(state, step)
-    if step.waiting:
-        return False
-    assert step.roll is not None
-    ok = step.roll.successes >= 1
-    roll_done(state, step, rng, events)
-    if ok:
-        target.burning = 0
-        events.append(Event("fire_out", c, target.id))
-    return True
 
 
 def _shot(state: ChaseState, step: Step, rng: np.random.Generator, events: list[Event]) -> bool:
@@ -410,9 +185,9 @@ def _shot(state: ChaseState, step: Step, rng: np.random.Generator, events: list[
             return False
     if step.stage == 2:
         return True  # cancelled
-    if act.kind == CK.EXTINGUISH:
-        return _extinguish(state, step, c, act, rng, events)
-    return _fire(state, step, c, step.slot, act, rng, events)
+    spec = SPECS[act.kind]
+    assert spec.effect is not None
+    return spec.effect(state, step, spec, c, step.slot, act, rng, events)
 
 
 def _catches(state: ChaseState, step: Step, rng: np.random.Generator, events: list[Event]) -> bool:
@@ -438,7 +213,7 @@ def _catch(state: ChaseState, step: Step, rng: np.random.Generator, events: list
             return True
         if not any(state.units[e].pos == state.units[u].pos for e in state.in_front(u)):
             return True  # the prey got away after all
-        legal = catch_actions(state, u, step.extra)
+        legal = offered(state, "catch", pilot, PILOT, u, step.extra)
         if len(legal) == 1:
             return True
         step.stage = 1
@@ -446,62 +221,10 @@ def _catch(state: ChaseState, step: Step, rng: np.random.Generator, events: list
         return False
     choice = step.choice
     assert choice is not None
-    if choice.kind != CK.ATTACK:
-        return True
-    if step.roll is None:
-        pool, cost, tool = attack_pool(state, u)
-        shown = (
-            "Melee"
-            if state.units[u].vehicle < 0
-            else state.vehicles[state.units[u].vehicle].options.vehicle_skill
-        )
-        make_roll(
-            state,
-            step,
-            rng,
-            events,
-            pilot,
-            pool,
-            shown,
-            cost,
-            "ram" if state.units[u].vehicle >= 0 else "close_attack",
-            tool,
-        )
-        offer_push(state, step)
-    if step.waiting:
-        return False
-    assert step.roll is not None
-    roll = step.roll
-    t = target_unit(state, choice)
-    roll_done(state, step, rng, events)
-    land_attack(state, u, choice, roll, rng, events)
-    state.caught.add(t)
-    events.append(Event("caught", pilot, state.units[t].pilot))  # CHASE-END-02
-    if state.options.chase_after_catch == "end":
-        state.units[t].status = "caught"
-        finish(state, f"{state.world.combatants[state.units[t].pilot].name} is caught", events, catcher=u)
-    elif state.options.chase_after_catch == "fight":
-        mark_out(state, events)  # CHASE-END-04: a prey Broken or wrecked by the attack is simply caught
-        if state.active(t) and state.active(u):  # (a ram's ricochet may wreck the rammer)
-            prey = state.units[t].pilot
-            state.handover = {"kind": "combat", "by": pilot, "range": "engaged", "target": prey}
-            name = state.world.combatants[prey].name
-            finish(state, f"{name} is caught and turns to fight: combat begins", events, combat=True)
-    return True
+    spec = SPECS[choice.kind]
+    if spec.effect is None:
+        return True  # stayed Engaged or overtook (their answers did it)
+    return spec.effect(state, step, spec, pilot, PILOT, choice, rng, events)
 
 
-def answer_catch(state: ChaseState, action: ChaseAction, events: list[Event]) -> None:
-    """Record the catch decision; OVERTAKE moves past the prey at once (CHASE-FLEE-04)."""
-    step = state.queue[state.cursor]
-    step.choice = action
-    u = step.unit
-    if action.kind == CK.OVERTAKE:
-        ahead = [e for e in state.in_front(u) if state.units[e].pos == state.units[u].pos]
-        prey = ahead[0]
-        place(state, state.members(u), state.units[prey].pos + step.extra)
-        events.append(Event("overtake", state.units[u].pilot, state.units[prey].pilot, {"bands": step.extra}))
-    elif action.kind == CK.STAY:
-        events.append(Event("stay_engaged", state.units[u].pilot))
-
-
-__all__ = ["ambush", "answer_catch", "reveal", "run"]
+__all__ = ["reveal", "run"]

@@ -35,7 +35,8 @@ RANGE_KEYS: Final = {name.lower(): i for i, name in enumerate(RANGE_NAMES)}
 
 class CK(IntEnum):
     """Chase action kinds: the six chase actions (CHASE-FLEE/HIDE/BLOCK/CUTOFF/SHOOT/OTHER), the
-    switch to combat (CHASE-END-04), and the decisions taken while a round resolves."""
+    switch to combat (CHASE-END-04), and the decisions taken while a round resolves. Everything about a
+    kind is its spec (chase/kinds.py `SPECS`); a new kind is appended (values are in the env's indices)."""
 
     CHASE = 0  # Chase / Flee (CHASE-FLEE-01)
     HIDE = 1  # CHASE-HIDE-01..05; unit = the pursuer hidden from
@@ -57,18 +58,8 @@ class CK(IntEnum):
     PRIDE = 17  # DICE-13: claim the Pride's automatic success on the roll (DECLINE: keep it)
 
 
-MANEUVERS: Final = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF})
-ACTIVE: Final = frozenset({CK.CHASE, CK.HIDE, CK.BLOCK, CK.CUT_OFF, CK.SHOOT, CK.FIGHT})
 CLIMB: Final = 1  # option of CHASE / OTHER for air pilots (VEH-AIR-03)
 DESCEND: Final = 2
-LABELS: Final = {
-    CK.CHASE: "chase / flee", CK.HIDE: "hide from", CK.BLOCK: "block", CK.CUT_OFF: "cut off",
-    CK.SHOOT: "shoot at", CK.OTHER: "do something else", CK.EXTINGUISH: "put out the fire on",
-    CK.FIGHT: "switch to close combat", CK.PUSH: "push the roll", CK.DECLINE: "do not push",
-    CK.KEEP: "go on", CK.CANCEL: "cancel the action", CK.ATTACK: "attack",
-    CK.STAY: "stay engaged", CK.OVERTAKE: "overtake", CK.ESCAPE: "slip away",
-    CK.AMBUSH: "spring an ambush on", CK.PRIDE: "use your pride",
-}  # fmt: skip
 
 
 class ChaseAction(NamedTuple):
