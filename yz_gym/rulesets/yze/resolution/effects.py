@@ -74,6 +74,7 @@ from yz_gym.rulesets.yze.zone.listing import (
     SPARE,
     SPENT,
     STANDING,
+    SWAPS,
     UNARMED,
     UNENGAGED,
     UNREADY,
@@ -238,7 +239,7 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     ),
     _spec(
         Kind.SWAP_INITIATIVE, "swap initiative with", FREE, _T, instant=instants.swap,
-        offer=_on(ACTOR, 2, offers.swap_offer),
+        offer=_on(ACTOR, 2, offers.swap_offer, SWAPS),
     ),  # INIT-SWAP-01..04
     _spec(
         Kind.RUN, "run to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=move_effect,

@@ -59,10 +59,11 @@ RIDERS: Final = 1 << 28  # someone else in the fight rides a living mount (MOUNT
 LOOSE: Final = 1 << 29  # a living mount stands riderless (DISMOUNT; MOUNT-08/11/12)
 UNREADY: Final = 1 << 30  # `ranged`, fast to ready and not loaded (ACTN-RELOAD-02)
 SPENT: Final = 1 << 31  # `ranged`, slow to reload, spent (or part-used: AUTO-06) with a reload left (ACTN-RELOAD-01/03)
+SWAPS: Final = 1 << 32  # nothing done yet this turn, no swap this round (INIT-SWAP-02/04): a swap may be open
 NEEDS: Final = (
     FAST_LEFT, SLOW_LEFT, ACTING, AFOOT, SLOW_READY, ENGAGED, UNENGAGED, PRONE, STANDING, GRAPPLING,
     GRAPPLED, CLOSE, UNARMED, SHOOTER, AIDS, VEHICLES, ABOARD, MOUNTED, RIDING, HAZARDS, SPARE, RANGED,
-    ITEMS, COVER, BURNING, DOORS, EXIT, FRESH, RIDERS, LOOSE, UNREADY, SPENT,
+    ITEMS, COVER, BURNING, DOORS, EXIT, FRESH, RIDERS, LOOSE, UNREADY, SPENT, SWAPS,
 )  # fmt: skip
 
 
@@ -74,7 +75,7 @@ class Listing:
     vehicle (VEH-DMG-07..09: occupants keep few of the actions on foot). `aboard`: its vehicle;
     `wreck`: that vehicle is wrecked (VEH-DMG-03: leaving is all there is to do). `grappled`: held
     in a grapple (ACTN-GRAPPLE-02). `slow_ready`: acting, a slow action left, not held, not in a
-    wreck: then `unarmed`, `grips`, `aids`, `shooter`, `hops` and `sight` are worked out. `engaged`: the enemies it is engaged with, `enemies` those to
+    wreck: then `unarmed`, `grips`, `aids` and `shooter` are worked out (and `hears`, when asked). `engaged`: the enemies it is engaged with, `enemies` those to
     close in on (none while engaged); both only while `acting`. `riding`, `cramped_ok`: on a living
     mount, and whether that mount fits cramped zones (MOUNT-04). `weapon`: the weapon in hand;
     `ranged`: a ranged one, unbroken, that the hands can hold (ATK-07). `mover`: on foot and free to
@@ -102,6 +103,7 @@ class Listing:
         self._fires = -1  # can_fire_out, worked out when first asked (-1: not yet)
         self._shots: list[int] | None = None
         self._ways: list[tuple[int, int, int]] | None = None
+        self._sight: tuple[bool, ...] | None = None  # the zones in sight, worked out when first asked
         # what the slow attacks and aid ask, asked once (ACTN-CLOSE-02, CRIT-PHYS arm rows, ATK-03/07)
         self.slow_ready = self.acting and self.slow and not self.grappled and not self.wreck
         # on foot and free to move (ACTN-GRAPPLE-02), with the action a move takes (ACTN-CRAWL-03)
@@ -112,8 +114,6 @@ class Listing:
         # a ranged weapon in hand, unbroken, that the hands can hold (ATK-07, CRIT-PHYS arm rows)
         self.ranged = held >= 0 and weapon.ranged and c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
         self.unarmed = self.grips = self.aids = self.shooter = False
-        self.hops: tuple[int, ...] = ()
-        self.sight: tuple[bool, ...] = ()
         if self.slow_ready:
             hands = free_hands(c)
             self.unarmed = bool(c.engaged) and fights_unarmed(state, c)
@@ -123,9 +123,6 @@ class Listing:
                 held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[held].loaded
                 and c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
             )  # fmt: skip
-            zone_map = state.zone_map
-            self.hops = zone_map.hops[c.zone]
-            self.sight = zone_map.sight_from(c.zone, state.doors, c.peek)
         self.has = self._has()
 
     def _has(self) -> int:
@@ -134,6 +131,8 @@ class Listing:
         state = self.state
         has = (FAST_LEFT if self.fast else 0) | (SLOW_LEFT if self.slow else 0) | (PRONE if c.prone else STANDING)
         has |= (GRAPPLING if c.grappling >= 0 else 0) | (GRAPPLED if self.grappled else 0)
+        if not (c.swapped or state.turn_acts or c.prone_drops):
+            has |= SWAPS
         if self.acting:
             has |= ACTING | (ENGAGED if self.engaged else UNENGAGED) | (AFOOT if self.aboard is None else 0)
             zone_map = state.zone_map
@@ -179,6 +178,19 @@ class Listing:
     def open_seat(self) -> bool:
         """VEH-DMG-07: aboard, in an exposed seat (what an occupant can throw from)."""
         return exposed(self.state, self.c)
+
+    def hears(self, there: int) -> bool:
+        """ACT-SLOW-PERSUADE: one in zone `there` can hear the actor: its zone, or an adjacent one in
+        sight (the sight worked out once, when first needed)."""
+        c = self.c
+        if there == c.zone:
+            return True
+        zone_map = self.state.zone_map
+        if zone_map.hops[c.zone][there] > 1:
+            return False
+        if self._sight is None:
+            self._sight = zone_map.sight_from(c.zone, self.state.doors, c.peek)
+        return self._sight[there]
 
     def shots(self) -> list[int]:
         """SHOOT's options with the weapon in hand (AUTO-01/03), worked out once."""
