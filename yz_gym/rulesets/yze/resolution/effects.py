@@ -410,7 +410,7 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     _spec(
         Kind.ENTER_VEHICLE, "get into", FAST, (Shape(span=Span.SEATS),),
         slow=vehicle.enter_slow, effect=vehicle.enter_vehicle, words=vehicle_narrate.enter_words,
-        offer=_on(VEHICLE, 62, vehicle_offers.enter_offer, VEHICLES | FAST_LEFT),
+        offer=_on(VEHICLE, 62, vehicle_offers.enter_offer, VEHICLES | FAST_LEFT | STANDING),
     ),
     _spec(
         Kind.EXIT_VEHICLE, "get out of the vehicle", FAST, _N, slow=vehicle.exit_slow,
