@@ -74,6 +74,7 @@ from yz_gym.rulesets.yze.zone.listing import (
     SPARE,
     SPENT,
     STANDING,
+    SWAPS,
     UNARMED,
     UNENGAGED,
     UNREADY,
@@ -238,7 +239,7 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     ),
     _spec(
         Kind.SWAP_INITIATIVE, "swap initiative with", FREE, _T, instant=instants.swap,
-        offer=_on(ACTOR, 2, offers.swap_offer),
+        offer=_on(ACTOR, 2, offers.swap_offer, SWAPS),
     ),  # INIT-SWAP-01..04
     _spec(
         Kind.RUN, "run to", FAST, _Z, slow=moving_slow, skill=moving_skill, effect=move_effect,
@@ -409,7 +410,7 @@ SPECS: Final[tuple[ActionSpec, ...]] = (
     _spec(
         Kind.ENTER_VEHICLE, "get into", FAST, (Shape(span=Span.SEATS),),
         slow=vehicle.enter_slow, effect=vehicle.enter_vehicle, words=vehicle_narrate.enter_words,
-        offer=_on(VEHICLE, 62, vehicle_offers.enter_offer, VEHICLES | FAST_LEFT),
+        offer=_on(VEHICLE, 62, vehicle_offers.enter_offer, VEHICLES | FAST_LEFT | STANDING),
     ),
     _spec(
         Kind.EXIT_VEHICLE, "get out of the vehicle", FAST, _N, slow=vehicle.exit_slow,

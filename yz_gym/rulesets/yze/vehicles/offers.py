@@ -66,10 +66,11 @@ def attack_vehicle_offer(ctx: Listing, index: int) -> None:
 
 def enter_offer(ctx: Listing, index: int) -> None:
     """ACT-FAST-VEHENTER, VEH-04/05, AMB-10: a free seat (2 * vehicle + exposed) of a vehicle on the
-    ground in your zone, not a wreck, not crewed by the enemy; standing, not engaged, not riding."""
+    ground in your zone, not a wreck, not crewed by the enemy; standing (needs STANDING), not
+    engaged, not riding."""
     c = ctx.c
     v = ctx.state.vehicles[index]
-    if not ctx.fast or ctx.aboard is not None or ctx.riding or c.prone or v.zone != c.zone:
+    if ctx.aboard is not None or ctx.riding or v.zone != c.zone:
         return
     if v.altitude > 0 or v.wrecked or v.destroyed or (crewed(ctx.state, v) and v.side != c.side):
         return

@@ -59,10 +59,11 @@ RIDERS: Final = 1 << 28  # someone else in the fight rides a living mount (MOUNT
 LOOSE: Final = 1 << 29  # a living mount stands riderless (DISMOUNT; MOUNT-08/11/12)
 UNREADY: Final = 1 << 30  # `ranged`, fast to ready and not loaded (ACTN-RELOAD-02)
 SPENT: Final = 1 << 31  # `ranged`, slow to reload, spent (or part-used: AUTO-06) with a reload left (ACTN-RELOAD-01/03)
+SWAPS: Final = 1 << 32  # nothing done yet this turn, no swap this round (INIT-SWAP-02/04): a swap may be open
 NEEDS: Final = (
     FAST_LEFT, SLOW_LEFT, ACTING, AFOOT, SLOW_READY, ENGAGED, UNENGAGED, PRONE, STANDING, GRAPPLING,
     GRAPPLED, CLOSE, UNARMED, SHOOTER, AIDS, VEHICLES, ABOARD, MOUNTED, RIDING, HAZARDS, SPARE, RANGED,
-    ITEMS, COVER, BURNING, DOORS, EXIT, FRESH, RIDERS, LOOSE, UNREADY, SPENT,
+    ITEMS, COVER, BURNING, DOORS, EXIT, FRESH, RIDERS, LOOSE, UNREADY, SPENT, SWAPS,
 )  # fmt: skip
 
 
@@ -74,11 +75,13 @@ class Listing:
     vehicle (VEH-DMG-07..09: occupants keep few of the actions on foot). `aboard`: its vehicle;
     `wreck`: that vehicle is wrecked (VEH-DMG-03: leaving is all there is to do). `grappled`: held
     in a grapple (ACTN-GRAPPLE-02). `slow_ready`: acting, a slow action left, not held, not in a
-    wreck: then `unarmed`, `grips`, `aids`, `shooter`, `hops` and `sight` are worked out. `engaged`: the enemies it is engaged with, `enemies` those to
-    close in on (none while engaged); both only while `acting`. `riding`, `cramped_ok`: on a living
-    mount, and whether that mount fits cramped zones (MOUNT-04). `weapon`: the weapon in hand;
-    `ranged`: a ranged one, unbroken, that the hands can hold (ATK-07). `mover`: on foot and free to
-    move with the action a move takes; `occupant`: free to use the kinds an occupant keeps."""
+    wreck: then `unarmed`, `grips`, `aids` and `shooter` are worked out (and `hears`, when asked).
+    `riding`, `cramped_ok`: on a living mount, and whether that mount fits cramped zones (MOUNT-04).
+    `weapon`: the weapon in hand. `occupant`: free to use the kinds an occupant keeps. Only while
+    `acting` (else empty or False): `engaged`, the enemies it is engaged with; `enemies`, those to
+    close in on (on foot and engaged with none); `moves_slowly` (ACTN-CRAWL-03, CRIT-PHYS rows);
+    `ranged`, a ranged weapon in hand, unbroken, that the hands can hold (ATK-07); `mover`, on foot
+    and free to move with the action a move takes."""
 
     def __init__(self, state: GameState, c: Combatant) -> None:
         self.state = state
@@ -86,7 +89,7 @@ class Listing:
         self.people = state.combatants
         self.out: list[Action] = []
         self.fast = c.can_take(False)
-        self.slow = c.can_take(True)
+        self.slow = self.fast and c.can_take(True)
         self.acting = self.fast and c.grappling < 0
         self.aboard: VehicleState | None = state.vehicles[c.vehicle] if c.vehicle >= 0 else None
         self.wreck = self.aboard is not None and self.aboard.wrecked
@@ -95,25 +98,58 @@ class Listing:
         mount = c.mount
         self.riding = mount is not None and mount.ridden
         self.cramped_ok = mount is not None and mount.cramped_ok
-        self.engaged: list[Combatant] = engaged_enemies(state, c) if self.acting else []
-        self.enemies: list[Combatant] = [] if self.engaged or not self.acting else state.enemies(c)
         self.weapon: Weapon = held_weapon(state, c)
-        self.moves_slowly = moving_is_slow(c)
         self._fires = -1  # can_fire_out, worked out when first asked (-1: not yet)
         self._shots: list[int] | None = None
         self._ways: list[tuple[int, int, int]] | None = None
+        self._sight: tuple[bool, ...] | None = None  # the zones in sight, worked out when first asked
         # what the slow attacks and aid ask, asked once (ACTN-CLOSE-02, CRIT-PHYS arm rows, ATK-03/07)
         self.slow_ready = self.acting and self.slow and not self.grappled and not self.wreck
+        self.occupant = self.acting and not self.grappled and not self.wreck  # free to use an occupant's kinds
+        self.engaged: list[Combatant] = []
+        self.enemies: list[Combatant] = []
+        self.moves_slowly = self.mover = self.ranged = False
+        self.unarmed = self.grips = self.aids = self.shooter = False
+        has = (FAST_LEFT if self.fast else 0) | (SLOW_LEFT if self.slow else 0) | (PRONE if c.prone else STANDING)
+        has |= (GRAPPLING if c.grappling >= 0 else 0) | (GRAPPLED if self.grappled else 0)
+        if not (c.swapped or state.turn_acts or c.prone_drops):
+            has |= SWAPS
+        if self.acting:
+            has |= self._acting()
+        if state.vehicles:
+            has |= VEHICLES | (ABOARD if self.aboard is not None else 0)
+        if state.setup.mounted:
+            has |= MOUNTED | (RIDING if self.riding else 0)
+            for o in self.people:
+                m = o.mount
+                if m is not None and not m.dead:
+                    has |= LOOSE if m.zone >= 0 else RIDERS if o is not c else 0
+        self.has = has | (HAZARDS if state.setup.hazards is not None else 0)
+
+    def _acting(self) -> int:
+        """With an action left and not grappling: who the actor is engaged with, what it can close in
+        on, move with, shoot, strike unarmed and aid with, and the bits of `has` they give."""
+        c = self.c
+        state = self.state
+        self.engaged = engaged_enemies(state, c)
+        if self.afoot and not self.engaged:
+            self.enemies = state.enemies(c)
+        self.moves_slowly = moving_is_slow(c)
         # on foot and free to move (ACTN-GRAPPLE-02), with the action a move takes (ACTN-CRAWL-03)
         self.mover = self.afoot and not self.grappled and (self.slow or not self.moves_slowly)
-        self.occupant = self.acting and not self.grappled and not self.wreck  # free to use an occupant's kinds
         held = c.held
         weapon = self.weapon
         # a ranged weapon in hand, unbroken, that the hands can hold (ATK-07, CRIT-PHYS arm rows)
         self.ranged = held >= 0 and weapon.ranged and c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
-        self.unarmed = self.grips = self.aids = self.shooter = False
-        self.hops: tuple[int, ...] = ()
-        self.sight: tuple[bool, ...] = ()
+        zone_map = state.zone_map
+        zone = zone_map.zones[c.zone]
+        has = ACTING | (ENGAGED if self.engaged else UNENGAGED) | (AFOOT if self.afoot else 0)
+        has |= (SPARE if len(c.weapons) > (held >= 0) else 0) | (ITEMS if c.items else 0)
+        has |= (BURNING if c.burning else 0) | (COVER if zone.covers else 0) | (EXIT if zone.exit else 0)
+        has |= (DOORS if zone_map.door_neighbours[c.zone] else 0)
+        has |= FRESH if c.actions_used == 0 and not self.moves_slowly else 0
+        if self.ranged:
+            has |= RANGED | self._reloads()
         if self.slow_ready:
             hands = free_hands(c)
             self.unarmed = bool(c.engaged) and fights_unarmed(state, c)
@@ -123,41 +159,10 @@ class Listing:
                 held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[held].loaded
                 and c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
             )  # fmt: skip
-            zone_map = state.zone_map
-            self.hops = zone_map.hops[c.zone]
-            self.sight = zone_map.sight_from(c.zone, state.doors, c.peek)
-        self.has = self._has()
-
-    def _has(self) -> int:
-        """The bits of what the listing has (FAST_LEFT, SLOW_LEFT, ... above)."""
-        c = self.c
-        state = self.state
-        has = (FAST_LEFT if self.fast else 0) | (SLOW_LEFT if self.slow else 0) | (PRONE if c.prone else STANDING)
-        has |= (GRAPPLING if c.grappling >= 0 else 0) | (GRAPPLED if self.grappled else 0)
-        if self.acting:
-            has |= ACTING | (ENGAGED if self.engaged else UNENGAGED) | (AFOOT if self.aboard is None else 0)
-            zone_map = state.zone_map
-            zone = zone_map.zones[c.zone]
-            has |= (SPARE if len(c.weapons) > (c.held >= 0) else 0) | (ITEMS if c.items else 0)
-            has |= (RANGED if self.ranged else 0) | (BURNING if c.burning else 0)
-            has |= (COVER if zone.covers else 0) | (EXIT if zone.exit else 0)
-            has |= (DOORS if zone_map.door_neighbours[c.zone] else 0)
-            has |= FRESH if c.actions_used == 0 and not self.moves_slowly else 0
-            if self.ranged:
-                has |= self._reloads()
-        if self.slow_ready:
             has |= SLOW_READY | (AIDS if self.aids else 0) | (SHOOTER if self.shooter else 0)
             if self.aboard is None and c.engaged:
                 has |= CLOSE | (UNARMED if self.unarmed else 0)
-        if state.vehicles:
-            has |= VEHICLES | (ABOARD if self.aboard is not None else 0)
-        if state.setup.mounted:
-            has |= MOUNTED | (RIDING if self.riding else 0)
-            for o in self.people:
-                m = o.mount
-                if m is not None and not m.dead:
-                    has |= LOOSE if m.zone >= 0 else RIDERS if o is not c else 0
-        return has | (HAZARDS if state.setup.hazards is not None else 0)
+        return has
 
     def _reloads(self) -> int:
         """UNREADY or SPENT, or neither: what readying or reloading the ranged weapon in hand would do."""
@@ -179,6 +184,19 @@ class Listing:
     def open_seat(self) -> bool:
         """VEH-DMG-07: aboard, in an exposed seat (what an occupant can throw from)."""
         return exposed(self.state, self.c)
+
+    def hears(self, there: int) -> bool:
+        """ACT-SLOW-PERSUADE: one in zone `there` can hear the actor: its zone, or an adjacent one in
+        sight (the sight worked out once, when first needed)."""
+        c = self.c
+        if there == c.zone:
+            return True
+        zone_map = self.state.zone_map
+        if zone_map.hops[c.zone][there] > 1:
+            return False
+        if self._sight is None:
+            self._sight = zone_map.sight_from(c.zone, self.state.doors, c.peek)
+        return self._sight[there]
 
     def shots(self) -> list[int]:
         """SHOOT's options with the weapon in hand (AUTO-01/03), worked out once."""

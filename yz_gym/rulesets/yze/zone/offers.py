@@ -50,7 +50,7 @@ def end_turn_offer(ctx: Listing, i: int) -> None:
 
 
 def swap_offer(ctx: Listing, i: int) -> None:
-    """INIT-SWAP-01..04: the partners the actor may swap initiative with."""
+    """INIT-SWAP-01..04 (needs SWAPS): the partners the actor may swap initiative with."""
     for p in swap_partners(ctx.state, ctx.c.id):
         ctx.out.append(action(Kind.SWAP_INITIATIVE, p))
 
@@ -322,8 +322,7 @@ def extinguish_offer(ctx: Listing, i: int) -> None:
 def persuade_offer(ctx: Listing, i: int) -> None:
     """ACT-SLOW-PERSUADE (needs SLOW_READY; at an enemy): the opponent must hear you: your zone, or
     an adjacent one in sight."""
-    there = ctx.people[i].zone
-    if there == ctx.c.zone or (ctx.hops[there] <= 1 and ctx.sight[there]):
+    if ctx.hears(ctx.people[i].zone):
         ctx.out.append(action(Kind.PERSUADE, i))
 
 
