@@ -65,9 +65,10 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
   zones): deep water, gas, its potency/12, the cold band (0, 1/3, 2/3, 1). Both stay 0 in
   scenarios without a `hazards:` block (appended last: every earlier offset is unchanged).
 
-Encoding copies a cached per-observer template that already holds the static parts, the
-map seen from the observer's zone and the borders; then each combatant's dynamic fields go
-straight into the vector's buffer with one `struct.pack_into` (plus one per weapon).
+Encoding copies a cached per-observer template that already holds the static parts (the zone
+hazards too), the map seen from the observer's zone and the borders; then each combatant's dynamic
+fields go straight into the vector's buffer: an item write for each field that is not 0, one
+`struct.pack_into` per weapon.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 
 from yz_gym.envs.hazard_obs import FIELDS as HAZARD_OBS_FIELDS
-from yz_gym.envs.hazard_obs import HAZARD_FIELDS, ZONE_HAZARD_FIELDS, encode_hazards
+from yz_gym.envs.hazard_obs import HAZARD_FIELDS, ZONE_HAZARD_FIELDS, encode_hazards, zone_hazards
 from yz_gym.envs.limits import (
     MAX_ALLIES,
     MAX_ATTRIBUTE,
@@ -308,6 +309,8 @@ class ObservationEncoder:
             ]  # fmt: skip
             base = _ZS0 + z * N_ZSTATIC
             obs[base : base + N_ZSTATIC] = static
+        if setup.hazards is not None:
+            zone_hazards(obs, _ZH0, setup.hazards)
         return obs
 
     def _borders(self, doors: tuple[int, ...]) -> np.ndarray:
@@ -402,7 +405,9 @@ class ObservationEncoder:
                 )  # fmt: skip
 
         # combatants
-        position = {cid: i for i, cid in enumerate(order)}
+        position = [-1] * self.n  # each combatant's place in the turn order, -1: none
+        for i, cid in enumerate(order):
+            position[cid] = i
         my_engaged = mc.engaged
         weapons = self.weapons
         weapon_static = self._weapon_static
@@ -444,7 +449,7 @@ class ObservationEncoder:
             held = c.held
             carried = c.weapons
             held_w = weapons[carried[held].name] if 0 <= held < len(carried) else None
-            pos = position.get(cid, -1)
+            pos = position[cid]
             used = c.actions_used
             cover = c.cover
             engaged = c.engaged
@@ -566,5 +571,5 @@ class ObservationEncoder:
         if self.extras:
             encode_vehicles(buf, _V0, _R0, state, me, slot_of)
         if self.hazards:
-            encode_hazards(obs, _H0, _ZH0, state, me, slot_of)
+            encode_hazards(buf, _H0, state, me, slot_of)
         return obs
