@@ -455,98 +455,99 @@ class ObservationEncoder:
             engaged = c.engaged
             card = cards[cid]
             base = _C0 + slot_of[cid] * N_CDYN
+            row = buf[base : base + N_CDYN]  # the slot's own view: its small indices cost no int objects
             # the template holds zeros here: write only what is not 0 (field order: COMBATANT_FIELDS)
             if not out:
-                buf[base] = 1.0
+                row[0] = 1.0
             if c.broken:
-                buf[base + 1] = 1.0
+                row[1] = 1.0
             if c.dead:
-                buf[base + 2] = 1.0
+                row[2] = 1.0
             if c.fled or c.surrendered:
-                buf[base + 3] = 1.0
+                row[3] = 1.0
             if cid == deciding:
-                buf[base + 4] = 1.0
+                row[4] = 1.0
             if cid == holder:
-                buf[base + 5] = 1.0
+                row[5] = 1.0
             if cid in my_engaged:
-                buf[base + 6] = 1.0
+                row[6] = 1.0
             if engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
                 active = 0
                 for o in engaged:
                     if not outs[o]:
                         active += 1
                 if active:
-                    buf[base + 7] = active / 3 if active < 3 else 1.0
+                    row[7] = active / 3 if active < 3 else 1.0
             if seen:
                 if sight[zone]:
-                    buf[base + 8] = 1.0
+                    row[8] = 1.0
                 if fire[zone]:
-                    buf[base + 9] = 1.0
+                    row[9] = 1.0
             if c.health > 0 and c.max_health > 0:
-                buf[base + 10] = c.health / c.max_health
+                row[10] = c.health / c.max_health
             if c.resolve > 0 and c.max_resolve > 0:
-                buf[base + 11] = c.resolve / c.max_resolve
+                row[11] = c.resolve / c.max_resolve
             if a0 > 0:
-                buf[base + 12] = a0 / m0 if a0 < m0 else 1.0
+                row[12] = a0 / m0 if a0 < m0 else 1.0
             if a1 > 0:
-                buf[base + 13] = a1 / m1 if a1 < m1 else 1.0
+                row[13] = a1 / m1 if a1 < m1 else 1.0
             if a2 > 0:
-                buf[base + 14] = a2 / m2 if a2 < m2 else 1.0
+                row[14] = a2 / m2 if a2 < m2 else 1.0
             if a3 > 0:
-                buf[base + 15] = a3 / m3 if a3 < m3 else 1.0
+                row[15] = a3 / m3 if a3 < m3 else 1.0
             if c.prone:
-                buf[base + 16] = 1.0
+                row[16] = 1.0
             if cover >= 0:
-                buf[base + 17] = 1.0
-                buf[base + 18] = cover_ratings[zone][cover] / MAX_RATING
+                row[17] = 1.0
+                row[18] = cover_ratings[zone][cover] / MAX_RATING
             if c.aiming:
-                buf[base + 19] = c.aiming / 3
+                row[19] = c.aiming / 3
             if watch >= 0:
-                buf[base + 20] = 1.0
+                row[20] = 1.0
             if hidden:
-                buf[base + 21] = 1.0
+                row[21] = 1.0
             if c.burning:
-                buf[base + 22] = c.burning / 6 if c.burning < 6 else 1.0
+                row[22] = c.burning / 6 if c.burning < 6 else 1.0
             if c.grappling >= 0:
-                buf[base + 23] = 1.0
+                row[23] = 1.0
             if c.grappled_by >= 0:
-                buf[base + 24] = 1.0
+                row[24] = 1.0
             if c.lose_turn:
-                buf[base + 25] = 1.0
+                row[25] = 1.0
             if used < 2:
-                buf[base + 26] = (2 - used) / 2
+                row[26] = (2 - used) / 2
                 if not c.slow_used:
-                    buf[base + 27] = 1.0
+                    row[27] = 1.0
             if c.acted:
-                buf[base + 28] = 1.0
+                row[28] = 1.0
             if c.swapped:
-                buf[base + 29] = 1.0
+                row[29] = 1.0
             if card:
-                buf[base + 30] = card / CARD_SCALE if card < CARD_SCALE else 1.0
+                row[30] = card / CARD_SCALE if card < CARD_SCALE else 1.0
                 if pos > 0:
-                    buf[base + 31] = pos / MAX_COMBATANTS
+                    row[31] = pos / MAX_COMBATANTS
             if (pos > turn_pos or not card) and not c.acted:
-                buf[base + 32] = 1.0
+                row[32] = 1.0
             if wounds:
-                buf[base + 33] = wounds / 4 if wounds < 4 else 1.0
+                row[33] = wounds / 4 if wounds < 4 else 1.0
                 if timer >= 0:
-                    buf[base + 34] = 1.0
+                    row[34] = 1.0
                     if timer > 0:
-                        buf[base + 35] = timer / 10 if timer < 10 else 1.0
+                        row[35] = timer / 10 if timer < 10 else 1.0
             if c.armor_rating:
-                buf[base + 36] = c.armor_rating / MAX_RATING
+                row[36] = c.armor_rating / MAX_RATING
             if c.items:
                 if "medkit" in c.items:
-                    buf[base + 37] = 1.0
+                    row[37] = 1.0
                 if "blanket" in c.items:
-                    buf[base + 38] = 1.0
+                    row[38] = 1.0
             if held >= 0:
-                buf[base + 39] = 1.0
+                row[39] = 1.0
             if held_w is not None:
                 if held_w.ranged:
-                    buf[base + 40] = 1.0
+                    row[40] = 1.0
                 if carried[held].loaded:
-                    buf[base + 41] = 1.0
+                    row[41] = 1.0
             if seen:
                 if cid == me:
                     band = 1
@@ -555,14 +556,14 @@ class ObservationEncoder:
                 else:
                     h = hops[zone]
                     band = 1 if h == 0 else 2 if h == 1 else 3 if h <= 4 else 4 if h <= extreme else 5
-                buf[base + _CZONE + zone] = 1.0
-                buf[base + _CBAND + band] = 1.0
-            offset = 4 * (base + _CWEAPON)
+                row[_CZONE + zone] = 1.0
+                row[_CBAND + band] = 1.0
+            offset = 4 * _CWEAPON
             for i, w in enumerate(carried[:MAX_WEAPONS]):
                 ranged, damage, reach, auto = weapon_static[w.name]
                 bonus, spare, supply = w.bonus, w.reloads, w.supply  # scaled and clipped inline: hot
                 _WEAPON_FIELDS.pack_into(
-                    buf, offset,
+                    row, offset,
                     1.0, i == held, ranged, (bonus / 5 if bonus < 5 else 1.0) if bonus > 0 else 0.0,
                     damage, reach, w.loaded, 1.0 if spare < 0 else (spare / 5 if spare < 5 else 1.0),
                     (supply / 6 if supply < 6 else 1.0) if supply > 0 else 0.0, auto,
