@@ -67,8 +67,8 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
 
 Encoding copies a cached per-observer template that already holds the static parts (the zone
 hazards too), the map seen from the observer's zone and the borders; then each combatant's dynamic
-fields go straight into the vector's buffer: an item write for each field that is not 0, one
-`struct.pack_into` per weapon.
+fields go straight into the vector's buffer: an item write for each field that is not 0, and each
+carried weapon's row as float32 bytes cached by what it shows (name, held, bonus, loaded, loads, supply).
 """
 
 from __future__ import annotations
@@ -213,6 +213,7 @@ _CWEAPON: Final = _CBAND + N_BANDS
 N_WEAPON_FIELDS: Final = len(WEAPON_FIELDS)
 assert len(COMBATANT_FIELDS) == 42 and COMBATANT_FIELDS[36] == "armor"  # encode() writes by position
 _WEAPON_FIELDS: Final = struct.Struct(f"{N_WEAPON_FIELDS}f")
+_WEAPON_BYTES: Final = 4 * N_WEAPON_FIELDS
 _ROUND_FIELDS: Final = struct.Struct("3f")
 _ROLL_FIELDS: Final = struct.Struct("7f")
 # the counts' steps as float32 values: adding them in double and storing as float32 is float32 addition
@@ -224,6 +225,7 @@ _ZALLY_WATCH: Final = _Z0 + 7 * MAX_ZONES
 assert ZONE_FIELDS[4:8] == ("allies_here", "enemies_here", "enemy_overwatch", "ally_overwatch")
 _PER_ENEMY: Final = float(np.float32(1.0 / MAX_ENEMIES))
 VIEW_CACHE_SIZE: Final = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
+WEAPON_CACHE_SIZE: Final = 1024  # packed weapon rows, per (weapon, held, bonus, loaded, spare loads, supply)
 _REACH: Final = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
 
 
@@ -270,6 +272,7 @@ class ObservationEncoder:
         }
         self._border_cache: dict[tuple[int, ...], np.ndarray] = {}
         self._view_cache: dict[tuple[object, ...], tuple[np.ndarray, tuple[bool, ...], tuple[bool, ...]]] = {}
+        self._weapon_rows: dict[tuple[str, bool, int, bool, int, int], bytes] = {}
         self._templates = [self._template(scenario, me) for me in range(self.n)]
         self.extras = bool(scenario.vehicles) or setup.mounted  # vehicle_obs.py
         self.hazards = setup.hazards is not None  # hazard_obs.py
@@ -359,6 +362,20 @@ class ObservationEncoder:
             self._view_cache[key] = found
         return found
 
+    def _weapon_row(self, key: tuple[str, bool, int, bool, int, int]) -> bytes:
+        """The WEAPON_FIELDS of a carried weapon (name, held, bonus, loaded, spare loads, supply) as
+        float32 bytes; cached: they depend on nothing else."""
+        name, held, bonus, loaded, spare, supply = key
+        ranged, damage, reach, auto = self._weapon_static[name]
+        packed = _WEAPON_FIELDS.pack(
+            1.0, held, ranged, _clip(bonus / 5), damage, reach, loaded, 1.0 if spare < 0 else _clip(spare / 5),
+            _clip(supply / 6), auto,
+        )  # fmt: skip
+        if len(self._weapon_rows) >= WEAPON_CACHE_SIZE:
+            self._weapon_rows.clear()
+        self._weapon_rows[key] = packed
+        return packed
+
     # --- per step --------------------------------------------------------------------------
 
     def encode(self, state: GameState, me: int, decision: str, deciding: int) -> np.ndarray:
@@ -410,7 +427,8 @@ class ObservationEncoder:
             position[cid] = i
         my_engaged = mc.engaged
         weapons = self.weapons
-        weapon_static = self._weapon_static
+        weapon_rows = self._weapon_rows
+        raw = buf.cast("B")  # the same vector as bytes: a weapon's packed row is copied in
         # INIT-05/INIT-HIDDEN-01: with hidden initiative, unrevealed enemy cards read as 0
         cards = visible_cards(state, me) if state.options.hidden_initiative else state.cards
         cover_ratings = state.cover_ratings
@@ -558,17 +576,14 @@ class ObservationEncoder:
                     band = 1 if h == 0 else 2 if h == 1 else 3 if h <= 4 else 4 if h <= extreme else 5
                 row[_CZONE + zone] = 1.0
                 row[_CBAND + band] = 1.0
-            offset = 4 * _CWEAPON
+            offset = 4 * (base + _CWEAPON)
             for i, w in enumerate(carried[:MAX_WEAPONS]):
-                ranged, damage, reach, auto = weapon_static[w.name]
-                bonus, spare, supply = w.bonus, w.reloads, w.supply  # scaled and clipped inline: hot
-                _WEAPON_FIELDS.pack_into(
-                    row, offset,
-                    1.0, i == held, ranged, (bonus / 5 if bonus < 5 else 1.0) if bonus > 0 else 0.0,
-                    damage, reach, w.loaded, 1.0 if spare < 0 else (spare / 5 if spare < 5 else 1.0),
-                    (supply / 6 if supply < 6 else 1.0) if supply > 0 else 0.0, auto,
-                )  # fmt: skip
-                offset += 4 * N_WEAPON_FIELDS
+                key = (w.name, i == held, w.bonus, w.loaded, w.reloads, w.supply)
+                packed = weapon_rows.get(key)
+                if packed is None:
+                    packed = self._weapon_row(key)
+                raw[offset : offset + _WEAPON_BYTES] = packed
+                offset += _WEAPON_BYTES
         if self.extras:
             encode_vehicles(buf, _V0, _R0, state, me, slot_of)
         if self.hazards:
