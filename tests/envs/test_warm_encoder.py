@@ -4,6 +4,8 @@ encoder that reuses work between calls (its view cache today, cached rows tomorr
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Callable
 
 import numpy as np
@@ -12,7 +14,7 @@ import pytest
 from yz_gym.envs.core import Encoding, scenario_of
 from yz_gym.envs.observation import COMBATANT_FIELDS, FIELDS, N_CDYN, ObservationEncoder
 from yz_gym.rulesets.yze.combat.damage import BURNS
-from yz_gym.rulesets.yze.state import Combatant, GameState, Injury
+from yz_gym.rulesets.yze.state import Combatant, GameState, Injury, WeaponState
 from yz_gym.rulesets.yze.zone import engine
 
 
@@ -60,6 +62,16 @@ def _first_weapon(change: Callable[[object], None]) -> Callable[[Combatant], Non
     return lambda c: change(c.weapons[0])
 
 
+STREET_WEAPONS = scenario_of("street_firefight").setup.weapons
+
+
+def _another_weapon(c: Combatant) -> WeaponState:
+    """A loaded weapon of the scenario's table with another profile than `c`'s first, its state otherwise alike."""
+    first = c.weapons[0]
+    name = next(n for n, w in STREET_WEAPONS.items() if w.ranged != STREET_WEAPONS[first.name].ranged)
+    return WeaponState(name, first.bonus, first.loaded, first.reloads, first.supply)
+
+
 # one change of each thing a combatant's own row shows (the row key must tell them all apart)
 CHANGES: dict[str, Callable[[Combatant], None]] = {
     "health": lambda c: setattr(c, "health", c.health - 1),
@@ -88,6 +100,9 @@ CHANGES: dict[str, Callable[[Combatant], None]] = {
     "weapon_unloaded": _first_weapon(lambda w: setattr(w, "loaded", not w.loaded)),
     "weapon_reloads": _first_weapon(lambda w: setattr(w, "reloads", 2)),
     "weapon_supply": _first_weapon(lambda w: setattr(w, "supply", w.supply - 2)),
+    "weapon_traded": lambda c: c.weapons.__setitem__(0, _another_weapon(c)),
+    "weapon_dropped": lambda c: c.weapons.pop(),
+    "weapon_picked_up": lambda c: c.weapons.append(_another_weapon(c)),
     "dead": lambda c: setattr(c, "dead", True),
     "fled": lambda c: setattr(c, "fled", True),
     "surrendered": lambda c: setattr(c, "surrendered", True),
@@ -137,3 +152,21 @@ def test_a_changed_cover_rating_reaches_a_cached_row():
     ratings[c.zone] = (ratings[c.zone][0] - 1, *ratings[c.zone][1:])
     state.cover_ratings = tuple(ratings)
     assert _every_view(warm, state) == _every_view(_fresh(encoding), state) != before
+
+
+@pytest.mark.parametrize("duplicate", ["pickle", "copy", "deepcopy"])
+def test_a_duplicated_encoder_starts_with_empty_caches_and_writes_what_a_fresh_one_writes(duplicate):
+    encoding, states = _random_states("technical_raid", 4, 60)
+    warm = encoding.observer
+    for state in states:  # fill the view and weapon-row caches
+        _every_view(warm, state)
+    assert warm._view_cache and warm._weapon_rows
+    twin = {"pickle": lambda e: pickle.loads(pickle.dumps(e)), "copy": copy.copy, "deepcopy": copy.deepcopy}[
+        duplicate
+    ](warm)
+    assert not twin._view_cache and not twin._weapon_rows
+    changed = states[-1].clone()
+    for c in changed.combatants:  # a state neither cache has seen
+        for w in c.weapons:
+            w.bonus, w.loaded, w.supply = max(0, w.bonus - 1), not w.loaded, max(0, w.supply - 1)
+    assert _every_view(twin, changed) == _every_view(warm, changed) == _every_view(_fresh(encoding), changed)

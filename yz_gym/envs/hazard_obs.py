@@ -13,7 +13,7 @@ the gas's potency/12, the cold band (warm 0, chilly 1/3, cold 2/3, extreme cold 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from yz_gym.rulesets.yze.hazards.kinds import (
     PARALYSED,
     UNDERWATER,
 )
+from yz_gym.rulesets.yze.hazards.setting import HazardSetting
 from yz_gym.rulesets.yze.state import GameState
 
 HAZARD_FIELDS: Final = (
@@ -48,11 +49,9 @@ _POSITION: Final = {
 _BAND: Final = {"warm": 0.0, "chilly": 1 / 3, "cold": 2 / 3, "extreme_cold": 1.0}
 
 
-def encode_hazards(obs: np.ndarray, h0: int, z0: int, state: GameState, me: int, slot_of: list[int]) -> None:
-    """Write the hazards block at `h0` and the zone hazards at `z0` of `obs`, seen from `me`."""
-    setting = state.setup.hazards
-    if setting is None:
-        return
+def encode_hazards(buf: Any, h0: int, state: GameState, me: int, slot_of: list[int]) -> None:
+    """Write the hazards block at `h0` (a float offset) into `buf`, the writable float32 memoryview of
+    an observation whose block holds zeros, seen from `me` (the zone hazards are in its template)."""
     clock = state.options.clock
     stretch = clock.rounds(TimeUnit.STRETCH)
     shift = clock.rounds(TimeUnit.SHIFT)
@@ -65,14 +64,18 @@ def encode_hazards(obs: np.ndarray, h0: int, z0: int, state: GameState, me: int,
             at = _POSITION.get(t.kind, -1)
             if at < 0:
                 continue
-            obs[base + at] = 1.0
+            buf[base + at] = 1.0
             if t.kind == DROWNED.name:
-                obs[base + 4] = min(1.0, t.left / stretch)
+                buf[base + 4] = min(1.0, t.left / stretch)
             elif t.kind in (PARALYSED.name, ASLEEP.name):
                 full = stretch if t.kind == PARALYSED.name else shift
-                obs[base + 8] = max(float(obs[base + 8]), min(1.0, t.left / full))
+                buf[base + 8] = max(float(buf[base + 8]), min(1.0, t.left / full))
         if ANTIDOTE_ITEM in c.items:
-            obs[base + 11] = min(1.0, c.items.count(ANTIDOTE_ITEM) / 2)
+            buf[base + 11] = min(1.0, c.items.count(ANTIDOTE_ITEM) / 2)
+
+
+def zone_hazards(obs: np.ndarray, z0: int, setting: HazardSetting) -> None:
+    """Write the zone hazards of `setting` at `z0` of `obs` (frozen scenario data: once, in a template)."""
     for z in range(min(len(setting.shore), MAX_ZONES)):
         gas = setting.gas[z]
         base = z0 + z * N_ZONE_HAZARD

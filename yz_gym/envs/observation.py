@@ -65,9 +65,10 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
   zones): deep water, gas, its potency/12, the cold band (0, 1/3, 2/3, 1). Both stay 0 in
   scenarios without a `hazards:` block (appended last: every earlier offset is unchanged).
 
-Encoding copies a cached per-observer template that already holds the static parts, the
-map seen from the observer's zone and the borders; then each combatant's dynamic fields go
-straight into the vector's buffer with one `struct.pack_into` (plus one per weapon).
+Encoding copies a cached per-observer template that already holds the static parts (the zone
+hazards too), the map seen from the observer's zone and the borders; then each combatant's dynamic
+fields go straight into the vector's buffer: an item write for each field that is not 0, and each
+carried weapon's row as float32 bytes cached by what it shows (name, held, bonus, loaded, loads, supply).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 
 from yz_gym.envs.hazard_obs import FIELDS as HAZARD_OBS_FIELDS
-from yz_gym.envs.hazard_obs import HAZARD_FIELDS, ZONE_HAZARD_FIELDS, encode_hazards
+from yz_gym.envs.hazard_obs import HAZARD_FIELDS, ZONE_HAZARD_FIELDS, encode_hazards, zone_hazards
 from yz_gym.envs.limits import (
     MAX_ALLIES,
     MAX_ATTRIBUTE,
@@ -212,6 +213,7 @@ _CWEAPON: Final = _CBAND + N_BANDS
 N_WEAPON_FIELDS: Final = len(WEAPON_FIELDS)
 assert len(COMBATANT_FIELDS) == 42 and COMBATANT_FIELDS[36] == "armor"  # encode() writes by position
 _WEAPON_FIELDS: Final = struct.Struct(f"{N_WEAPON_FIELDS}f")
+_WEAPON_BYTES: Final = 4 * N_WEAPON_FIELDS
 _ROUND_FIELDS: Final = struct.Struct("3f")
 _ROLL_FIELDS: Final = struct.Struct("7f")
 # the counts' steps as float32 values: adding them in double and storing as float32 is float32 addition
@@ -223,6 +225,7 @@ _ZALLY_WATCH: Final = _Z0 + 7 * MAX_ZONES
 assert ZONE_FIELDS[4:8] == ("allies_here", "enemies_here", "enemy_overwatch", "ally_overwatch")
 _PER_ENEMY: Final = float(np.float32(1.0 / MAX_ENEMIES))
 VIEW_CACHE_SIZE: Final = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
+WEAPON_CACHE_SIZE: Final = 1024  # packed weapon rows, per (weapon, held, bonus, loaded, spare loads, supply)
 _REACH: Final = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
 
 
@@ -269,6 +272,7 @@ class ObservationEncoder:
         }
         self._border_cache: dict[tuple[int, ...], np.ndarray] = {}
         self._view_cache: dict[tuple[object, ...], tuple[np.ndarray, tuple[bool, ...], tuple[bool, ...]]] = {}
+        self._weapon_rows: dict[tuple[str, bool, int, bool, int, int], bytes] = {}
         self._templates = [self._template(scenario, me) for me in range(self.n)]
         self.extras = bool(scenario.vehicles) or setup.mounted  # vehicle_obs.py
         self.hazards = setup.hazards is not None  # hazard_obs.py
@@ -308,6 +312,8 @@ class ObservationEncoder:
             ]  # fmt: skip
             base = _ZS0 + z * N_ZSTATIC
             obs[base : base + N_ZSTATIC] = static
+        if setup.hazards is not None:
+            zone_hazards(obs, _ZH0, setup.hazards)
         return obs
 
     def _borders(self, doors: tuple[int, ...]) -> np.ndarray:
@@ -356,6 +362,20 @@ class ObservationEncoder:
             self._view_cache[key] = found
         return found
 
+    def _weapon_row(self, key: tuple[str, bool, int, bool, int, int]) -> bytes:
+        """The WEAPON_FIELDS of a carried weapon (name, held, bonus, loaded, spare loads, supply) as
+        float32 bytes; cached: they depend on nothing else."""
+        name, held, bonus, loaded, spare, supply = key
+        ranged, damage, reach, auto = self._weapon_static[name]
+        packed = _WEAPON_FIELDS.pack(
+            1.0, held, ranged, _clip(bonus / 5), damage, reach, loaded, 1.0 if spare < 0 else _clip(spare / 5),
+            _clip(supply / 6), auto,
+        )  # fmt: skip
+        if len(self._weapon_rows) >= WEAPON_CACHE_SIZE:
+            self._weapon_rows.clear()
+        self._weapon_rows[key] = packed
+        return packed
+
     # --- per step --------------------------------------------------------------------------
 
     def encode(self, state: GameState, me: int, decision: str, deciding: int) -> np.ndarray:
@@ -402,10 +422,13 @@ class ObservationEncoder:
                 )  # fmt: skip
 
         # combatants
-        position = {cid: i for i, cid in enumerate(order)}
+        position = [-1] * self.n  # each combatant's place in the turn order, -1: none
+        for i, cid in enumerate(order):
+            position[cid] = i
         my_engaged = mc.engaged
         weapons = self.weapons
-        weapon_static = self._weapon_static
+        weapon_rows = self._weapon_rows
+        raw = buf.cast("B")  # the same vector as bytes: a weapon's packed row is copied in
         # INIT-05/INIT-HIDDEN-01: with hidden initiative, unrevealed enemy cards read as 0
         cards = visible_cards(state, me) if state.options.hidden_initiative else state.cards
         cover_ratings = state.cover_ratings
@@ -444,104 +467,105 @@ class ObservationEncoder:
             held = c.held
             carried = c.weapons
             held_w = weapons[carried[held].name] if 0 <= held < len(carried) else None
-            pos = position.get(cid, -1)
+            pos = position[cid]
             used = c.actions_used
             cover = c.cover
             engaged = c.engaged
             card = cards[cid]
             base = _C0 + slot_of[cid] * N_CDYN
+            row = buf[base : base + N_CDYN]  # the slot's own view: its small indices cost no int objects
             # the template holds zeros here: write only what is not 0 (field order: COMBATANT_FIELDS)
             if not out:
-                buf[base] = 1.0
+                row[0] = 1.0
             if c.broken:
-                buf[base + 1] = 1.0
+                row[1] = 1.0
             if c.dead:
-                buf[base + 2] = 1.0
+                row[2] = 1.0
             if c.fled or c.surrendered:
-                buf[base + 3] = 1.0
+                row[3] = 1.0
             if cid == deciding:
-                buf[base + 4] = 1.0
+                row[4] = 1.0
             if cid == holder:
-                buf[base + 5] = 1.0
+                row[5] = 1.0
             if cid in my_engaged:
-                buf[base + 6] = 1.0
+                row[6] = 1.0
             if engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
                 active = 0
                 for o in engaged:
                     if not outs[o]:
                         active += 1
                 if active:
-                    buf[base + 7] = active / 3 if active < 3 else 1.0
+                    row[7] = active / 3 if active < 3 else 1.0
             if seen:
                 if sight[zone]:
-                    buf[base + 8] = 1.0
+                    row[8] = 1.0
                 if fire[zone]:
-                    buf[base + 9] = 1.0
+                    row[9] = 1.0
             if c.health > 0 and c.max_health > 0:
-                buf[base + 10] = c.health / c.max_health
+                row[10] = c.health / c.max_health
             if c.resolve > 0 and c.max_resolve > 0:
-                buf[base + 11] = c.resolve / c.max_resolve
+                row[11] = c.resolve / c.max_resolve
             if a0 > 0:
-                buf[base + 12] = a0 / m0 if a0 < m0 else 1.0
+                row[12] = a0 / m0 if a0 < m0 else 1.0
             if a1 > 0:
-                buf[base + 13] = a1 / m1 if a1 < m1 else 1.0
+                row[13] = a1 / m1 if a1 < m1 else 1.0
             if a2 > 0:
-                buf[base + 14] = a2 / m2 if a2 < m2 else 1.0
+                row[14] = a2 / m2 if a2 < m2 else 1.0
             if a3 > 0:
-                buf[base + 15] = a3 / m3 if a3 < m3 else 1.0
+                row[15] = a3 / m3 if a3 < m3 else 1.0
             if c.prone:
-                buf[base + 16] = 1.0
+                row[16] = 1.0
             if cover >= 0:
-                buf[base + 17] = 1.0
-                buf[base + 18] = cover_ratings[zone][cover] / MAX_RATING
+                row[17] = 1.0
+                row[18] = cover_ratings[zone][cover] / MAX_RATING
             if c.aiming:
-                buf[base + 19] = c.aiming / 3
+                row[19] = c.aiming / 3
             if watch >= 0:
-                buf[base + 20] = 1.0
+                row[20] = 1.0
             if hidden:
-                buf[base + 21] = 1.0
+                row[21] = 1.0
             if c.burning:
-                buf[base + 22] = c.burning / 6 if c.burning < 6 else 1.0
+                row[22] = c.burning / 6 if c.burning < 6 else 1.0
             if c.grappling >= 0:
-                buf[base + 23] = 1.0
+                row[23] = 1.0
             if c.grappled_by >= 0:
-                buf[base + 24] = 1.0
+                row[24] = 1.0
             if c.lose_turn:
-                buf[base + 25] = 1.0
+                row[25] = 1.0
             if used < 2:
-                buf[base + 26] = (2 - used) / 2
+                row[26] = (2 - used) / 2
                 if not c.slow_used:
-                    buf[base + 27] = 1.0
+                    row[27] = 1.0
             if c.acted:
-                buf[base + 28] = 1.0
+                row[28] = 1.0
             if c.swapped:
-                buf[base + 29] = 1.0
+                row[29] = 1.0
             if card:
-                buf[base + 30] = card / CARD_SCALE if card < CARD_SCALE else 1.0
+                row[30] = card / CARD_SCALE if card < CARD_SCALE else 1.0
                 if pos > 0:
-                    buf[base + 31] = pos / MAX_COMBATANTS
+                    row[31] = pos / MAX_COMBATANTS
             if (pos > turn_pos or not card) and not c.acted:
-                buf[base + 32] = 1.0
+                row[32] = 1.0
             if wounds:
-                buf[base + 33] = wounds / 4 if wounds < 4 else 1.0
+                row[33] = wounds / 4 if wounds < 4 else 1.0
                 if timer >= 0:
-                    buf[base + 34] = 1.0
+                    row[34] = 1.0
                     if timer > 0:
-                        buf[base + 35] = timer / 10 if timer < 10 else 1.0
+                        row[35] = timer / 10 if timer < 10 else 1.0
             if c.armor_rating:
-                buf[base + 36] = c.armor_rating / MAX_RATING
+                row[36] = c.armor_rating / MAX_RATING
             if c.items:
                 if "medkit" in c.items:
-                    buf[base + 37] = 1.0
+                    row[37] = 1.0
                 if "blanket" in c.items:
-                    buf[base + 38] = 1.0
+                    row[38] = 1.0
             if held >= 0:
-                buf[base + 39] = 1.0
+                row[39] = 1.0
             if held_w is not None:
                 if held_w.ranged:
-                    buf[base + 40] = 1.0
+                    row[40] = 1.0
                 if carried[held].loaded:
-                    buf[base + 41] = 1.0
+                    row[41] = 1.0
             if seen:
                 if cid == me:
                     band = 1
@@ -550,21 +574,18 @@ class ObservationEncoder:
                 else:
                     h = hops[zone]
                     band = 1 if h == 0 else 2 if h == 1 else 3 if h <= 4 else 4 if h <= extreme else 5
-                buf[base + _CZONE + zone] = 1.0
-                buf[base + _CBAND + band] = 1.0
+                row[_CZONE + zone] = 1.0
+                row[_CBAND + band] = 1.0
             offset = 4 * (base + _CWEAPON)
             for i, w in enumerate(carried[:MAX_WEAPONS]):
-                ranged, damage, reach, auto = weapon_static[w.name]
-                bonus, spare, supply = w.bonus, w.reloads, w.supply  # scaled and clipped inline: hot
-                _WEAPON_FIELDS.pack_into(
-                    buf, offset,
-                    1.0, i == held, ranged, (bonus / 5 if bonus < 5 else 1.0) if bonus > 0 else 0.0,
-                    damage, reach, w.loaded, 1.0 if spare < 0 else (spare / 5 if spare < 5 else 1.0),
-                    (supply / 6 if supply < 6 else 1.0) if supply > 0 else 0.0, auto,
-                )  # fmt: skip
-                offset += 4 * N_WEAPON_FIELDS
+                key = (w.name, i == held, w.bonus, w.loaded, w.reloads, w.supply)
+                packed = weapon_rows.get(key)
+                if packed is None:
+                    packed = self._weapon_row(key)
+                raw[offset : offset + _WEAPON_BYTES] = packed
+                offset += _WEAPON_BYTES
         if self.extras:
             encode_vehicles(buf, _V0, _R0, state, me, slot_of)
         if self.hazards:
-            encode_hazards(obs, _H0, _ZH0, state, me, slot_of)
+            encode_hazards(buf, _H0, state, me, slot_of)
         return obs
