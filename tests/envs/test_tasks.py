@@ -142,7 +142,15 @@ def test_check_env_passes_on_every_task_as_made(tid: str) -> None:
     env.close()
 
 
-@pytest.mark.parametrize("tid", ["yz_gym/YZE-WarehouseAmbush-v1", "yz_gym/YZE-Chase-HighwayPileup-v1"])
+@pytest.mark.parametrize(
+    "tid",
+    [
+        "yz_gym/YZE-WarehouseAmbush-v1",
+        "yz_gym/YZE-Chase-HighwayPileup-v1",
+        "yz_gym/DX3-Duel-v4",
+        "yz_gym/YZE-Expedition-RiverJourney-v1",
+    ],
+)
 def test_masks_are_never_all_zero_and_reach_through_wrappers(tid: str) -> None:
     env = gym.wrappers.RecordEpisodeStatistics(gym.make(tid))
     rng = np.random.default_rng(0)
