@@ -131,8 +131,9 @@ def test_the_changelog_says_what_every_version_is() -> None:
         assert re.search(rf"`{re.escape(tid)}`", text), f"CHANGELOG.md does not name {tid}"
 
 
-@pytest.mark.parametrize("tid", task_ids())
-def test_check_env_passes_on_every_task_as_made(tid: str) -> None:
+@pytest.mark.parametrize("tid", [*task_ids(), *(g.id for g in GENERIC.values())])
+def test_check_env_passes_on_every_registered_id_as_made(tid: str) -> None:
+    """Every task, and every generic env with no kwargs (its default scenario)."""
     env = gym.make(tid)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
