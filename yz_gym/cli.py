@@ -747,6 +747,15 @@ def list_scenarios() -> None:
         console.print(f"{name}: {loaded.name} ({loaded.mode.label})")
 
 
+@app.command()
+def tasks() -> None:
+    """Every Gymnasium id yz_gym registers, with the kwargs a task fixes (`gym.spec(id).kwargs`)."""
+    from yz_gym.tasks import listing
+
+    for line in listing():
+        console.print(line)
+
+
 POOL_WORD = re.compile(r"^(\d{1,9})\s*(base|attribute|attr|skill|gear)$")
 
 

@@ -17,7 +17,8 @@ unless it is the default zone fight, the scenario in CamelCase without the mode'
 Adding a game's tasks is a `GENERIC` line for its env and one `Task` line per scenario.
 
 This module imports nothing of the envs or the rules: `import yz_gym` registers every id, and an env's
-code loads when it is made.
+code loads when it is made. `yz-gym tasks` lists every id with its kwargs (`listing()`; Gymnasium's
+`pprint_registry()` prints the names only).
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 NAMESPACE: Final = "yz_gym"
+ILLEGAL_PENALTY: Final = -0.1  # a task's reward for a masked-out action (the envs' `illegal_penalty` default)
 DEFAULT_MODE: Final = "skirmish"  # the mode a task name leaves out (core.registry.DEFAULT_MODE)
 
 
 @dataclass(frozen=True, slots=True)
 class Generic:
-    """A game mode's Gymnasium env: its id, its class, and the kwargs that fix its spaces in a task."""
+    """A game mode's Gymnasium env: its id, its class, and the kwargs every task of the mode fixes besides
+    the scenario, the sides and the rewards (its spaces, ...)."""
 
     id: str
     entry_point: str  # "module:Class"
@@ -43,13 +46,17 @@ GENERIC: Final[dict[tuple[str, str], Generic]] = {
         f"{NAMESPACE}/Skirmish-v0", "yz_gym.envs.skirmish:SkirmishEnv", {"obs_mode": "flat"}
     ),
     ("yze", "chase"): Generic(
-        f"{NAMESPACE}/Chase-v0", "yz_gym.envs.chase_env:ChaseEnv", {"obs_mode": "flat"}
+        f"{NAMESPACE}/Chase-v0",
+        "yz_gym.envs.chase_env:ChaseEnv",
+        {"obs_mode": "flat", "limit_truncates": False},
     ),
     ("dx3", "skirmish"): Generic(
         f"{NAMESPACE}/Dx3Fight-v0", "yz_gym.envs.dx3_env:Dx3FightEnv", {"obs_mode": "flat"}
     ),
     ("yze", "expedition"): Generic(
-        f"{NAMESPACE}/Expedition-v0", "yz_gym.envs.expedition_env:ExpeditionEnv", {"obs_mode": "flat"}
+        f"{NAMESPACE}/Expedition-v0",
+        "yz_gym.envs.expedition_env:ExpeditionEnv",
+        {"obs_mode": "flat", "fight_agent": "aggressive"},  # who plays the fights on the way (every scenario's)
     ),
 }
 
@@ -100,6 +107,7 @@ class Task:
             "opponents": dict(self.opponents),
             "reward_shaping": False,
             "illegal_action": "penalty",
+            "illegal_penalty": ILLEGAL_PENALTY,
             **self.generic.spaces,
         }
 
@@ -130,7 +138,7 @@ def _dx3(scenario: str, side: str, enemy: str, version: int = DX3_VERSION) -> Ta
 
 def _expedition(scenario: str, party: str, version: int = EXPEDITION_VERSION) -> Task:
     """A YZE expedition: the learner makes the party's daily plan; the encounters' fights are played by
-    the scenario's `fight_agent` (there is no other side)."""
+    the mode's `fight_agent` (GENERIC; there is no other side)."""
     return Task("yze", "expedition", scenario, party, {}, version)
 
 
@@ -209,4 +217,19 @@ def register_all() -> None:
             register(id=task.id, entry_point=task.generic.entry_point, kwargs=task.kwargs())
 
 
-__all__ = ["GENERIC", "TASKS", "Generic", "Task", "register_all", "space_signature", "task_ids", "task_name"]
+def listing() -> list[str]:
+    """Every registered id, a line each: a task with its registered kwargs (`gym.spec(id).kwargs`), a
+    generic env with the kwargs it takes; what `yz-gym tasks` prints."""
+    from gymnasium import spec
+
+    register_all()
+    generic = "any scenario of its mode: gym.make(id, scenario=..., side=..., opponents=...)"
+    lines = [f"{g.id}  {generic}" for g in GENERIC.values()]
+    for task in TASKS:
+        lines.append(f"{task.id}  " + " ".join(f"{k}={v!r}" for k, v in spec(task.id).kwargs.items()))
+    return lines
+
+
+__all__ = [
+    "GENERIC", "TASKS", "Generic", "Task", "listing", "register_all", "space_signature", "task_ids", "task_name",
+]  # fmt: skip

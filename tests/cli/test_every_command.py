@@ -17,7 +17,7 @@ runner = CliRunner()
 WIDE = {"COLUMNS": "250"}
 MODES = registry.modes()
 GAME_COMMANDS = ("list", "validate", "evaluate", "log", "replay", "advise", "play")  # commands of a game
-OTHER_COMMANDS = ("roll", "repair", "export", "balance", "sensitivity", "studio")  # dice, vehicles, tools
+OTHER_COMMANDS = ("roll", "repair", "export", "balance", "sensitivity", "studio", "tasks")  # dice, vehicles, tools
 
 
 def smallest(mode: registry.Mode) -> str:

@@ -7,6 +7,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from yz_gym.envs import IllegalActionError, multiagent
+from yz_gym.envs.aec_base import TurnAEC
 from yz_gym.envs.multiagent import SkirmishAEC, aec_env
 from yz_gym.rulesets.yze.zone import engine
 
@@ -89,10 +90,19 @@ def test_the_parallel_api_is_turn_based_and_says_why():
         aec_to_parallel(aec_env("duel"))
 
 
-CONVENTIONS = [
-    pytest.param("yz_gym.envs.multiagent", "duel", id="skirmish"),
-    pytest.param("yz_gym.envs.chase_multiagent", "chase_market_foot", id="chase"),
-]
+def _conventions() -> list[object]:
+    """Every registered mode's PettingZoo module (the module of its `aec_env`) and its first bundled scenario."""
+    from yz_gym.core import registry
+    from yz_gym.scenario.loading import bundled
+
+    return [
+        pytest.param(mode.aec_env.split(":")[0], bundled(mode)[0], id=f"{mode.ruleset}-{mode.name}")
+        for mode in registry.modes()
+        if mode.aec_env
+    ]
+
+
+CONVENTIONS = _conventions()
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -105,7 +115,7 @@ def test_pettingzoo_names_render_modes_and_parallel_api(module: str, scenario: s
 
     game = importlib.import_module(module)
     assert isinstance(game.env(scenario), OrderEnforcingWrapper)
-    assert type(game.raw_env(scenario)).__name__ in ("SkirmishAEC", "ChaseAEC")
+    assert isinstance(game.raw_env(scenario), TurnAEC)
     assert "human" in game.raw_env(scenario).metadata["render_modes"]
     render_test(lambda render_mode=None: game.env(scenario, render_mode=render_mode))
     parallel_api_test(game.parallel_env(scenario), num_cycles=200)

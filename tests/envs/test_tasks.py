@@ -64,6 +64,39 @@ def test_pprint_registry_lists_every_id() -> None:
     assert all(tid in shown for tid in [*task_ids(), *(g.id for g in GENERIC.values())])
 
 
+LEARNER = {"self", "render_mode", "combatant", "participant"}  # not part of a task: how to show it, whom of the side
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_a_tasks_kwargs_fix_every_argument_of_its_env(task: Any) -> None:
+    """Every constructor argument but the render mode and the one-combatant choice is in the registered
+    kwargs, at the env's default where the task keeps it (a new argument cannot slip past the tasks)."""
+    import importlib
+    import inspect
+
+    module, name = task.generic.entry_point.split(":")
+    parameters = inspect.signature(getattr(importlib.import_module(module), name).__init__).parameters
+    kwargs = gym.spec(task.id).kwargs
+    assert set(kwargs) == set(parameters) - LEARNER
+    assert kwargs["illegal_penalty"] == parameters["illegal_penalty"].default
+    if task.mode == "expedition":
+        assert kwargs["fight_agent"] == load(task.scenario).scenario.fight_agent  # the scenario's, made explicit
+
+
+def test_yz_gym_tasks_lists_every_id_with_its_kwargs() -> None:
+    from typer.testing import CliRunner
+
+    from yz_gym.cli import app
+
+    done = CliRunner().invoke(app, ["tasks"], env={"COLUMNS": "400"})
+    assert done.exit_code == 0, done.output
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == [*(g.id for g in GENERIC.values()), *task_ids()]
+    for task, line in zip(TASKS, lines[len(GENERIC) :], strict=True):
+        shown = " ".join(f"{k}={v!r}" for k, v in gym.spec(task.id).kwargs.items())
+        assert line == f"{task.id}  {shown}" and f"opponents={task.opponents!r}" in line
+
+
 def test_the_generic_envs_stay_registered_without_kwargs() -> None:
     for generic in GENERIC.values():
         assert gym.spec(generic.id).kwargs == {}
@@ -98,8 +131,9 @@ def test_the_changelog_says_what_every_version_is() -> None:
         assert re.search(rf"`{re.escape(tid)}`", text), f"CHANGELOG.md does not name {tid}"
 
 
-@pytest.mark.parametrize("tid", task_ids())
-def test_check_env_passes_on_every_task_as_made(tid: str) -> None:
+@pytest.mark.parametrize("tid", [*task_ids(), *(g.id for g in GENERIC.values())])
+def test_check_env_passes_on_every_registered_id_as_made(tid: str) -> None:
+    """Every task, and every generic env with no kwargs (its default scenario)."""
     env = gym.make(tid)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -109,7 +143,15 @@ def test_check_env_passes_on_every_task_as_made(tid: str) -> None:
     env.close()
 
 
-@pytest.mark.parametrize("tid", ["yz_gym/YZE-WarehouseAmbush-v1", "yz_gym/YZE-Chase-HighwayPileup-v1"])
+@pytest.mark.parametrize(
+    "tid",
+    [
+        "yz_gym/YZE-WarehouseAmbush-v1",
+        "yz_gym/YZE-Chase-HighwayPileup-v1",
+        "yz_gym/DX3-Duel-v4",
+        "yz_gym/YZE-Expedition-RiverJourney-v1",
+    ],
+)
 def test_masks_are_never_all_zero_and_reach_through_wrappers(tid: str) -> None:
     env = gym.wrappers.RecordEpisodeStatistics(gym.make(tid))
     rng = np.random.default_rng(0)
