@@ -47,7 +47,6 @@ def to_cleanup(state: Dx3State) -> None:
     assert state.timing == "cleanup"
 
 
-@pytest.mark.rule("DX3-ROUND-01")
 def test_a_setup_buff_is_declared_when_the_fight_starts_but_not_for_little_near_100_percent() -> None:
     state = game(hero({"war_cry": 2}), foe(), effects={"war_cry": WAR_CRY})  # engaged: +2 dice, 攻撃力 +6
     assert choices(state) == (USE, USE)
@@ -60,7 +59,6 @@ def test_a_setup_buff_is_declared_when_the_fight_starts_but_not_for_little_near_
     assert choices(past)[1] == NONE  # aggressive keeps its combos below 100%, as with its attack combos
 
 
-@pytest.mark.rule("DX3-ROUND-07")
 def test_cleanup_healing_is_declared_when_hurt_by_its_exact_expected_hp() -> None:
     hurt = game(hero({"regen": 1}, hp=10), foe("Foe", 40), effects={"regen": REGEN})  # max HP 28: 18 lost
     to_cleanup(hurt)
@@ -94,7 +92,6 @@ def test_armor_is_taken_against_an_attacker_that_can_reach_and_not_against_one_t
     assert choices(far) == (NONE, NONE)
 
 
-@pytest.mark.rule("DX3-ROUND-02")
 def test_an_initiative_bonus_is_declared_to_fell_a_quicker_enemy_before_it_strikes() -> None:
     slow = fighter("Slow", "pcs", 10, pc=True, abilities={"sense": 1, "mind": 1}, skills={"白兵": 3},
                    weapons=["sword"], encroachment=60, effects={"haste": 1})  # fmt: skip  (行動値 3)
