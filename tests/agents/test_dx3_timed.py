@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
 
-from tests.agents.test_dx3_tactical import MIRROR
+from tests.agents.test_dx3_tactical import MIRROR, play_fight
 from tests.dx3.fights import fighter, game
 from tests.dx3.test_attack_effects import foe, hero, play
 from tests.dx3.test_timed_effects import HASTE, REGEN, WAR_CRY
@@ -113,14 +112,7 @@ def test_tactical_play_with_timed_effects_is_legal_uses_them_and_repeats_with_th
     fight = scenario()
 
     def play_out(seed: int) -> list[tuple[str, int]]:
-        rng = np.random.default_rng(seed)
-        agents = [make_agent("dx3_tactical", seed), make_agent("dx3_aggressive", seed + 1)]
-        state, events = engine.new_game(fight, rng), []
-        while not engine.is_over(state):
-            legal = engine.legal_actions(state)
-            action = agents[state.fighters[engine.current_actor(state)].side].choose(state, legal)
-            assert action in legal
-            events += engine.apply(state, action, rng, legal)
+        _, events = play_fight(fight, ("dx3_tactical", "dx3_aggressive"), seed)
         return [(e.kind, e.actor) for e in events]
 
     games = [play_out(seed) for seed in range(4)]
