@@ -7,8 +7,9 @@ Measures, in one run and interleaved round by round (so machine load hits all al
 - PettingZoo's connect_four_v3 (AEC; every `step` is one move);
 - Skirmish-v0 on each bundled scenario, the learner picking uniformly among the legal
   actions of `info["action_mask"]`, every other combatant played by the random agent;
-- Dx3Fight-v0 on each bundled DX3 fight the same way (the others played by their default
-  `dx3_aggressive`), to compare with Skirmish-v0 on scenarios of the same size.
+- Dx3Fight-v0 on each bundled DX3 fight the same way (every other fighter played by the random
+  agent too, not by its default `dx3_tactical`, so that the env is timed and not an agent's
+  odds), to compare with Skirmish-v0 on scenarios of the same size.
 
 Every env takes a uniformly random legal action the same cheap way (one `Generator.random`
 per step, picking from the env's legal actions: CartPole's two, connect_four's mask, Skirmish's
@@ -107,7 +108,7 @@ def skirmish_runner(
     scenario: str, env_id: str = "yz_gym/Skirmish-v0"
 ) -> tuple[Callable[[float], float], int]:
     """The env's runner and its number of combatants."""
-    env = gym.make(env_id, scenario=scenario)
+    env = gym.make(env_id, scenario=scenario, opponents="random")
     state = {"info": env.reset(seed=0)[1]}
     size = len(env.unwrapped.state.combatants)
     rng = np.random.default_rng(0)

@@ -4,10 +4,13 @@ seat of a mirror fight (two equal pairs of fighters), where seat alone decides t
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
 from yz_gym.agents import dx3_odds, make_agent
+from yz_gym.core.events import Event
 from yz_gym.evaluation.runner import evaluate
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.dice import Check, damage_dice, roll
@@ -63,20 +66,26 @@ def test_damage_dice_and_hp_loss_are_exact():
     assert falls == pytest.approx(0.7) and lost == pytest.approx((1 + 2 + 3) / 10 + 4 * 0.7)
 
 
+def play_fight(scenario: Any, names: tuple[str, str], seed: int) -> tuple[list[str], list[Event]]:
+    """One seeded fight, side i played by the agent names[i], every choice checked to be legal: the
+    actions taken (described) and the events."""
+    rng = np.random.default_rng(seed)
+    agents = [make_agent(names[0], seed), make_agent(names[1], seed + 1)]
+    state, kinds, events = engine.new_game(scenario, rng), [], []
+    while not engine.is_over(state):
+        legal = engine.legal_actions(state)
+        action = agents[state.fighters[engine.current_actor(state)].side].choose(state, legal)
+        assert action in legal
+        kinds.append(engine.describe(state, action))
+        events += engine.apply(state, action, rng, legal)
+    return kinds, events
+
+
 def test_it_plays_only_legal_actions_and_the_same_seed_gives_the_same_fight():
     scenario = load("dx3_boss_party").scenario
 
     def fight(seed: int) -> list[str]:
-        rng = np.random.default_rng(seed)
-        agents = [make_agent("dx3_tactical", seed), make_agent("dx3_tactical", seed + 1)]
-        state, kinds = engine.new_game(scenario, rng), []
-        while not engine.is_over(state):
-            legal = engine.legal_actions(state)
-            action = agents[state.fighters[engine.current_actor(state)].side].choose(state, legal)
-            assert action in legal
-            kinds.append(engine.describe(state, action))
-            engine.apply(state, action, rng, legal)
-        return kinds
+        return play_fight(scenario, ("dx3_tactical", "dx3_tactical"), seed)[0]
 
     assert fight(3) == fight(3)
 

@@ -1,8 +1,9 @@
 """Random legal play over every bundled DX3 fight keeps the rules' invariants: HP within 0..max
 HP and 戦闘不能 exactly at 0 HP, the dead 戦闘不能, 侵蝕率 never falling in a fight (nothing in combat
 lowers it; the back-track comes after), Lois and Titus never negative and never more in all,
-positions on the line, at most two weapons in hand, an action offered while the fight runs and
-IllegalAction (the state untouched) for one that is not; a fight pickled in the middle plays on
+positions on the line (one engagement each: an engagement is a position), at most two weapons in
+hand, a vehicle's riders at its position and aboard it once, its mounted weapons held aboard, an
+action offered while the fight runs and IllegalAction (the state untouched) for one that is not; a fight pickled in the middle plays on
 with the same events. 100,000 actions in the `slow` run, a few thousand in the default suite."""
 
 from __future__ import annotations
@@ -45,6 +46,13 @@ def check_state(state: Dx3State, before: list[tuple[int, int, int, int, bool, bo
         assert 0 <= f.pos <= length, (f.name, f.pos)
         assert len(f.equipped) <= MAX_EQUIPPED and len(set(f.equipped)) == len(f.equipped), f.name
         assert all(0 <= w < len(f.weapons) for w in f.equipped), f.name
+        if f.vehicle >= 0:  # a vehicle's riders move with it
+            v = state.vehicles[f.vehicle]
+            assert f.pos == v.pos and f.id in v.aboard and not v.destroyed, (f.name, f.pos, v.pos)
+    for v in state.vehicles:
+        assert len(set(v.aboard)) == len(v.aboard) <= v.seats, v.name
+        assert all(state.fighters[i].vehicle == v.id for i in v.aboard), v.name
+        assert all(h < 0 or h in v.aboard for h in v.holders), v.name  # a mounted weapon stays aboard
 
 
 def illegal(state: Dx3State, legal: list[Dx3Action]) -> Dx3Action:

@@ -302,6 +302,7 @@ def test_the_driver_rams_with_its_drive_skill_at_close_range_and_the_vehicles_po
     [
         ({"vehicle": "vna"}, r"fighters\[0\]\.vehicle: no vehicle named 'vna'; did you mean 'van'\?"),
         ({"vehicle": None, "mounted": ["assault_rifle"]}, r"fighters\[0\]\.mounted: only a rider holds"),
+        ({"vehicle": None, "seat": "passenger"}, r"fighters\[0\]\.seat: only a rider has a seat"),
         ({"mounted": ["shield"]}, r"fighters\[0\]\.mounted\[0\]: 'shield' is not mounted on 'van'"),
         ({"seat": "driver", "name": "D2"}, None),
     ],

@@ -1,7 +1,8 @@
 """`dx3_aggressive`: a simple DX3 fighter. It attacks the weakest enemy in reach with the weapon
 that hits hardest, closes in on the nearest enemy when nothing is in reach, guards when its
 guard value is worth it and dodges otherwise, declares its first (largest) attack combo while its
-侵蝕率 is below 100% (so 《リザレクト》 stays possible), covers a hit ally about to fall when it can take the
+侵蝕率 is below 100% (so 《リザレクト》 stays possible) and, as long, the largest setup, initiative or
+cleanup combo that adds dice or 攻撃力 to its attacks (agents/dx3_timed.py), covers a hit ally about to fall when it can take the
 blow itself, always takes 《リザレクト》 (else a Titus) to stand up, and dodges with a Titus when its HP is low."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from yz_gym.agents.base import Agent
+from yz_gym.agents.dx3_timed import raises_attacks
 from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
 from yz_gym.rulesets.dx3.combos import MAX_COMBOS
 from yz_gym.rulesets.dx3.engine import current_actor
@@ -46,8 +48,11 @@ class Dx3AggressiveAgent(Agent):
         covers = [a for a in by_kind.get(Kind.COVER, []) if s.fighters[a.target].char.hp <= LOW_HP]
         if covers and me.char.hp > 2 * LOW_HP:
             return min(covers, key=lambda a: s.fighters[a.target].char.hp)
+        combo_ok = me.char.encroachment <= RESURRECT_LIMIT
+        raising = [a for a in by_kind.get(Kind.USE_EFFECT, []) if combo_ok and raises_attacks(s, me, a.option)]
+        if raising:  # the largest timed combo that raises its attacks
+            return raising[0]
         if Kind.ATTACK in by_kind:
-            combo_ok = me.char.encroachment <= RESURRECT_LIMIT
             return min(
                 by_kind[Kind.ATTACK],
                 key=lambda a: (

@@ -12,23 +12,28 @@ from yz_gym.rulesets.dx3.dice import Check, lower_to
 from yz_gym.rulesets.dx3.vehicle_dodge import SPOTTED_CRIT, SPOTTED_DICE, UNSPOTTED_DICE
 
 D10: Final = 10
-MAX_ROUNDS: Final = 30  # critical rounds followed; the tail beyond (under 1e-7 of the chance at C値 7) is dropped
-TINY: Final = 1e-9  # chances below this are left out of a distribution
+TINY: Final = 1e-12  # chances below this are left out of a distribution, and critical rounds followed until
+# the chance that they go on falls below it (so a C値 of 2, where 9 dice in 10 are criticals, is exact too)
 FUMBLE: Final = -1  # the key of an automatic failure (a fumble, or no dice) in a distribution
 
 
 @cache
-def _raw(n: int, crit: int, depth: int) -> tuple[tuple[int, float], ...]:
-    """10 x critical rounds + the last round's highest die, for n dice at C値 `crit` (fumbles kept)."""
+def _raw(n: int, crit: int) -> tuple[tuple[int, float], ...]:
+    """10 x critical rounds + the last round's highest die, for n dice at C値 `crit` (fumbles kept):
+    round by round, the chance of each number of dice rolled (the criticals of the round before), and of
+    the check ending there with each highest die (no critical)."""
     p = (D10 + 1 - crit) / D10
     out: dict[int, float] = {}
-    for m in range(1, crit):  # no critical: the highest die is m
-        out[m] = out.get(m, 0.0) + (m**n - (m - 1) ** n) / D10**n
-    if depth > 0:
-        for k in range(1, n + 1):
-            weight = comb(n, k) * p**k * (1 - p) ** (n - k)
-            for value, q in _raw(k, crit, depth - 1):
-                out[value + D10] = out.get(value + D10, 0.0) + weight * q
+    dice = {n: 1.0}  # dice rolled this round -> chance
+    rounds = 0
+    while dice and sum(dice.values()) > TINY:
+        later: dict[int, float] = {}
+        for k, q in dice.items():
+            for m in range(1, crit):  # no critical: the check ends with highest die m
+                out[D10 * rounds + m] = out.get(D10 * rounds + m, 0.0) + q * (m**k - (m - 1) ** k) / D10**k
+            for j in range(1, k + 1):  # j criticals: j dice rolled again
+                later[j] = later.get(j, 0.0) + q * comb(k, j) * p**j * (1 - p) ** (k - j)
+        dice, rounds = later, rounds + 1
     return tuple(sorted(out.items()))
 
 
@@ -40,7 +45,7 @@ def distribution(dice: int, crit: int, modifier: int = 0) -> tuple[tuple[int, fl
         return ((FUMBLE, 1.0),)
     fumble = 0.1**dice
     out = [(FUMBLE, fumble)]
-    for value, q in _raw(dice, crit, MAX_ROUNDS):
+    for value, q in _raw(dice, crit):
         if value == 1:
             q -= fumble  # all 1s is the only way to a highest die of 1 with no critical
         if q > TINY:

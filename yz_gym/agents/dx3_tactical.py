@@ -13,6 +13,8 @@
   a dodge's chance is exact).
 - A PC sublimates a Titus on its hit check or dodge (+10 dice, C値 -1, +1D10) when the exact gain is
   worth more than the Titus (agents/dx3_titus.py).
+- A setup, initiative or cleanup combo is declared when what it gives (its attacks' gain, the danger
+  it takes off, striking first, HP healed) beats its 侵蝕率's cost (agents/dx3_timed.py).
 - It covers an ally only when the ally would likely fall and it would not (and never from hiding); it always stands up
   (《リザレクト》 first, a Titus only when 《リザレクト》 is not possible); a finishing blow, when the rules
   allow one, goes to an enemy that could stand up again.
@@ -32,7 +34,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final
 
-from yz_gym.agents import dx3_odds, dx3_titus
+from yz_gym.agents import dx3_odds, dx3_timed, dx3_titus
 from yz_gym.agents.base import Agent
 from yz_gym.rulesets.dx3 import engagement, engine, riding
 from yz_gym.rulesets.dx3.attack import (
@@ -220,6 +222,8 @@ class Dx3TacticalAgent(Agent):
             return self._cover(s, me, actions)
         if phase == Phase.SUBLIMATE:
             return dx3_titus.choose(self, s, me, actions)
+        if phase == Phase.TIMING:
+            return dx3_timed.choose(self, s, me, actions)
         if phase == Phase.MINOR:
             return self._minor(s, me, actions)
         return self._major(s, me, actions)
@@ -273,6 +277,14 @@ class Dx3TacticalAgent(Agent):
     def attack_value(self, s: Dx3State, me: Fighter, a: Dx3Action, boost: tuple[int, int] = (0, 0)) -> float:
         """An attack's worth in HP: expected HP taken (target's best reaction) plus the fall bonus,
         less the 侵蝕率 a combo costs; `boost`: Titus sublimated on its hit check for +10 dice, C値 -1."""
+        lost, falls, kill, cost = self.attack_odds(s, me, a, boost)
+        return lost + falls * kill - cost
+
+    def attack_odds(
+        self, s: Dx3State, me: Fighter, a: Dx3Action, boost: tuple[int, int] = (0, 0)
+    ) -> tuple[float, float, float, float]:
+        """An attack's (expected HP taken, chance to put the target down, what that is worth, what its
+        combo's 侵蝕率 costs), in HP; a struck vehicle's at VEHICLE_SHARE."""
         weapon = me.weapon(a.option)
         t = s.fighters[a.target]
         options = s.options
@@ -293,14 +305,12 @@ class Dx3TacticalAgent(Agent):
         if struck >= 0:  # the vehicle takes it (HR-VEH-04): its HP and 装甲値, nothing from 〈交渉〉 (HR-VEH-11)
             v = s.vehicles[struck]
             if weapon.skill == NEGOTIATION:
-                return -self.rate_cost(me, cost)
+                return 0.0, 0.0, 0.0, self.rate_cost(me, cost)
             lost, falls = expected_hit(s, check, power, v.hp, v.kind.armor, answers)
-            worth = VEHICLE_SHARE * (lost + falls * KILL_WEIGHT * v.hp)
-            return worth - self.rate_cost(me, cost)
+            return VEHICLE_SHARE * lost, falls, VEHICLE_SHARE * KILL_WEIGHT * v.hp, self.rate_cost(me, cost)
         armor = (0 if ignore else t.armor_value + riding.shell(s, t)) + t.mods.get("reduction", 0)
         lost, falls = expected_hit(s, check, power, t.char.hp, armor, answers)
-        worth = lost + falls * KILL_WEIGHT * (threat(t) + t.char.hp)
-        return worth - self.rate_cost(me, cost)
+        return lost, falls, KILL_WEIGHT * (threat(t) + t.char.hp), self.rate_cost(me, cost)
 
     def worth_at(self, s: Dx3State, me: Fighter, achievement: int) -> float:
         """The pending attack's worth once its hit check shows this 達成値: over the targets still to
@@ -363,14 +373,15 @@ class Dx3TacticalAgent(Agent):
         return attack or _skip(actions)
 
     # --- the hidden state and vehicles ----------------------------------------------------------
-    def danger(self, s: Dx3State, me: Fighter) -> float:
-        """What the standing enemies could take from `me` before its next turn were it seen where it
-        stands: each one's best attack on it (after a 戦闘移動 toward it), weighed as that enemy would."""
+    def danger(self, s: Dx3State, me: Fighter, only: frozenset[int] | None = None) -> float:
+        """What the standing enemies (those in `only`, if given) could take from `me` before its next
+        turn were it seen where it stands: each one's best attack on it (after a 戦闘移動 toward it),
+        weighed as that enemy would."""
         held, total = me.hidden, 0.0
         me.hidden = SEEN
         try:
             for e in s.fighters:
-                if e.side == me.side or e.down:
+                if e.side == me.side or e.down or (only is not None and e.id not in only):
                     continue
                 pos = e.pos
                 try:

@@ -239,7 +239,7 @@ class _Builder:
             name=f.name, side=spec.sides.index(f.side), pc=f.pc, stats=stats, position=position,
             encroachment=f.encroachment, hp=-1 if f.hp is None else f.hp, weapons=tuple(f.weapons),
             equipped=equipped, armor=tuple(f.armor), resurrect=resurrect, lois=f.lois, titus=f.titus,
-            effects=tuple(effects), vehicle=vehicle, seat=DRIVER if f.seat == "driver" else PASSENGER,
+            effects=tuple(effects), vehicle=vehicle, seat=PASSENGER if f.seat == "passenger" else DRIVER,
             holds=holds, hidden=f.hidden, procure=tuple(f.procure),
         )  # fmt: skip
 
@@ -251,6 +251,8 @@ class _Builder:
                 raise self.fail(
                     f"{where}.mounted", "only a rider holds mounted weapons; give it a vehicle first"
                 )
+            if f.seat is not None:
+                raise self.fail(f"{where}.seat", "only a rider has a seat; name its vehicle: or drop seat:")
             return -1, ()
         if f.vehicle not in names:
             known = ", ".join(names) or "none; add a vehicles: entry"

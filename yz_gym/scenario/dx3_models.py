@@ -45,7 +45,7 @@ class FighterFileSpec(Strict):
     titus: StrictInt = Field(0, ge=0, le=7)
     effects: dict[str, Annotated[StrictInt, Field(ge=1, le=10)]] = {}  # effect name -> its level (DX3-EFF-01)
     vehicle: Name | None = None  # the vehicle it starts aboard, by its name under vehicles:
-    seat: Literal["driver", "passenger"] = "driver"  # its seat in that vehicle
+    seat: Literal["driver", "passenger"] | None = None  # its seat in that vehicle; default driver
     mounted: list[Name] = []  # the vehicle's mounted weapons it starts holding (HR-VEH-WPN-03)
     hidden: StrictBool = False  # starts in the hidden state (隠密状態, DX3-HID-*)
     procure: list[Name] = []  # weapons it tries to buy with 〈調達〉 before the fight (DX3-WPN-02)

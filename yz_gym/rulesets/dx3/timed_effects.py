@@ -22,6 +22,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.combos import largest_first, pay, usable
 from yz_gym.rulesets.dx3.effects import (
     ROUND,
+    Combo,
     ComboError,
     Effect,
     combine,
@@ -78,13 +79,13 @@ def bonuses(effect: Effect, level: int) -> dict[str, int]:
     return {name: value for name, value in every.items() if value}
 
 
-def use(state: Dx3State, f: Fighter, k: int, rng: np.random.Generator, events: list[Event]) -> None:
-    """f declares its combo k at the state's timing (module docstring)."""
+def declared(state: Dx3State, f: Fighter, k: int) -> tuple[Combo, dict[str, int], dict[str, int]]:
+    """What f's combo k at the state's timing would be: the combo (levels read before its cost,
+    DX3-ENC-05), the `Fighter.mods` it adds and those of them that end in the cleanup process."""
     table = state.options.encroach_table
-    timing = state.timing
-    effects = [f.effects[i] for i in timed_combos(f, timing, table)[k]]
-    rate = f.char.encroachment  # levels before the cost (DX3-ENC-05)
-    combo = combine(effects, timing, rate, table)
+    effects = [f.effects[i] for i in timed_combos(f, state.timing, table)[k]]
+    rate = f.char.encroachment
+    combo = combine(effects, state.timing, rate, table)
     added: dict[str, int] = {}
     ending: dict[str, int] = {}
     for effect in effects:
@@ -92,6 +93,13 @@ def use(state: Dx3State, f: Fighter, k: int, rng: np.random.Generator, events: l
             added[name] = added.get(name, 0) + value
             if effect.lasts == ROUND:
                 ending[name] = ending.get(name, 0) + value
+    return combo, added, ending
+
+
+def use(state: Dx3State, f: Fighter, k: int, rng: np.random.Generator, events: list[Event]) -> None:
+    """f declares its combo k at the state's timing (module docstring)."""
+    timing = state.timing
+    combo, added, ending = declared(state, f, k)
     pay(state, f, combo, rng, events)
     _add(f.mods, added)
     _add(f.round_mods, ending)
