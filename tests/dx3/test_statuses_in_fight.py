@@ -18,7 +18,7 @@ from yz_gym.envs.dx3_encoding import RECOVER_BASE, describe_index, encode
 from yz_gym.rulesets.dx3 import attack, engine
 from yz_gym.rulesets.dx3.afflictions import afflict
 from yz_gym.rulesets.dx3.gear import UNARMED
-from yz_gym.rulesets.dx3.state import TITUS_BOOST, Dx3Action, Dx3State, Kind
+from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
 from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
 from yz_gym.scenario.loading import load
 
@@ -224,12 +224,14 @@ def test_a_pc_may_sublimate_a_titus_for_ten_more_dice_on_its_recovery_check() ->
     state = game(hero({}, lois=1), foe())
     me = state.fighters[0]
     me.statuses.add("pressure")
-    boosted = Dx3Action(Kind.RECOVER, option=1, drop=TITUS_BOOST)
-    assert boosted in engine.legal_actions(state)
-    events = play(state, boosted, *(1,) * 12, 9)  # 【精神】 2 + 1 at 60% + 10: 13 dice
+    recover = Dx3Action(Kind.RECOVER, option=1)
+    assert recover in engine.legal_actions(state)
+    assert play(state, recover) == [] and engine.decision_kind(state) == "sublimation"
+    events = play(state, Dx3Action(Kind.TITUS_DICE), *(1,) * 12, 9)  # 【精神】 2 + 1 at 60% + 10: 13 dice
     assert of(events, "titus")[0].data == {"use": "dice", "titus": 0, "lois": 0}
     assert len(of(events, "recover")[0].get("faces")[0]) == 13 and not me.statuses
-    assert encode(0, boosted) == RECOVER_BASE + len(STATUS_NAMES) + 1
+    assert engine.decision_kind(state) == "major"  # the minor action is spent
+    assert encode(0, recover) == RECOVER_BASE + 1
 
 
 @pytest.mark.rule("DX3-TITUS-03E", "DX3-TITUS-05")

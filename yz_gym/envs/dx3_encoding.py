@@ -17,7 +17,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 | COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
 | COMBO_BASE + d * MAX_COMBOS + k | (slot 0, never an attack) dodge (d = 0) or vehicle dodge (1) declaring dodge combo k (`reaction_effects`) |
-| TITUS_BASE + 0 .. + 3 | sublimate a Titus: stand up from 戦闘不能; +10 dice or C値 -1 before the check (hit check or dodge) is rolled; +1D10 right after it (the sublimation decision: `decline` rolls or keeps the check) |
+| TITUS_BASE + 0 .. + 3 | sublimate a Titus: stand up from 戦闘不能; +10 dice or C値 -1 before the check (hit check or dodge) is rolled; +1D10 right after it, on any check the PC makes (the sublimation decision: `decline` rolls or keeps the check) |
 | RIDE_BASE + 0, + 1, + 2 | get off the vehicle; the vehicle dodge; hide (隠密状態) |
 | SWAP_BASE + slot | swap the driver's seat with the fighter in slot (slot 0: take the empty wheel) |
 | HAND_BASE + k * 12 + slot | mounted weapon k goes to the fighter in slot (slot 0: the decider takes it) |
@@ -27,7 +27,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | STEALTH_BASE + ... | stealth move (hidden), laid out as the 戦闘移動 block |
 | SEARCH_BASE + slot | search for the hidden fighter in slot |
 | RECOVER_BASE + s | try to clear bad status s (`statuses.STATUS_NAMES`: berserk, pressure, dazed, poison, rigid, hatred, fear, frenzy, prone) |
-| RECOVER_BASE + 9 + s | the same with a Titus sublimated for +10 dice on the 【精神】 check |
+| RECOVER_BASE + 9 + s | unused (was a recovery with a Titus: the sublimation decision takes it now) |
 | RECOVER_BASE + 18 + s | sublimate a Titus to clear bad status s (every one under `titus_clear: all`), a free action |
 | TIMED_BASE + k | in a setup, initiative or cleanup process: declare timed combo k (`timed_effects`; `decline` declares none) |
 
@@ -65,7 +65,6 @@ from yz_gym.rulesets.dx3.state import (
     DECISIONS,
     MAX_CARRIED,
     MAX_FIGHTERS,
-    TITUS_BOOST,
     Dx3Action,
     Dx3State,
     Fighter,
@@ -156,7 +155,7 @@ def encode(me: int, action: Dx3Action) -> int:
     if kind == Kind.SEARCH:
         return SEARCH_BASE + slot
     if kind == Kind.RECOVER:
-        return RECOVER_BASE + (len(STATUS_NAMES) if action.drop == TITUS_BOOST else 0) + action.option
+        return RECOVER_BASE + action.option
     if kind == Kind.TITUS_CLEAR:
         return RECOVER_BASE + 2 * len(STATUS_NAMES) + action.option
     if kind == Kind.USE_EFFECT:
@@ -231,7 +230,7 @@ def describe_index(index: int) -> str:
         return f"declare timed combo {index - TIMED_BASE}"
     if RECOVER_BASE <= index < TIMED_BASE:
         how, s = divmod(index - RECOVER_BASE, len(STATUS_NAMES))
-        return ("recover from {}", "recover from {} with a Titus", "sublimate a Titus to clear {}")[
+        return ("recover from {}", "no action (was: recover from {} with a Titus)", "sublimate a Titus to clear {}")[
             how
         ].format(STATUS_NAMES[s])
     if AT_VEHICLE_BASE <= index < STEALTH_BASE:
@@ -275,7 +274,7 @@ def describe_dx3_spaces() -> str:
         (f"board: vehicle x 2 seats x {TAKES} takes", BOARD_BASE, AT_VEHICLE_BASE),
         (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, STEALTH_BASE),
         ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, RECOVER_BASE),
-        ("recover: bad status x (plain, with a Titus, a Titus clearing it)", RECOVER_BASE, N_DX3_ACTIONS),
+        ("recover: bad status x (plain, a Titus clearing it)", RECOVER_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]

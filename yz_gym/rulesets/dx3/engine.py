@@ -22,6 +22,7 @@ from yz_gym.rulesets.dx3 import (
     sublimation,
     timed_effects,
 )
+from yz_gym.rulesets.dx3.checks import titus_ready
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
@@ -30,7 +31,6 @@ from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
     PUT_ALL_AWAY,
-    TITUS_BOOST,
     Dx3Action,
     Dx3Scenario,
     Dx3State,
@@ -41,7 +41,6 @@ from yz_gym.rulesets.dx3.state import (
 )
 from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, STATUS_NAMES
 from yz_gym.rulesets.dx3.titus import CLEAR as TITUS_CLEARS
-from yz_gym.rulesets.dx3.titus import DICE as TITUS_DICE
 from yz_gym.rulesets.dx3.vehicle import make_vehicle
 
 PROCURE: Final = "調達"  # the skill that buys items (DX3-WPN-02)
@@ -161,7 +160,7 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
         out += engagement.effect_moves(state, f) if f.effects else []
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
-        out += afflictions.recoveries(state, f, attack.titus_ready(state, f)) if f.statuses else []
+        out += afflictions.recoveries(state, f, titus_ready(state, f)) if f.statuses else []
         out += hiding.hide_actions(state, f, True)
         return frenzy.minors(state, f, out) if FRENZY in f.statuses else out
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
@@ -188,9 +187,9 @@ def apply(
         rounds.timed(state, action, dice, events)
         return events
     if phase == Phase.SUBLIMATE:
-        if not sublimation.decide(state, action, dice, events):
-            return events
-    elif phase == Phase.REACT:
+        sublimation.decide(state, action, dice, events)
+        return events
+    if phase == Phase.REACT:
         if sublimation.opens(state, state.fighters[current_actor(state)], action):
             return events
         attack.react(state, action, dice, events)
@@ -206,35 +205,36 @@ def apply(
             return events
     elif phase == Phase.MINOR:
         f = state.fighters[state.actor]
-        _minor(state, f, action, dice, events)
-        hiding.acted(f, action, events)  # after it: an attack from the hidden state counts as one
+        if not _minor(state, f, action, dice, events):  # after it: an attack from the hidden state counts as one
+            hiding.acted(f, action, events)
         return events
     else:
         f = state.fighters[state.actor]
         if sublimation.opens(state, f, action):
             return events
         _major(state, f, action, dice, events)
-        hiding.acted(f, action, events)
-    if not attack.advance(state, dice, events):
-        rounds.end_main(state, dice, events)
+        if state.sublimation is None:
+            hiding.acted(f, action, events)
+    if state.sublimation is None:  # else a PC sublimates on a check first (sublimation.py goes on)
+        rounds.carry_on(state, dice, events)
     return events
 
 
 def _minor(
     state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
-) -> None:
+) -> bool:
     """A minor action (DX3-ACT-09), then the major one (DX3-ACT-06) unless the round allows minor
-    actions only (HR-EVENT-01)."""
+    actions only (HR-EVENT-01); True when a PC sublimates on its check first (sublimation.py goes on)."""
     kind = action.kind
     if kind == Kind.TITUS_CLEAR:  # free: the minor decision stays open (DX3-TITUS-05)
         attack.sublimate(state, f, TITUS_CLEARS, events)
         afflictions.titus_clear(state, f, action, events)
-        return
+        return False
     if kind == Kind.WAIT:
         f.waiting = True
         events.append(Event("wait", f.id))
         rounds.start_main(state, rng, events)
-        return
+        return False
     if kind == Kind.MOVE and action.combo >= 0:
         engagement.effect_move(state, f, action, rng, events)
     elif kind == Kind.MOVE:
@@ -244,9 +244,9 @@ def _minor(
     elif kind == Kind.HIDE:
         hiding.hide(state, f, action, True, rng, events)
     elif kind == Kind.RECOVER:
-        if action.drop == TITUS_BOOST:
-            attack.sublimate(state, f, TITUS_DICE, events)
         afflictions.recover(state, f, action, rng, events)
+        if state.sublimation is not None:
+            return True
     elif kind == Kind.EQUIP:
         away = (
             list(f.equipped) if action.drop == PUT_ALL_AWAY else [e for e in f.equipped if e == action.drop]
@@ -258,10 +258,8 @@ def _minor(
         )
     else:
         events.append(Event("skip", f.id, -1, {"action": "minor"}))
-    if state.minor_only:
-        rounds.end_main(state, rng, events)
-    else:
-        state.phase = Phase.MAJOR
+    rounds.minor_done(state, rng, events)
+    return False
 
 
 def _major(
@@ -363,10 +361,9 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"guard with the mounted {mounted.name} (ガード値 {mounted.guard})"
     if kind == Kind.RECOVER:
         check = " (【精神】 9)" if state.options.status_recovery_check else ""
-        titus = " with a Titus for +10 dice" if action.drop == TITUS_BOOST else ""
-        return f"recover from {STATUS_NAMES[action.option]}{check}{titus}"
+        return f"recover from {STATUS_NAMES[action.option]}{check}"
     if kind in sublimation.USES and state.sublimation is not None:
-        check = "hit check" if state.sublimation.action.kind == Kind.ATTACK else "dodge"
+        check = sublimation.CHECK_NAMES[state.sublimation.purpose]
         gain = {Kind.TITUS_DICE: "+10 dice", Kind.TITUS_CRIT: "C値 -1", Kind.TITUS_RESULT: "+1D10"}[Kind(kind)]
         return f"sublimate a Titus for {gain} on the {check}"
     if kind == Kind.DECLINE and state.sublimation is not None:

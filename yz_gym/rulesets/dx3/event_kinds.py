@@ -226,6 +226,7 @@ add(
     "slip_past",
     "the hidden actor's 〈知覚〉 against the keenest enemy's `rival` to stay hidden among enemies (HR-STEALTH-04)",
     ("faces", "achievement", "rival", "hidden"),
+    rare="only when a hidden fighter's stealth move ends among enemies, which random play reaches now and then",
 )
 add(
     "search",

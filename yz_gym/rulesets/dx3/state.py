@@ -16,7 +16,7 @@ from typing import Final
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Dx3Character, StatBlock
-from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.dice import Check, CheckResult
 from yz_gym.rulesets.dx3.effects import Aim, Effect
 from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
 from yz_gym.rulesets.dx3.options import Dx3Options
@@ -76,7 +76,22 @@ class Phase(IntEnum):
     REVIVE = 4
     OVER = 5
     TIMING = 6  # a setup, initiative or cleanup process asks for effects of its timing (DX3-ROUND-01/02/07)
-    SUBLIMATE = 7  # a PC sublimates Titus on its hit check or dodge, or rolls / keeps it (sublimation.py)
+    SUBLIMATE = 7  # a PC sublimates Titus on a check it makes, or rolls / keeps it (sublimation.py)
+
+
+class CheckFor(IntEnum):
+    """Which check a PC sublimates Titus on (Sublimation.purpose); values are in saved states: never renumber."""
+
+    HIT = 0  # the hit check of an attack (DX3-ATK-11 step 2)
+    DODGE = 1  # a dodge (DX3-REACT-08)
+    LEAVE = 2  # the lone leaver's opposed 【肉体】 (HR-ENGAGE-01)
+    HIDE = 3  # hiding as a major action: 〈知覚〉 against the spot's difficulty (HR-STEALTH-01)
+    SLIP = 4  # staying hidden past enemies: opposed 〈知覚〉 (HR-STEALTH-04)
+    SEARCH = 5  # looking for a hidden enemy: opposed 〈知覚〉 (DX3-HID-06)
+    SPOT = 6  # the passenger's 〈知覚〉 of a vehicle dodge (HR-VEH-DODGE-02)
+    DRIVE = 7  # the driver's 〈運転〉 of a vehicle dodge (HR-VEH-DODGE-03..07)
+    GIMMICK = 8  # a dodge against a stage gimmick's difficulty (HR-GIMMICK-02)
+    RECOVER = 9  # the 【精神】 check clearing a bad status, difficulty 9 (HR-STATUS-01)
 
 
 DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing", "sublimation")  # by Phase
@@ -96,7 +111,6 @@ class Dx3Action:
 
 
 AT_VEHICLE: Final = 1  # an ATTACK's `drop` when it is declared at the target's vehicle (HR-VEH-04)
-TITUS_BOOST: Final = 1  # a RECOVER's `drop` when a Titus gives its check +10 dice (DX3-TITUS-03A)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,11 +297,17 @@ class PendingAttack:
 @dataclass(slots=True)
 class Sublimation:
     """A PC's check on which it may sublimate Titus, several per check (DX3-TITUS-03A..C, DX3-TITUS-04):
-    before the check of `action` (an attack or a dodge) is rolled, +10 dice or C値 -1 each; right after
-    it, +1D10 each on `result`."""
+    before the check of `action` for `purpose` is rolled, +10 dice or C値 -1 each; right after it, +1D10
+    each on `result`. A hit check and a dodge build their check when rolled; the others carry it."""
 
     roller: int
-    action: Dx3Action  # the attack or dodge whose check it is
+    action: Dx3Action  # the action whose check it is (a vehicle dodge's, a RECOVER, a move, ...)
+    purpose: int = 0  # CheckFor
+    check: Check | None = None  # the check to roll (None for a hit check or a dodge)
+    difficulty: int = -1  # the 達成値 the check must reach, when it is fixed (-1: against a roll)
+    subject: int = -1  # the other fighter concerned: the rider of a vehicle dodge, the one searched for
+    earlier: CheckResult | None = None  # the passenger's 〈知覚〉 before a vehicle dodge's 〈運転〉
+    later: Check | None = None  # the driver's 〈運転〉 a vehicle dodge rolls after the passenger's 〈知覚〉
     dice: int = 0  # Titus sublimated for +10 dice
     crit: int = 0  # Titus sublimated for C値 -1
     raised: int = 0  # Titus sublimated for +1D10
@@ -297,6 +317,15 @@ class Sublimation:
     def spent(self) -> int:
         """Titus sublimated on this check."""
         return self.dice + self.crit + self.raised
+
+
+@dataclass(slots=True)
+class Strike:
+    """A stage gimmick going off (gimmicks.py): those it caught still to react and take its damage."""
+
+    gimmick: int  # index into the scenario's gimmicks
+    caught: list[int]  # fighters still to react and take the damage, in order
+    rolled: list[int] = field(default_factory=list)  # its one damage roll, once made (DX3-ATK-10)
 
 
 @dataclass(slots=True)
@@ -322,6 +351,7 @@ class Dx3State:
     initiative_asked: bool = False  # this initiative process's effects are resolved: its main process starts
     cleanup_asked: bool = False  # this cleanup process's effects are resolved
     sublimation: Sublimation | None = None  # the check a PC sublimates Titus on (Phase.SUBLIMATE)
+    strike: Strike | None = None  # the stage gimmick going off, while a PC sublimates on its dodge
 
     @property
     def combatants(self) -> list[Fighter]:
