@@ -4,16 +4,13 @@ acting on the affected, ending in the cleanup process and cleared by a minor act
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
-import numpy as np
 import pytest
 
 from tests.dx3.fights import fighter, game, of, scenario_data
 from tests.dx3.test_attack_effects import FOE, SWORD, foe, hero, play, to_major
-from tests.dx3.test_dx3_invariants import check_state, illegal, same_as_pickled, snapshot
-from yz_gym.core.errors import IllegalAction
+from tests.dx3.test_dx3_invariants import events_of_random_play
 from yz_gym.envs.dx3_encoding import RECOVER_BASE, describe_index, encode
 from yz_gym.rulesets.dx3 import attack, engine
 from yz_gym.rulesets.dx3.afflictions import afflict
@@ -196,26 +193,7 @@ def effect_fight() -> dict[str, Any]:
 
 
 def test_random_play_with_every_effect_and_status_keeps_the_invariants_and_one_index_per_action() -> None:
-    scenario = load(effect_fight()).scenario
-    rng = np.random.default_rng(3)
-    taken, seen = 0, set()
-    while taken < 2_000:
-        state = engine.new_game(scenario, rng)
-        before = snapshot(state)
-        while not engine.is_over(state) and taken < 2_000:
-            legal = engine.legal_actions(state)
-            me = engine.current_actor(state)
-            assert len({encode(me, a) for a in legal}) == len(legal), legal  # the env tells them apart
-            with pytest.raises(IllegalAction):
-                engine.apply(state, illegal(state, legal), rng, legal)
-            if taken % 97 == 0:
-                same_as_pickled(state, rng)
-                assert pickle.loads(pickle.dumps(state)).fighters[0].statuses == state.fighters[0].statuses
-            for event in engine.apply(state, legal[int(rng.integers(len(legal)))], rng, legal):
-                seen.add(event.kind)
-            taken += 1
-            check_state(state, before)
-            before = snapshot(state)
+    seen = events_of_random_play(load(effect_fight()).scenario, 2_000, seed=3)
     assert {"status", "combo", "auto_effect", "poison", "recover"} <= seen, seen
 
 

@@ -27,9 +27,12 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | STEALTH_BASE + ... | stealth move (hidden), laid out as the 戦闘移動 block |
 | SEARCH_BASE + slot | search for the hidden fighter in slot |
 | RECOVER_BASE + s | try to clear bad status s (`statuses.STATUS_NAMES`: berserk, pressure, dazed, poison, rigid, hatred, fear, frenzy, prone) |
-| RECOVER_BASE + 9 + s | unused (was a recovery with a Titus: the sublimation decision takes it now) |
-| RECOVER_BASE + 18 + s | sublimate a Titus to clear bad status s (every one under `titus_clear: all`), a free action |
+| RECOVER_BASE + 9 + s | sublimate a Titus to clear bad status s (every one under `titus_clear: all`), a free action |
 | TIMED_BASE + k | in a setup, initiative or cleanup process: declare timed combo k (`timed_effects`; `decline` declares none) |
+| REVIVE_BASE + k | stand up from 戦闘不能 with revive effect k, the fighter's k-th effect (DX3-EFF-M15; 《リザレクト》 itself is fixed index 6) |
+| VANISH_BASE + k | hide with hiding effect k, the fighter's k-th effect (DX3-EFF-M14; a plain hide is RIDE_BASE + 2) |
+| MAKE_BASE + dropped + 2 | make a weapon with the first weapon-making effect and equip it, putting away weapon `dropped` (-1: none, -2: all) (DX3-EFF-M05) |
+| BLOCKADE_BASE + 0, + 1 | the blockade effect's 封鎖 down, up (DX3-EFF-M13) |
 
 Weapon slots of an attack: 0 素手, 1-3 the carried weapons, 4-5 the vehicle's mounted weapons the
 decider holds, 6 the vehicle itself (a ram, its driver only).
@@ -64,6 +67,7 @@ from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
     MAX_CARRIED,
+    MAX_FIGHTER_EFFECTS,
     MAX_FIGHTERS,
     Dx3Action,
     Dx3State,
@@ -107,8 +111,12 @@ AT_VEHICLE_BASE: Final = BOARD_BASE + MAX_VEHICLES * 2 * TAKES
 STEALTH_BASE: Final = AT_VEHICLE_BASE + N * W
 SEARCH_BASE: Final = STEALTH_BASE + N + 2
 RECOVER_BASE: Final = SEARCH_BASE + N
-TIMED_BASE: Final = RECOVER_BASE + 3 * len(STATUS_NAMES)
-N_DX3_ACTIONS: Final = TIMED_BASE + MAX_COMBOS
+TIMED_BASE: Final = RECOVER_BASE + 2 * len(STATUS_NAMES)
+REVIVE_BASE: Final = TIMED_BASE + MAX_COMBOS
+VANISH_BASE: Final = REVIVE_BASE + MAX_FIGHTER_EFFECTS
+MAKE_BASE: Final = VANISH_BASE + MAX_FIGHTER_EFFECTS
+BLOCKADE_BASE: Final = MAKE_BASE + DROPS
+N_DX3_ACTIONS: Final = BLOCKADE_BASE + 2
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
@@ -137,6 +145,14 @@ def encode(me: int, action: Dx3Action) -> int:
     kind = action.kind
     if action.combo >= 0 and kind in DODGES:
         return COMBO_BASE + DODGES.index(Kind(kind)) * MAX_COMBOS + action.combo
+    if kind == Kind.RESURRECT and action.option >= 0:
+        return REVIVE_BASE + action.option
+    if kind == Kind.HIDE and action.combo >= 0:
+        return VANISH_BASE + action.combo
+    if kind == Kind.MAKE_WEAPON:
+        return MAKE_BASE + action.drop + 2
+    if kind == Kind.BLOCKADE:
+        return BLOCKADE_BASE + action.option
     if kind in FIXED:
         return FIXED.index(Kind(kind))
     if kind in TITUS:
@@ -157,7 +173,7 @@ def encode(me: int, action: Dx3Action) -> int:
     if kind == Kind.RECOVER:
         return RECOVER_BASE + action.option
     if kind == Kind.TITUS_CLEAR:
-        return RECOVER_BASE + 2 * len(STATUS_NAMES) + action.option
+        return RECOVER_BASE + len(STATUS_NAMES) + action.option
     if kind == Kind.USE_EFFECT:
         return TIMED_BASE + action.option
     if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
@@ -226,11 +242,21 @@ def describe_index(index: int) -> str:
         )
     if SEARCH_BASE <= index < RECOVER_BASE:
         return f"search for slot {index - SEARCH_BASE}"
-    if TIMED_BASE <= index < N_DX3_ACTIONS:
+    if TIMED_BASE <= index < REVIVE_BASE:
         return f"declare timed combo {index - TIMED_BASE}"
+    if REVIVE_BASE <= index < VANISH_BASE:
+        return f"stand up with revive effect {index - REVIVE_BASE}"
+    if VANISH_BASE <= index < MAKE_BASE:
+        return f"hide with hiding effect {index - VANISH_BASE}"
+    if MAKE_BASE <= index < BLOCKADE_BASE:
+        drop = index - MAKE_BASE
+        away = ("putting away every weapon", "", *(f"putting away weapon {d}" for d in range(MAX_CARRIED)))[drop]
+        return f"make and equip a weapon {away}".rstrip()
+    if BLOCKADE_BASE <= index < N_DX3_ACTIONS:
+        return f"blockade {('down', 'up')[index - BLOCKADE_BASE]}"
     if RECOVER_BASE <= index < TIMED_BASE:
         how, s = divmod(index - RECOVER_BASE, len(STATUS_NAMES))
-        return ("recover from {}", "no action (was: recover from {} with a Titus)", "sublimate a Titus to clear {}")[
+        return ("recover from {}", "sublimate a Titus to clear {}")[
             how
         ].format(STATUS_NAMES[s])
     if AT_VEHICLE_BASE <= index < STEALTH_BASE:
@@ -274,7 +300,10 @@ def describe_dx3_spaces() -> str:
         (f"board: vehicle x 2 seats x {TAKES} takes", BOARD_BASE, AT_VEHICLE_BASE),
         (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, STEALTH_BASE),
         ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, RECOVER_BASE),
-        ("recover: bad status x (plain, a Titus clearing it)", RECOVER_BASE, N_DX3_ACTIONS),
+        ("recover: bad status x (plain, a Titus clearing it)", RECOVER_BASE, TIMED_BASE),
+        ("timed combo: k", TIMED_BASE, REVIVE_BASE), ("revive effect: k", REVIVE_BASE, VANISH_BASE),
+        ("hiding effect: k", VANISH_BASE, MAKE_BASE), (f"make a weapon: {DROPS} drops", MAKE_BASE, BLOCKADE_BASE),
+        ("blockade: down, up", BLOCKADE_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]

@@ -20,16 +20,18 @@ from yz_gym.rulesets.dx3 import (
     riding,
     rounds,
     sublimation,
+    summoning,
     timed_effects,
 )
 from yz_gym.rulesets.dx3.checks import titus_ready
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
-from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, WEAPONS, Weapon, range_text
+from yz_gym.rulesets.dx3.gear import WEAPONS, Weapon, range_text
 from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
+    OFF,
     PUT_ALL_AWAY,
     Dx3Action,
     Dx3Scenario,
@@ -37,6 +39,7 @@ from yz_gym.rulesets.dx3.state import (
     Fighter,
     Kind,
     Phase,
+    hand_drops,
     make_fighter,
 )
 from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, STATUS_NAMES
@@ -117,24 +120,11 @@ def current_actor(state: Dx3State) -> int:
 def equips(f: Fighter) -> list[Dx3Action]:
     """Minor actions that equip a carried weapon (DX3-WPN-03/04): at most two in hand, a two-handed
     weapon alone; one held weapon (`drop`) or all of them (PUT_ALL_AWAY) may be put away for it."""
-    out = []
-    for w in range(len(f.weapons)):
-        if w in f.equipped:
-            continue
-        for drop in [-1, *f.equipped, PUT_ALL_AWAY]:
-            if drop == PUT_ALL_AWAY and len(f.equipped) < MAX_EQUIPPED:
-                continue  # putting one away already covers it
-            kept = [] if drop == PUT_ALL_AWAY else [e for e in f.equipped if e != drop]
-            if valid_hands(f, [*kept, w]):
-                out.append(Dx3Action(Kind.EQUIP, option=w, drop=drop))
-    return out
-
-
-def valid_hands(f: Fighter, equipped: list[int]) -> bool:
-    """At most two weapons equipped, and a two-handed weapon only alone (DX3-WPN-03)."""
-    if len(equipped) > MAX_EQUIPPED:
-        return False
-    return len(equipped) <= 1 or not any(f.weapons[w].two_handed for w in equipped)
+    return [
+        Dx3Action(Kind.EQUIP, option=w, drop=drop)
+        for w in range(len(f.weapons)) if w not in f.equipped
+        for drop in hand_drops(f, f.weapons[w].two_handed)
+    ]  # fmt: skip
 
 
 def legal_actions(state: Dx3State) -> list[Dx3Action]:
@@ -162,8 +152,11 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
         out += afflictions.recoveries(state, f, titus_ready(state, f)) if f.statuses else []
         out += hiding.hide_actions(state, f, True)
+        if f.effects:
+            out += summoning.making(state, f) + engagement.blockade_actions(state, f, True)
         return frenzy.minors(state, f, out) if FRENZY in f.statuses else out
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
+    out += engagement.blockade_actions(state, f, False) if f.blockade else []
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
     out.append(Dx3Action(Kind.SKIP_MAJOR))
@@ -210,6 +203,9 @@ def apply(
         return events
     else:
         f = state.fighters[state.actor]
+        if action.kind == Kind.BLOCKADE:  # switched off or on again for free: the decision stays open
+            engagement.set_blockade(state, f, action, dice, events)
+            return events
         if sublimation.opens(state, f, action):
             return events
         _major(state, f, action, dice, events)
@@ -230,6 +226,8 @@ def _minor(
         attack.sublimate(state, f, TITUS_CLEARS, events)
         afflictions.titus_clear(state, f, action, events)
         return False
+    if kind == Kind.BLOCKADE and not engagement.set_blockade(state, f, action, rng, events):
+        return False  # switched off or on again for free: the minor decision stays open (DX3-EFF-M13)
     if kind == Kind.WAIT:
         f.waiting = True
         events.append(Event("wait", f.id))
@@ -243,6 +241,8 @@ def _minor(
         riding.act(state, f, action, events)
     elif kind == Kind.HIDE:
         hiding.hide(state, f, action, True, rng, events)
+    elif kind == Kind.MAKE_WEAPON:
+        summoning.make(state, f, action, rng, events)
     elif kind == Kind.RECOVER:
         afflictions.recover(state, f, action, rng, events)
         if state.sublimation is not None:
@@ -256,7 +256,7 @@ def _minor(
         events.append(
             Event("equip", f.id, -1, {"weapon": f.weapons[action.option].name, "put_away": put_away})
         )
-    else:
+    elif kind != Kind.BLOCKADE:
         events.append(Event("skip", f.id, -1, {"action": "minor"}))
     rounds.minor_done(state, rng, events)
     return False
@@ -339,9 +339,7 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         at = "the vehicle of " if action.drop == AT_VEHICLE else ""
         return f"attack {at}{fighters[action.target].name}{name}"
     if kind == Kind.EQUIP and actor is not None:
-        dropped = actor.equipped if action.drop == PUT_ALL_AWAY else [action.drop] if action.drop >= 0 else []
-        away = f", putting away {', '.join(actor.weapons[e].name for e in dropped)}" if dropped else ""
-        return f"equip {actor.weapons[action.option].name}{away}"
+        return f"equip {actor.weapons[action.option].name}{_putting_away(actor, action.drop)}"
     if kind == Kind.GUARD and actor is not None:
         weapon = actor.weapons[action.option]
         return f"guard with {weapon.name} (ガード値 {weapon.guard})"
@@ -373,6 +371,13 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"sublimate a Titus to clear {what}"
     if kind == Kind.SEARCH:
         return f"search for {fighters[action.target].name} (〈知覚〉)"
+    if kind == Kind.MAKE_WEAPON and actor is not None:
+        made = summoning.made_weapon(state, actor, action.combo)
+        stats = f"命中 {made.hit}, 攻撃力 {made.attack}, ガード値 {made.guard}"
+        return f"make and equip 《{made.name}》 ({stats}){_putting_away(actor, action.drop)}"
+    if kind == Kind.BLOCKADE and actor is not None:
+        free = "" if actor.blockade == OFF else ", free"
+        return f"《{actor.effects[action.combo].name}》: 封鎖 {'up' if action.option else 'down'}{free}"
     if kind == Kind.COVER:
         return f"cover {fighters[action.target].name}"
     if kind == Kind.FINISH:
@@ -393,3 +398,9 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         Kind.VEHICLE_DODGE: "vehicle dodge (passenger 〈知覚〉, driver 〈運転〉)", Kind.HIDE: "hide (隠密状態)",
     }  # fmt: skip
     return words.get(Kind(kind), Kind(kind).name.lower())
+
+
+def _putting_away(f: Fighter, drop: int) -> str:
+    """", putting away ..." for an equip's `drop` (none, one held weapon, PUT_ALL_AWAY)."""
+    dropped = f.equipped if drop == PUT_ALL_AWAY else [drop] if drop >= 0 else []
+    return f", putting away {', '.join(f.weapons[e].name for e in dropped)}" if dropped else ""

@@ -16,7 +16,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import afflictions, attack, gimmicks, hiding, timed_effects
 from yz_gym.rulesets.dx3.combos import new_round_uses
 from yz_gym.rulesets.dx3.effects import CLEANUP, INITIATIVE, SETUP
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, Phase
+from yz_gym.rulesets.dx3.state import OFF, Dx3Action, Dx3State, Fighter, Kind, Phase
 
 
 def order_key(f: Fighter) -> tuple[int, int, int, int, str]:
@@ -130,6 +130,7 @@ def cleanup_process(state: Dx3State, events: list[Event]) -> None:
         f.waiting = False
         f.distracted = False
         f.reactions = 0
+        f.blockade = OFF  # a blockade effect lasts the round (DX3-EFF-M13)
     events.append(Event("cleanup", -1, -1, {"round": state.round}))
     afflictions.cleanup(state, events)
 

@@ -18,7 +18,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Dx3Character, StatBlock
 from yz_gym.rulesets.dx3.dice import Check, CheckResult
 from yz_gym.rulesets.dx3.effects import Aim, Effect
-from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
+from yz_gym.rulesets.dx3.gear import ARMORS, MAX_EQUIPPED, MELEE, UNARMED, WEAPONS, Armor, Weapon
 from yz_gym.rulesets.dx3.options import Dx3Options
 from yz_gym.rulesets.dx3.stealth import SEEN, Hidden
 from yz_gym.rulesets.dx3.vehicle import DRIVER, MOUNTED_BASE, Vehicle, VehicleSpec
@@ -27,7 +27,11 @@ COMBAT_MOVE_BASE: Final = 5  # DX3-ACT-02: 戦闘移動 = 行動値 + 5 m
 FULL_MOVE_FACTOR: Final = 2  # DX3-ACT-03: 全力移動 = 戦闘移動 x 2
 MAX_FIGHTERS: Final = 12  # the env's slots
 MAX_CARRIED: Final = 3  # weapons a fighter carries (at most MAX_EQUIPPED equipped)
+MAX_FIGHTER_EFFECTS: Final = 16  # effects one fighter may have (the env names some by index)
 PUT_ALL_AWAY: Final = -2  # an equip's `drop` that puts away every held weapon
+OFF: Final = 0  # Fighter.blockade: no blockade effect used this round
+UP: Final = 1  # ... its 封鎖 is up (DX3-EFF-M13)
+LIFTED: Final = 2  # ... used this round and switched off: it may go up again for free
 
 
 class Kind(IntEnum):
@@ -64,6 +68,8 @@ class Kind(IntEnum):
     TITUS_DICE = 28  # sublimation, before a check is rolled: a Titus for +10 dice (DX3-TITUS-03A)
     TITUS_CRIT = 29  # sublimation, before a check is rolled: a Titus for C値 -1, down to 2 (DX3-TITUS-03B)
     TITUS_RESULT = 30  # sublimation, right after a check: a Titus for +1D10 on its 達成値 (DX3-TITUS-03C)
+    MAKE_WEAPON = 31  # minor: weapon-making effect `combo` makes a weapon, equipped putting away `drop` (DX3-EFF-M05)
+    BLOCKADE = 32  # blockade effect `combo` puts 封鎖 up (option 1: a minor action, free again once used this round) or down (0, free) (DX3-EFF-M13)
 
 
 class Phase(IntEnum):
@@ -212,6 +218,7 @@ class Fighter:
     hatred: int = -1  # the fighter its 憎悪 is aimed at (-1: none)
     fear: int = -1  # the fighter its 恐怖 is aimed at (-1: none)
     round_mods: dict[str, int] = field(default_factory=dict)  # the part of `mods` that ends at cleanup
+    blockade: int = 0  # its blockade effect this round (DX3-EFF-M13): OFF, UP, or LIFTED (used, switched off)
 
     @property
     def name(self) -> str:
@@ -379,6 +386,20 @@ class Dx3State:
     def standing_sides(self) -> list[int]:
         """The sides with someone not 戦闘不能, in order."""
         return sorted({f.side for f in self.fighters if not f.down})
+
+
+def hand_drops(f: Fighter, two_handed: bool) -> list[int]:
+    """What f may put away to equip one more weapon (`two_handed` or not): nothing (-1), one held weapon,
+    or every one (PUT_ALL_AWAY, only with both hands full); at most two weapons equipped, and a
+    two-handed weapon only alone (DX3-WPN-03/04)."""
+    out = []
+    for drop in [-1, *f.equipped, PUT_ALL_AWAY]:
+        if drop == PUT_ALL_AWAY and len(f.equipped) < MAX_EQUIPPED:
+            continue  # putting one away already covers it
+        kept = [] if drop == PUT_ALL_AWAY else [e for e in f.equipped if e != drop]
+        if not kept or (len(kept) < MAX_EQUIPPED and not two_handed and not any(f.weapons[e].two_handed for e in kept)):
+            out.append(drop)
+    return out
 
 
 def make_fighter(index: int, spec: FighterSpec) -> Fighter:
