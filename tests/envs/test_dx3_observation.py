@@ -121,3 +121,17 @@ def test_revive_and_hiding_effects_making_a_weapon_and_the_blockade_have_indices
     assert 2 * len(STATUS_NAMES) == TIMED_BASE - RECOVER_BASE
     seen = {describe_index(i) for i in range(N_DX3_ACTIONS)}
     assert len(seen) == N_DX3_ACTIONS and not any(d.startswith("no action") for d in seen)
+
+
+def test_the_check_a_sublimation_decision_is_on_and_its_difficulty_are_observed() -> None:
+    state = game(fighter("Hero", "pcs", 10, pc=True, lois=1), fighter("Foe", "npcs", 30))
+    state.fighters[0].statuses.add("pressure")
+    assert glob(observe(state, 0, 0), "check_recover") == 0.0  # type: ignore[arg-type]
+    act(state, Kind.RECOVER, option=1)
+    obs = observe(state, 0, 0)  # type: ignore[arg-type]
+    numbers = ("check_titus", "check_rolled", "check_difficulty")
+    checks = [name for name in GLOBAL_FIELDS if name.startswith("check_") and name not in numbers]
+    assert checks == ["check_hit", "check_dodge", "check_leave", "check_hide", "check_slip", "check_search",
+                      "check_spot", "check_drive", "check_gimmick", "check_recover"]  # fmt: skip
+    assert [glob(obs, name) for name in checks] == [0.0] * 9 + [1.0]
+    assert glob(obs, "check_difficulty") == pytest.approx(9 / 60) and DX3_OBS_SIZE == 434

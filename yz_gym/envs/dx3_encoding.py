@@ -50,7 +50,9 @@ major, reaction, cover, revival, one-hot; the sublimation decision's flag comes 
 the pending attack's hit 達成値 / 60 (capped); the decider is a target of it; the decider's full
 moves in a row / 2; a minor-only round; the observer decides now; the sublimation decision; the
 Titus sublimated on the check being decided / 4 (capped); that check's rolled 達成値 / 60 (0 before
-the roll); the timing decision (a setup, initiative or cleanup process asks for effects).
+the roll); the timing decision (a setup, initiative or cleanup process asks for effects); which
+check the sublimation decision is on, one-hot in `CheckFor` order (hit, dodge, leave, hide, slip,
+search, spot, drive, gimmick, recover); that check's difficulty / 60 (0 when it is against a roll).
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ from yz_gym.rulesets.dx3.state import (
     MAX_CARRIED,
     MAX_FIGHTER_EFFECTS,
     MAX_FIGHTERS,
+    CheckFor,
     Dx3Action,
     Dx3State,
     Fighter,
@@ -126,7 +129,8 @@ FIGHTER_FIELDS: Final = (
 GLOBAL_FIELDS: Final = (
     "round", "decision_minor", "decision_major", "decision_reaction", "decision_cover", "decision_revival",
     "pending_hit", "decider_targeted", "full_streak", "minor_only", "deciding", "decision_sublimation",
-    "check_titus", "check_rolled", "decision_timing",
+    "check_titus", "check_rolled", "decision_timing", *(f"check_{c.name.lower()}" for c in CheckFor),
+    "check_difficulty",
 )  # fmt: skip
 G: Final = {name: i for i, name in enumerate(GLOBAL_FIELDS)}  # a global's offset by name
 POISON_CAP: Final = 5  # 邪毒 rank / 5 (capped)
@@ -371,4 +375,6 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
     if sub is not None:
         obs[g + G["check_titus"]] = _cap(sub.spent / CHECK_TITUS_CAP)
         obs[g + G["check_rolled"]] = _cap(sub.result.achievement / 60) if sub.result is not None else 0.0
+        obs[g + G[f"check_{CheckFor(sub.purpose).name.lower()}"]] = 1.0
+        obs[g + G["check_difficulty"]] = _cap(sub.difficulty / 60)
     return obs
