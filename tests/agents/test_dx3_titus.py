@@ -95,3 +95,44 @@ def test_a_losing_dodge_is_raised_by_the_exact_chance_one_d10_turns_it_into_a_mi
     assert gain == pytest.approx(escapes / 10 * harm(8, 10, fall_counts=True), abs=1e-6)
     chosen = Dx3TacticalAgent(seed=0).choose(state, engine.legal_actions(state)).kind
     assert chosen == (Kind.TITUS_RESULT if gain > dx3_titus.TITUS_WORTH else Kind.DECLINE)
+
+
+def recovering(*faces: int) -> Dx3State:
+    """The Hero (【精神】 2 + 1 die at 60%, 2 Lois) rolled its recovery from 重圧 to `faces`: 達成値 = the
+    highest face, against difficulty 9 (HR-STATUS-01)."""
+    hero = {"pc": True, "encroachment": 60, "lois": 2, "abilities": {"sense": 5}}
+    state = game(fighter("Hero", "pcs", 10, **hero), fighter("Foe", "npcs", 30))
+    state.fighters[0].statuses.add("pressure")
+    act(state, Kind.RECOVER, option=1)
+    act(state, Kind.DECLINE, dice=faces)
+    return state
+
+
+@pytest.mark.parametrize(("faces", "raises"), [((8, 1, 1), True), ((5, 1, 1), True), ((4, 1, 1), False)])
+def test_a_failed_recovery_is_raised_when_the_exact_chance_times_its_worth_beats_the_titus(
+    faces: tuple[int, ...], raises: bool
+) -> None:
+    state = recovering(*faces)
+    # +1D10 reaches 9 from 8 always, from 5 with 4..10 (7 in 10), from 4 with 5..10 (6 in 10)
+    chance = (10 - (9 - max(faces)) + 1) / 10
+    assert (chance * dx3_titus.CHECK_WORTH > dx3_titus.TITUS_WORTH) is raises
+    chosen = Dx3TacticalAgent(seed=0).choose(state, engine.legal_actions(state)).kind
+    assert chosen == (Kind.TITUS_RESULT if raises else Kind.DECLINE)
+
+
+def test_before_a_recovery_check_ten_more_dice_are_weighed_by_the_exact_chance_they_add() -> None:
+    state = game(
+        fighter("Hero", "pcs", 10, pc=True, encroachment=60, lois=2, abilities={"sense": 5}),
+        fighter("Foe", "npcs", 30),
+    )
+    state.fighters[0].statuses.add("pressure")
+    act(state, Kind.RECOVER, option=1)
+    sub = state.sublimation
+    assert sub is not None and sub.check is not None and sub.check.dice == 3
+    p3 = sum(q for v, q in achievement_distribution(3, 10).items() if v >= 9)
+    p13 = sum(q for v, q in achievement_distribution(13, 10).items() if v >= 9)
+    assert (p3, p13) == (pytest.approx(1 - 0.8**3), pytest.approx(0.945, abs=1e-3))
+    agent = Dx3TacticalAgent(seed=0)
+    # 0.49 -> 0.95 is worth 2.7 HP, less than a Titus; C値 9 adds nothing to reaching 9
+    assert (p13 - p3) * dx3_titus.CHECK_WORTH < dx3_titus.TITUS_WORTH
+    assert agent.choose(state, engine.legal_actions(state)).kind == Kind.DECLINE

@@ -15,10 +15,11 @@ import pytest
 
 from yz_gym.core import registry
 from yz_gym.core.errors import IllegalAction
+from yz_gym.envs.dx3_encoding import encode
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.character import MAX_LOIS
 from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
+from yz_gym.rulesets.dx3.state import Dx3Action, Dx3Scenario, Dx3State, Kind
 from yz_gym.scenario.loading import bundled, load
 
 DX3 = registry.get("dx3", "skirmish")
@@ -94,6 +95,31 @@ def play_randomly(actions: int, seed: int) -> int:
         if engine.is_over(state):
             assert engine.outcome(state) is not None and engine.legal_actions(state) == []
     return fights
+
+
+def events_of_random_play(scenario: Dx3Scenario, actions: int, seed: int, pickle_every: int = 97) -> set[str]:
+    """Random legal actions over fights of `scenario` until `actions` were taken, each step keeping the
+    invariants, refusing an illegal action and giving each legal one an env index of its own, and a
+    pickled fight now and then playing on alike; returns the event kinds seen."""
+    rng = np.random.default_rng(seed)
+    taken, seen = 0, set[str]()
+    while taken < actions:
+        state = engine.new_game(scenario, rng)
+        before = snapshot(state)
+        while not engine.is_over(state) and taken < actions:
+            legal = engine.legal_actions(state)
+            me = engine.current_actor(state)
+            assert len({encode(me, a) for a in legal}) == len(legal), legal  # the env tells them apart
+            with pytest.raises(IllegalAction):
+                engine.apply(state, illegal(state, legal), rng, legal)
+            if taken % pickle_every == 0:
+                same_as_pickled(state, rng)
+            for event in engine.apply(state, legal[int(rng.integers(len(legal)))], rng, legal):
+                seen.add(event.kind)
+            taken += 1
+            check_state(state, before)
+            before = snapshot(state)
+    return seen
 
 
 def same_as_pickled(state: Dx3State, rng: np.random.Generator) -> None:

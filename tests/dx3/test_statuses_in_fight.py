@@ -4,21 +4,18 @@ acting on the affected, ending in the cleanup process and cleared by a minor act
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
-import numpy as np
 import pytest
 
 from tests.dx3.fights import fighter, game, of, scenario_data
 from tests.dx3.test_attack_effects import FOE, SWORD, foe, hero, play, to_major
-from tests.dx3.test_dx3_invariants import check_state, illegal, same_as_pickled, snapshot
-from yz_gym.core.errors import IllegalAction
+from tests.dx3.test_dx3_invariants import events_of_random_play
 from yz_gym.envs.dx3_encoding import RECOVER_BASE, describe_index, encode
 from yz_gym.rulesets.dx3 import attack, engine
 from yz_gym.rulesets.dx3.afflictions import afflict
 from yz_gym.rulesets.dx3.gear import UNARMED
-from yz_gym.rulesets.dx3.state import TITUS_BOOST, Dx3Action, Dx3State, Kind
+from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Kind
 from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
 from yz_gym.scenario.loading import load
 
@@ -196,26 +193,7 @@ def effect_fight() -> dict[str, Any]:
 
 
 def test_random_play_with_every_effect_and_status_keeps_the_invariants_and_one_index_per_action() -> None:
-    scenario = load(effect_fight()).scenario
-    rng = np.random.default_rng(3)
-    taken, seen = 0, set()
-    while taken < 2_000:
-        state = engine.new_game(scenario, rng)
-        before = snapshot(state)
-        while not engine.is_over(state) and taken < 2_000:
-            legal = engine.legal_actions(state)
-            me = engine.current_actor(state)
-            assert len({encode(me, a) for a in legal}) == len(legal), legal  # the env tells them apart
-            with pytest.raises(IllegalAction):
-                engine.apply(state, illegal(state, legal), rng, legal)
-            if taken % 97 == 0:
-                same_as_pickled(state, rng)
-                assert pickle.loads(pickle.dumps(state)).fighters[0].statuses == state.fighters[0].statuses
-            for event in engine.apply(state, legal[int(rng.integers(len(legal)))], rng, legal):
-                seen.add(event.kind)
-            taken += 1
-            check_state(state, before)
-            before = snapshot(state)
+    seen = events_of_random_play(load(effect_fight()).scenario, 2_000, seed=3)
     assert {"status", "combo", "auto_effect", "poison", "recover"} <= seen, seen
 
 
@@ -224,12 +202,14 @@ def test_a_pc_may_sublimate_a_titus_for_ten_more_dice_on_its_recovery_check() ->
     state = game(hero({}, lois=1), foe())
     me = state.fighters[0]
     me.statuses.add("pressure")
-    boosted = Dx3Action(Kind.RECOVER, option=1, drop=TITUS_BOOST)
-    assert boosted in engine.legal_actions(state)
-    events = play(state, boosted, *(1,) * 12, 9)  # 【精神】 2 + 1 at 60% + 10: 13 dice
+    recover = Dx3Action(Kind.RECOVER, option=1)
+    assert recover in engine.legal_actions(state)
+    assert play(state, recover) == [] and engine.decision_kind(state) == "sublimation"
+    events = play(state, Dx3Action(Kind.TITUS_DICE), *(1,) * 12, 9)  # 【精神】 2 + 1 at 60% + 10: 13 dice
     assert of(events, "titus")[0].data == {"use": "dice", "titus": 0, "lois": 0}
     assert len(of(events, "recover")[0].get("faces")[0]) == 13 and not me.statuses
-    assert encode(0, boosted) == RECOVER_BASE + len(STATUS_NAMES) + 1
+    assert engine.decision_kind(state) == "major"  # the minor action is spent
+    assert encode(0, recover) == RECOVER_BASE + 1
 
 
 @pytest.mark.rule("DX3-TITUS-03E", "DX3-TITUS-05")

@@ -7,20 +7,28 @@ import pytest
 from tests.dx3.d10 import FixedD10
 from tests.dx3.fights import act, fighter, game
 from yz_gym.envs.dx3_encoding import (
+    BLOCKADE_BASE,
     DX3_OBS_SIZE,
     FIGHTER_FEATURES,
     FIGHTER_FIELDS,
+    FIXED,
     GLOBAL_FIELDS,
+    MAKE_BASE,
     N_DX3_ACTIONS,
+    RECOVER_BASE,
+    REVIVE_BASE,
+    RIDE_BASE,
     TIMED_BASE,
     TITUS_BASE,
+    VANISH_BASE,
     N,
     describe_dx3_spaces,
+    describe_index,
     encode,
     observe,
 )
 from yz_gym.rulesets.dx3 import engine
-from yz_gym.rulesets.dx3.state import Dx3Action, Kind
+from yz_gym.rulesets.dx3.state import MAX_FIGHTER_EFFECTS, Dx3Action, Kind
 from yz_gym.rulesets.dx3.statuses import STATUS_NAMES
 
 
@@ -76,7 +84,7 @@ def test_the_sublimation_decision_its_titus_and_its_roll_are_observed_and_encode
     assert glob(obs, "check_titus") == pytest.approx(1 / 4) and glob(obs, "check_rolled") == pytest.approx(6 / 60)
     indices = [encode(0, a) for a in engine.legal_actions(state)]  # type: ignore[arg-type]
     assert indices == [TITUS_BASE + 3, 5]  # +1D10; decline (a fixed index)
-    assert N_DX3_ACTIONS == 622 and "titus: titus_revive, titus_dice, titus_crit, titus_result" in describe_dx3_spaces()
+    assert N_DX3_ACTIONS == 652 and "titus: titus_revive, titus_dice, titus_crit, titus_result" in describe_dx3_spaces()
 
 
 @pytest.mark.rule("DX3-ROUND-01", "DX3-EFF-07")
@@ -92,4 +100,38 @@ def test_the_timing_decision_is_observed_and_each_timed_combo_has_its_own_index(
     legal = engine.legal_actions(state)  # type: ignore[arg-type]
     indices = [encode(0, a) for a in legal]
     assert [a.kind for a in legal] == [Kind.USE_EFFECT] * 3 + [Kind.DECLINE]  # both, and each alone
-    assert indices == [TIMED_BASE, TIMED_BASE + 1, TIMED_BASE + 2, 5] and TIMED_BASE + 3 == N_DX3_ACTIONS
+    assert indices == [TIMED_BASE, TIMED_BASE + 1, TIMED_BASE + 2, 5] and TIMED_BASE + 3 == REVIVE_BASE
+
+
+def test_revive_and_hiding_effects_making_a_weapon_and_the_blockade_have_indices_of_their_own() -> None:
+    """v5: 《リザレクト》 and revive effect k, a plain hide and hiding effect k no longer share an index;
+    weapon making (DX3-EFF-M05) and the blockade (DX3-EFF-M13) have blocks of their own; the recovery
+    "with a Titus" block is gone (the sublimation decision takes that Titus)."""
+
+    resurrect = Dx3Action(Kind.RESURRECT)
+    assert encode(0, resurrect) == FIXED.index(Kind.RESURRECT)
+    assert [encode(0, Dx3Action(Kind.RESURRECT, option=k)) for k in (0, 15)] == [REVIVE_BASE, REVIVE_BASE + 15]
+    assert encode(0, Dx3Action(Kind.HIDE)) == RIDE_BASE + 2
+    assert encode(0, Dx3Action(Kind.HIDE, combo=3)) == VANISH_BASE + 3
+    assert [encode(0, Dx3Action(Kind.MAKE_WEAPON, combo=4, drop=d)) for d in (-2, -1, 0, 2)] == [
+        MAKE_BASE, MAKE_BASE + 1, MAKE_BASE + 2, MAKE_BASE + 4,
+    ]  # fmt: skip
+    assert [encode(0, Dx3Action(Kind.BLOCKADE, option=o, combo=1)) for o in (0, 1)] == [BLOCKADE_BASE, BLOCKADE_BASE + 1]
+    assert VANISH_BASE - REVIVE_BASE == MAX_FIGHTER_EFFECTS and BLOCKADE_BASE + 2 == N_DX3_ACTIONS
+    assert 2 * len(STATUS_NAMES) == TIMED_BASE - RECOVER_BASE
+    seen = {describe_index(i) for i in range(N_DX3_ACTIONS)}
+    assert len(seen) == N_DX3_ACTIONS and not any(d.startswith("no action") for d in seen)
+
+
+def test_the_check_a_sublimation_decision_is_on_and_its_difficulty_are_observed() -> None:
+    state = game(fighter("Hero", "pcs", 10, pc=True, lois=1), fighter("Foe", "npcs", 30))
+    state.fighters[0].statuses.add("pressure")
+    assert glob(observe(state, 0, 0), "check_recover") == 0.0  # type: ignore[arg-type]
+    act(state, Kind.RECOVER, option=1)
+    obs = observe(state, 0, 0)  # type: ignore[arg-type]
+    numbers = ("check_titus", "check_rolled", "check_difficulty")
+    checks = [name for name in GLOBAL_FIELDS if name.startswith("check_") and name not in numbers]
+    assert checks == ["check_hit", "check_dodge", "check_leave", "check_hide", "check_slip", "check_search",
+                      "check_spot", "check_drive", "check_gimmick", "check_recover"]  # fmt: skip
+    assert [glob(obs, name) for name in checks] == [0.0] * 9 + [1.0]
+    assert glob(obs, "check_difficulty") == pytest.approx(9 / 60) and DX3_OBS_SIZE == 434

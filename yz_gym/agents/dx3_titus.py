@@ -1,4 +1,4 @@
-"""When `dx3_tactical` sublimates a Titus on its hit check or dodge (DX3-TITUS-03A..C, the SUBLIMATE
+"""When `dx3_tactical` sublimates a Titus on a check (DX3-TITUS-03A..C, the SUBLIMATE
 decision of rulesets/dx3/sublimation.py), by the exact odds of agents/dx3_odds.py.
 
 A Titus (or the Lois turned into one) is worth TITUS_WORTH HP of value to a PC: a Lois spent is a
@@ -10,7 +10,11 @@ left twice), and a Titus is sublimated when it gains more than it is worth:
 - right after it: +1D10, weighed over its ten faces against each target's best reaction;
 - before a dodge: +10 dice or C値 -1, whichever cuts the expected harm more (a fall counts only when
   《リザレクト》 cannot stand it up);
-- right after a losing dodge: +1D10, by the exact chance that the raised dodge beats the hit."""
+- right after a losing dodge: +1D10, by the exact chance that the raised dodge beats the hit;
+- on any other check (checks.pause: the lone leaver's 【肉体】, hiding, slipping past, searching, a vehicle
+  dodge's two checks, a gimmick's dodge, a recovery): the exact chance of success (dx3_odds) with and
+  without the Titus, times what success is worth: the harm a gimmick or a hit on the vehicle would do,
+  or CHECK_WORTH for getting away, hiding, staying hidden, finding or recovering."""
 
 from __future__ import annotations
 
@@ -19,13 +23,17 @@ from typing import Final, Protocol
 
 from yz_gym.agents import dx3_odds
 from yz_gym.rulesets.dx3.attack import dodge_check, may_resurrect
-from yz_gym.rulesets.dx3.dice import Check, action_wins, damage_dice
+from yz_gym.rulesets.dx3.character import Ability
+from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, damage_dice
 from yz_gym.rulesets.dx3.reaction_effects import dodge_combo
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, Sublimation
+from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind, Sublimation
+from yz_gym.rulesets.dx3.stealth import keenest, perception
 from yz_gym.rulesets.dx3.titus import boost_check
+from yz_gym.rulesets.dx3.vehicle_dodge import drive_check
 
 TITUS_WORTH: Final = 4.0  # HP of value one Titus (one Lois) is worth to a PC
 FACES: Final = range(1, dx3_odds.D10 + 1)
+CHECK_WORTH: Final = 6.0  # HP of value of winning a check that is neither a hit nor a dodge of harm
 KEEP: Final = Dx3Action(Kind.DECLINE)
 BOOSTS: Final = ((Kind.TITUS_DICE, 1, 0), (Kind.TITUS_CRIT, 0, 1))  # (choice, +dice Titus, C値 Titus)
 
@@ -45,6 +53,8 @@ def choose(agent: Attacker, s: Dx3State, me: Fighter, actions: list[Dx3Action]) 
     sub = s.sublimation
     assert sub is not None
     offered = {a.kind: a for a in actions}
+    if sub.purpose not in (CheckFor.HIT, CheckFor.DODGE):
+        return _other_check(s, me, sub, offered)
     if sub.result is None:
         gains = (
             _attack_boosts(agent, s, me, sub) if sub.action.kind == Kind.ATTACK else _dodge_boosts(s, me, sub)
@@ -61,6 +71,98 @@ def choose(agent: Attacker, s: Dx3State, me: Fighter, actions: list[Dx3Action]) 
     return offered[Kind.TITUS_RESULT] if gain > TITUS_WORTH else KEEP
 
 
+def _other_check(s: Dx3State, me: Fighter, sub: Sublimation, offered: dict[int, Dx3Action]) -> Dx3Action:
+    """A Titus on any other check when the success chance it adds, times the success's worth, is more
+    than the Titus is worth."""
+    worth = _success_worth(s, me, sub)
+    if sub.result is None:
+        assert sub.check is not None
+        now = _chance(s, sub, boost_check(sub.check, sub.dice, sub.crit))
+        gains = [
+            (kind, _chance(s, sub, boost_check(sub.check, sub.dice + d, sub.crit + c)) - now)
+            for kind, d, c in BOOSTS
+        ]
+        kind, gain = max(gains, key=lambda g: g[1])
+        return offered[kind] if kind in offered and gain * worth > TITUS_WORTH else KEEP
+    if Kind.TITUS_RESULT not in offered:
+        return KEEP
+    rolled = sub.result
+    raised = sum(_chance_at(s, sub, replace(rolled, achievement=rolled.achievement + d)) for d in FACES)
+    gain = raised / len(FACES) - _chance_at(s, sub, rolled)
+    return offered[Kind.TITUS_RESULT] if gain * worth > TITUS_WORTH else KEEP
+
+
+def _chance(s: Dx3State, sub: Sublimation, check: Check) -> float:
+    """The exact chance the check, rolled as `check`, succeeds."""
+    tie = s.options.tie
+    if sub.difficulty >= 0:
+        return dx3_odds.meets(dx3_odds.of(check), sub.difficulty)
+    p = s.pending
+    if sub.purpose in (CheckFor.SPOT, CheckFor.DRIVE):
+        assert p is not None
+        hit = p.hit_check.achievement
+        if sub.purpose == CheckFor.DRIVE:
+            return 1.0 - dx3_odds.beats(hit, dx3_odds.of(check), tie)
+        assert sub.later is not None
+        drive = (sub.later.dice, sub.later.crit, sub.later.modifier)
+        table = dx3_odds.vehicle_hit_table(
+            (check.dice, check.crit, check.modifier), drive, s.options.unfloored_crit_min, tie
+        )
+        return 1.0 - table[min(hit, len(table) - 1)]
+    return dx3_odds.opposed(dx3_odds.of(check), _rival(s, sub), tie, s.options.no_reaction_value)
+
+
+def _chance_at(s: Dx3State, sub: Sublimation, result: CheckResult) -> float:
+    """The exact chance the check succeeds once rolled to `result`."""
+    tie = s.options.tie
+    if sub.difficulty >= 0:
+        return float(result.succeeds(sub.difficulty))
+    p = s.pending
+    if sub.purpose in (CheckFor.SPOT, CheckFor.DRIVE):
+        assert p is not None
+        if sub.purpose == CheckFor.DRIVE:
+            return float(not action_wins(p.hit_check, result, tie))
+        assert sub.later is not None
+        hit = p.hit_check.achievement
+        drive = drive_check(sub.later, result, hit, s.options.unfloored_crit_min)
+        return 1.0 - dx3_odds.beats(hit, dx3_odds.of(drive), tie)
+    mine = ((result.achievement, 1.0),)
+    return dx3_odds.opposed(mine, _rival(s, sub), tie, s.options.no_reaction_value)
+
+
+def _rival(s: Dx3State, sub: Sublimation) -> dx3_odds.Dist | None:
+    """The distribution of the opposing roll of an acting-first check (None: no roll)."""
+    me = s.fighters[sub.roller]
+    options = s.options
+    if sub.purpose == CheckFor.LEAVE:
+        rival = s.fighters[sub.subject]
+        return dx3_odds.of(
+            rival.char.check(None, Ability.BODY, floor=options.crit_floor, table=options.encroach_table)
+        )
+    if sub.purpose == CheckFor.SEARCH:
+        if options.hidden_search_roll != "perception":
+            return None
+        return dx3_odds.of(perception(s.fighters[sub.subject].char, options))
+    return dx3_odds.of(perception(keenest([g.char for g in s.enemies_at(me)], options), options))
+
+
+def _success_worth(s: Dx3State, me: Fighter, sub: Sublimation) -> float:
+    """What success on the check is worth in HP: the harm a gimmick or a hit on the vehicle would do,
+    else CHECK_WORTH."""
+    if sub.purpose == CheckFor.GIMMICK and s.strike is not None:
+        gimmick = s.scenario.gimmicks[s.strike.gimmick]
+        armor = me.armor_value if s.options.gimmick_armor else 0
+        lost, falls = dx3_odds.hp_loss(gimmick.dice, gimmick.bonus, armor, me.char.hp)
+        return lost + (0.0 if may_resurrect(s, me) else falls * me.char.hp)
+    p = s.pending
+    if sub.purpose in (CheckFor.SPOT, CheckFor.DRIVE) and p is not None:
+        v = s.vehicles[s.fighters[sub.subject].vehicle]
+        dice = max(damage_dice(p.hit_check.achievement) + p.damage_dice, 0)
+        lost, falls = dx3_odds.hp_loss(dice, p.attack_power, v.kind.armor, v.hp)
+        return lost + falls * v.hp
+    return CHECK_WORTH
+
+
 def _attack_boosts(agent: Attacker, s: Dx3State, me: Fighter, sub: Sublimation) -> list[tuple[int, float]]:
     """(choice, gain in worth) of one more Titus before the hit check."""
     base = agent.attack_value(s, me, sub.action, (sub.dice, sub.crit))
@@ -75,7 +177,10 @@ def _dodge_boosts(s: Dx3State, me: Fighter, sub: Sublimation) -> list[tuple[int,
     combo = dodge_combo(s, me, sub.action.combo) if sub.action.combo >= 0 else None
     check = dodge_check(s, me, combo)
     base = _dodge_harm(s, me, boost_check(check, sub.dice, sub.crit))
-    return [(kind, base - _dodge_harm(s, me, boost_check(check, sub.dice + d, sub.crit + c))) for kind, d, c in BOOSTS]
+    return [
+        (kind, base - _dodge_harm(s, me, boost_check(check, sub.dice + d, sub.crit + c)))
+        for kind, d, c in BOOSTS
+    ]
 
 
 def _dodge_harm(s: Dx3State, me: Fighter, check: Check) -> float:

@@ -17,7 +17,7 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | FINISH_BASE + slot | finish off (とどめ) the 戦闘不能 fighter in slot |
 | COMBO_BASE + (slot * 4 + weapon slot) * MAX_COMBOS + k | attack as ATTACK_BASE does, declaring attack combo k (`combos`) |
 | COMBO_BASE + d * MAX_COMBOS + k | (slot 0, never an attack) dodge (d = 0) or vehicle dodge (1) declaring dodge combo k (`reaction_effects`) |
-| TITUS_BASE + 0 .. + 3 | sublimate a Titus: stand up from 戦闘不能; +10 dice or C値 -1 before the check (hit check or dodge) is rolled; +1D10 right after it (the sublimation decision: `decline` rolls or keeps the check) |
+| TITUS_BASE + 0 .. + 3 | sublimate a Titus: stand up from 戦闘不能; +10 dice or C値 -1 before the check (hit check or dodge) is rolled; +1D10 right after it, on any check the PC makes (the sublimation decision: `decline` rolls or keeps the check) |
 | RIDE_BASE + 0, + 1, + 2 | get off the vehicle; the vehicle dodge; hide (隠密状態) |
 | SWAP_BASE + slot | swap the driver's seat with the fighter in slot (slot 0: take the empty wheel) |
 | HAND_BASE + k * 12 + slot | mounted weapon k goes to the fighter in slot (slot 0: the decider takes it) |
@@ -27,9 +27,12 @@ fighter's carried weapons; in an attack, weapon slot 0 is 素手 and w + 1 the c
 | STEALTH_BASE + ... | stealth move (hidden), laid out as the 戦闘移動 block |
 | SEARCH_BASE + slot | search for the hidden fighter in slot |
 | RECOVER_BASE + s | try to clear bad status s (`statuses.STATUS_NAMES`: berserk, pressure, dazed, poison, rigid, hatred, fear, frenzy, prone) |
-| RECOVER_BASE + 9 + s | the same with a Titus sublimated for +10 dice on the 【精神】 check |
-| RECOVER_BASE + 18 + s | sublimate a Titus to clear bad status s (every one under `titus_clear: all`), a free action |
+| RECOVER_BASE + 9 + s | sublimate a Titus to clear bad status s (every one under `titus_clear: all`), a free action |
 | TIMED_BASE + k | in a setup, initiative or cleanup process: declare timed combo k (`timed_effects`; `decline` declares none) |
+| REVIVE_BASE + k | stand up from 戦闘不能 with revive effect k, the fighter's k-th effect (DX3-EFF-M15; 《リザレクト》 itself is fixed index 6) |
+| VANISH_BASE + k | hide with hiding effect k, the fighter's k-th effect (DX3-EFF-M14; a plain hide is RIDE_BASE + 2) |
+| MAKE_BASE + dropped + 2 | make a weapon with the first weapon-making effect and equip it, putting away weapon `dropped` (-1: none, -2: all) (DX3-EFF-M05) |
+| BLOCKADE_BASE + 0, + 1 | the blockade effect's 封鎖 down, up (DX3-EFF-M13) |
 
 Weapon slots of an attack: 0 素手, 1-3 the carried weapons, 4-5 the vehicle's mounted weapons the
 decider holds, 6 the vehicle itself (a ram, its driver only).
@@ -47,7 +50,9 @@ major, reaction, cover, revival, one-hot; the sublimation decision's flag comes 
 the pending attack's hit 達成値 / 60 (capped); the decider is a target of it; the decider's full
 moves in a row / 2; a minor-only round; the observer decides now; the sublimation decision; the
 Titus sublimated on the check being decided / 4 (capped); that check's rolled 達成値 / 60 (0 before
-the roll); the timing decision (a setup, initiative or cleanup process asks for effects).
+the roll); the timing decision (a setup, initiative or cleanup process asks for effects); which
+check the sublimation decision is on, one-hot in `CheckFor` order (hit, dodge, leave, hide, slip,
+search, spot, drive, gimmick, recover); that check's difficulty / 60 (0 when it is against a roll).
 """
 
 from __future__ import annotations
@@ -64,8 +69,9 @@ from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
     MAX_CARRIED,
+    MAX_FIGHTER_EFFECTS,
     MAX_FIGHTERS,
-    TITUS_BOOST,
+    CheckFor,
     Dx3Action,
     Dx3State,
     Fighter,
@@ -108,8 +114,12 @@ AT_VEHICLE_BASE: Final = BOARD_BASE + MAX_VEHICLES * 2 * TAKES
 STEALTH_BASE: Final = AT_VEHICLE_BASE + N * W
 SEARCH_BASE: Final = STEALTH_BASE + N + 2
 RECOVER_BASE: Final = SEARCH_BASE + N
-TIMED_BASE: Final = RECOVER_BASE + 3 * len(STATUS_NAMES)
-N_DX3_ACTIONS: Final = TIMED_BASE + MAX_COMBOS
+TIMED_BASE: Final = RECOVER_BASE + 2 * len(STATUS_NAMES)
+REVIVE_BASE: Final = TIMED_BASE + MAX_COMBOS
+VANISH_BASE: Final = REVIVE_BASE + MAX_FIGHTER_EFFECTS
+MAKE_BASE: Final = VANISH_BASE + MAX_FIGHTER_EFFECTS
+BLOCKADE_BASE: Final = MAKE_BASE + DROPS
+N_DX3_ACTIONS: Final = BLOCKADE_BASE + 2
 FIGHTER_FIELDS: Final = (
     "present", "is_decider", "ally", "enemy", "hp", "down", "position", "engaged_with_decider", "distance",
     "acted", "waiting", "encroachment", "initiative", "armor", "best_attack", "blockaded", "aboard",
@@ -119,7 +129,8 @@ FIGHTER_FIELDS: Final = (
 GLOBAL_FIELDS: Final = (
     "round", "decision_minor", "decision_major", "decision_reaction", "decision_cover", "decision_revival",
     "pending_hit", "decider_targeted", "full_streak", "minor_only", "deciding", "decision_sublimation",
-    "check_titus", "check_rolled", "decision_timing",
+    "check_titus", "check_rolled", "decision_timing", *(f"check_{c.name.lower()}" for c in CheckFor),
+    "check_difficulty",
 )  # fmt: skip
 G: Final = {name: i for i, name in enumerate(GLOBAL_FIELDS)}  # a global's offset by name
 POISON_CAP: Final = 5  # 邪毒 rank / 5 (capped)
@@ -138,6 +149,14 @@ def encode(me: int, action: Dx3Action) -> int:
     kind = action.kind
     if action.combo >= 0 and kind in DODGES:
         return COMBO_BASE + DODGES.index(Kind(kind)) * MAX_COMBOS + action.combo
+    if kind == Kind.RESURRECT and action.option >= 0:
+        return REVIVE_BASE + action.option
+    if kind == Kind.HIDE and action.combo >= 0:
+        return VANISH_BASE + action.combo
+    if kind == Kind.MAKE_WEAPON:
+        return MAKE_BASE + action.drop + 2
+    if kind == Kind.BLOCKADE:
+        return BLOCKADE_BASE + action.option
     if kind in FIXED:
         return FIXED.index(Kind(kind))
     if kind in TITUS:
@@ -156,9 +175,9 @@ def encode(me: int, action: Dx3Action) -> int:
     if kind == Kind.SEARCH:
         return SEARCH_BASE + slot
     if kind == Kind.RECOVER:
-        return RECOVER_BASE + (len(STATUS_NAMES) if action.drop == TITUS_BOOST else 0) + action.option
+        return RECOVER_BASE + action.option
     if kind == Kind.TITUS_CLEAR:
-        return RECOVER_BASE + 2 * len(STATUS_NAMES) + action.option
+        return RECOVER_BASE + len(STATUS_NAMES) + action.option
     if kind == Kind.USE_EFFECT:
         return TIMED_BASE + action.option
     if kind in (Kind.MOVE, Kind.FULL_MOVE, Kind.STEALTH_MOVE):
@@ -227,11 +246,21 @@ def describe_index(index: int) -> str:
         )
     if SEARCH_BASE <= index < RECOVER_BASE:
         return f"search for slot {index - SEARCH_BASE}"
-    if TIMED_BASE <= index < N_DX3_ACTIONS:
+    if TIMED_BASE <= index < REVIVE_BASE:
         return f"declare timed combo {index - TIMED_BASE}"
+    if REVIVE_BASE <= index < VANISH_BASE:
+        return f"stand up with revive effect {index - REVIVE_BASE}"
+    if VANISH_BASE <= index < MAKE_BASE:
+        return f"hide with hiding effect {index - VANISH_BASE}"
+    if MAKE_BASE <= index < BLOCKADE_BASE:
+        drop = index - MAKE_BASE
+        away = ("putting away every weapon", "", *(f"putting away weapon {d}" for d in range(MAX_CARRIED)))[drop]
+        return f"make and equip a weapon {away}".rstrip()
+    if BLOCKADE_BASE <= index < N_DX3_ACTIONS:
+        return f"blockade {('down', 'up')[index - BLOCKADE_BASE]}"
     if RECOVER_BASE <= index < TIMED_BASE:
         how, s = divmod(index - RECOVER_BASE, len(STATUS_NAMES))
-        return ("recover from {}", "recover from {} with a Titus", "sublimate a Titus to clear {}")[
+        return ("recover from {}", "sublimate a Titus to clear {}")[
             how
         ].format(STATUS_NAMES[s])
     if AT_VEHICLE_BASE <= index < STEALTH_BASE:
@@ -275,7 +304,10 @@ def describe_dx3_spaces() -> str:
         (f"board: vehicle x 2 seats x {TAKES} takes", BOARD_BASE, AT_VEHICLE_BASE),
         (f"attack a vehicle: slot x {W} weapon slots", AT_VEHICLE_BASE, STEALTH_BASE),
         ("stealth move: as move", STEALTH_BASE, SEARCH_BASE), ("search: slot", SEARCH_BASE, RECOVER_BASE),
-        ("recover: bad status x (plain, with a Titus, a Titus clearing it)", RECOVER_BASE, N_DX3_ACTIONS),
+        ("recover: bad status x (plain, a Titus clearing it)", RECOVER_BASE, TIMED_BASE),
+        ("timed combo: k", TIMED_BASE, REVIVE_BASE), ("revive effect: k", REVIVE_BASE, VANISH_BASE),
+        ("hiding effect: k", VANISH_BASE, MAKE_BASE), (f"make a weapon: {DROPS} drops", MAKE_BASE, BLOCKADE_BASE),
+        ("blockade: down, up", BLOCKADE_BASE, N_DX3_ACTIONS),
     )  # fmt: skip
     lines = [f"DX3 actions: Discrete({N_DX3_ACTIONS})"]
     lines += [f"  {start:>4} +{end - start:<4} {what}" for what, start, end in blocks]
@@ -343,4 +375,6 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
     if sub is not None:
         obs[g + G["check_titus"]] = _cap(sub.spent / CHECK_TITUS_CAP)
         obs[g + G["check_rolled"]] = _cap(sub.result.achievement / 60) if sub.result is not None else 0.0
+        obs[g + G[f"check_{CheckFor(sub.purpose).name.lower()}"]] = 1.0
+        obs[g + G["check_difficulty"]] = _cap(sub.difficulty / 60)
     return obs

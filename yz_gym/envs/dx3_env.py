@@ -12,7 +12,7 @@ an `agents.Agent` or a dict {side: either}; by default the scenario's `agents:`,
 
 **Steps.** Every decision the rules ask of a learner fighter is one step (`info["decision"]`):
 its minor action, its major action (an attack may declare a combo of its effects), a reaction when
-attacked, a PC's sublimation of Titus on its hit check or dodge (+10 dice or C値 -1 before the roll,
+attacked, a PC's sublimation of Titus on any check it makes (+10 dice or C値 -1 before the roll,
 +1D10 right after it; `decline` rolls or keeps), covering an ally, standing up with 《リザレクト》 or
 a Titus.
 

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt
 
+from yz_gym.rulesets.dx3.state import MAX_FIGHTER_EFFECTS
 from yz_gym.rulesets.yze.scenario.models import Name, Strict
 
 Level = StrictInt
@@ -43,7 +44,9 @@ class FighterFileSpec(Strict):
     resurrect: StrictInt | None = Field(None, ge=0, le=5)  # 《リザレクト》 level; default 1 for a PC, 0 else
     lois: StrictInt = Field(0, ge=0, le=7)
     titus: StrictInt = Field(0, ge=0, le=7)
-    effects: dict[str, Annotated[StrictInt, Field(ge=1, le=10)]] = {}  # effect name -> its level (DX3-EFF-01)
+    effects: dict[str, Annotated[StrictInt, Field(ge=1, le=10)]] = Field(
+        {}, max_length=MAX_FIGHTER_EFFECTS
+    )  # effect name -> its level (DX3-EFF-01)
     vehicle: Name | None = None  # the vehicle it starts aboard, by its name under vehicles:
     seat: Literal["driver", "passenger"] | None = None  # its seat in that vehicle; default driver
     mounted: list[Name] = []  # the vehicle's mounted weapons it starts holding (HR-VEH-WPN-03)

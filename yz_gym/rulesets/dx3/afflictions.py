@@ -13,9 +13,10 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import take_damage
-from yz_gym.rulesets.dx3.dice import roll
+from yz_gym.rulesets.dx3.checks import pause
+from yz_gym.rulesets.dx3.dice import CheckResult, roll
 from yz_gym.rulesets.dx3.effects import SINGLE
-from yz_gym.rulesets.dx3.state import TITUS_BOOST, Dx3Action, Dx3State, Fighter, Kind
+from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.statuses import (
     DAZED,
     DAZED_DICE,
@@ -33,27 +34,23 @@ from yz_gym.rulesets.dx3.statuses import (
     status_problem,
 )
 from yz_gym.rulesets.dx3.stealth import targetable
-from yz_gym.rulesets.dx3.titus import boost_check
 
 NOBODY: Final = -1
 
 
 def recoveries(state: Dx3State, f: Fighter, titus: bool) -> list[Dx3Action]:
     """The minor actions that try to clear one of f's bad statuses (DX3-BS-11, `minor_clears_status`:
-    any but 邪毒 and 暴走; 転倒 always, DX3-BS-09), and, for a PC that may sublimate (`titus`), each
-    with a Titus for +10 dice on the 【精神】 check (TITUS_BOOST, DX3-TITUS-03A), and a Titus that
-    clears statuses at once without spending the action (DX3-TITUS-03E: the chosen one, or all of
-    them under `titus_clear: all`, then named by the first)."""
-    clearable = [
-        i
+    any but 邪毒 and 暴走; 転倒 always, DX3-BS-09; a PC may sublimate on the 【精神】 check, checks.pause),
+    and, for a PC that may sublimate (`titus`), a Titus that clears statuses at once without spending
+    the action (DX3-TITUS-03E: the chosen one, or all of them under `titus_clear: all`, then named by
+    the first)."""
+    out = [
+        Dx3Action(Kind.RECOVER, option=i)
         for i, name in enumerate(STATUS_NAMES)
         if name in f.statuses and action_can_clear(name, state.options)
     ]
-    out = [Dx3Action(Kind.RECOVER, option=i) for i in clearable]
     if not titus:
         return out
-    if state.options.status_recovery_check:
-        out += [Dx3Action(Kind.RECOVER, option=i, drop=TITUS_BOOST) for i in clearable]
     held = [i for i, name in enumerate(STATUS_NAMES) if name in f.statuses]
     if state.options.titus_clear == "all":
         held = held[:1]
@@ -72,24 +69,32 @@ def recover(
     state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """f spends its minor action to clear a status: with `status_recovery_check` (HR-STATUS-01) only if a
-    【精神】 check (statuses.mind_check, its statuses' dice included) reaches 9; a failure spends the
-    action and the status stays (AMB-37)."""
+    【精神】 check (statuses.mind_check, its statuses' dice included) reaches 9, on which a PC may
+    sublimate first (checks.pause: `recovered` follows the decision); a failure spends the action and
+    the status stays (AMB-37)."""
+    if not state.options.status_recovery_check:
+        recovered(state, f, action, None, events)
+        return
+    check = mind_check(f.char, state.options, status_dice(f))
+    if not pause(state, f, CheckFor.RECOVER, action, check, difficulty=RECOVERY_DIFFICULTY):
+        recovered(state, f, action, roll(check, rng), events)
+
+
+def recovered(
+    state: Dx3State, f: Fighter, action: Dx3Action, result: CheckResult | None, events: list[Event]
+) -> None:
+    """The recovery's final 【精神】 check (None: no check) clears the status at difficulty 9 or not."""
     name = STATUS_NAMES[action.option]
-    options = state.options
     data: dict[str, object] = {"status": name, "faces": [], "achievement": -1, "fumble": False}
-    recovered = True
-    if options.status_recovery_check:
-        check = mind_check(f.char, options, status_dice(f))
-        if action.drop == TITUS_BOOST:  # the Titus was sublimated by the caller
-            check = boost_check(check, dice_titus=1)
-        result = roll(check, rng)
-        recovered = result.succeeds(RECOVERY_DIFFICULTY)
+    ok = True
+    if result is not None:
+        ok = result.succeeds(RECOVERY_DIFFICULTY)
         data.update(
             faces=[list(r) for r in result.rounds], achievement=result.achievement, fumble=result.fumble
         )
-    if recovered:
+    if ok:
         clear(f, name)
-    events.append(Event("recover", f.id, -1, {**data, "recovered": recovered}))
+    events.append(Event("recover", f.id, -1, {**data, "recovered": ok}))
 
 
 def afflict(state: Dx3State, f: Fighter, name: str, rank: int, source: Fighter, events: list[Event]) -> None:

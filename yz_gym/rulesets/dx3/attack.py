@@ -14,6 +14,7 @@ import numpy as np
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import afflictions, areas, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
+from yz_gym.rulesets.dx3.checks import titus_ready
 from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, pay, tags_of, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
 from yz_gym.rulesets.dx3.effects import COUNT, SINGLE, Aim, Combo
@@ -26,7 +27,7 @@ from yz_gym.rulesets.dx3.reaction_effects import (
     usable_dodge_combos,
 )
 from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack, Phase
-from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, PRESSURE
+from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY
 from yz_gym.rulesets.dx3.stealth import attack_dice
 from yz_gym.rulesets.dx3.stealth import targetable as hidden_targetable
 from yz_gym.rulesets.dx3.titus import REVIVE, boost_check, make_titus, revived_hp, spend
@@ -233,7 +234,10 @@ def react(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: 
         if combo is not None:
             pay(state, t, combo, rng, events)
         p.dodged.append(t.id)
-        hit = riding.dodge(state, t, p.hit_check, rng, events, combo)
+        rode = riding.dodge(state, t, action, rng, events, combo)
+        if rode is None:  # a PC sublimates on a check of it first (sublimation.py settles it)
+            return
+        hit = rode
     elif action.kind == Kind.VEHICLE_GUARD:
         riding.guard(state, t, action.option, p, rng, events)
         hit = True
@@ -417,14 +421,6 @@ def afflict_hit(state: Dx3State, p: PendingAttack, events: list[Event]) -> None:
 def may_resurrect(state: Dx3State, f: Fighter) -> bool:
     """f has 《リザレクト》 and may use it now (DX3-DMG-04: 侵蝕率 99% or less)."""
     return f.resurrect > 0 and not f.dead and can_resurrect(f.char, state.options.resurrect)
-
-
-def titus_ready(state: Dx3State, f: Fighter) -> bool:
-    """f, a PC, may sublimate a Titus now: it holds one, or a Lois it may turn into one
-    (`lois_to_titus: free`, DX3-TITUS-01); not under 重圧 unless `titus_despite_pressure` (DX3-TITUS-05)."""
-    options = state.options
-    held = f.char.titus > 0 or (f.char.lois > 0 and options.lois_to_titus == "free")
-    return f.pc and not f.dead and held and (options.titus_despite_pressure or PRESSURE not in f.statuses)
 
 
 def sublimate(state: Dx3State, f: Fighter, use: str, events: list[Event]) -> None:

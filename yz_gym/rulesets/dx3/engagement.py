@@ -14,14 +14,16 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Ability
-from yz_gym.rulesets.dx3.combos import pay
-from yz_gym.rulesets.dx3.dice import action_wins, roll
+from yz_gym.rulesets.dx3.checks import pause
+from yz_gym.rulesets.dx3.combos import pay, usable_specials
+from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll
 from yz_gym.rulesets.dx3.effects import MINOR, combine, unusable, use_level
 from yz_gym.rulesets.dx3.riding import carry, driving_moves
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
+from yz_gym.rulesets.dx3.state import LIFTED, OFF, UP, CheckFor, Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.statuses import RIGID
 
 MOVE_SPECIAL: Final = "move"  # an effect's special for a movement effect (effects.SPECIALS)
+BLOCKADE_SPECIAL: Final = "blockade"  # an effect's special for a blockade effect (DX3-EFF-M13)
 LEFT: Final = 0
 RIGHT: Final = 1
 
@@ -32,15 +34,46 @@ def engaged_with_enemy(state: Dx3State, f: Fighter) -> bool:
 
 
 def blockaded(state: Dx3State, f: Fighter) -> bool:
-    """f's engagement is under 封鎖, so nobody in it may leave (DX3-ENG-03/04/10): a position the
-    scenario blockades, or with `blockade: outnumbered` enemies outnumbering f's side there."""
+    """f's engagement is under 封鎖, so f may not leave it (DX3-ENG-03/04/10): a position the scenario
+    blockades, a standing fighter there with its blockade effect up (DX3-EFF-M13; an ally's or f's own
+    too under `blockade_sides: all`), or with `blockade: outnumbered` enemies outnumbering f's side there."""
     if f.pos in state.scenario.blockades:
         return True
+    everyone = state.options.blockade_sides == "all"
+    for g in state.fighters:
+        if g.blockade == UP and g.pos == f.pos and not g.down and (everyone or g.side != f.side):
+            return True
     if state.options.blockade == "outnumbered":
         here = state.at(f.pos)
         enemies = sum(1 for g in here if g.side != f.side)
         return enemies > sum(1 for g in here if g.side == f.side)
     return False
+
+
+def blockade_actions(state: Dx3State, f: Fighter, minor: bool) -> list[Dx3Action]:
+    """f's blockade effect (DX3-EFF-M13): in its minor decision, put 封鎖 up as the minor action with
+    the first one usable now (its 侵蝕値 paid, a use counted); once up, in its minor or major decision,
+    switch it off, and on again, for free until the round ends (the decision stays open)."""
+    if f.blockade == OFF:
+        if not minor:
+            return []
+        usable = usable_specials(state, f, BLOCKADE_SPECIAL, MINOR)
+        return [Dx3Action(Kind.BLOCKADE, option=1, combo=usable[0])] if usable else []
+    k = next(i for i, e in enumerate(f.effects) if e.special == BLOCKADE_SPECIAL)
+    return [Dx3Action(Kind.BLOCKADE, option=0 if f.blockade == UP else 1, combo=k)]
+
+
+def set_blockade(
+    state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
+) -> bool:
+    """f puts its 封鎖 up or down (blockade_actions); True when that spent its minor action."""
+    spent = f.blockade == OFF
+    if spent:
+        table = state.options.encroach_table
+        pay(state, f, combine([f.effects[action.combo]], MINOR, f.char.encroachment, table), rng, events)
+    f.blockade = UP if action.option == 1 else LIFTED
+    events.append(Event("blockade", f.id, -1, {"position": f.pos, "up": f.blockade == UP}))
+    return spent
 
 
 def full_move_distance(state: Dx3State, f: Fighter) -> int:
@@ -190,27 +223,44 @@ def move(
     events: list[Event],
 ) -> None:
     """Carry out a 戦闘移動 or 全力移動; a 全力移動 out of an engagement with enemies is a 離脱 and
-    needs the lone leaver's opposed 【肉体】 check (HR-ENGAGE-01): on a loss it stays (AMB-33)."""
-    full = action.kind == Kind.FULL_MOVE
-    if full:
+    needs the lone leaver's opposed 【肉体】 check (HR-ENGAGE-01), on which a PC may sublimate first
+    (checks.pause: `leave_check` and `travel` follow the decision); on a loss it stays (AMB-33)."""
+    if action.kind == Kind.FULL_MOVE:
         f.full_this_round = True  # a failed 離脱 was still a full move declared (AMB-34)
         rival = leaving_rival(state, f)
         if rival is not None:
-            mine = roll(f.char.check(None, Ability.BODY, floor=state.options.crit_floor,
-                                     table=state.options.encroach_table), rng)  # fmt: skip
-            theirs = roll(rival.char.check(None, Ability.BODY, floor=state.options.crit_floor,
-                                           table=state.options.encroach_table), rng)  # fmt: skip
-            won = action_wins(mine, theirs, state.options.tie)
-            events.append(Event("leave_check", f.id, rival.id, {
-                "faces": [list(r) for r in mine.rounds], "achievement": mine.achievement,
-                "rival_faces": [list(r) for r in theirs.rounds], "rival": theirs.achievement, "won": won,
-            }))  # fmt: skip
-            if not won:
+            check = _body(state, f)
+            if pause(state, f, CheckFor.LEAVE, action, check, subject=rival.id):
                 return
+            if not leave_check(state, f, rival, roll(check, rng), rng, events):
+                return
+    travel(state, f, action, distance, events)
+
+
+def _body(state: Dx3State, f: Fighter) -> Check:
+    return f.char.check(None, Ability.BODY, floor=state.options.crit_floor, table=state.options.encroach_table)
+
+
+def leave_check(
+    state: Dx3State, f: Fighter, rival: Fighter, mine: CheckResult, rng: np.random.Generator, events: list[Event]
+) -> bool:
+    """The rival's 【肉体】 answers the lone leaver's final check `mine` (HR-ENGAGE-01, ties as `tie`);
+    True when f gets away."""
+    theirs = roll(_body(state, rival), rng)
+    won = action_wins(mine, theirs, state.options.tie)
+    events.append(Event("leave_check", f.id, rival.id, {
+        "faces": [list(r) for r in mine.rounds], "achievement": mine.achievement,
+        "rival_faces": [list(r) for r in theirs.rounds], "rival": theirs.achievement, "won": won,
+    }))  # fmt: skip
+    return won
+
+
+def travel(state: Dx3State, f: Fighter, action: Dx3Action, distance: int, events: list[Event]) -> None:
+    """f goes `distance` metres as `action` heads, stopping at the first engagement on the way; a driver
+    takes its vehicle and passengers along (HR-VEH-01)."""
     start = f.pos
     f.pos = destination(state, f, goal_of(state, action), distance)
     carry(state, f)
     joined = [g.id for g in state.at(f.pos) if g.id != f.id]
-    events.append(
-        Event("full_move" if full else "move", f.id, -1, {"from": start, "to": f.pos, "joined": joined})
-    )
+    kind = "full_move" if action.kind == Kind.FULL_MOVE else "move"
+    events.append(Event(kind, f.id, -1, {"from": start, "to": f.pos, "joined": joined}))

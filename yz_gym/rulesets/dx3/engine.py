@@ -20,28 +20,30 @@ from yz_gym.rulesets.dx3 import (
     riding,
     rounds,
     sublimation,
+    summoning,
     timed_effects,
 )
+from yz_gym.rulesets.dx3.checks import titus_ready
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
-from yz_gym.rulesets.dx3.gear import MAX_EQUIPPED, WEAPONS, Weapon, range_text
+from yz_gym.rulesets.dx3.gear import WEAPONS, Weapon, range_text
 from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
+    OFF,
     PUT_ALL_AWAY,
-    TITUS_BOOST,
     Dx3Action,
     Dx3Scenario,
     Dx3State,
     Fighter,
     Kind,
     Phase,
+    hand_drops,
     make_fighter,
 )
 from yz_gym.rulesets.dx3.statuses import BERSERK, FRENZY, STATUS_NAMES
 from yz_gym.rulesets.dx3.titus import CLEAR as TITUS_CLEARS
-from yz_gym.rulesets.dx3.titus import DICE as TITUS_DICE
 from yz_gym.rulesets.dx3.vehicle import make_vehicle
 
 PROCURE: Final = "調達"  # the skill that buys items (DX3-WPN-02)
@@ -118,24 +120,11 @@ def current_actor(state: Dx3State) -> int:
 def equips(f: Fighter) -> list[Dx3Action]:
     """Minor actions that equip a carried weapon (DX3-WPN-03/04): at most two in hand, a two-handed
     weapon alone; one held weapon (`drop`) or all of them (PUT_ALL_AWAY) may be put away for it."""
-    out = []
-    for w in range(len(f.weapons)):
-        if w in f.equipped:
-            continue
-        for drop in [-1, *f.equipped, PUT_ALL_AWAY]:
-            if drop == PUT_ALL_AWAY and len(f.equipped) < MAX_EQUIPPED:
-                continue  # putting one away already covers it
-            kept = [] if drop == PUT_ALL_AWAY else [e for e in f.equipped if e != drop]
-            if valid_hands(f, [*kept, w]):
-                out.append(Dx3Action(Kind.EQUIP, option=w, drop=drop))
-    return out
-
-
-def valid_hands(f: Fighter, equipped: list[int]) -> bool:
-    """At most two weapons equipped, and a two-handed weapon only alone (DX3-WPN-03)."""
-    if len(equipped) > MAX_EQUIPPED:
-        return False
-    return len(equipped) <= 1 or not any(f.weapons[w].two_handed for w in equipped)
+    return [
+        Dx3Action(Kind.EQUIP, option=w, drop=drop)
+        for w in range(len(f.weapons)) if w not in f.equipped
+        for drop in hand_drops(f, f.weapons[w].two_handed)
+    ]  # fmt: skip
 
 
 def legal_actions(state: Dx3State) -> list[Dx3Action]:
@@ -161,10 +150,13 @@ def legal_actions(state: Dx3State) -> list[Dx3Action]:
         out += engagement.moves(state, f, Kind.MOVE, engagement.combat_move_distance(state, f))
         out += engagement.effect_moves(state, f) if f.effects else []
         out += equips(f) + (riding.minor_actions(state, f) if state.vehicles else [])
-        out += afflictions.recoveries(state, f, attack.titus_ready(state, f)) if f.statuses else []
+        out += afflictions.recoveries(state, f, titus_ready(state, f)) if f.statuses else []
         out += hiding.hide_actions(state, f, True)
+        if f.effects:
+            out += summoning.making(state, f) + engagement.blockade_actions(state, f, True)
         return frenzy.minors(state, f, out) if FRENZY in f.statuses else out
     out = attack.attacks(state, f) + attack.finishing_blows(state, f) + hiding.major_actions(state, f)
+    out += engagement.blockade_actions(state, f, False) if f.blockade else []
     if f.distracted or not (engagement.engaged_with_enemy(state, f) and engagement.blockaded(state, f)):
         out += engagement.moves(state, f, Kind.FULL_MOVE, engagement.full_move_distance(state, f))
     out.append(Dx3Action(Kind.SKIP_MAJOR))
@@ -188,9 +180,9 @@ def apply(
         rounds.timed(state, action, dice, events)
         return events
     if phase == Phase.SUBLIMATE:
-        if not sublimation.decide(state, action, dice, events):
-            return events
-    elif phase == Phase.REACT:
+        sublimation.decide(state, action, dice, events)
+        return events
+    if phase == Phase.REACT:
         if sublimation.opens(state, state.fighters[current_actor(state)], action):
             return events
         attack.react(state, action, dice, events)
@@ -206,35 +198,41 @@ def apply(
             return events
     elif phase == Phase.MINOR:
         f = state.fighters[state.actor]
-        _minor(state, f, action, dice, events)
-        hiding.acted(f, action, events)  # after it: an attack from the hidden state counts as one
+        if not _minor(state, f, action, dice, events):  # after it: an attack from the hidden state counts as one
+            hiding.acted(f, action, events)
         return events
     else:
         f = state.fighters[state.actor]
+        if action.kind == Kind.BLOCKADE:  # switched off or on again for free: the decision stays open
+            engagement.set_blockade(state, f, action, dice, events)
+            return events
         if sublimation.opens(state, f, action):
             return events
         _major(state, f, action, dice, events)
-        hiding.acted(f, action, events)
-    if not attack.advance(state, dice, events):
-        rounds.end_main(state, dice, events)
+        if state.sublimation is None:
+            hiding.acted(f, action, events)
+    if state.sublimation is None:  # else a PC sublimates on a check first (sublimation.py goes on)
+        rounds.carry_on(state, dice, events)
     return events
 
 
 def _minor(
     state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
-) -> None:
+) -> bool:
     """A minor action (DX3-ACT-09), then the major one (DX3-ACT-06) unless the round allows minor
-    actions only (HR-EVENT-01)."""
+    actions only (HR-EVENT-01); True when a PC sublimates on its check first (sublimation.py goes on)."""
     kind = action.kind
     if kind == Kind.TITUS_CLEAR:  # free: the minor decision stays open (DX3-TITUS-05)
         attack.sublimate(state, f, TITUS_CLEARS, events)
         afflictions.titus_clear(state, f, action, events)
-        return
+        return False
+    if kind == Kind.BLOCKADE and not engagement.set_blockade(state, f, action, rng, events):
+        return False  # switched off or on again for free: the minor decision stays open (DX3-EFF-M13)
     if kind == Kind.WAIT:
         f.waiting = True
         events.append(Event("wait", f.id))
         rounds.start_main(state, rng, events)
-        return
+        return False
     if kind == Kind.MOVE and action.combo >= 0:
         engagement.effect_move(state, f, action, rng, events)
     elif kind == Kind.MOVE:
@@ -243,10 +241,12 @@ def _minor(
         riding.act(state, f, action, events)
     elif kind == Kind.HIDE:
         hiding.hide(state, f, action, True, rng, events)
+    elif kind == Kind.MAKE_WEAPON:
+        summoning.make(state, f, action, rng, events)
     elif kind == Kind.RECOVER:
-        if action.drop == TITUS_BOOST:
-            attack.sublimate(state, f, TITUS_DICE, events)
         afflictions.recover(state, f, action, rng, events)
+        if state.sublimation is not None:
+            return True
     elif kind == Kind.EQUIP:
         away = (
             list(f.equipped) if action.drop == PUT_ALL_AWAY else [e for e in f.equipped if e == action.drop]
@@ -256,12 +256,10 @@ def _minor(
         events.append(
             Event("equip", f.id, -1, {"weapon": f.weapons[action.option].name, "put_away": put_away})
         )
-    else:
+    elif kind != Kind.BLOCKADE:
         events.append(Event("skip", f.id, -1, {"action": "minor"}))
-    if state.minor_only:
-        rounds.end_main(state, rng, events)
-    else:
-        state.phase = Phase.MAJOR
+    rounds.minor_done(state, rng, events)
+    return False
 
 
 def _major(
@@ -341,9 +339,7 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         at = "the vehicle of " if action.drop == AT_VEHICLE else ""
         return f"attack {at}{fighters[action.target].name}{name}"
     if kind == Kind.EQUIP and actor is not None:
-        dropped = actor.equipped if action.drop == PUT_ALL_AWAY else [action.drop] if action.drop >= 0 else []
-        away = f", putting away {', '.join(actor.weapons[e].name for e in dropped)}" if dropped else ""
-        return f"equip {actor.weapons[action.option].name}{away}"
+        return f"equip {actor.weapons[action.option].name}{_putting_away(actor, action.drop)}"
     if kind == Kind.GUARD and actor is not None:
         weapon = actor.weapons[action.option]
         return f"guard with {weapon.name} (ガード値 {weapon.guard})"
@@ -363,10 +359,9 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"guard with the mounted {mounted.name} (ガード値 {mounted.guard})"
     if kind == Kind.RECOVER:
         check = " (【精神】 9)" if state.options.status_recovery_check else ""
-        titus = " with a Titus for +10 dice" if action.drop == TITUS_BOOST else ""
-        return f"recover from {STATUS_NAMES[action.option]}{check}{titus}"
+        return f"recover from {STATUS_NAMES[action.option]}{check}"
     if kind in sublimation.USES and state.sublimation is not None:
-        check = "hit check" if state.sublimation.action.kind == Kind.ATTACK else "dodge"
+        check = sublimation.CHECK_NAMES[state.sublimation.purpose]
         gain = {Kind.TITUS_DICE: "+10 dice", Kind.TITUS_CRIT: "C値 -1", Kind.TITUS_RESULT: "+1D10"}[Kind(kind)]
         return f"sublimate a Titus for {gain} on the {check}"
     if kind == Kind.DECLINE and state.sublimation is not None:
@@ -376,6 +371,13 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         return f"sublimate a Titus to clear {what}"
     if kind == Kind.SEARCH:
         return f"search for {fighters[action.target].name} (〈知覚〉)"
+    if kind == Kind.MAKE_WEAPON and actor is not None:
+        made = summoning.made_weapon(state, actor, action.combo)
+        stats = f"命中 {made.hit}, 攻撃力 {made.attack}, ガード値 {made.guard}"
+        return f"make and equip 《{made.name}》 ({stats}){_putting_away(actor, action.drop)}"
+    if kind == Kind.BLOCKADE and actor is not None:
+        free = "" if actor.blockade == OFF else ", free"
+        return f"《{actor.effects[action.combo].name}》: 封鎖 {'up' if action.option else 'down'}{free}"
     if kind == Kind.COVER:
         return f"cover {fighters[action.target].name}"
     if kind == Kind.FINISH:
@@ -396,3 +398,9 @@ def describe(state: Dx3State, action: Dx3Action) -> str:
         Kind.VEHICLE_DODGE: "vehicle dodge (passenger 〈知覚〉, driver 〈運転〉)", Kind.HIDE: "hide (隠密状態)",
     }  # fmt: skip
     return words.get(Kind(kind), Kind(kind).name.lower())
+
+
+def _putting_away(f: Fighter, drop: int) -> str:
+    """", putting away ..." for an equip's `drop` (none, one held weapon, PUT_ALL_AWAY)."""
+    dropped = f.equipped if drop == PUT_ALL_AWAY else [drop] if drop >= 0 else []
+    return f", putting away {', '.join(f.weapons[e].name for e in dropped)}" if dropped else ""

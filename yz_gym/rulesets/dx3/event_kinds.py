@@ -90,6 +90,18 @@ add(
     ("weapon", "put_away"),
     rare="only in a fight where someone carries more weapons than it holds and chooses to change them",
 )
+add(
+    "made_weapon",
+    "the actor's weapon-making effect makes a weapon for the scene, equipped at once (DX3-EFF-M05)",
+    ("weapon", "hit", "attack", "guard", "put_away"),
+    rare="only with a weapon-making effect (summon_weapon), which no bundled fight gives",
+)
+add(
+    "blockade",
+    "the actor's blockade effect puts 封鎖 on its engagement at `position` up or down (DX3-EFF-M13)",
+    ("position", "up"),
+    rare="only with a blockade effect, which no bundled fight gives",
+)
 # --- attacking (attack.py) ----------------------------------------------------------------------
 add(
     "combo",
@@ -226,6 +238,7 @@ add(
     "slip_past",
     "the hidden actor's 〈知覚〉 against the keenest enemy's `rival` to stay hidden among enemies (HR-STEALTH-04)",
     ("faces", "achievement", "rival", "hidden"),
+    rare="only when a hidden fighter's stealth move ends among enemies, which random play reaches now and then",
 )
 add(
     "search",

@@ -11,20 +11,22 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import engagement, riding
+from yz_gym.rulesets.dx3.checks import pause
 from yz_gym.rulesets.dx3.combos import pay, usable_specials
-from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.dice import CheckResult, roll
 from yz_gym.rulesets.dx3.effects import MINOR, combine
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind
+from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind
 from yz_gym.rulesets.dx3.stealth import (
     MAJOR_ACTION,
     MINOR_ACTION,
     SEEN,
     Hidden,
-    enter,
+    checked,
     enter_problem,
+    outwit,
+    perception,
     process_end,
-    search,
-    slip_past,
+    spotted,
     stealth_move_distance,
 )
 
@@ -99,19 +101,27 @@ def hide(
     state: Dx3State, f: Fighter, action: Dx3Action, minor: bool, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """f declares the hidden state: with a hiding effect (`vanish`), or a major action's 〈知覚〉 check
-    against the scenario's `stealth_difficulty` (HR-STEALTH-01), a minor one in the dark without a
-    check (HR-STEALTH-02)."""
+    against the scenario's `stealth_difficulty` (HR-STEALTH-01; a PC may sublimate on it first,
+    checks.pause), a minor one in the dark without a check (HR-STEALTH-02)."""
     if action.combo >= 0:
         vanish(state, f, action.combo, rng, events)
         return
-    attempt = enter(
-        f.char, MINOR_ACTION if minor else MAJOR_ACTION, state.scenario.stealth_difficulty, rng, state.options
-    )
-    f.hidden = attempt.state
-    check = attempt.check
+    if not checked(MINOR_ACTION if minor else MAJOR_ACTION, state.options):
+        concealed(state, f, None, events)
+        return
+    check = perception(f.char, state.options)
+    difficulty = state.scenario.stealth_difficulty
+    if not pause(state, f, CheckFor.HIDE, action, check, difficulty=difficulty):
+        concealed(state, f, roll(check, rng), events)
+
+
+def concealed(state: Dx3State, f: Fighter, check: CheckResult | None, events: list[Event]) -> None:
+    """f is hidden after its final 〈知覚〉 `check` reaches the spot's difficulty, or with no check."""
+    difficulty = state.scenario.stealth_difficulty
+    f.hidden = Hidden(check is None or check.succeeds(difficulty))
     events.append(Event("hide", f.id, -1, {
         "faces": _faces(check), "achievement": check.achievement if check is not None else -1,
-        "difficulty": state.scenario.stealth_difficulty if check is not None else -1, "hidden": f.hidden.hidden,
+        "difficulty": difficulty if check is not None else -1, "hidden": f.hidden.hidden,
     }))  # fmt: skip
 
 
@@ -119,29 +129,45 @@ def stealth_move(
     state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
 ) -> None:
     """A stealth move (HR-STEALTH-03): a 戦闘移動's distance keeping the hidden state; ending it in an
-    engagement with enemies needs the opposed 〈知覚〉 check of HR-STEALTH-04 (AMB-36) to stay hidden."""
+    engagement with enemies needs the opposed 〈知覚〉 check of HR-STEALTH-04 (AMB-36) to stay hidden,
+    on which a PC may sublimate first (checks.pause)."""
     start = f.pos
     f.pos = engagement.destination(
         state, f, engagement.goal_of(state, action), engagement.combat_move_distance(state, f)
     )
     riding.carry(state, f)  # a driver's vehicle and passengers go along (HR-VEH-01)
     events.append(Event("stealth_move", f.id, -1, {"from": start, "to": f.pos}))
-    watchers = [g.char for g in state.enemies_at(f)]
-    if watchers:
-        contest = slip_past(f.char, watchers, f.hidden, rng, state.options)
-        f.hidden = contest.state
-        events.append(Event("slip_past", f.id, -1, {
-            "faces": _faces(contest.acting), "achievement": contest.acting.achievement if contest.acting else -1,
-            "rival": contest.reacting.achievement if contest.reacting else -1, "hidden": f.hidden.hidden,
-        }))  # fmt: skip
+    if state.enemies_at(f):
+        check = perception(f.char, state.options)
+        if not pause(state, f, CheckFor.SLIP, action, check):
+            slipped(state, f, roll(check, rng), rng, events)
+
+
+def slipped(state: Dx3State, f: Fighter, acting: CheckResult, rng: np.random.Generator, events: list[Event]) -> None:
+    """The enemies in f's engagement answer its final 〈知覚〉 `acting`: it stays hidden or is seen."""
+    contest = outwit(acting, [g.char for g in state.enemies_at(f)], f.hidden, rng, state.options)
+    f.hidden = contest.state
+    events.append(Event("slip_past", f.id, -1, {
+        "faces": _faces(contest.acting), "achievement": contest.acting.achievement if contest.acting else -1,
+        "rival": contest.reacting.achievement if contest.reacting else -1, "hidden": f.hidden.hidden,
+    }))  # fmt: skip
 
 
 def search_for(
     state: Dx3State, f: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    """f searches for a hidden enemy (DX3-HID-06): found, it is hidden no more."""
-    t = state.fighters[action.target]
-    contest = search(f.char, t.char, t.hidden, rng, state.options)
+    """f searches for a hidden enemy (DX3-HID-06), a PC may sublimate on its 〈知覚〉 first (checks.pause)."""
+    check = perception(f.char, state.options)
+    if not pause(state, f, CheckFor.SEARCH, action, check, subject=action.target):
+        searched(state, f, roll(check, rng), rng, events, action.target)
+
+
+def searched(
+    state: Dx3State, f: Fighter, acting: CheckResult, rng: np.random.Generator, events: list[Event], target: int
+) -> None:
+    """The hidden `target` answers f's final 〈知覚〉 `acting`: found, it is hidden no more."""
+    t = state.fighters[target]
+    contest = spotted(acting, t.char, t.hidden, rng, state.options)
     t.hidden = contest.state
     events.append(Event("search", f.id, t.id, {
         "faces": _faces(contest.acting), "achievement": contest.acting.achievement if contest.acting else -1,

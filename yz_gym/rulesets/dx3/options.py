@@ -25,6 +25,7 @@ MindCheck = Literal["ability", "will"]  # HR-STATUS-01, HR-STEALTH-07, AMB-36
 SlipPastAgainst = Literal["keenest", "each"]  # HR-STEALTH-04, AMB-36
 SearchRoll = Literal["perception", "none"]  # DX3-HID-06
 Blockade = Literal["effects_only", "outnumbered"]  # DX3-ENG-04
+BlockadeSides = Literal["all", "enemies"]  # DX3-ENG-10
 FullMoveStreak = Literal["house", "core"]  # HR-MOVE-01/02, AMB-34
 HitMods = Literal["all_equipped", "same_kind"]  # DX3-ATK-04
 ArmorSlots = Literal["one_each", "any"]  # DX3-ARM-03
@@ -204,8 +205,14 @@ class Dx3Options:
     blockade: Blockade = switch(
         "effects_only", "DX3-ENG-04, DX3-ENG-10",
         "What blockades (封鎖) an engagement, stopping every 離脱 from it (for every side in it): only the "
-        "scenario's `blockades:` (and, later, effects), or also being outnumbered by the enemies in it "
-        "(`outnumbered`, the old proposal).",
+        "scenario's `blockades:` and blockade effects (DX3-EFF-M13), or also being outnumbered by the "
+        "enemies in it (`outnumbered`, the old proposal).",
+    )
+    blockade_sides: BlockadeSides = switch(
+        "all", "DX3-ENG-10, DX3-EFF-M13",
+        "Whom a blockade effect's 封鎖 stops from leaving its user's engagement: everyone in it, the user and "
+        "its allies too (`all`, the reading of an effect that names no side), or the user's enemies only "
+        "(`enemies`).",
     )
     lone_leaver_check: bool = switch(
         True, "HR-ENGAGE-01, AMB-33",

@@ -9,11 +9,12 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import take_damage
-from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.checks import pause
+from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll
 from yz_gym.rulesets.dx3.effects import Combo
 from yz_gym.rulesets.dx3.gear import Weapon
 from yz_gym.rulesets.dx3.reaction_effects import fire_autos, usable_dodge_combos
-from yz_gym.rulesets.dx3.state import AT_VEHICLE, Dx3Action, Dx3State, Fighter, Kind, PendingAttack
+from yz_gym.rulesets.dx3.state import AT_VEHICLE, CheckFor, Dx3Action, Dx3State, Fighter, Kind, PendingAttack
 from yz_gym.rulesets.dx3.vehicle import (
     DRIVER,
     PASSENGER,
@@ -32,7 +33,7 @@ from yz_gym.rulesets.dx3.vehicle import (
     vehicle_damage,
     wreck,
 )
-from yz_gym.rulesets.dx3.vehicle_dodge import vehicle_dodge
+from yz_gym.rulesets.dx3.vehicle_dodge import drive_check
 
 
 def seat_riders(state: Dx3State) -> None:
@@ -230,39 +231,62 @@ def spotter(state: Dx3State, v: Vehicle) -> Fighter | None:
 
 
 def dodge(
-    state: Dx3State, t: Fighter, hit: CheckResult, rng: np.random.Generator, events: list[Event],
+    state: Dx3State, t: Fighter, action: Dx3Action, rng: np.random.Generator, events: list[Event],
     combo: Combo | None = None,
-) -> bool:  # fmt: skip
-    """The two-step vehicle dodge (HR-VEH-DODGE-01..07); True when the attack hits. A dodge combo the
-    rider `t` declared puts its dice, C値 and 達成値 on the driver's 〈運転〉 (HR-VEH-REACT-01)."""
+) -> bool | None:  # fmt: skip
+    """The two-step vehicle dodge (HR-VEH-DODGE-01..07) of rider `t` against the pending hit: True when
+    the attack hits, None while a PC sublimates on a check first (checks.pause; `drive_on` and `driven`
+    follow the decision). A dodge combo `t` declared puts its dice, C値 and 達成値 on the driver's
+    〈運転〉 (HR-VEH-REACT-01)."""
     v = state.vehicles[t.vehicle]
     options = state.options
-    driver = state.fighters[v.driver]
-    seer = spotter(state, v)
-    perception = (
-        None if seer is None
-        else seer.char.check("知覚", floor=options.crit_floor, table=options.encroach_table)
-    )  # fmt: skip
     dice, crit, floor, bonus = (
         (combo.dice, combo.crit, combo.crit_floor, combo.achievement) if combo else (0, 0, 0, 0)
     )
-    drive = driver.char.check(
+    drive = state.fighters[v.driver].char.check(
         v.kind.skill, floor=options.crit_floor, table=options.encroach_table, dice=dice, crit_change=crit,
         effect_floor=floor, modifier=bonus,
     )  # fmt: skip
-    result = vehicle_dodge(
-        hit, perception, drive, rng, tie=options.tie, unfloored_min=options.unfloored_crit_min
-    )
-    seen = result.perception
-    events.append(Event("vehicle_dodge", driver.id, -1, {
+    seer = spotter(state, v)
+    if seer is None:
+        return drive_on(state, t, action, None, drive, rng, events)
+    check = seer.char.check("知覚", floor=options.crit_floor, table=options.encroach_table)
+    if pause(state, seer, CheckFor.SPOT, action, check, subject=t.id, later=drive):
+        return None
+    return drive_on(state, t, action, roll(check, rng), drive, rng, events)
+
+
+def drive_on(
+    state: Dx3State, t: Fighter, action: Dx3Action, seen: CheckResult | None, drive: Check,
+    rng: np.random.Generator, events: list[Event],
+) -> bool | None:  # fmt: skip
+    """The driver's 〈運転〉 after the passenger's final 〈知覚〉 `seen` (None: no passenger) changed it
+    (vehicle_dodge.drive_check, AMB-35); True when the attack hits, None while the driver sublimates."""
+    p = state.pending
+    assert p is not None
+    v = state.vehicles[t.vehicle]
+    check = drive_check(drive, seen, p.hit_check.achievement, state.options.unfloored_crit_min)
+    if pause(state, state.fighters[v.driver], CheckFor.DRIVE, action, check, subject=t.id, earlier=seen):
+        return None
+    return driven(state, t, seen, roll(check, rng), events)
+
+
+def driven(state: Dx3State, t: Fighter, seen: CheckResult | None, drive: CheckResult, events: list[Event]) -> bool:
+    """The vehicle dodge is final: its 〈運転〉 `drive` against the hit (ties as `tie`); True when it hits."""
+    p = state.pending
+    assert p is not None
+    v = state.vehicles[t.vehicle]
+    dodged = not action_wins(p.hit_check, drive, state.options.tie)
+    seer = spotter(state, v)
+    events.append(Event("vehicle_dodge", v.driver, -1, {
         "vehicle": v.name, "spotter": seer.id if seer is not None else -1,
         "perception": seen.achievement if seen is not None else -1,
         "perception_faces": [list(r) for r in seen.rounds] if seen is not None else [],
-        "dice": result.drive.check.dice, "crit": result.drive.check.crit,
-        "faces": [list(r) for r in result.drive.rounds], "achievement": result.drive.achievement,
-        "fumble": result.drive.fumble, "dodged": result.dodged,
+        "dice": drive.check.dice, "crit": drive.check.crit,
+        "faces": [list(r) for r in drive.rounds], "achievement": drive.achievement,
+        "fumble": drive.fumble, "dodged": dodged,
     }))  # fmt: skip
-    return not result.dodged
+    return not dodged
 
 
 def guard(

@@ -13,11 +13,10 @@ import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import afflictions, hiding, timed_effects
+from yz_gym.rulesets.dx3 import afflictions, attack, gimmicks, hiding, timed_effects
 from yz_gym.rulesets.dx3.combos import new_round_uses
 from yz_gym.rulesets.dx3.effects import CLEANUP, INITIATIVE, SETUP
-from yz_gym.rulesets.dx3.gimmicks import strike
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, Phase
+from yz_gym.rulesets.dx3.state import OFF, Dx3Action, Dx3State, Fighter, Kind, Phase
 
 
 def order_key(f: Fighter) -> tuple[int, int, int, int, str]:
@@ -87,16 +86,29 @@ def setup_process(state: Dx3State, rng: np.random.Generator, events: list[Event]
     return not ask(state, SETUP) and setup_rest(state, rng, events)
 
 
-def setup_rest(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> bool:
-    """The rest of the setup process: the round's stage gimmicks strike (HR-GIMMICK-01..03). False
-    when a revival or the end of the fight comes before the first main process."""
-    for gimmick in state.scenario.gimmicks:
-        if gimmick.round == state.round:
-            strike(state, gimmick, rng, events)
+def setup_rest(state: Dx3State, rng: np.random.Generator, events: list[Event], first: int = 0) -> bool:
+    """The rest of the setup process: the round's stage gimmicks strike (HR-GIMMICK-01..03), from the
+    scenario's gimmick `first` on. False when a PC sublimates on its dodge against one, or a revival or
+    the end of the fight comes before the first main process."""
+    for index in range(first, len(state.scenario.gimmicks)):
+        if state.scenario.gimmicks[index].round == state.round:
+            gimmicks.strike(state, index, rng, events)
+            if state.sublimation is not None:
+                return False
     if state.reviving:
         state.phase = Phase.REVIVE
         return False
     return not check_end(state, events)
+
+
+def strike_on(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
+    """After a PC's dodge against a stage gimmick: the gimmick goes on with the others it caught, then
+    the setup process with the round's next gimmicks, then the first main process."""
+    assert state.strike is not None
+    index = state.strike.gimmick
+    gimmicks.go_on(state, rng, events)
+    if state.sublimation is None and setup_rest(state, rng, events, index + 1):
+        start_main(state, rng, events)
 
 
 def open_round(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
@@ -118,6 +130,7 @@ def cleanup_process(state: Dx3State, events: list[Event]) -> None:
         f.waiting = False
         f.distracted = False
         f.reactions = 0
+        f.blockade = OFF  # a blockade effect lasts the round (DX3-EFF-M13)
     events.append(Event("cleanup", -1, -1, {"round": state.round}))
     afflictions.cleanup(state, events)
 
@@ -185,6 +198,21 @@ def start_main(state: Dx3State, rng: np.random.Generator, events: list[Event]) -
         state.round += 1
         if not setup_process(state, rng, events):
             return
+
+
+def carry_on(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
+    """After a decision in a main process: the pending attack's next step, or the main process's end."""
+    if not attack.advance(state, rng, events):
+        end_main(state, rng, events)
+
+
+def minor_done(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:
+    """The minor action is over: the major one comes, or the main process ends in a round of minor
+    actions only (HR-EVENT-01)."""
+    if state.minor_only:
+        end_main(state, rng, events)
+    else:
+        state.phase = Phase.MAJOR
 
 
 def end_main(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> None:

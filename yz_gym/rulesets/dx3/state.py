@@ -16,9 +16,9 @@ from typing import Final
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3.character import Dx3Character, StatBlock
-from yz_gym.rulesets.dx3.dice import CheckResult
+from yz_gym.rulesets.dx3.dice import Check, CheckResult
 from yz_gym.rulesets.dx3.effects import Aim, Effect
-from yz_gym.rulesets.dx3.gear import ARMORS, MELEE, UNARMED, WEAPONS, Armor, Weapon
+from yz_gym.rulesets.dx3.gear import ARMORS, MAX_EQUIPPED, MELEE, UNARMED, WEAPONS, Armor, Weapon
 from yz_gym.rulesets.dx3.options import Dx3Options
 from yz_gym.rulesets.dx3.stealth import SEEN, Hidden
 from yz_gym.rulesets.dx3.vehicle import DRIVER, MOUNTED_BASE, Vehicle, VehicleSpec
@@ -27,7 +27,11 @@ COMBAT_MOVE_BASE: Final = 5  # DX3-ACT-02: 戦闘移動 = 行動値 + 5 m
 FULL_MOVE_FACTOR: Final = 2  # DX3-ACT-03: 全力移動 = 戦闘移動 x 2
 MAX_FIGHTERS: Final = 12  # the env's slots
 MAX_CARRIED: Final = 3  # weapons a fighter carries (at most MAX_EQUIPPED equipped)
+MAX_FIGHTER_EFFECTS: Final = 16  # effects one fighter may have (the env names some by index)
 PUT_ALL_AWAY: Final = -2  # an equip's `drop` that puts away every held weapon
+OFF: Final = 0  # Fighter.blockade: no blockade effect used this round
+UP: Final = 1  # ... its 封鎖 is up (DX3-EFF-M13)
+LIFTED: Final = 2  # ... used this round and switched off: it may go up again for free
 
 
 class Kind(IntEnum):
@@ -64,6 +68,8 @@ class Kind(IntEnum):
     TITUS_DICE = 28  # sublimation, before a check is rolled: a Titus for +10 dice (DX3-TITUS-03A)
     TITUS_CRIT = 29  # sublimation, before a check is rolled: a Titus for C値 -1, down to 2 (DX3-TITUS-03B)
     TITUS_RESULT = 30  # sublimation, right after a check: a Titus for +1D10 on its 達成値 (DX3-TITUS-03C)
+    MAKE_WEAPON = 31  # minor: weapon-making effect `combo` makes a weapon, equipped putting away `drop` (DX3-EFF-M05)
+    BLOCKADE = 32  # blockade effect `combo` puts 封鎖 up (option 1: a minor action, free again once used this round) or down (0, free) (DX3-EFF-M13)
 
 
 class Phase(IntEnum):
@@ -76,7 +82,22 @@ class Phase(IntEnum):
     REVIVE = 4
     OVER = 5
     TIMING = 6  # a setup, initiative or cleanup process asks for effects of its timing (DX3-ROUND-01/02/07)
-    SUBLIMATE = 7  # a PC sublimates Titus on its hit check or dodge, or rolls / keeps it (sublimation.py)
+    SUBLIMATE = 7  # a PC sublimates Titus on a check it makes, or rolls / keeps it (sublimation.py)
+
+
+class CheckFor(IntEnum):
+    """Which check a PC sublimates Titus on (Sublimation.purpose); values are in saved states: never renumber."""
+
+    HIT = 0  # the hit check of an attack (DX3-ATK-11 step 2)
+    DODGE = 1  # a dodge (DX3-REACT-08)
+    LEAVE = 2  # the lone leaver's opposed 【肉体】 (HR-ENGAGE-01)
+    HIDE = 3  # hiding as a major action: 〈知覚〉 against the spot's difficulty (HR-STEALTH-01)
+    SLIP = 4  # staying hidden past enemies: opposed 〈知覚〉 (HR-STEALTH-04)
+    SEARCH = 5  # looking for a hidden enemy: opposed 〈知覚〉 (DX3-HID-06)
+    SPOT = 6  # the passenger's 〈知覚〉 of a vehicle dodge (HR-VEH-DODGE-02)
+    DRIVE = 7  # the driver's 〈運転〉 of a vehicle dodge (HR-VEH-DODGE-03..07)
+    GIMMICK = 8  # a dodge against a stage gimmick's difficulty (HR-GIMMICK-02)
+    RECOVER = 9  # the 【精神】 check clearing a bad status, difficulty 9 (HR-STATUS-01)
 
 
 DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing", "sublimation")  # by Phase
@@ -96,7 +117,6 @@ class Dx3Action:
 
 
 AT_VEHICLE: Final = 1  # an ATTACK's `drop` when it is declared at the target's vehicle (HR-VEH-04)
-TITUS_BOOST: Final = 1  # a RECOVER's `drop` when a Titus gives its check +10 dice (DX3-TITUS-03A)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +218,7 @@ class Fighter:
     hatred: int = -1  # the fighter its 憎悪 is aimed at (-1: none)
     fear: int = -1  # the fighter its 恐怖 is aimed at (-1: none)
     round_mods: dict[str, int] = field(default_factory=dict)  # the part of `mods` that ends at cleanup
+    blockade: int = 0  # its blockade effect this round (DX3-EFF-M13): OFF, UP, or LIFTED (used, switched off)
 
     @property
     def name(self) -> str:
@@ -283,11 +304,17 @@ class PendingAttack:
 @dataclass(slots=True)
 class Sublimation:
     """A PC's check on which it may sublimate Titus, several per check (DX3-TITUS-03A..C, DX3-TITUS-04):
-    before the check of `action` (an attack or a dodge) is rolled, +10 dice or C値 -1 each; right after
-    it, +1D10 each on `result`."""
+    before the check of `action` for `purpose` is rolled, +10 dice or C値 -1 each; right after it, +1D10
+    each on `result`. A hit check and a dodge build their check when rolled; the others carry it."""
 
     roller: int
-    action: Dx3Action  # the attack or dodge whose check it is
+    action: Dx3Action  # the action whose check it is (a vehicle dodge's, a RECOVER, a move, ...)
+    purpose: int = 0  # CheckFor
+    check: Check | None = None  # the check to roll (None for a hit check or a dodge)
+    difficulty: int = -1  # the 達成値 the check must reach, when it is fixed (-1: against a roll)
+    subject: int = -1  # the other fighter concerned: the rider of a vehicle dodge, the one searched for
+    earlier: CheckResult | None = None  # the passenger's 〈知覚〉 before a vehicle dodge's 〈運転〉
+    later: Check | None = None  # the driver's 〈運転〉 a vehicle dodge rolls after the passenger's 〈知覚〉
     dice: int = 0  # Titus sublimated for +10 dice
     crit: int = 0  # Titus sublimated for C値 -1
     raised: int = 0  # Titus sublimated for +1D10
@@ -297,6 +324,15 @@ class Sublimation:
     def spent(self) -> int:
         """Titus sublimated on this check."""
         return self.dice + self.crit + self.raised
+
+
+@dataclass(slots=True)
+class Strike:
+    """A stage gimmick going off (gimmicks.py): those it caught still to react and take its damage."""
+
+    gimmick: int  # index into the scenario's gimmicks
+    caught: list[int]  # fighters still to react and take the damage, in order
+    rolled: list[int] = field(default_factory=list)  # its one damage roll, once made (DX3-ATK-10)
 
 
 @dataclass(slots=True)
@@ -322,6 +358,7 @@ class Dx3State:
     initiative_asked: bool = False  # this initiative process's effects are resolved: its main process starts
     cleanup_asked: bool = False  # this cleanup process's effects are resolved
     sublimation: Sublimation | None = None  # the check a PC sublimates Titus on (Phase.SUBLIMATE)
+    strike: Strike | None = None  # the stage gimmick going off, while a PC sublimates on its dodge
 
     @property
     def combatants(self) -> list[Fighter]:
@@ -349,6 +386,20 @@ class Dx3State:
     def standing_sides(self) -> list[int]:
         """The sides with someone not 戦闘不能, in order."""
         return sorted({f.side for f in self.fighters if not f.down})
+
+
+def hand_drops(f: Fighter, two_handed: bool) -> list[int]:
+    """What f may put away to equip one more weapon (`two_handed` or not): nothing (-1), one held weapon,
+    or every one (PUT_ALL_AWAY, only with both hands full); at most two weapons equipped, and a
+    two-handed weapon only alone (DX3-WPN-03/04)."""
+    out = []
+    for drop in [-1, *f.equipped, PUT_ALL_AWAY]:
+        if drop == PUT_ALL_AWAY and len(f.equipped) < MAX_EQUIPPED:
+            continue  # putting one away already covers it
+        kept = [] if drop == PUT_ALL_AWAY else [e for e in f.equipped if e != drop]
+        if not kept or (len(kept) < MAX_EQUIPPED and not two_handed and not any(f.weapons[e].two_handed for e in kept)):
+            out.append(drop)
+    return out
 
 
 def make_fighter(index: int, spec: FighterSpec) -> Fighter:

@@ -75,11 +75,15 @@ def enter(
     """Declare the hidden state (after enter_problem): as a major action with `stealth_check` a
     〈知覚〉 check at the spot's `difficulty` decides (HR-STEALTH-01), without it the core has no
     check (DX3-HID-01); as a minor action where it is easy, no check (HR-STEALTH-02)."""
-    if action != MAJOR_ACTION or not options.stealth_check:
+    if not checked(action, options):
         return Attempt(Hidden(True), None)
-    check = who.check(PERCEPTION, floor=options.crit_floor, table=options.encroach_table, dice=dice)
-    result = roll(check, rng)
+    result = roll(perception(who, options, dice), rng)
     return Attempt(Hidden(result.succeeds(difficulty)), result)
+
+
+def checked(action: str, options: Dx3Options) -> bool:
+    """Whether declaring the hidden state with `action` takes a 〈知覚〉 check (HR-STEALTH-01/02)."""
+    return action == MAJOR_ACTION and options.stealth_check
 
 
 def hidden_by_effect() -> Hidden:
@@ -130,15 +134,16 @@ def keenest(watchers: Sequence[Dx3Character], options: Dx3Options) -> Dx3Charact
     if not watchers:
         raise ValueError("no enemy to slip past")
     best = watchers[0]
-    best_check = _perception(best, options, 0)
+    best_check = perception(best, options, 0)
     for watcher in watchers[1:]:
-        check = _perception(watcher, options, 0)
+        check = perception(watcher, options, 0)
         if (check.dice, check.modifier) > (best_check.dice, best_check.modifier):
             best, best_check = watcher, check
     return best
 
 
-def _perception(who: Dx3Character, options: Dx3Options, dice: int) -> Check:
+def perception(who: Dx3Character, options: Dx3Options, dice: int = 0) -> Check:
+    """A 〈知覚〉 check with `dice` more (or fewer)."""
     return who.check(PERCEPTION, floor=options.crit_floor, table=options.encroach_table, dice=dice)
 
 
@@ -170,13 +175,20 @@ def slip_past(
         raise ValueError("only a hidden character slips past")
     if not allowed:
         return Contest(SEEN, None, None)
-    acting = roll(_perception(sneaker, options, -penalty), rng)
+    return outwit(roll(perception(sneaker, options, -penalty), rng), watchers, state, rng, options)
+
+
+def outwit(
+    acting: CheckResult, watchers: Sequence[Dx3Character], state: Hidden, rng: np.random.Generator,
+    options: Dx3Options,
+) -> Contest:  # fmt: skip
+    """The enemies' 〈知覚〉 against the sneaker's final check `acting` (slip_past, HR-STEALTH-04)."""
     opponents = [keenest(watchers, options)] if options.slip_past_against == "keenest" else list(watchers)
     if not opponents:
         raise ValueError("no enemy to slip past")
     best: CheckResult | None = None
     for opponent in opponents:  # `each`: the enemies roll in turn until one beats the sneaker
-        result = roll(_perception(opponent, options, 0), rng)
+        result = roll(perception(opponent, options, 0), rng)
         if not action_wins(acting, result, options.tie):
             return Contest(SEEN, acting, result)
         if best is None or result.achievement > best.achievement:
@@ -190,8 +202,14 @@ def search(
     """A major action looking for a hidden character (DX3-HID-06): the searcher's 〈知覚〉 acting against
     the hidden side's 〈知覚〉 (wins ties per `tie`), or against `no_reaction_value` with
     `hidden_search_roll` none; a win ends the hidden state."""
-    acting = roll(_perception(searcher, options, 0), rng)
-    reacting = roll(_perception(hidden, options, 0), rng) if options.hidden_search_roll == "perception" else None
+    return spotted(roll(perception(searcher, options, 0), rng), hidden, state, rng, options)
+
+
+def spotted(
+    acting: CheckResult, hidden: Dx3Character, state: Hidden, rng: np.random.Generator, options: Dx3Options
+) -> Contest:
+    """The hidden side answers the searcher's final 〈知覚〉 `acting` (search, DX3-HID-06)."""
+    reacting = roll(perception(hidden, options, 0), rng) if options.hidden_search_roll == "perception" else None
     found = action_wins(acting, reacting, options.tie, options.no_reaction_value)
     return Contest(SEEN if found else state, acting, reacting)
 
@@ -214,7 +232,7 @@ def after_damage(
         return Contest(state, None, None)
     if area and options.stealth_area_check:
         acting = roll(mind_check(damaged, options, dice), rng)
-        reacting = roll(_perception(attacker, options, 0), rng)
+        reacting = roll(perception(attacker, options, 0), rng)
         kept = action_wins(acting, reacting, "reaction")  # the attacker reacts and wins ties
         return Contest(state if kept else SEEN, acting, reacting)
     return Contest(SEEN if options.hidden_ends_on_damage else state, None, None)

@@ -1,11 +1,14 @@
-"""Titus sublimated on a PC's hit check or dodge, as decisions (DX3-TITUS-03A..C, several per check up to
-`titus_per_check`, DX3-TITUS-04): the phase SUBLIMATE between declaring the attack or the dodge and its
-roll (+10 dice or C値 -1 per Titus, then DECLINE rolls the check) and right after the roll (+1D10 per
-Titus, then DECLINE keeps the 達成値).
+"""Titus sublimated on a check a PC makes, as decisions (DX3-TITUS-03A..C, several per check up to
+`titus_per_check`, DX3-TITUS-04): the phase SUBLIMATE between declaring the check and its roll (+10 dice
+or C値 -1 per Titus, then DECLINE rolls the check) and right after the roll (+1D10 per Titus, then DECLINE
+keeps the 達成値). Every check comes here the same way (checks.pause): the hit check and the dodge, the
+lone leaver's 【肉体】, hiding, slipping past and searching, both checks of a vehicle dodge, a gimmick's
+dodge and the recovery from a bad status (CheckFor); `_close` carries the check's procedure on.
 
-The phase opens only when the roller may sublimate (attack.titus_ready) and the check has room; after
-the roll it opens for a hit check that did not fail automatically, and for a dodge only while it loses
-(+1D10 can change nothing else). With nothing left to take, the phase closes by itself."""
+The phase opens only when the roller may sublimate (checks.has_room); after the roll it stays open
+while +1D10 may still change something: a check that did not fail automatically, and, where the number
+to beat is known (a dodge against the hit, a set difficulty), only while it falls short. With nothing
+left to take, the phase closes by itself."""
 
 from __future__ import annotations
 
@@ -14,26 +17,26 @@ from typing import Final
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import attack, hiding
-from yz_gym.rulesets.dx3.dice import CheckResult, action_wins
-from yz_gym.rulesets.dx3.state import Dx3Action, Dx3State, Fighter, Kind, Phase, Sublimation
-from yz_gym.rulesets.dx3.titus import CRIT, DICE, RESULT, can_raise, per_check_room, raise_result
+from yz_gym.rulesets.dx3 import afflictions, attack, engagement, gimmicks, hiding, riding, rounds
+from yz_gym.rulesets.dx3.checks import has_room, pause
+from yz_gym.rulesets.dx3.dice import CheckResult, action_wins, roll
+from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind, Phase, Sublimation
+from yz_gym.rulesets.dx3.titus import CRIT, DICE, RESULT, boost_check, can_raise, raise_result
 
 USES: Final[dict[int, str]] = {Kind.TITUS_DICE: DICE, Kind.TITUS_CRIT: CRIT, Kind.TITUS_RESULT: RESULT}
-
-
-def has_room(state: Dx3State, f: Fighter, spent: int) -> bool:
-    """f may sublimate one more Titus on a check that has `spent` already."""
-    return attack.titus_ready(state, f) and per_check_room(spent, state.options.titus_per_check) > 0
+CHECK_NAMES: Final[tuple[str, ...]] = (
+    "hit check", "dodge", "離脱 check (【肉体】)", "hiding check (〈知覚〉)", "slip-past check (〈知覚〉)",
+    "search (〈知覚〉)", "vehicle dodge's 〈知覚〉", "vehicle dodge's 〈運転〉", "dodge of the gimmick",
+    "recovery check (【精神】)",
+)  # by CheckFor  # fmt: skip
+MAJORS: Final[tuple[int, ...]] = (CheckFor.LEAVE, CheckFor.HIDE, CheckFor.SLIP, CheckFor.SEARCH)
 
 
 def opens(state: Dx3State, f: Fighter, action: Dx3Action) -> bool:
     """Before an attack's hit check or a dodge is rolled: open the phase (True) when f may sublimate on it."""
-    if action.kind not in (Kind.ATTACK, Kind.DODGE) or not has_room(state, f, 0):
-        return False
-    state.sublimation = Sublimation(f.id, action)
-    state.phase = Phase.SUBLIMATE
-    return True
+    if action.kind == Kind.ATTACK:
+        return pause(state, f, CheckFor.HIT, action)
+    return action.kind == Kind.DODGE and pause(state, f, CheckFor.DODGE, action)
 
 
 def choices(state: Dx3State) -> list[Dx3Action]:
@@ -48,8 +51,8 @@ def choices(state: Dx3State) -> list[Dx3Action]:
     return [Dx3Action(Kind.TITUS_RESULT), Dx3Action(Kind.DECLINE)]
 
 
-def decide(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> bool:
-    """Carry out the roller's choice; True once the attack or dodge has gone on (the phase closed)."""
+def decide(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events: list[Event]) -> None:
+    """Carry out the roller's choice; once the check is final its procedure goes on (`_close`)."""
     s = state.sublimation
     assert s is not None
     f = state.fighters[s.roller]
@@ -62,45 +65,58 @@ def decide(state: Dx3State, action: Dx3Action, rng: np.random.Generator, events:
         else:
             _raise(state, s, f, rng, events)
         if choices(state) != [Dx3Action(Kind.DECLINE)] and _worth_raising(state, s):
-            return False
+            return
     if s.result is None:
-        return _roll(state, s, f, rng, events)
-    return _close(state, s, f, events)
+        _roll(state, s, f, rng, events)
+    else:
+        _close(state, s, f, rng, events)
 
 
-def _roll(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator, events: list[Event]) -> bool:
+def _roll(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator, events: list[Event]) -> None:
     """Roll the check with the Titus taken; stay open for +1D10 when that may still help."""
-    if s.action.kind == Kind.ATTACK:
+    if s.purpose == CheckFor.HIT:
         state.phase = Phase.MAJOR
         attack.declare(state, f, s.action, rng, events)
         hiding.acted(f, s.action, events)
         p = state.pending
         if p is None or not can_raise(p.hit_check):
             state.sublimation = None
-            return True
+            rounds.carry_on(state, rng, events)
+            return
         s.result = p.hit_check
-    else:
+    elif s.purpose == CheckFor.DODGE:
         state.phase = Phase.REACT
         t = attack.reacting(state, s.action)
         s.result = attack.roll_dodge(state, t, s.action, rng, events)
+    else:
+        assert s.check is not None
+        s.result = roll(boost_check(s.check, s.dice, s.crit), rng)
     if has_room(state, f, s.spent) and _worth_raising(state, s):
         state.phase = Phase.SUBLIMATE
-        return False
-    return _close(state, s, f, events)
+        return
+    _close(state, s, f, rng, events)
 
 
 def _worth_raising(state: Dx3State, s: Sublimation) -> bool:
-    """+1D10 may still change something: before the roll, or on a hit check that did not fail
-    automatically, or on a dodge that loses to the hit."""
+    """+1D10 may still change something: before the roll; after it, on a check that did not fail
+    automatically and, where the number to beat is known, falls short of it (a dodge or a vehicle's
+    〈運転〉 that loses to the hit, a passenger's 〈知覚〉 not above it, a check below its difficulty)."""
     result = s.result
     if result is None:
         return True
     if not can_raise(result):
         return False
-    return s.action.kind == Kind.ATTACK or _dodge_loses(state, result)
+    if s.purpose in (CheckFor.DODGE, CheckFor.DRIVE):
+        return _loses(state, result)
+    if s.purpose == CheckFor.SPOT:
+        p = state.pending
+        assert p is not None
+        return result.achievement <= p.hit_check.achievement
+    return s.difficulty < 0 or not result.succeeds(s.difficulty)
 
 
-def _dodge_loses(state: Dx3State, result: CheckResult) -> bool:
+def _loses(state: Dx3State, result: CheckResult) -> bool:
+    """The reaction `result` loses to the pending hit (ties as `tie`, DX3-DICE-13)."""
     p = state.pending
     assert p is not None
     return action_wins(p.hit_check, result, state.options.tie)
@@ -115,17 +131,60 @@ def _raise(
     s.raised += 1
     events.append(Event("titus_raise", f.id, -1, {"faces": list(added), "achievement": s.result.achievement}))
     p = state.pending
-    if s.action.kind == Kind.ATTACK and p is not None:
+    if s.purpose == CheckFor.HIT and p is not None:
         p.hit_check = s.result
 
 
-def _close(state: Dx3State, s: Sublimation, f: Fighter, events: list[Event]) -> bool:
-    """The check is final: a dodge is judged (hit or miss), an attack goes on to its reactions."""
+def _close(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator, events: list[Event]) -> None:
+    """The check is final: its procedure goes on where it paused (checks.pause)."""
     state.sublimation = None
-    if s.action.kind == Kind.DODGE:
-        assert s.result is not None
+    result = s.result
+    assert result is not None
+    purpose = s.purpose
+    if purpose == CheckFor.GIMMICK:
+        gimmicks.dodged(state, f, result, rng, events)
+        rounds.strike_on(state, rng, events)
+        return
+    if purpose == CheckFor.RECOVER:
+        state.phase = Phase.MINOR
+        afflictions.recovered(state, f, s.action, result, events)
+        rounds.minor_done(state, rng, events)
+        hiding.acted(f, s.action, events)
+        return
+    if purpose in MAJORS:
+        state.phase = Phase.MAJOR
+        _major_check(state, s, f, result, rng, events)
+        if state.sublimation is not None:
+            return
+        hiding.acted(f, s.action, events)
+    elif purpose != CheckFor.HIT:
         state.phase = Phase.REACT
-        attack.settle(state, f, _dodge_loses(state, s.result), True, events)
+        t = state.fighters[s.subject] if purpose in (CheckFor.SPOT, CheckFor.DRIVE) else f
+        if purpose == CheckFor.DODGE:
+            hit: bool | None = _loses(state, result)
+        elif purpose == CheckFor.SPOT:
+            assert s.later is not None
+            hit = riding.drive_on(state, t, s.action, result, s.later, rng, events)
+        else:
+            hit = riding.driven(state, t, s.earlier, result, events)
+        if hit is None:  # the driver sublimates on its 〈運転〉 next
+            return
+        attack.settle(state, t, hit, True, events)
+    state.phase = Phase.REACT if state.pending is not None else state.phase
+    rounds.carry_on(state, rng, events)
+
+
+def _major_check(
+    state: Dx3State, s: Sublimation, f: Fighter, result: CheckResult, rng: np.random.Generator, events: list[Event]
+) -> None:
+    """A major action's check is final: the lone leaver leaves or stays, the hider hides, the sneaker
+    slips past, the searcher finds."""
+    if s.purpose == CheckFor.LEAVE:
+        if engagement.leave_check(state, f, state.fighters[s.subject], result, rng, events):
+            engagement.travel(state, f, s.action, engagement.full_move_distance(state, f), events)
+    elif s.purpose == CheckFor.HIDE:
+        hiding.concealed(state, f, result, events)
+    elif s.purpose == CheckFor.SLIP:
+        hiding.slipped(state, f, result, rng, events)
     else:
-        state.phase = Phase.REACT
-    return True
+        hiding.searched(state, f, result, rng, events, s.subject)
