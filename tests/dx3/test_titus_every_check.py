@@ -216,3 +216,17 @@ def test_a_hidden_pc_sublimates_on_its_perception_against_a_search() -> None:
     assert s is not None and (s.purpose, s.roller) == (CheckFor.LURK, 0)
     events = choose(state, Kind.TITUS_DICE, 8, *(1,) * 11)  # the last Lois: 【感覚】 1 + 1 + 10 = 12 dice, 8 + 1
     assert of(events, "search")[0].get("found") is False and state.fighters[0].hidden.hidden
+
+
+def test_every_check_has_a_name_in_the_menu() -> None:
+    from yz_gym.rulesets.dx3.sublimation import CHECK_NAMES
+
+    assert len(CHECK_NAMES) == len(CheckFor)
+    state = game(hero(), fighter("Brute", "npcs", 10))
+    act(state, Kind.SKIP_MINOR)
+    act(state, Kind.FULL_MOVE, option=0)
+    assert [engine.describe(state, a) for a in engine.legal_actions(state)] == [
+        "sublimate a Titus for +10 dice on the 離脱 check (【肉体】)",
+        "sublimate a Titus for C値 -1 on the 離脱 check (【肉体】)",
+        "roll the check",
+    ]
