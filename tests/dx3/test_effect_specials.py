@@ -125,3 +125,15 @@ def test_random_play_with_every_special_and_titus_everywhere_keeps_the_invariant
     )  # fmt: skip
     seen = events_of_random_play(load(data).scenario, 3_000, seed=5)
     assert {"made_weapon", "blockade", "titus", "leave_check", "gimmick_dodge"} <= seen, seen
+
+
+def test_a_session_report_tells_of_made_weapons_and_blockades() -> None:
+    from yz_gym.rulesets.dx3.narrate import narrate
+
+    state = game(hero({"summon_weapon": 1, "blockade": 1}, weapons=[], abilities={"sense": 3}), foe())
+    made = narrate(state, play(state, MAKE))
+    assert made[-1] == "Hero makes a weapon with 《summon_weapon》 (命中 -2, 攻撃力 7, ガード値 6) and equips it."
+    state = walled()
+    assert narrate(state, play(state, Dx3Action(Kind.BLOCKADE, option=1, combo=0)))[-1] == (
+        "Hero blockades the engagement at 10 m (封鎖)."
+    )

@@ -189,3 +189,44 @@ def test_an_npc_or_a_pc_without_lois_rolls_its_checks_at_once() -> None:
     act(state, Kind.SKIP_MINOR)
     events = act(state, Kind.FULL_MOVE, option=0, dice=(9, 1, 1, 1, 2, 1, 1))
     assert of(events, "leave_check")[0].get("won") and state.sublimation is None
+
+
+@pytest.mark.rule("HR-ENGAGE-01", "DX3-TITUS-03C", "DX3-TITUS-05")
+def test_a_pc_rival_raises_its_body_check_against_a_lone_leaver_after_seeing_it() -> None:
+    state = game(hero(lois=1, abilities={"sense": 1}), fighter("Runner", "npcs", 10, abilities={"sense": 5}))
+    act(state, Kind.SKIP_MINOR)  # the NPC acts first
+    assert act(state, Kind.FULL_MOVE, option=1, dice=(8, 1, 1)) == []  # Runner: 3 dice, 8
+    s = state.sublimation
+    assert s is not None and (s.purpose, s.roller, s.subject) == (CheckFor.HOLD, 0, 1)
+    assert s.earlier is not None and s.earlier.achievement == 8 and engine.current_actor(state) == 0
+    choose(state, Kind.DECLINE, 5, 1, 1, 1)  # the Hero: 4 dice, 5 < 8: the runner wins so far
+    assert engine.legal_actions(state) == AFTER
+    events = choose(state, Kind.TITUS_RESULT, 3)  # 8: a tie goes to the reacting Hero
+    [check] = of(events, "leave_check")
+    assert (check.get("achievement"), check.get("rival"), check.get("won")) == (8, 8, False)
+    assert state.fighters[1].pos == 10 and engine.current_actor(state) == 0  # stayed; the Hero's turn
+
+
+@pytest.mark.rule("DX3-HID-06", "DX3-TITUS-03A")
+def test_a_hidden_pc_sublimates_on_its_perception_against_a_search() -> None:
+    state = game(hero(30, lois=1, abilities={"sense": 1}, hidden=True), fighter("G", "npcs", 0, abilities={"sense": 5}))
+    act(state, Kind.SKIP_MINOR)
+    act(state, Kind.SEARCH, target=0, dice=(7, 1, 1, 1, 1))  # G: 5 dice, 7
+    s = state.sublimation
+    assert s is not None and (s.purpose, s.roller) == (CheckFor.LURK, 0)
+    events = choose(state, Kind.TITUS_DICE, 8, *(1,) * 11)  # the last Lois: 【感覚】 1 + 1 + 10 = 12 dice, 8 + 1
+    assert of(events, "search")[0].get("found") is False and state.fighters[0].hidden.hidden
+
+
+def test_every_check_has_a_name_in_the_menu() -> None:
+    from yz_gym.rulesets.dx3.sublimation import CHECK_NAMES
+
+    assert len(CHECK_NAMES) == len(CheckFor)
+    state = game(hero(), fighter("Brute", "npcs", 10))
+    act(state, Kind.SKIP_MINOR)
+    act(state, Kind.FULL_MOVE, option=0)
+    assert [engine.describe(state, a) for a in engine.legal_actions(state)] == [
+        "sublimate a Titus for +10 dice on the 離脱 check (【肉体】)",
+        "sublimate a Titus for C値 -1 on the 離脱 check (【肉体】)",
+        "roll the check",
+    ]

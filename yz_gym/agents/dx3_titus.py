@@ -97,6 +97,10 @@ def _chance(s: Dx3State, sub: Sublimation, check: Check) -> float:
     tie = s.options.tie
     if sub.difficulty >= 0:
         return dx3_odds.meets(dx3_odds.of(check), sub.difficulty)
+    if sub.purpose in (CheckFor.HOLD, CheckFor.LURK):  # answering a known acting check
+        acting = sub.earlier
+        assert acting is not None
+        return 1.0 if acting.automatic_failure else 1.0 - dx3_odds.beats(acting.achievement, dx3_odds.of(check), tie)
     p = s.pending
     if sub.purpose in (CheckFor.SPOT, CheckFor.DRIVE):
         assert p is not None
@@ -117,6 +121,9 @@ def _chance_at(s: Dx3State, sub: Sublimation, result: CheckResult) -> float:
     tie = s.options.tie
     if sub.difficulty >= 0:
         return float(result.succeeds(sub.difficulty))
+    if sub.purpose in (CheckFor.HOLD, CheckFor.LURK):
+        assert sub.earlier is not None
+        return float(not action_wins(sub.earlier, result, tie))
     p = s.pending
     if sub.purpose in (CheckFor.SPOT, CheckFor.DRIVE):
         assert p is not None

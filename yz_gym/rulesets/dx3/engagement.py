@@ -232,7 +232,7 @@ def move(
             check = _body(state, f)
             if pause(state, f, CheckFor.LEAVE, action, check, subject=rival.id):
                 return
-            if not leave_check(state, f, rival, roll(check, rng), rng, events):
+            if not leave_check(state, f, action, rival, roll(check, rng), rng, events):
                 return
     travel(state, f, action, distance, events)
 
@@ -242,11 +242,21 @@ def _body(state: Dx3State, f: Fighter) -> Check:
 
 
 def leave_check(
-    state: Dx3State, f: Fighter, rival: Fighter, mine: CheckResult, rng: np.random.Generator, events: list[Event]
+    state: Dx3State, f: Fighter, action: Dx3Action, rival: Fighter, mine: CheckResult, rng: np.random.Generator,
+    events: list[Event],
+) -> bool:  # fmt: skip
+    """The rival's 【肉体】 answers the lone leaver's final check `mine` (HR-ENGAGE-01), a PC rival may
+    sublimate on it first (checks.pause: `held_back` follows the decision); True when f gets away."""
+    check = _body(state, rival)
+    if pause(state, rival, CheckFor.HOLD, action, check, subject=f.id, earlier=mine):
+        return False
+    return held_back(state, f, rival, mine, roll(check, rng), events)
+
+
+def held_back(
+    state: Dx3State, f: Fighter, rival: Fighter, mine: CheckResult, theirs: CheckResult, events: list[Event]
 ) -> bool:
-    """The rival's 【肉体】 answers the lone leaver's final check `mine` (HR-ENGAGE-01, ties as `tie`);
-    True when f gets away."""
-    theirs = roll(_body(state, rival), rng)
+    """The lone leaver's check against the rival's, ties as `tie`; True when f gets away."""
     won = action_wins(mine, theirs, state.options.tie)
     events.append(Event("leave_check", f.id, rival.id, {
         "faces": [list(r) for r in mine.rounds], "achievement": mine.achievement,

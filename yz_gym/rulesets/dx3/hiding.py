@@ -159,19 +159,32 @@ def search_for(
     """f searches for a hidden enemy (DX3-HID-06), a PC may sublimate on its 〈知覚〉 first (checks.pause)."""
     check = perception(f.char, state.options)
     if not pause(state, f, CheckFor.SEARCH, action, check, subject=action.target):
-        searched(state, f, roll(check, rng), rng, events, action.target)
+        searched(state, f, action, roll(check, rng), rng, events)
 
 
 def searched(
-    state: Dx3State, f: Fighter, acting: CheckResult, rng: np.random.Generator, events: list[Event], target: int
+    state: Dx3State, f: Fighter, action: Dx3Action, acting: CheckResult, rng: np.random.Generator,
+    events: list[Event],
+) -> None:  # fmt: skip
+    """The hidden target answers f's final 〈知覚〉 `acting` with its own (`hidden_search_roll`), on which a
+    hidden PC may sublimate first (checks.pause: `answered` follows the decision)."""
+    t = state.fighters[action.target]
+    if state.options.hidden_search_roll != "perception":
+        answered(state, f, t, acting, None, events)
+        return
+    check = perception(t.char, state.options)
+    if not pause(state, t, CheckFor.LURK, action, check, subject=f.id, earlier=acting):
+        answered(state, f, t, acting, roll(check, rng), events)
+
+
+def answered(
+    state: Dx3State, f: Fighter, t: Fighter, acting: CheckResult, reacting: CheckResult | None, events: list[Event]
 ) -> None:
-    """The hidden `target` answers f's final 〈知覚〉 `acting`: found, it is hidden no more."""
-    t = state.fighters[target]
-    contest = spotted(acting, t.char, t.hidden, rng, state.options)
+    """The search is judged: found, t is hidden no more."""
+    contest = spotted(acting, reacting, t.hidden, state.options)
     t.hidden = contest.state
     events.append(Event("search", f.id, t.id, {
-        "faces": _faces(contest.acting), "achievement": contest.acting.achievement if contest.acting else -1,
-        "found": not t.hidden.hidden,
+        "faces": _faces(contest.acting), "achievement": acting.achievement, "found": not t.hidden.hidden,
     }))  # fmt: skip
 
 

@@ -66,6 +66,12 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "equip":
         away = f", putting away the {get('put_away')}" if get("put_away") else ""
         return f"{actor} equips the {get('weapon')}{away}."
+    if k == "made_weapon":
+        away = f", putting away the {get('put_away')}" if get("put_away") else ""
+        stats = f"命中 {get('hit')}, 攻撃力 {get('attack')}, ガード値 {get('guard')}"
+        return f"{actor} makes a weapon with 《{get('weapon')}》 ({stats}) and equips it{away}."
+    if k == "blockade":
+        return f"{actor} {'blockades' if get('up') else 'lifts the blockade of'} the engagement at {get('position')} m (封鎖)."
     if k == "impulse":
         result = "fails: 暴走 (no reactions)" if get("berserk") else "holds"
         return (

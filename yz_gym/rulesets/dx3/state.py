@@ -98,6 +98,8 @@ class CheckFor(IntEnum):
     DRIVE = 7  # the driver's 〈運転〉 of a vehicle dodge (HR-VEH-DODGE-03..07)
     GIMMICK = 8  # a dodge against a stage gimmick's difficulty (HR-GIMMICK-02)
     RECOVER = 9  # the 【精神】 check clearing a bad status, difficulty 9 (HR-STATUS-01)
+    HOLD = 10  # the enemy's 【肉体】 answering a lone leaver (HR-ENGAGE-01)
+    LURK = 11  # the hidden one's 〈知覚〉 answering a search (DX3-HID-06)
 
 
 DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing", "sublimation")  # by Phase
@@ -313,7 +315,7 @@ class Sublimation:
     check: Check | None = None  # the check to roll (None for a hit check or a dodge)
     difficulty: int = -1  # the 達成値 the check must reach, when it is fixed (-1: against a roll)
     subject: int = -1  # the other fighter concerned: the rider of a vehicle dodge, the one searched for
-    earlier: CheckResult | None = None  # the passenger's 〈知覚〉 before a vehicle dodge's 〈運転〉
+    earlier: CheckResult | None = None  # the passenger's 〈知覚〉 before a vehicle dodge's 〈運転〉; the acting check answered
     later: Check | None = None  # the driver's 〈運転〉 a vehicle dodge rolls after the passenger's 〈知覚〉
     dice: int = 0  # Titus sublimated for +10 dice
     crit: int = 0  # Titus sublimated for C値 -1

@@ -202,14 +202,14 @@ def search(
     """A major action looking for a hidden character (DX3-HID-06): the searcher's 〈知覚〉 acting against
     the hidden side's 〈知覚〉 (wins ties per `tie`), or against `no_reaction_value` with
     `hidden_search_roll` none; a win ends the hidden state."""
-    return spotted(roll(perception(searcher, options, 0), rng), hidden, state, rng, options)
-
-
-def spotted(
-    acting: CheckResult, hidden: Dx3Character, state: Hidden, rng: np.random.Generator, options: Dx3Options
-) -> Contest:
-    """The hidden side answers the searcher's final 〈知覚〉 `acting` (search, DX3-HID-06)."""
+    acting = roll(perception(searcher, options, 0), rng)
     reacting = roll(perception(hidden, options, 0), rng) if options.hidden_search_roll == "perception" else None
+    return spotted(acting, reacting, state, options)
+
+
+def spotted(acting: CheckResult, reacting: CheckResult | None, state: Hidden, options: Dx3Options) -> Contest:
+    """A search judged (DX3-HID-06): the searcher's `acting` against the hidden side's `reacting` (None:
+    no roll, `no_reaction_value`), the searcher winning ties per `tie`; a win ends the hidden state."""
     found = action_wins(acting, reacting, options.tie, options.no_reaction_value)
     return Contest(SEEN if found else state, acting, reacting)
 

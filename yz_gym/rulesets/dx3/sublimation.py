@@ -27,9 +27,12 @@ USES: Final[dict[int, str]] = {Kind.TITUS_DICE: DICE, Kind.TITUS_CRIT: CRIT, Kin
 CHECK_NAMES: Final[tuple[str, ...]] = (
     "hit check", "dodge", "離脱 check (【肉体】)", "hiding check (〈知覚〉)", "slip-past check (〈知覚〉)",
     "search (〈知覚〉)", "vehicle dodge's 〈知覚〉", "vehicle dodge's 〈運転〉", "dodge of the gimmick",
-    "recovery check (【精神】)",
+    "recovery check (【精神】)", "【肉体】 against the 離脱", "〈知覚〉 against the search",
 )  # by CheckFor  # fmt: skip
-MAJORS: Final[tuple[int, ...]] = (CheckFor.LEAVE, CheckFor.HIDE, CheckFor.SLIP, CheckFor.SEARCH)
+MAJORS: Final[tuple[int, ...]] = (
+    CheckFor.LEAVE, CheckFor.HIDE, CheckFor.SLIP, CheckFor.SEARCH, CheckFor.HOLD, CheckFor.LURK,
+)  # fmt: skip
+ANSWERS: Final[tuple[int, ...]] = (CheckFor.HOLD, CheckFor.LURK)  # a reacting side's check: the acting one is known
 
 
 def opens(state: Dx3State, f: Fighter, action: Dx3Action) -> bool:
@@ -108,6 +111,9 @@ def _worth_raising(state: Dx3State, s: Sublimation) -> bool:
         return False
     if s.purpose in (CheckFor.DODGE, CheckFor.DRIVE):
         return _loses(state, result)
+    if s.purpose in ANSWERS:
+        assert s.earlier is not None
+        return action_wins(s.earlier, result, state.options.tie)
     if s.purpose == CheckFor.SPOT:
         p = state.pending
         assert p is not None
@@ -156,7 +162,7 @@ def _close(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator
         _major_check(state, s, f, result, rng, events)
         if state.sublimation is not None:
             return
-        hiding.acted(f, s.action, events)
+        hiding.acted(state.fighters[state.actor], s.action, events)
     elif purpose != CheckFor.HIT:
         state.phase = Phase.REACT
         t = state.fighters[s.subject] if purpose in (CheckFor.SPOT, CheckFor.DRIVE) else f
@@ -177,14 +183,22 @@ def _close(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator
 def _major_check(
     state: Dx3State, s: Sublimation, f: Fighter, result: CheckResult, rng: np.random.Generator, events: list[Event]
 ) -> None:
-    """A major action's check is final: the lone leaver leaves or stays, the hider hides, the sneaker
-    slips past, the searcher finds."""
+    """A check of a major action is final: the lone leaver leaves or stays, the hider hides, the sneaker
+    slips past, the searcher finds (the actor's checks, or the rival's and the hidden one's answers)."""
+    actor = state.fighters[state.actor]
     if s.purpose == CheckFor.LEAVE:
-        if engagement.leave_check(state, f, state.fighters[s.subject], result, rng, events):
+        if engagement.leave_check(state, f, s.action, state.fighters[s.subject], result, rng, events):
             engagement.travel(state, f, s.action, engagement.full_move_distance(state, f), events)
+    elif s.purpose == CheckFor.HOLD:
+        assert s.earlier is not None
+        if engagement.held_back(state, actor, f, s.earlier, result, events):
+            engagement.travel(state, actor, s.action, engagement.full_move_distance(state, actor), events)
     elif s.purpose == CheckFor.HIDE:
         hiding.concealed(state, f, result, events)
     elif s.purpose == CheckFor.SLIP:
         hiding.slipped(state, f, result, rng, events)
+    elif s.purpose == CheckFor.SEARCH:
+        hiding.searched(state, f, s.action, result, rng, events)
     else:
-        hiding.searched(state, f, result, rng, events, s.subject)
+        assert s.earlier is not None
+        hiding.answered(state, actor, f, s.earlier, result, events)
