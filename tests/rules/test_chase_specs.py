@@ -162,8 +162,8 @@ def test_a_new_offer_is_asked_in_its_decision_after_the_older_ones(monkeypatch):
         ctx.out.append(ChaseAction(CK.FIGHT))
 
     extra = Offer(("action",), Over.ONCE, offer_fight, 99)
-    monkeypatch.setattr(legal, "LOOPS", {**legal.LOOPS, "action": (*legal.LOOPS["action"], (int(extra.over), ((0, extra.hook),)))})
-    monkeypatch.setattr(legal, "_GROUPS", {})
+    loops = {**legal.LOOPS, "action": (*legal.LOOPS["action"], (int(extra.over), ((extra.needs, extra.hook),)))}
+    monkeypatch.setattr(legal, "GROUPS", legal._groups(loops))
     assert chase.legal_actions(state) == [*before, ChaseAction(CK.FIGHT)]
 
 

@@ -62,6 +62,7 @@ from yz_gym.rulesets.yze.rolls import push_roll, roll_data, skill_pool
 
 Rng = np.random.Generator
 HIDE_BAND: Final = {MEDIUM: -2, LONG: 0}  # CHASE-HIDE-02: +2 at Extreme
+PURPOSE: Final = tuple(kind.name.lower() for kind in CK)  # a maneuver's roll event says what it is for
 
 
 # --- the modifiers of the rolls (ChaseSpec.dice) --------------------------------------------------
@@ -120,10 +121,10 @@ def _maneuver_roll(
     u = step.unit
     mod = spec.dice(state, step, c, slot, act)
     if not spec.against:
-        return stage_roll(state, step, rng, events, roller(state, u, spec.skill), spec.skill, mod, spec.kind.name.lower())
+        return stage_roll(state, step, rng, events, roller(state, u, spec.skill), spec.skill, mod, PURPOSE[spec.kind])
     other = roller(state, act.unit, spec.against)
     against = spec.against
-    return stage_roll(state, step, rng, events, roller(state, u, spec.skill), spec.skill, mod, spec.kind.name.lower(),
+    return stage_roll(state, step, rng, events, roller(state, u, spec.skill), spec.skill, mod, PURPOSE[spec.kind],
                       lambda: opposing_roll(state, rng, events, other, against))  # fmt: skip
 
 

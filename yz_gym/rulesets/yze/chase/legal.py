@@ -14,7 +14,7 @@ from typing import Final
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.yze.chase.kinds import SPECS
-from yz_gym.rulesets.yze.chase.spec import DECISIONS, Listing, OfferHook, Over
+from yz_gym.rulesets.yze.chase.spec import DECISIONS, NEEDS, Listing, OfferHook, Over
 from yz_gym.rulesets.yze.chase.state import PILOT, SHOOTER, ChaseAction, ChaseState, Phase
 
 _ONCE: Final = int(Over.ONCE)
@@ -40,7 +40,26 @@ def _loops(decision: str) -> tuple[Loop, ...]:
 
 LOOPS: Final[dict[str, tuple[Loop, ...]]] = {decision: _loops(decision) for decision in DECISIONS}
 Group = tuple[int, tuple[OfferHook, ...]]  # a loop with the hooks a listing asks
-_GROUPS: Final[dict[tuple[str, int], tuple[Group, ...]]] = {}  # by decision and the needs a listing has
+
+
+def _groups(loops: dict[str, tuple[Loop, ...]]) -> dict[str, tuple[tuple[Group, ...], ...]]:
+    """For each decision and each `has` a listing may have (0 .. ABLE | MOVING), its loops with the
+    hooks whose needs it has (a loop with none is left out, so its units are never looked up)."""
+    out: dict[str, tuple[tuple[Group, ...], ...]] = {}
+    for decision, found in loops.items():
+        by_has: list[tuple[Group, ...]] = []
+        for has in range(sum(NEEDS) + 1):
+            kept: list[Group] = []
+            for over, hooks in found:
+                asked = tuple(hook for needs, hook in hooks if needs & has == needs)
+                if asked:
+                    kept.append((over, asked))
+            by_has.append(tuple(kept))
+        out[decision] = tuple(by_has)
+    return out
+
+
+GROUPS: Final = _groups(LOOPS)
 
 
 def _targets_of(state: ChaseState, units: list[int]) -> list[int]:
@@ -53,25 +72,11 @@ def _targets_of(state: ChaseState, units: list[int]) -> list[int]:
     return list(seen.values())
 
 
-def groups(decision: str, has: int) -> tuple[Group, ...]:
-    """The loops of `decision` for a listing that has `has`, each with the hooks whose needs it has
-    (a loop with none is left out, so its units are never looked up)."""
-    found = _GROUPS.get((decision, has))
-    if found is None:
-        kept: list[Group] = []
-        for over, hooks in LOOPS[decision]:
-            asked = tuple(hook for needs, hook in hooks if needs & has == needs)
-            if asked:
-                kept.append((over, asked))
-        found = _GROUPS[(decision, has)] = tuple(kept)
-    return found
-
-
 def offered(state: ChaseState, decision: str, c: int, slot: int, u: int, extra: int = 0) -> list[ChaseAction]:
     """Every action of `decision` open to combatant `c` (chooser `slot`, unit `u`; at a catch the
     catching unit and its surplus `extra`): each kind's offer hooks, in the order of their ranks."""
     ctx = Listing(state, decision, c, slot, u, extra)
-    for over, hooks in groups(decision, ctx.has):
+    for over, hooks in GROUPS[decision][ctx.has]:
         if over == _ONCE:
             for hook in hooks:
                 hook(ctx, -1)

@@ -56,54 +56,51 @@ class Form(IntEnum):
 ABLE: Final = 1  # the chooser is in a unit still in the chase and not out of the fight
 MOVING: Final = 2  # ... and its unit can move (on foot, or a vehicle that can move)
 NEEDS: Final = (ABLE, MOVING)
+LEVEL: Final = (-1,)  # the altitude options of a move on the level
+CARRIED: Final = (-1,)  # the weapons of someone with no mounted weapon: the carried one
 
 
 class Listing:
-    """What the offer hooks of one decision share, worked out once: the state, the `decision`, who
-    decides (`c`, its chooser `slot`), its unit `u` (at a catch: the catching unit, `extra` its surplus successes), the
-    unit's vehicle, the weapons it may fire (-1 the carried one, k a mounted weapon), the altitude
-    options of its move (-1 level, CLIMB, DESCEND), `has` (ABLE, MOVING), and `out`, the list."""
+    """What the offer hooks of one `decision` share, worked out once: the state, who decides (`c`, its
+    chooser `slot`), its unit `u` (at a catch: the catching unit, `extra` its surplus successes), for
+    the round's choices the weapons it may fire (-1 the carried one, k a mounted weapon) and the
+    altitude options of its move (-1 level, CLIMB, DESCEND), `has` (ABLE, MOVING), and `out`, the list."""
 
     def __init__(self, state: ChaseState, decision: str, c: int, slot: int, u: int, extra: int = 0) -> None:
         self.state = state
-        self.decision = decision
         self.c = c
         self.slot = slot
         self.u = u
         self.extra = extra
         self.out: list[ChaseAction] = []
-        self.vehicle: VehicleState | None = None
-        self.weapons: list[int] = []
-        self.altitudes: list[int] = [-1]
+        self.weapons: tuple[int, ...] = ()
+        self.altitudes: tuple[int, ...] = LEVEL
         self.has = 0
         if decision not in CHOICES or u < 0 or state.world.combatants[c].out:
             return
         unit = state.units[u]
         self.has = ABLE
         v = state.vehicles[unit.vehicle] if unit.vehicle >= 0 else None
-        self.vehicle = v
         if slot >= 0:  # CHASE-VSHOOT-04: the driver orders the auto-targeting weapon
-            self.weapons = [slot]
+            self.weapons = (slot,)
             return
-        self.weapons = [-1]
-        if v is not None:
-            self.weapons += [k for k, w in enumerate(v.weapons) if w.gunner == c]
+        self.weapons = CARRIED if v is None else (-1, *(k for k, w in enumerate(v.weapons) if w.gunner == c))
         if slot == PILOT:
             if v is None or can_move(v):
                 self.has |= MOVING
             self.altitudes = _altitude_options(state, v)
 
 
-def _altitude_options(state: ChaseState, v: VehicleState | None) -> list[int]:
+def _altitude_options(state: ChaseState, v: VehicleState | None) -> tuple[int, ...]:
     """VEH-AIR-02/03: an air pilot may climb or descend one zone with its action."""
     if v is None or not v.air or not can_move(v):
-        return [-1]
+        return LEVEL
     out = [-1]
     if v.altitude < state.scenario.max_altitude:
         out.append(CLIMB)
     if v.altitude > 0:
         out.append(DESCEND)
-    return out
+    return tuple(out)
 
 Rng = np.random.Generator
 Events = list[Event]
