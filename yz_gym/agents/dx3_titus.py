@@ -121,6 +121,8 @@ def _chance_at(s: Dx3State, sub: Sublimation, result: CheckResult) -> float:
     tie = s.options.tie
     if sub.difficulty >= 0:
         return float(result.succeeds(sub.difficulty))
+    if sub.rival is not None:  # the other side has rolled (`titus_result_at: both_rolls`)
+        return float(action_wins(result, sub.rival, tie))
     if sub.purpose in (CheckFor.HOLD, CheckFor.LURK):
         assert sub.earlier is not None
         return float(not action_wins(sub.earlier, result, tie))

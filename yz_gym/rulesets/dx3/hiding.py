@@ -24,6 +24,7 @@ from yz_gym.rulesets.dx3.stealth import (
     checked,
     enter_problem,
     outwit,
+    past,
     perception,
     process_end,
     spotted,
@@ -143,9 +144,16 @@ def stealth_move(
             slipped(state, f, roll(check, rng), rng, events)
 
 
-def slipped(state: Dx3State, f: Fighter, acting: CheckResult, rng: np.random.Generator, events: list[Event]) -> None:
-    """The enemies in f's engagement answer its final 〈知覚〉 `acting`: it stays hidden or is seen."""
-    contest = outwit(acting, [g.char for g in state.enemies_at(f)], f.hidden, rng, state.options)
+def slipped(
+    state: Dx3State, f: Fighter, acting: CheckResult, rng: np.random.Generator, events: list[Event],
+    rival: CheckResult | None = None,
+) -> None:  # fmt: skip
+    """The enemies in f's engagement answer its final 〈知覚〉 `acting` (or have rolled `rival` already,
+    `titus_result_at: both_rolls`): it stays hidden or is seen."""
+    if rival is not None:
+        contest = past(acting, rival, f.hidden, state.options)
+    else:
+        contest = outwit(acting, [g.char for g in state.enemies_at(f)], f.hidden, rng, state.options)
     f.hidden = contest.state
     events.append(Event("slip_past", f.id, -1, {
         "faces": _faces(contest.acting), "achievement": contest.acting.achievement if contest.acting else -1,
@@ -164,13 +172,14 @@ def search_for(
 
 def searched(
     state: Dx3State, f: Fighter, action: Dx3Action, acting: CheckResult, rng: np.random.Generator,
-    events: list[Event],
+    events: list[Event], rival: CheckResult | None = None,
 ) -> None:  # fmt: skip
-    """The hidden target answers f's final 〈知覚〉 `acting` with its own (`hidden_search_roll`), on which a
-    hidden PC may sublimate first (checks.pause: `answered` follows the decision)."""
+    """The hidden target answers f's final 〈知覚〉 `acting` with its own (`hidden_search_roll`; `rival` when
+    rolled already, `titus_result_at: both_rolls`), on which a hidden PC may sublimate first
+    (checks.pause: `answered` follows the decision)."""
     t = state.fighters[action.target]
-    if state.options.hidden_search_roll != "perception":
-        answered(state, f, t, acting, None, events)
+    if rival is not None or state.options.hidden_search_roll != "perception":
+        answered(state, f, t, acting, rival, events)
         return
     check = perception(t.char, state.options)
     if not pause(state, t, CheckFor.LURK, action, check, subject=f.id, earlier=acting):

@@ -321,6 +321,7 @@ class Sublimation:
     crit: int = 0  # Titus sublimated for C値 -1
     raised: int = 0  # Titus sublimated for +1D10
     result: CheckResult | None = None  # the rolled check (None before the roll)
+    rival: CheckResult | None = None  # the other side's roll, made before +1D10 (`titus_result_at: both_rolls`)
 
     @property
     def spent(self) -> int:
