@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import afflictions, areas, riding
+from yz_gym.rulesets.dx3 import afflictions, areas, hiding, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
 from yz_gym.rulesets.dx3.checks import titus_ready
 from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, pay, tags_of, usable_combos
@@ -169,6 +169,7 @@ def declare(
     p.deals_damage, p.no_dodge, p.no_reaction = tags.deals_damage, tags.no_dodge, tags.no_reaction
     p.ignore_guard, p.penetration = tags.ignore_guard, tags.penetration
     p.damage_dice, p.inflicts, p.vehicles = fear.damage_dice, tags.inflicts, at_vehicles
+    p.area = aim is not None and areas.is_area(aim.target)
     for t in targets:
         if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
             p.hit.append(t)
@@ -398,6 +399,8 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
             "hp_lost": lost, "hp": f.char.hp, "armor": armor, "guard": guard, "factor": factor,
             "covering": t if taker != t else -1,
         }))  # fmt: skip
+        if lost > 0 and f.hidden.hidden:  # HR-STEALTH-06..08, DX3-HID-09
+            hiding.damaged(state, f, state.fighters[p.attacker], p.area, rng, events)
         if f.down and not was_down:
             events.append(Event("down", taker, p.attacker))
             fell(state, f)

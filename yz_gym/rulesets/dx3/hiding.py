@@ -21,6 +21,7 @@ from yz_gym.rulesets.dx3.stealth import (
     MINOR_ACTION,
     SEEN,
     Hidden,
+    after_damage,
     checked,
     enter_problem,
     outwit,
@@ -195,6 +196,23 @@ def answered(
     events.append(Event("search", f.id, t.id, {
         "faces": _faces(contest.acting), "achievement": acting.achievement, "found": not t.hidden.hidden,
     }))  # fmt: skip
+
+
+def damaged(
+    state: Dx3State, f: Fighter, attacker: Fighter, area: bool, rng: np.random.Generator, events: list[Event]
+) -> None:  # fmt: skip
+    """Hidden f lost HP to `attacker`'s attack (stealth.after_damage): an area attack's opposed check,
+    f's 【精神】 acting against the attacker's 〈知覚〉, ties to the attacker (HR-STEALTH-06..08, AMB-36);
+    any other damage ends the state only with `hidden_ends_on_damage` (DX3-HID-09)."""
+    contest = after_damage(f.hidden, f.char, attacker.char, area, rng, state.options)
+    f.hidden = contest.state
+    if contest.acting is not None:
+        events.append(Event("hidden_hit", f.id, attacker.id, {
+            "faces": _faces(contest.acting), "achievement": contest.acting.achievement,
+            "rival": contest.reacting.achievement if contest.reacting else -1, "hidden": f.hidden.hidden,
+        }))  # fmt: skip
+    elif not f.hidden.hidden:
+        events.append(Event("revealed", f.id))
 
 
 def acted(f: Fighter, action: Dx3Action, events: list[Event]) -> None:

@@ -295,6 +295,7 @@ class PendingAttack:
     penetration: int = 0  # 装甲値 the attack takes off each target's armor, down to 0 (DX3-ENG-05)
     damage_dice: int = 0  # D10s more or fewer on the damage roll (恐怖, DX3-BS-21)
     inflicts: tuple[tuple[str, int], ...] = ()  # bad statuses (name, rank) it gives those it hits
+    area: bool = False  # an area attack (範囲, シーン...): the hidden it damages check (HR-STEALTH-06..08)
     vehicles: dict[int, int] = field(default_factory=dict)  # target -> the vehicle struck in its place (HR-VEH-04)
     hit: list[int] = field(default_factory=list)  # targets the attack hits
     dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)
