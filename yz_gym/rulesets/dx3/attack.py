@@ -91,17 +91,21 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
 
 def struck_by(state: Dx3State, f: Fighter, action: Dx3Action) -> list[int]:
     """The characters f's attack `action` would strike (areas.struck, areas.count_struck)."""
-    if action.combo < 0:
-        return [action.target]
     weapon = f.weapon(action.option)
-    return strikes(state, f, aims(f, weapon, state.options.encroach_table)[action.combo], weapon, action.target)
+    aim = aims(f, weapon, state.options.encroach_table)[action.combo] if action.combo >= 0 else None
+    return strikes(state, f, aim, weapon, action.target)
 
 
-def strikes(state: Dx3State, f: Fighter, aim: Aim, weapon: Weapon, named: int) -> list[int]:
-    """The characters an attack with combo shape `aim` declared at `named` strikes."""
-    if aim.target == COUNT:
-        return areas.count_struck(state, f, aim, weapon, state.fighters[named])
-    return areas.struck(state, f, aim.target, state.fighters[named])
+def strikes(state: Dx3State, f: Fighter, aim: Aim | None, weapon: Weapon, named: int) -> list[int]:
+    """The characters an attack with combo shape `aim` (None: no combo) declared at `named` strikes: an
+    N体 combo's, an area's, or, at a single target, an N体 weapon's (`Weapon.targets`, DX3-ATK-06)."""
+    target = aim.target if aim is not None else SINGLE
+    if target == COUNT:
+        assert aim is not None
+        return areas.count_struck(state, f, aim.count, aim, weapon, state.fighters[named])
+    if target == SINGLE and weapon.targets > 1 and (aim is None or not aim.effect_attack):
+        return areas.count_struck(state, f, weapon.targets, aim, weapon, state.fighters[named])
+    return areas.struck(state, f, target, state.fighters[named])
 
 
 def hit_extras(state: Dx3State, f: Fighter, weapon: Weapon) -> tuple[int, int]:
@@ -134,7 +138,7 @@ def declare(
     named = state.fighters[action.target]
     tags = Tags(skill=weapon.skill)
     aim = aims(f, weapon, state.options.encroach_table)[action.combo] if action.combo >= 0 else None
-    targets = strikes(state, f, aim, weapon, named.id) if aim is not None else [named.id]
+    targets = strikes(state, f, aim, weapon, named.id)
     events.append(Event("attack", f.id, action.target, {
         "weapon": "-" if aim is not None and aim.effect_attack else weapon.name, "targets": targets,
     }))  # fmt: skip

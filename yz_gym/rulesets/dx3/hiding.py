@@ -20,16 +20,17 @@ from yz_gym.rulesets.dx3.stealth import (
     MAJOR_ACTION,
     MINOR_ACTION,
     SEEN,
+    Contest,
     Hidden,
     after_damage,
     checked,
     enter_problem,
-    outwit,
-    past,
+    opponents_of,
     perception,
     process_end,
     spotted,
     stealth_move_distance,
+    watched_by,
 )
 
 HIDE_SPECIAL: Final = "hide"  # the special of a hiding effect (effects.SPECIALS, DX3-EFF-M14)
@@ -142,19 +143,63 @@ def stealth_move(
     if state.enemies_at(f):
         check = perception(f.char, state.options)
         if not pause(state, f, CheckFor.SLIP, action, check):
-            slipped(state, f, roll(check, rng), rng, events)
+            slipped(state, f, action, roll(check, rng), rng, events)
 
 
 def slipped(
-    state: Dx3State, f: Fighter, acting: CheckResult, rng: np.random.Generator, events: list[Event],
-    rival: CheckResult | None = None,
+    state: Dx3State, f: Fighter, action: Dx3Action, acting: CheckResult, rng: np.random.Generator,
+    events: list[Event], rival: CheckResult | None = None,
 ) -> None:  # fmt: skip
     """The enemies in f's engagement answer its final 〈知覚〉 `acting` (or have rolled `rival` already,
     `titus_result_at: both_rolls`): it stays hidden or is seen."""
     if rival is not None:
-        contest = past(acting, rival, f.hidden, state.options)
+        _judged(state, f, watched_by(Contest(f.hidden, acting, None), rival, state.options), events)
     else:
-        contest = outwit(acting, [g.char for g in state.enemies_at(f)], f.hidden, rng, state.options)
+        watched(state, f, action, Contest(f.hidden, acting, None), 0, rng, events)
+
+
+def watched(
+    state: Dx3State, f: Fighter, action: Dx3Action, contest: Contest, start: int, rng: np.random.Generator,
+    events: list[Event],
+) -> None:  # fmt: skip
+    """The watchers of sneaking f from the `start`-th on (the keenest, or each under `slip_past_against:
+    each`) answer in turn until one sees it; a PC watcher may sublimate on its 〈知覚〉 first
+    (checks.pause, CheckFor.WATCH: `watch_answered` goes on after the decision)."""
+    watchers = sneak_watchers(state, f)
+    for w in watchers[start:]:
+        check = perception(w.char, state.options)
+        assert contest.acting is not None
+        if pause(state, w, CheckFor.WATCH, action, check, subject=f.id, earlier=contest.acting):
+            assert state.sublimation is not None
+            state.sublimation.rival = contest.reacting
+            return
+        contest = watched_by(contest, roll(check, rng), state.options)
+        if not contest.state.hidden:
+            break
+    _judged(state, f, contest, events)
+
+
+def sneak_watchers(state: Dx3State, f: Fighter) -> list[Fighter]:
+    """The enemies whose 〈知覚〉 sneaking f faces, in the order they answer (stealth.opponents_of)."""
+    enemies = state.enemies_at(f)
+    return [g for c in opponents_of([g.char for g in enemies], state.options) for g in enemies if g.char is c]
+
+
+def watch_answered(
+    state: Dx3State, f: Fighter, w: Fighter, action: Dx3Action, acting: CheckResult, best: CheckResult | None,
+    result: CheckResult, rng: np.random.Generator, events: list[Event],
+) -> None:  # fmt: skip
+    """Watcher w's final 〈知覚〉 `result` against sneaking f (after w's sublimation decision); the
+    watchers after w answer next while f stays unseen."""
+    contest = watched_by(Contest(f.hidden, acting, best), result, state.options)
+    if not contest.state.hidden:
+        _judged(state, f, contest, events)
+        return
+    watched(state, f, action, contest, [g.id for g in sneak_watchers(state, f)].index(w.id) + 1, rng, events)
+
+
+def _judged(state: Dx3State, f: Fighter, contest: Contest, events: list[Event]) -> None:
+    """The slip past is settled: f stays hidden or is seen."""
     f.hidden = contest.state
     events.append(Event("slip_past", f.id, -1, {
         "faces": _faces(contest.acting), "achievement": contest.acting.achievement if contest.acting else -1,

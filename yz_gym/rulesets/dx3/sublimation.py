@@ -28,12 +28,12 @@ USES: Final[dict[int, str]] = {Kind.TITUS_DICE: DICE, Kind.TITUS_CRIT: CRIT, Kin
 CHECK_NAMES: Final[tuple[str, ...]] = (
     "hit check", "dodge", "離脱 check (【肉体】)", "hiding check (〈知覚〉)", "slip-past check (〈知覚〉)",
     "search (〈知覚〉)", "vehicle dodge's 〈知覚〉", "vehicle dodge's 〈運転〉", "dodge of the gimmick",
-    "recovery check (【精神】)", "【肉体】 against the 離脱", "〈知覚〉 against the search",
+    "recovery check (【精神】)", "【肉体】 against the 離脱", "〈知覚〉 against the search", "〈知覚〉 against the sneaker",
 )  # by CheckFor  # fmt: skip
 MAJORS: Final[tuple[int, ...]] = (
-    CheckFor.LEAVE, CheckFor.HIDE, CheckFor.SLIP, CheckFor.SEARCH, CheckFor.HOLD, CheckFor.LURK,
+    CheckFor.LEAVE, CheckFor.HIDE, CheckFor.SLIP, CheckFor.SEARCH, CheckFor.HOLD, CheckFor.LURK, CheckFor.WATCH,
 )  # fmt: skip
-ANSWERS: Final[tuple[int, ...]] = (CheckFor.HOLD, CheckFor.LURK)  # a reacting side's check: the acting one is known
+ANSWERS: Final[tuple[int, ...]] = (CheckFor.HOLD, CheckFor.LURK, CheckFor.WATCH)  # a reacting side's: the acting one known
 ACTS_FIRST: Final[tuple[int, ...]] = (CheckFor.LEAVE, CheckFor.SLIP, CheckFor.SEARCH)  # the other side answers
 
 
@@ -225,9 +225,12 @@ def _major_check(
     elif s.purpose == CheckFor.HIDE:
         hiding.concealed(state, f, result, events)
     elif s.purpose == CheckFor.SLIP:
-        hiding.slipped(state, f, result, rng, events, s.rival)
+        hiding.slipped(state, f, s.action, result, rng, events, s.rival)
     elif s.purpose == CheckFor.SEARCH:
         hiding.searched(state, f, s.action, result, rng, events, s.rival)
+    elif s.purpose == CheckFor.WATCH:
+        assert s.earlier is not None
+        hiding.watch_answered(state, actor, f, s.action, s.earlier, s.rival, result, rng, events)
     else:
         assert s.earlier is not None
         hiding.answered(state, actor, f, s.earlier, result, events)
