@@ -132,6 +132,7 @@ def test_the_check_a_sublimation_decision_is_on_and_its_difficulty_are_observed(
     numbers = ("check_titus", "check_rolled", "check_difficulty")
     checks = [name for name in GLOBAL_FIELDS if name.startswith("check_") and name not in numbers]
     assert checks == ["check_hit", "check_dodge", "check_leave", "check_hide", "check_slip", "check_search",
-                      "check_spot", "check_drive", "check_gimmick", "check_recover", "check_hold", "check_lurk"]  # fmt: skip
-    assert [glob(obs, name) for name in checks] == [0.0] * 9 + [1.0, 0.0, 0.0]
-    assert glob(obs, "check_difficulty") == pytest.approx(9 / 60) and DX3_OBS_SIZE == 436
+                      "check_spot", "check_drive", "check_gimmick", "check_recover", "check_hold", "check_lurk",
+                      "check_watch"]  # fmt: skip
+    assert [glob(obs, name) for name in checks] == [0.0] * 9 + [1.0, 0.0, 0.0, 0.0]
+    assert glob(obs, "check_difficulty") == pytest.approx(9 / 60) and DX3_OBS_SIZE == 437

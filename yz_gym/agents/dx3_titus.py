@@ -28,6 +28,7 @@ from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, damage_dic
 from yz_gym.rulesets.dx3.reaction_effects import dodge_combo
 from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind, Sublimation
 from yz_gym.rulesets.dx3.stealth import keenest, perception
+from yz_gym.rulesets.dx3.sublimation import ANSWERS
 from yz_gym.rulesets.dx3.titus import boost_check
 from yz_gym.rulesets.dx3.vehicle_dodge import drive_check
 
@@ -97,7 +98,7 @@ def _chance(s: Dx3State, sub: Sublimation, check: Check) -> float:
     tie = s.options.tie
     if sub.difficulty >= 0:
         return dx3_odds.meets(dx3_odds.of(check), sub.difficulty)
-    if sub.purpose in (CheckFor.HOLD, CheckFor.LURK):  # answering a known acting check
+    if sub.purpose in ANSWERS:  # answering a known acting check
         acting = sub.earlier
         assert acting is not None
         return 1.0 if acting.automatic_failure else 1.0 - dx3_odds.beats(acting.achievement, dx3_odds.of(check), tie)
@@ -121,9 +122,11 @@ def _chance_at(s: Dx3State, sub: Sublimation, result: CheckResult) -> float:
     tie = s.options.tie
     if sub.difficulty >= 0:
         return float(result.succeeds(sub.difficulty))
-    if sub.purpose in (CheckFor.HOLD, CheckFor.LURK):
+    if sub.purpose in ANSWERS:
         assert sub.earlier is not None
         return float(not action_wins(sub.earlier, result, tie))
+    if sub.rival is not None:  # the other side has rolled (`titus_result_at: both_rolls`)
+        return float(action_wins(result, sub.rival, tie))
     p = s.pending
     if sub.purpose in (CheckFor.SPOT, CheckFor.DRIVE):
         assert p is not None

@@ -11,12 +11,12 @@ from yz_gym.core.switches import SwitchError
 from yz_gym.rulesets.dx3.character import StatBlock
 from yz_gym.rulesets.dx3.effect_library import EffectError, effect_named, load_effects
 from yz_gym.rulesets.dx3.effects import Effect
-from yz_gym.rulesets.dx3.gear import ARMORS, MAX_EQUIPPED, WEAPONS
+from yz_gym.rulesets.dx3.gear import ARMORS, MAX_EQUIPPED, WEAPONS, Weapon
 from yz_gym.rulesets.dx3.options import DX3_RULES, Dx3Options
 from yz_gym.rulesets.dx3.state import MAX_CARRIED, Dx3Scenario, FighterSpec, Gimmick
 from yz_gym.rulesets.dx3.vehicle import DRIVER, PASSENGER, VEHICLES, VehicleSpec
 from yz_gym.scenario import ScenarioError
-from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec, VehicleFileSpec
+from yz_gym.scenario.dx3_models import Dx3File, FighterFileSpec, VehicleFileSpec, WeaponFileSpec
 from yz_gym.scenario.validation import validated
 
 DOC: Final = "docs/dx3_scenarios.md"
@@ -40,6 +40,8 @@ class _Builder:
         self.spec = spec
         self.origin = origin
         self.library: dict[str, Effect] = {}
+        self.own: tuple[Weapon, ...] = ()  # the file's own weapons
+        self.weapons: dict[str, Weapon] = dict(WEAPONS)  # every weapon a fighter may carry, by name
 
     def fail(self, where: str, message: str) -> ScenarioError:
         return ScenarioError(f"{self.origin}: {where}: {message} (see {DOC})")
@@ -62,6 +64,8 @@ class _Builder:
             self.library = load_effects(spec.effects or None)
         except EffectError as err:
             raise self.fail(err.where, str(err).removeprefix(f"{err.where}: ")) from None
+        self.own = tuple(self._weapon(name, w) for name, w in spec.weapons.items())
+        self.weapons.update((w.name, w) for w in self.own)
         vehicles = tuple(self._vehicle(i, v) for i, v in enumerate(spec.vehicles))
         fighters = tuple(self._fighter(i, f, options) for i, f in enumerate(spec.fighters))
         self._check_riders(fighters, vehicles)
@@ -112,7 +116,20 @@ class _Builder:
             minor_only_rounds=tuple(spec.minor_only_rounds), gimmicks=tuple(gimmicks),
             agents=tuple(spec.agents.get(side, "") for side in spec.sides), description=spec.description,
             vehicles=vehicles, dark=tuple(spec.dark), stealth_difficulty=spec.stealth_difficulty,
+            weapons=self.own,
         )  # fmt: skip
+
+    def _weapon(self, name: str, w: WeaponFileSpec) -> Weapon:
+        """A weapon of the file's own (DX3-WPN-01): a new name, and a range it reaches with."""
+        where = f"weapons.{name}"
+        if name in WEAPONS:
+            raise self.fail(where, f"'{name}' is a bundled weapon; give yours another name")
+        if not w.close and w.reach == 0:
+            raise self.fail(where, "it reaches nothing; give close: true (至近) or a reach in metres, or both")
+        skill = w.skill if w.skill is not None else w.kind
+        return Weapon(
+            name, w.kind, skill, w.hit, w.attack, w.guard, w.close, w.reach, w.two_handed, targets=w.targets
+        )
 
     def _vehicle(self, i: int, v: VehicleFileSpec) -> VehicleSpec:
         where = f"vehicles[{i}]"
@@ -129,10 +146,10 @@ class _Builder:
                 f"{where}.position", f"{v.position} m is off the line; give 0 to length {spec.length}"
             )
         for j, w in enumerate(v.mounted):
-            if w not in WEAPONS:
+            if w not in self.weapons:
                 raise self.fail(
                     f"{where}.mounted[{j}]",
-                    f"unknown weapon '{w}'; {_guess(w, list(WEAPONS))}weapons: {', '.join(WEAPONS)}",
+                    f"unknown weapon '{w}'; {_guess(w, list(self.weapons))}weapons: {', '.join(self.weapons)}",
                 )
         kind = VEHICLES[v.kind]
         exposed = kind.exposed if v.exposed is None else v.exposed
@@ -190,16 +207,16 @@ class _Builder:
                 f"{f.hp} is above max HP {stats.max_hp} (肉体x2 + 精神 + 20); give at most that",
             )
         for j, w in enumerate(f.weapons):
-            if w not in WEAPONS:
+            if w not in self.weapons:
                 raise self.fail(
                     f"{where}.weapons[{j}]",
-                    f"unknown weapon '{w}'; {_guess(w, list(WEAPONS))}weapons: {', '.join(WEAPONS)}",
+                    f"unknown weapon '{w}'; {_guess(w, list(self.weapons))}weapons: {', '.join(self.weapons)}",
                 )
         if len(f.weapons) > MAX_CARRIED:
             raise self.fail(f"{where}.weapons", f"{len(f.weapons)} weapons; carry at most {MAX_CARRIED}")
         for j, w in enumerate(f.procure):
-            if w not in WEAPONS or WEAPONS[w].purchase <= 0:
-                buyable = ", ".join(name for name, weapon in WEAPONS.items() if weapon.purchase > 0)
+            if w not in self.weapons or self.weapons[w].purchase <= 0:
+                buyable = ", ".join(name for name, weapon in self.weapons.items() if weapon.purchase > 0)
                 raise self.fail(
                     f"{where}.procure[{j}]", f"'{w}' has no purchase difficulty (DX3-WPN-02); buyable: {buyable}"
                 )
@@ -281,7 +298,7 @@ class _Builder:
         if f.equipped is None:
             held: list[int] = []
             for j, w in enumerate(f.weapons):
-                two = WEAPONS[w].two_handed or any(WEAPONS[f.weapons[h]].two_handed for h in held)
+                two = self.weapons[w].two_handed or any(self.weapons[f.weapons[h]].two_handed for h in held)
                 if len(held) < MAX_EQUIPPED and not (two and held):
                     held.append(j)
             return tuple(held)
@@ -300,7 +317,7 @@ class _Builder:
                 f"{where}.equipped",
                 f"{len(out)} weapons; a character holds at most {MAX_EQUIPPED} (DX3-WPN-03)",
             )
-        if len(out) > 1 and any(WEAPONS[f.weapons[j]].two_handed for j in out):
+        if len(out) > 1 and any(self.weapons[f.weapons[j]].two_handed for j in out):
             raise self.fail(
                 f"{where}.equipped", "a two-handed weapon is held with another; hold it alone (DX3-WPN-03)"
             )

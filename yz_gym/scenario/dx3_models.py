@@ -79,6 +79,20 @@ class GimmickSpec(Strict):
     distracts: StrictBool = False  # releases the engagements of those it catches (HR-GIMMICK-03)
 
 
+class WeaponFileSpec(Strict):
+    """A weapon of the scenario's own (DX3-WPN-01), named in `weapons:` and carried by that name."""
+
+    kind: Literal["白兵", "射撃"]  # 種別
+    skill: Name | None = None  # the hit check's skill; default the kind's (白兵 or 射撃)
+    hit: StrictInt = Field(0, ge=-10, le=10)  # 命中
+    attack: StrictInt = Field(ge=-10, le=50)  # 攻撃力
+    guard: StrictInt = Field(0, ge=0, le=30)  # ガード値
+    close: StrictBool = False  # 射程 至近
+    reach: StrictInt = Field(0, ge=0, le=1000)  # 射程 in metres (0: none)
+    two_handed: StrictBool = False
+    targets: StrictInt = Field(1, ge=1, le=12)  # N体: up to N targets (DX3-ATK-06)
+
+
 class Dx3File(Strict):
     """A whole DX3 fight file."""
 
@@ -95,10 +109,13 @@ class Dx3File(Strict):
     agents: dict[Name, Name] = {}  # side -> scripted agent
     dx3_rules: dict[str, object] = {}  # the switches (rulesets/dx3/options.py)
     effects: dict[str, object] = {}  # the scenario's own effects (rulesets/dx3/effect_library.load_effects)
+    weapons: dict[Name, WeaponFileSpec] = {}  # the scenario's own weapons, beside the bundled ones
     vehicles: list[VehicleFileSpec] = Field([], max_length=4)  # DX3-VEH-*, HR-VEH-*
     dark: list[StrictInt] = []  # positions where hiding is very easy: a minor action (HR-STEALTH-02)
     stealth_difficulty: StrictInt = Field(9, ge=0, le=100)  # 〈知覚〉 difficulty of hiding (HR-STEALTH-01)
     fighters: list[FighterFileSpec] = Field(min_length=2, max_length=12)
 
 
-MODELS: tuple[type[Strict], ...] = (Dx3File, FighterFileSpec, AbilitiesSpec, GimmickSpec, VehicleFileSpec)
+MODELS: tuple[type[Strict], ...] = (
+    Dx3File, FighterFileSpec, AbilitiesSpec, GimmickSpec, VehicleFileSpec, WeaponFileSpec,
+)  # fmt: skip

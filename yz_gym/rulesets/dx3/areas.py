@@ -64,13 +64,16 @@ def struck(state: Dx3State, f: Fighter, target: str, named: Fighter) -> list[int
     return out
 
 
-def count_struck(state: Dx3State, f: Fighter, aim: Aim, weapon: Weapon, named: Fighter) -> list[int]:
-    """The characters an N体 attack (DX3-ATK-06) declared at `named` strikes, in fight order: `named`
-    and up to N-1 other enemies f may choose (standing unless `target_downed`, not hidden, DX3-HID-04)
-    that the attack reaches, picked as `count_targets` says: nearest to `named`, or fewest HP left,
-    fight order on ties; `named_only`: `named` alone."""
+def count_struck(
+    state: Dx3State, f: Fighter, count: int, aim: Aim | None, weapon: Weapon, named: Fighter
+) -> list[int]:  # fmt: skip
+    """The characters an N体 attack (DX3-ATK-06: an N体 combo, or an N体 weapon's attack, `count` = N)
+    declared at `named` strikes, in fight order: `named` and up to N-1 other enemies f may choose
+    (standing unless `target_downed`, not hidden, DX3-HID-04) that the attack reaches, picked as
+    `count_targets` says: nearest to `named`, or fewest HP left, fight order on ties; `named_only`:
+    `named` alone."""
     options = state.options
-    if options.count_targets == "named_only" or aim.count <= 1:
+    if options.count_targets == "named_only" or count <= 1:
         return [named.id]
     others = [
         g for g in state.fighters
@@ -82,4 +85,4 @@ def count_struck(state: Dx3State, f: Fighter, aim: Aim, weapon: Weapon, named: F
         others.sort(key=lambda g: (g.char.hp, g.id))
     else:
         others.sort(key=lambda g: (abs(g.pos - named.pos), g.id))
-    return sorted([named.id, *(g.id for g in others[: aim.count - 1])])
+    return sorted([named.id, *(g.id for g in others[: count - 1])])

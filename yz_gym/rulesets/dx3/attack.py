@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from yz_gym.core.events import Event
-from yz_gym.rulesets.dx3 import afflictions, areas, riding
+from yz_gym.rulesets.dx3 import afflictions, areas, hiding, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
 from yz_gym.rulesets.dx3.checks import titus_ready
 from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, pay, tags_of, usable_combos
@@ -91,17 +91,21 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
 
 def struck_by(state: Dx3State, f: Fighter, action: Dx3Action) -> list[int]:
     """The characters f's attack `action` would strike (areas.struck, areas.count_struck)."""
-    if action.combo < 0:
-        return [action.target]
     weapon = f.weapon(action.option)
-    return strikes(state, f, aims(f, weapon, state.options.encroach_table)[action.combo], weapon, action.target)
+    aim = aims(f, weapon, state.options.encroach_table)[action.combo] if action.combo >= 0 else None
+    return strikes(state, f, aim, weapon, action.target)
 
 
-def strikes(state: Dx3State, f: Fighter, aim: Aim, weapon: Weapon, named: int) -> list[int]:
-    """The characters an attack with combo shape `aim` declared at `named` strikes."""
-    if aim.target == COUNT:
-        return areas.count_struck(state, f, aim, weapon, state.fighters[named])
-    return areas.struck(state, f, aim.target, state.fighters[named])
+def strikes(state: Dx3State, f: Fighter, aim: Aim | None, weapon: Weapon, named: int) -> list[int]:
+    """The characters an attack with combo shape `aim` (None: no combo) declared at `named` strikes: an
+    N体 combo's, an area's, or, at a single target, an N体 weapon's (`Weapon.targets`, DX3-ATK-06)."""
+    target = aim.target if aim is not None else SINGLE
+    if target == COUNT:
+        assert aim is not None
+        return areas.count_struck(state, f, aim.count, aim, weapon, state.fighters[named])
+    if target == SINGLE and weapon.targets > 1 and (aim is None or not aim.effect_attack):
+        return areas.count_struck(state, f, weapon.targets, aim, weapon, state.fighters[named])
+    return areas.struck(state, f, target, state.fighters[named])
 
 
 def hit_extras(state: Dx3State, f: Fighter, weapon: Weapon) -> tuple[int, int]:
@@ -134,7 +138,7 @@ def declare(
     named = state.fighters[action.target]
     tags = Tags(skill=weapon.skill)
     aim = aims(f, weapon, state.options.encroach_table)[action.combo] if action.combo >= 0 else None
-    targets = strikes(state, f, aim, weapon, named.id) if aim is not None else [named.id]
+    targets = strikes(state, f, aim, weapon, named.id)
     events.append(Event("attack", f.id, action.target, {
         "weapon": "-" if aim is not None and aim.effect_attack else weapon.name, "targets": targets,
     }))  # fmt: skip
@@ -169,6 +173,7 @@ def declare(
     p.deals_damage, p.no_dodge, p.no_reaction = tags.deals_damage, tags.no_dodge, tags.no_reaction
     p.ignore_guard, p.penetration = tags.ignore_guard, tags.penetration
     p.damage_dice, p.inflicts, p.vehicles = fear.damage_dice, tags.inflicts, at_vehicles
+    p.area = aim is not None and areas.is_area(aim.target)
     for t in targets:
         if t not in standing:  # a 戦闘不能 target takes no reaction (DX3-DMG-08) and is hit
             p.hit.append(t)
@@ -398,6 +403,8 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
             "hp_lost": lost, "hp": f.char.hp, "armor": armor, "guard": guard, "factor": factor,
             "covering": t if taker != t else -1,
         }))  # fmt: skip
+        if lost > 0 and f.hidden.hidden:  # HR-STEALTH-06..08, DX3-HID-09
+            hiding.damaged(state, f, state.fighters[p.attacker], p.area, rng, events)
         if f.down and not was_down:
             events.append(Event("down", taker, p.attacker))
             fell(state, f)

@@ -229,7 +229,7 @@ def move(
         f.full_this_round = True  # a failed 離脱 was still a full move declared (AMB-34)
         rival = leaving_rival(state, f)
         if rival is not None:
-            check = _body(state, f)
+            check = body(state, f)
             if pause(state, f, CheckFor.LEAVE, action, check, subject=rival.id):
                 return
             if not leave_check(state, f, action, rival, roll(check, rng), rng, events):
@@ -237,7 +237,8 @@ def move(
     travel(state, f, action, distance, events)
 
 
-def _body(state: Dx3State, f: Fighter) -> Check:
+def body(state: Dx3State, f: Fighter) -> Check:
+    """f's 【肉体】 check of the lone leaver's contest (HR-ENGAGE-01)."""
     return f.char.check(None, Ability.BODY, floor=state.options.crit_floor, table=state.options.encroach_table)
 
 
@@ -247,7 +248,7 @@ def leave_check(
 ) -> bool:  # fmt: skip
     """The rival's 【肉体】 answers the lone leaver's final check `mine` (HR-ENGAGE-01), a PC rival may
     sublimate on it first (checks.pause: `held_back` follows the decision); True when f gets away."""
-    check = _body(state, rival)
+    check = body(state, rival)
     if pause(state, rival, CheckFor.HOLD, action, check, subject=f.id, earlier=mine):
         return False
     return held_back(state, f, rival, mine, roll(check, rng), events)

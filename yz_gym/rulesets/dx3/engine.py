@@ -27,7 +27,7 @@ from yz_gym.rulesets.dx3.checks import titus_ready
 from yz_gym.rulesets.dx3.combos import attack_combos
 from yz_gym.rulesets.dx3.dice import roll
 from yz_gym.rulesets.dx3.encroachment import impulse_check
-from yz_gym.rulesets.dx3.gear import WEAPONS, Weapon, range_text
+from yz_gym.rulesets.dx3.gear import Weapon, range_text
 from yz_gym.rulesets.dx3.state import (
     AT_VEHICLE,
     DECISIONS,
@@ -53,16 +53,16 @@ RIDING_MINORS: Final[tuple[int, ...]] = (Kind.BOARD, Kind.LEAVE, Kind.SWAP, Kind
 def new_game(scenario: Dx3Scenario, rng: np.random.Generator | int | None = None) -> Dx3State:
     """A fight at its start: round 1's setup process, then the first initiative process."""
     dice = as_rng(rng)
-    fighters = [make_fighter(i, spec) for i, spec in enumerate(scenario.fighters)]
+    fighters = [make_fighter(i, spec, scenario) for i, spec in enumerate(scenario.fighters)]
     state = Dx3State(scenario, scenario.options, fighters)
     state.vehicles = [
-        make_vehicle(i, v, tuple(WEAPONS[w] for w in v.mounted)) for i, v in enumerate(scenario.vehicles)
+        make_vehicle(i, v, tuple(scenario.weapon(w) for w in v.mounted)) for i, v in enumerate(scenario.vehicles)
     ]
     riding.seat_riders(state)
     events: list[Event] = [Event("fight", -1, -1, {"name": scenario.name, "length": scenario.length})]
     for f, spec in zip(fighters, scenario.fighters, strict=True):
         for name in spec.procure:
-            procure(state, f, WEAPONS[name], dice, events)
+            procure(state, f, scenario.weapon(name), dice, events)
     if state.options.impulse_at_combat_start:
         for f in fighters:
             if f.pc:

@@ -245,6 +245,13 @@ add(
     "the actor searches for the hidden target with 〈知覚〉 (DX3-HID-06)",
     ("faces", "achievement", "found"),
 )
-add("revealed", "the actor's action ends its hidden state (DX3-HID-05)")
+add(
+    "hidden_hit",
+    "the hidden actor, damaged by the target's area attack, rolls 【精神】 against the attacker's 〈知覚〉 "
+    "`rival` to stay hidden, ties to the attacker (HR-STEALTH-06..08)",
+    ("faces", "achievement", "rival", "hidden"),
+    rare="only when an area attack damages a hidden fighter",
+)
+add("revealed", "the actor's action (or damage, `hidden_ends_on_damage`) ends its hidden state (DX3-HID-05/09)")
 
 register(EVENTS)

@@ -30,6 +30,7 @@ class Weapon:
     two_handed: bool = False  # forbids any other weapon while equipped (DX3-WPN-03)
     stock: int = 0  # 常備化: stock points to own it for good (DX3-WPN-01/02); 0: not given
     purchase: int = 0  # the 〈調達〉 difficulty of buying it (DX3-WPN-02); 0: not given, not bought
+    targets: int = 1  # N of an N体 weapon (DX3-ATK-06): up to N targets, chosen as `count_targets` says
 
     def reaches(self, distance: int, same_engagement: bool, ranged_in_engagement: bool) -> bool:
         """Whether a target `distance` metres away (0 in the user's engagement) is in range (DX3-ATK-05,

@@ -20,14 +20,17 @@ from yz_gym.rulesets.dx3.stealth import (
     MAJOR_ACTION,
     MINOR_ACTION,
     SEEN,
+    Contest,
     Hidden,
+    after_damage,
     checked,
     enter_problem,
-    outwit,
+    opponents_of,
     perception,
     process_end,
     spotted,
     stealth_move_distance,
+    watched_by,
 )
 
 HIDE_SPECIAL: Final = "hide"  # the special of a hiding effect (effects.SPECIALS, DX3-EFF-M14)
@@ -140,12 +143,63 @@ def stealth_move(
     if state.enemies_at(f):
         check = perception(f.char, state.options)
         if not pause(state, f, CheckFor.SLIP, action, check):
-            slipped(state, f, roll(check, rng), rng, events)
+            slipped(state, f, action, roll(check, rng), rng, events)
 
 
-def slipped(state: Dx3State, f: Fighter, acting: CheckResult, rng: np.random.Generator, events: list[Event]) -> None:
-    """The enemies in f's engagement answer its final 〈知覚〉 `acting`: it stays hidden or is seen."""
-    contest = outwit(acting, [g.char for g in state.enemies_at(f)], f.hidden, rng, state.options)
+def slipped(
+    state: Dx3State, f: Fighter, action: Dx3Action, acting: CheckResult, rng: np.random.Generator,
+    events: list[Event], rival: CheckResult | None = None,
+) -> None:  # fmt: skip
+    """The enemies in f's engagement answer its final 〈知覚〉 `acting` (or have rolled `rival` already,
+    `titus_result_at: both_rolls`): it stays hidden or is seen."""
+    if rival is not None:
+        _judged(state, f, watched_by(Contest(f.hidden, acting, None), rival, state.options), events)
+    else:
+        watched(state, f, action, Contest(f.hidden, acting, None), 0, rng, events)
+
+
+def watched(
+    state: Dx3State, f: Fighter, action: Dx3Action, contest: Contest, start: int, rng: np.random.Generator,
+    events: list[Event],
+) -> None:  # fmt: skip
+    """The watchers of sneaking f from the `start`-th on (the keenest, or each under `slip_past_against:
+    each`) answer in turn until one sees it; a PC watcher may sublimate on its 〈知覚〉 first
+    (checks.pause, CheckFor.WATCH: `watch_answered` goes on after the decision)."""
+    watchers = sneak_watchers(state, f)
+    for w in watchers[start:]:
+        check = perception(w.char, state.options)
+        assert contest.acting is not None
+        if pause(state, w, CheckFor.WATCH, action, check, subject=f.id, earlier=contest.acting):
+            assert state.sublimation is not None
+            state.sublimation.rival = contest.reacting
+            return
+        contest = watched_by(contest, roll(check, rng), state.options)
+        if not contest.state.hidden:
+            break
+    _judged(state, f, contest, events)
+
+
+def sneak_watchers(state: Dx3State, f: Fighter) -> list[Fighter]:
+    """The enemies whose 〈知覚〉 sneaking f faces, in the order they answer (stealth.opponents_of)."""
+    enemies = state.enemies_at(f)
+    return [g for c in opponents_of([g.char for g in enemies], state.options) for g in enemies if g.char is c]
+
+
+def watch_answered(
+    state: Dx3State, f: Fighter, w: Fighter, action: Dx3Action, acting: CheckResult, best: CheckResult | None,
+    result: CheckResult, rng: np.random.Generator, events: list[Event],
+) -> None:  # fmt: skip
+    """Watcher w's final 〈知覚〉 `result` against sneaking f (after w's sublimation decision); the
+    watchers after w answer next while f stays unseen."""
+    contest = watched_by(Contest(f.hidden, acting, best), result, state.options)
+    if not contest.state.hidden:
+        _judged(state, f, contest, events)
+        return
+    watched(state, f, action, contest, [g.id for g in sneak_watchers(state, f)].index(w.id) + 1, rng, events)
+
+
+def _judged(state: Dx3State, f: Fighter, contest: Contest, events: list[Event]) -> None:
+    """The slip past is settled: f stays hidden or is seen."""
     f.hidden = contest.state
     events.append(Event("slip_past", f.id, -1, {
         "faces": _faces(contest.acting), "achievement": contest.acting.achievement if contest.acting else -1,
@@ -164,13 +218,14 @@ def search_for(
 
 def searched(
     state: Dx3State, f: Fighter, action: Dx3Action, acting: CheckResult, rng: np.random.Generator,
-    events: list[Event],
+    events: list[Event], rival: CheckResult | None = None,
 ) -> None:  # fmt: skip
-    """The hidden target answers f's final 〈知覚〉 `acting` with its own (`hidden_search_roll`), on which a
-    hidden PC may sublimate first (checks.pause: `answered` follows the decision)."""
+    """The hidden target answers f's final 〈知覚〉 `acting` with its own (`hidden_search_roll`; `rival` when
+    rolled already, `titus_result_at: both_rolls`), on which a hidden PC may sublimate first
+    (checks.pause: `answered` follows the decision)."""
     t = state.fighters[action.target]
-    if state.options.hidden_search_roll != "perception":
-        answered(state, f, t, acting, None, events)
+    if rival is not None or state.options.hidden_search_roll != "perception":
+        answered(state, f, t, acting, rival, events)
         return
     check = perception(t.char, state.options)
     if not pause(state, t, CheckFor.LURK, action, check, subject=f.id, earlier=acting):
@@ -186,6 +241,23 @@ def answered(
     events.append(Event("search", f.id, t.id, {
         "faces": _faces(contest.acting), "achievement": acting.achievement, "found": not t.hidden.hidden,
     }))  # fmt: skip
+
+
+def damaged(
+    state: Dx3State, f: Fighter, attacker: Fighter, area: bool, rng: np.random.Generator, events: list[Event]
+) -> None:  # fmt: skip
+    """Hidden f lost HP to `attacker`'s attack (stealth.after_damage): an area attack's opposed check,
+    f's 【精神】 acting against the attacker's 〈知覚〉, ties to the attacker (HR-STEALTH-06..08, AMB-36);
+    any other damage ends the state only with `hidden_ends_on_damage` (DX3-HID-09)."""
+    contest = after_damage(f.hidden, f.char, attacker.char, area, rng, state.options)
+    f.hidden = contest.state
+    if contest.acting is not None:
+        events.append(Event("hidden_hit", f.id, attacker.id, {
+            "faces": _faces(contest.acting), "achievement": contest.acting.achievement,
+            "rival": contest.reacting.achievement if contest.reacting else -1, "hidden": f.hidden.hidden,
+        }))  # fmt: skip
+    elif not f.hidden.hidden:
+        events.append(Event("revealed", f.id))
 
 
 def acted(f: Fighter, action: Dx3Action, events: list[Event]) -> None:

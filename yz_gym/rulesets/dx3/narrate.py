@@ -127,6 +127,9 @@ def _line(e: Event, actor: str, target: str, names: list[str]) -> str:
     if k == "slip_past":
         result = "stays hidden" if get("hidden") else "is spotted"
         return f"  {actor} sneaks among the enemies: 〈知覚〉 {get('achievement')} against {get('rival')}; {actor} {result}."
+    if k == "hidden_hit":
+        result = "stays hidden" if get("hidden") else "is spotted"
+        return f"  {actor} keeps still under the blast: 【精神】 {get('achievement')} against 〈知覚〉 {get('rival')}; {result}."
     if k == "search":
         return f"{actor} searches for {target}: 〈知覚〉 {get('achievement')}; " + (
             "found." if get("found") else "nothing."

@@ -35,6 +35,7 @@ CoupDeGrace = Literal["off", "major_action"]  # DX3-DMG-10
 VehicleCombatMove = Literal["init_plus5", "max_fullmove_div5"]  # DX3-VEH-09
 AutoEffects = Literal["when_usable", "off"]  # DX3-EFF-05
 CountTargets = Literal["nearest", "weakest", "named_only"]  # DX3-ATK-06 (N体)
+TitusResultAt = Literal["own_roll", "both_rolls"]  # DX3-TITUS-03C in an opposed check acted first
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,13 @@ class Dx3Options:
         'The most Titus one character may sublimate on one check; 0: no limit (the rule, the "Lois bomb").',
         low=0,
         high=7,
+    )
+    titus_result_at: TitusResultAt = switch(
+        "own_roll", "DX3-TITUS-03C",
+        "When a PC acting first in an opposed check (the lone leaver, the sneaker slipping past, the "
+        "searcher) is offered +1D10 on its 達成値 (「判定の直後」): right after its own roll, before the other "
+        "side rolls (`own_roll`), or once the other side has rolled too, only while the PC loses "
+        "(`both_rolls`; a PC answering, which may sublimate itself, still rolls after the offer).",
     )
     dazed_ends: DazedEnds = switch(
         "cleanup", "DX3-BS-17",

@@ -100,6 +100,7 @@ class CheckFor(IntEnum):
     RECOVER = 9  # the 【精神】 check clearing a bad status, difficulty 9 (HR-STATUS-01)
     HOLD = 10  # the enemy's 【肉体】 answering a lone leaver (HR-ENGAGE-01)
     LURK = 11  # the hidden one's 〈知覚〉 answering a search (DX3-HID-06)
+    WATCH = 12  # a watcher's 〈知覚〉 answering a sneaker slipping past (HR-STEALTH-04)
 
 
 DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing", "sublimation")  # by Phase
@@ -179,6 +180,14 @@ class Dx3Scenario:
     dark: tuple[int, ...] = ()  # positions where hiding is very easy: a minor action (HR-STEALTH-02)
     stealth_difficulty: int = 9  # the 〈知覚〉 difficulty of hiding as a major action (HR-STEALTH-01)
     description: str = ""
+    weapons: tuple[Weapon, ...] = ()  # the file's own weapons (`weapons:`), beside the bundled WEAPONS
+
+    def weapon(self, name: str) -> Weapon:
+        """The weapon a fighter or vehicle carries by `name`: the file's own, else the bundled one."""
+        for w in self.weapons:
+            if w.name == name:
+                return w
+        return WEAPONS[name]
 
     @property
     def combatants(self) -> tuple[FighterSpec, ...]:
@@ -295,6 +304,7 @@ class PendingAttack:
     penetration: int = 0  # 装甲値 the attack takes off each target's armor, down to 0 (DX3-ENG-05)
     damage_dice: int = 0  # D10s more or fewer on the damage roll (恐怖, DX3-BS-21)
     inflicts: tuple[tuple[str, int], ...] = ()  # bad statuses (name, rank) it gives those it hits
+    area: bool = False  # an area attack (範囲, シーン...): the hidden it damages check (HR-STEALTH-06..08)
     vehicles: dict[int, int] = field(default_factory=dict)  # target -> the vehicle struck in its place (HR-VEH-04)
     hit: list[int] = field(default_factory=list)  # targets the attack hits
     dodged: list[int] = field(default_factory=list)  # targets that rolled a dodge (hit or not)
@@ -321,6 +331,8 @@ class Sublimation:
     crit: int = 0  # Titus sublimated for C値 -1
     raised: int = 0  # Titus sublimated for +1D10
     result: CheckResult | None = None  # the rolled check (None before the roll)
+    rival: CheckResult | None = None  # the other side's roll, made before +1D10 (`titus_result_at: both_rolls`);
+    # for a watcher (WATCH), the best watcher's roll the sneaker has beaten so far
 
     @property
     def spent(self) -> int:
@@ -404,12 +416,12 @@ def hand_drops(f: Fighter, two_handed: bool) -> list[int]:
     return out
 
 
-def make_fighter(index: int, spec: FighterSpec) -> Fighter:
-    """A fighter at the start of a fight, from its spec."""
+def make_fighter(index: int, spec: FighterSpec, scenario: Dx3Scenario) -> Fighter:
+    """A fighter at the start of a fight, from its spec and the scenario's weapons by name."""
     char = Dx3Character(spec.name, spec.stats, spec.encroachment, spec.hp, spec.lois, spec.titus)
     return Fighter(
         index, spec.side, spec.pc, char, spec.position,
-        tuple(WEAPONS[w] for w in spec.weapons), list(spec.equipped),
+        tuple(scenario.weapon(w) for w in spec.weapons), list(spec.equipped),
         tuple(ARMORS[a] for a in spec.armor), spec.resurrect, effects=spec.effects,
         hidden=Hidden(True) if spec.hidden else SEEN,
     )  # fmt: skip

@@ -183,17 +183,37 @@ def outwit(
     options: Dx3Options,
 ) -> Contest:  # fmt: skip
     """The enemies' 〈知覚〉 against the sneaker's final check `acting` (slip_past, HR-STEALTH-04)."""
+    contest = Contest(state, acting, None)
+    for opponent in opponents_of(watchers, options):  # `each`: the enemies roll in turn until one beats the sneaker
+        contest = watched_by(contest, roll(perception(opponent, options, 0), rng), options)
+        if not contest.state.hidden:
+            break
+    return contest
+
+
+def watched_by(contest: Contest, result: CheckResult, options: Dx3Options) -> Contest:
+    """One more watcher's 〈知覚〉 `result` against the sneaker's (`contest.acting`): it beats the sneaker
+    (SEEN, keeping that roll) or the contest goes on with the best roll the sneaker beat."""
+    assert contest.acting is not None
+    if not action_wins(contest.acting, result, options.tie):
+        return Contest(SEEN, contest.acting, result)
+    best = contest.reacting
+    return Contest(contest.state, contest.acting, result if best is None or result.achievement > best.achievement else best)
+
+
+def opponents_of(watchers: Sequence[Dx3Character], options: Dx3Options) -> list[Dx3Character]:
+    """Whose 〈知覚〉 a sneaker faces: the keenest watcher or each (`slip_past_against`, AMB-36)."""
     opponents = [keenest(watchers, options)] if options.slip_past_against == "keenest" else list(watchers)
     if not opponents:
         raise ValueError("no enemy to slip past")
-    best: CheckResult | None = None
-    for opponent in opponents:  # `each`: the enemies roll in turn until one beats the sneaker
-        result = roll(perception(opponent, options, 0), rng)
-        if not action_wins(acting, result, options.tie):
-            return Contest(SEEN, acting, result)
-        if best is None or result.achievement > best.achievement:
-            best = result
-    return Contest(state, acting, best)
+    return opponents
+
+
+def watch(watchers: Sequence[Dx3Character], rng: np.random.Generator, options: Dx3Options) -> CheckResult:
+    """Every opponent's 〈知覚〉 rolled at once, before the sneaker's +1D10 (`titus_result_at: both_rolls`):
+    the best roll, the one the sneaker must beat."""
+    rolls = [roll(perception(opponent, options, 0), rng) for opponent in opponents_of(watchers, options)]
+    return max(rolls, key=lambda r: (not r.automatic_failure, r.achievement))
 
 
 def search(

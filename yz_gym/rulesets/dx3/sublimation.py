@@ -18,21 +18,23 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import afflictions, attack, engagement, gimmicks, hiding, riding, rounds
-from yz_gym.rulesets.dx3.checks import has_room, pause
+from yz_gym.rulesets.dx3.checks import has_room, pause, titus_ready
 from yz_gym.rulesets.dx3.dice import CheckResult, action_wins, roll
 from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind, Phase, Sublimation
+from yz_gym.rulesets.dx3.stealth import perception, watch
 from yz_gym.rulesets.dx3.titus import CRIT, DICE, RESULT, boost_check, can_raise, raise_result
 
 USES: Final[dict[int, str]] = {Kind.TITUS_DICE: DICE, Kind.TITUS_CRIT: CRIT, Kind.TITUS_RESULT: RESULT}
 CHECK_NAMES: Final[tuple[str, ...]] = (
     "hit check", "dodge", "離脱 check (【肉体】)", "hiding check (〈知覚〉)", "slip-past check (〈知覚〉)",
     "search (〈知覚〉)", "vehicle dodge's 〈知覚〉", "vehicle dodge's 〈運転〉", "dodge of the gimmick",
-    "recovery check (【精神】)", "【肉体】 against the 離脱", "〈知覚〉 against the search",
+    "recovery check (【精神】)", "【肉体】 against the 離脱", "〈知覚〉 against the search", "〈知覚〉 against the sneaker",
 )  # by CheckFor  # fmt: skip
 MAJORS: Final[tuple[int, ...]] = (
-    CheckFor.LEAVE, CheckFor.HIDE, CheckFor.SLIP, CheckFor.SEARCH, CheckFor.HOLD, CheckFor.LURK,
+    CheckFor.LEAVE, CheckFor.HIDE, CheckFor.SLIP, CheckFor.SEARCH, CheckFor.HOLD, CheckFor.LURK, CheckFor.WATCH,
 )  # fmt: skip
-ANSWERS: Final[tuple[int, ...]] = (CheckFor.HOLD, CheckFor.LURK)  # a reacting side's check: the acting one is known
+ANSWERS: Final[tuple[int, ...]] = (CheckFor.HOLD, CheckFor.LURK, CheckFor.WATCH)  # a reacting side's: the acting one known
+ACTS_FIRST: Final[tuple[int, ...]] = (CheckFor.LEAVE, CheckFor.SLIP, CheckFor.SEARCH)  # the other side answers
 
 
 def opens(state: Dx3State, f: Fighter, action: Dx3Action) -> bool:
@@ -94,6 +96,8 @@ def _roll(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator,
     else:
         assert s.check is not None
         s.result = roll(boost_check(s.check, s.dice, s.crit), rng)
+        if s.purpose in ACTS_FIRST and state.options.titus_result_at == "both_rolls":
+            s.rival = _rival_roll(state, s, f, rng)
     if has_room(state, f, s.spent) and _worth_raising(state, s):
         state.phase = Phase.SUBLIMATE
         return
@@ -114,11 +118,31 @@ def _worth_raising(state: Dx3State, s: Sublimation) -> bool:
     if s.purpose in ANSWERS:
         assert s.earlier is not None
         return action_wins(s.earlier, result, state.options.tie)
+    if s.rival is not None:
+        return not action_wins(result, s.rival, state.options.tie)
     if s.purpose == CheckFor.SPOT:
         p = state.pending
         assert p is not None
         return result.achievement <= p.hit_check.achievement
     return s.difficulty < 0 or not result.succeeds(s.difficulty)
+
+
+def _rival_roll(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator) -> CheckResult | None:
+    """Under `titus_result_at: both_rolls` the other side of f's acting-first check rolls before f is
+    offered +1D10 (DX3-TITUS-03C): the rival's 【肉体】, the watchers' best 〈知覚〉, the hidden one's
+    〈知覚〉; None when it rolls nothing (`hidden_search_roll: none`) or may sublimate itself first."""
+    options = state.options
+    if s.purpose == CheckFor.SLIP:
+        watchers = state.enemies_at(f)
+        if any(titus_ready(state, g) for g in watchers):
+            return None
+        return watch([g.char for g in watchers], rng, options)
+    other = state.fighters[s.subject]
+    if titus_ready(state, other):
+        return None
+    if s.purpose == CheckFor.LEAVE:
+        return roll(engagement.body(state, other), rng)
+    return roll(perception(other.char, options), rng) if options.hidden_search_roll == "perception" else None
 
 
 def _loses(state: Dx3State, result: CheckResult) -> bool:
@@ -187,7 +211,12 @@ def _major_check(
     slips past, the searcher finds (the actor's checks, or the rival's and the hidden one's answers)."""
     actor = state.fighters[state.actor]
     if s.purpose == CheckFor.LEAVE:
-        if engagement.leave_check(state, f, s.action, state.fighters[s.subject], result, rng, events):
+        rival = state.fighters[s.subject]
+        if s.rival is not None:
+            away = engagement.held_back(state, f, rival, result, s.rival, events)
+        else:
+            away = engagement.leave_check(state, f, s.action, rival, result, rng, events)
+        if away:
             engagement.travel(state, f, s.action, engagement.full_move_distance(state, f), events)
     elif s.purpose == CheckFor.HOLD:
         assert s.earlier is not None
@@ -196,9 +225,12 @@ def _major_check(
     elif s.purpose == CheckFor.HIDE:
         hiding.concealed(state, f, result, events)
     elif s.purpose == CheckFor.SLIP:
-        hiding.slipped(state, f, result, rng, events)
+        hiding.slipped(state, f, s.action, result, rng, events, s.rival)
     elif s.purpose == CheckFor.SEARCH:
-        hiding.searched(state, f, s.action, result, rng, events)
+        hiding.searched(state, f, s.action, result, rng, events, s.rival)
+    elif s.purpose == CheckFor.WATCH:
+        assert s.earlier is not None
+        hiding.watch_answered(state, actor, f, s.action, s.earlier, s.rival, result, rng, events)
     else:
         assert s.earlier is not None
         hiding.answered(state, actor, f, s.earlier, result, events)
