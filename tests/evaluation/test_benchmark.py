@@ -30,6 +30,7 @@ from yz_gym.evaluation.stats import wilson_interval
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "benchmark.md"
 DUEL = "yz_gym/YZE-Duel-v1"
+FIGHTS = sum((t.ruleset, t.mode) == ("yze", "skirmish") for t in TASKS)
 
 
 def test_the_tasks_are_every_versioned_task_and_each_has_baselines_that_play_it() -> None:
@@ -160,11 +161,13 @@ def test_models_load_only_when_asked_and_reused_scores_are_not_played_again(tmp_
     text, saved = out.read_text(), out.with_suffix(".json")
     assert f"| task | side | random | aggressive | tactical | search | {TRAINED_NAME} |" in text
     pooled = next(line for line in text.splitlines() if line.startswith("| all (pooled)"))
-    assert pooled.endswith("| - |"), "pooled only over every task"
+    assert pooled.split("|")[-2].strip().endswith("]") == (len(TRAINED) == FIGHTS), "pooled only over every task"
     again = benchmark.run(episodes=1, load_models=True, reuse=benchmark.reused(saved, 1), log=logged.append)
     assert all(line.endswith("(reused)") for line in logged[-len(again):])
     tables = [line for line in markdown(again, 1, 0.0).splitlines() if line.startswith("|")]
     assert tables == [line for line in text.splitlines() if line.startswith("|")]
+    one_less = [s for s in again if (s.task, s.agent) != (DUEL, TRAINED_NAME)]
+    assert benchmark.table(one_less, "yze", "skirmish")[-1].endswith("| - |"), "an agent that missed a task: no pool"
     assert TRAINED_NAME not in {s.agent for s in benchmark.run(episodes=1, reuse=benchmark.reused(saved, 1))}
 
 
