@@ -83,6 +83,13 @@ class Listing:
     `ranged`, a ranged weapon in hand, unbroken, that the hands can hold (ATK-07); `mover`, on foot
     and free to move with the action a move takes."""
 
+    # one listing per decision: slots make building it cheaper (interpreted)
+    __slots__ = (
+        "_fires", "_shots", "_sight", "_ways", "aboard", "acting", "afoot", "aids", "c", "cramped_ok",
+        "enemies", "engaged", "fast", "grappled", "grips", "has", "mover", "moves_slowly", "occupant", "out",
+        "people", "ranged", "riding", "shooter", "slow", "slow_ready", "state", "unarmed", "weapon", "wreck",
+    )  # fmt: skip
+
     def __init__(self, state: GameState, c: Combatant) -> None:
         self.state = state
         self.c = c
