@@ -134,6 +134,8 @@ def usable(f: Fighter, chosen: tuple[int, ...], table: str) -> bool:
     rate = f.char.encroachment
     for i in chosen:
         e = f.effects[i]
+        if not (e.restriction or e.requires or e.period):  # nothing that `unusable` checks
+            continue
         if unusable(e, rate, frozenset(), f.used.get(e.name, 0), use_level(e, rate, table)):
             return False
     return True
