@@ -58,7 +58,7 @@ search, spot, drive, gimmick, recover, hold, lurk); that check's difficulty / 60
 from __future__ import annotations
 
 import struct
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final
 
 import numpy as np
@@ -278,12 +278,19 @@ def describe_index(index: int) -> str:
     return f"no action (the space has {N_DX3_ACTIONS} indices)"
 
 
+INDEX_CACHE_SIZE: Final = 16384  # (decider, action) pairs whose index `mask` remembers
+
+
+_index: Final = lru_cache(maxsize=INDEX_CACHE_SIZE)(encode)  # actions are values: the same pair, the same index
+
+
 def mask(me: int, legal: list[Dx3Action]) -> tuple[np.ndarray, dict[int, Dx3Action]]:
     """The int8 mask of `legal` for fighter `me`, and index -> action for the legal ones."""
     out = np.zeros(N_DX3_ACTIONS, dtype=np.int8)
     by_index: dict[int, Dx3Action] = {}
+    index_of = _index
     for action in legal:
-        index = encode(me, action)
+        index = index_of(me, action)
         out[index] = 1
         by_index[index] = action
     return out, by_index
