@@ -159,3 +159,35 @@ def test_every_legal_attack_reads_differently_in_a_menu() -> None:
     shown = [engine.describe(state, a) for a in attacks]
     assert len(set(shown)) == len(shown) == 9  # 素手, sword, handgun: plain and with 2 combos each
     assert "attack Foe with sword (至近) + 《crit_focus》+《attack_boost》" in shown
+
+
+@pytest.mark.rule("DX3-EFF-04")
+def test_combos_are_built_once_per_scenario_and_never_leak_between_games_copies_or_pickles() -> None:
+    import copy
+    import pickle
+
+    from yz_gym.rulesets.dx3.combos import aims, weapon_combos
+
+    scenario = load(scenario_data(hero({"crit_focus": 2, "attack_boost": 2}), foe())).scenario
+    first = engine.new_game(scenario, 0)
+    me = first.fighters[0]
+    sword = me.weapon(SWORD)
+    assert attack_combos(me, sword, "r1") == ((0, 1), (1,))
+    built = weapon_combos.cache_info().misses
+    second = engine.new_game(scenario, 1)  # the next game of the scenario reads the combos built once
+    again = second.fighters[0]
+    assert again.combo_cache is not me.combo_cache and sword.name not in again.combo_cache
+    assert attack_combos(again, again.weapon(SWORD), "r1") == ((0, 1), (1,))
+    assert len(aims(again, again.weapon(SWORD), "r1")) == 2
+    assert weapon_combos.cache_info().misses == built
+    # another sheet with the same sword gets its own combos, not the first scenario's
+    other = game(hero({"attack_boost": 2}), foe()).fighters[0]
+    assert attack_combos(other, other.weapon(SWORD), "r1") == ((0,),)
+    assert attack_combos(me, sword, "r1") == ((0, 1), (1,))
+    # copies and pickles carry their own fighter caches, with the same combos
+    for twin in (copy.deepcopy(first), pickle.loads(pickle.dumps(first))):
+        f = twin.fighters[0]
+        assert f.combo_cache is not me.combo_cache and f.combo_cache == me.combo_cache
+        assert attack_combos(f, f.weapon(SWORD), "r1") == ((0, 1), (1,))
+        f.combo_cache.clear()
+        assert me.combo_cache  # clearing a copy's cache leaves the original's

@@ -57,8 +57,9 @@ search, spot, drive, gimmick, recover, hold, lurk, watch); that check's difficul
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Final
+import struct
+from functools import cache, lru_cache
+from typing import Any, Final
 
 import numpy as np
 
@@ -277,12 +278,19 @@ def describe_index(index: int) -> str:
     return f"no action (the space has {N_DX3_ACTIONS} indices)"
 
 
+INDEX_CACHE_SIZE: Final = 16384  # (decider, action) pairs whose index `mask` remembers
+
+
+_index: Final = lru_cache(maxsize=INDEX_CACHE_SIZE)(encode)  # actions are values: the same pair, the same index
+
+
 def mask(me: int, legal: list[Dx3Action]) -> tuple[np.ndarray, dict[int, Dx3Action]]:
     """The int8 mask of `legal` for fighter `me`, and index -> action for the legal ones."""
     out = np.zeros(N_DX3_ACTIONS, dtype=np.int8)
     by_index: dict[int, Dx3Action] = {}
+    index_of = _index
     for action in legal:
-        index = encode(me, action)
+        index = index_of(me, action)
         out[index] = 1
         by_index[index] = action
     return out, by_index
@@ -340,41 +348,99 @@ def ride_hp(state: Dx3State, f: Fighter) -> float:
     return _cap(v.hp / max(v.spec.hp, 1))
 
 
+_ROW: Final = struct.Struct(f"{FIGHTER_FEATURES}f")  # one fighter slot, packed into the vector at once
+_NO_STATUS: Final = (False,) * len(STATUS_NAMES)
+_GLOBALS: Final = N * FIGHTER_FEATURES  # where the globals start; below, each global's index in the vector
+_ROUND: Final = _GLOBALS + G["round"]
+_DECISION_AT: Final = tuple(
+    _GLOBALS + G["decision_" + name] if name != "over" else -1 for name in DECISIONS
+)  # each decision's flag by Phase (-1: over, which has none)
+_PENDING_HIT: Final = _GLOBALS + G["pending_hit"]
+_TARGETED: Final = _GLOBALS + G["decider_targeted"]
+_FULL_STREAK: Final = _GLOBALS + G["full_streak"]
+_MINOR_ONLY: Final = _GLOBALS + G["minor_only"]
+_DECIDING: Final = _GLOBALS + G["deciding"]
+_CHECK_TITUS: Final = _GLOBALS + G["check_titus"]
+_CHECK_ROLLED: Final = _GLOBALS + G["check_rolled"]
+_CHECK_AT: Final = {c.value: _GLOBALS + G[f"check_{c.name.lower()}"] for c in CheckFor}
+_CHECK_DIFFICULTY: Final = _GLOBALS + G["check_difficulty"]
+
+
 def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
     """The observation seen by fighter `me` (`acting`: who decides now, -1 when over)."""
     obs = np.zeros(DX3_OBS_SIZE, dtype=np.float32)
     fighters = state.fighters
+    vehicles = state.vehicles
     length = max(state.scenario.length, 1)
     mine = fighters[me]
+    my_side = mine.side
+    my_pos = mine.pos
+    hatred = mine.hatred
+    fear = mine.fear
+    blocked: dict[tuple[int, int], bool] = {}  # blockaded() reads only a fighter's position and side
+    pack = _ROW.pack_into
+    # each value below is clipped to [0, 1] inline, as min(max(v, 0.0), 1.0) would
     for f in fighters:
-        base = ((f.id - me) % N) * FIGHTER_FEATURES
-        best = max((f.weapons[w].attack for w in f.equipped), default=-5)
-        obs[base : base + FIGHTER_FEATURES] = (
-            1.0, float(f.id == me), float(f.side == mine.side), float(f.side != mine.side),
-            _cap(f.char.hp / max(f.char.stats.max_hp, 1)), float(f.down), _cap(f.pos / length),
-            float(f.pos == mine.pos), _cap(abs(f.pos - mine.pos) / length), float(f.acted), float(f.waiting),
-            _cap(f.char.encroachment / 300), _cap(f.initiative / 30), _cap(f.armor_value / 15),
-            _cap((best + 5) / 25), float(blockaded(state, f)), float(f.vehicle >= 0),
-            float(f.vehicle >= 0 and state.vehicles[f.vehicle].driver == f.id), ride_hp(state, f),
-            float(f.hidden.hidden), *(float(name in f.statuses) for name in STATUS_NAMES),
-            _cap(f.poison / POISON_CAP), float(mine.hatred == f.id), float(mine.fear == f.id),
-            _cap(f.char.lois / MAX_TITUS), _cap(f.char.titus / MAX_TITUS),
+        fid = f.id
+        char = f.char
+        stats = char.stats
+        pos = f.pos
+        side = f.side
+        weapons = f.weapons
+        best = max([weapons[w].attack for w in f.equipped], default=-5)
+        where = (pos, side)
+        held = blocked.get(where)
+        if held is None:
+            held = blocked[where] = blockaded(state, f)
+        hp = char.hp / max(stats.max_hp, 1)
+        at = pos / length
+        far = abs(pos - my_pos) / length
+        enc = char.encroachment / 300
+        ini = f.initiative / 30
+        arm = f.armor_value / 15
+        atk = (best + 5) / 25
+        vi = f.vehicle
+        if vi >= 0:
+            v = vehicles[vi]
+            driving = v.driver == fid
+            vhp = v.hp / max(v.spec.hp, 1)
+            vhp = 0.0 if vhp < 0.0 else 1.0 if vhp > 1.0 else vhp
+        else:
+            driving = False
+            vhp = 0.0
+        st = f.statuses
+        poison = f.poison / POISON_CAP
+        lois = char.lois / MAX_TITUS
+        titus = char.titus / MAX_TITUS
+        pack(
+            obs, ((fid - me) % N) * FIGHTER_FEATURES * 4,
+            1.0, fid == me, side == my_side, side != my_side,
+            0.0 if hp < 0.0 else 1.0 if hp > 1.0 else hp, char.incapacitated,
+            0.0 if at < 0.0 else 1.0 if at > 1.0 else at, pos == my_pos,
+            0.0 if far < 0.0 else 1.0 if far > 1.0 else far, f.acted, f.waiting,
+            0.0 if enc < 0.0 else 1.0 if enc > 1.0 else enc, 0.0 if ini < 0.0 else 1.0 if ini > 1.0 else ini,
+            0.0 if arm < 0.0 else 1.0 if arm > 1.0 else arm, 0.0 if atk < 0.0 else 1.0 if atk > 1.0 else atk,
+            held, vi >= 0, driving, vhp, f.hidden.hidden,
+            *([name in st for name in STATUS_NAMES] if st else _NO_STATUS),
+            0.0 if poison < 0.0 else 1.0 if poison > 1.0 else poison, hatred == fid, fear == fid,
+            0.0 if lois < 0.0 else 1.0 if lois > 1.0 else lois, 0.0 if titus < 0.0 else 1.0 if titus > 1.0 else titus,
         )  # fmt: skip
-    g = N * FIGHTER_FEATURES
-    obs[g] = _cap(state.round / state.scenario.max_rounds)
+    buf: Any = obs.data  # a writable float32 memoryview: item writes are cheaper than numpy's
+    rnd = state.round / state.scenario.max_rounds
+    buf[_ROUND] = 0.0 if rnd < 0.0 else 1.0 if rnd > 1.0 else rnd
     if acting >= 0 and state.phase != Phase.OVER:
-        obs[g + G["decision_" + DECISIONS[state.phase]]] = 1.0
+        buf[_DECISION_AT[state.phase]] = 1.0
     p = state.pending
     if p is not None:
-        obs[g + G["pending_hit"]] = _cap(p.hit_check.achievement / 60)
-        obs[g + G["decider_targeted"]] = float(me in p.targets)
-    obs[g + G["full_streak"]] = _cap(mine.full_streak / 2)
-    obs[g + G["minor_only"]] = float(state.minor_only)
-    obs[g + G["deciding"]] = float(acting == me)
+        buf[_PENDING_HIT] = _cap(p.hit_check.achievement / 60)
+        buf[_TARGETED] = float(me in p.targets)
+    buf[_FULL_STREAK] = _cap(mine.full_streak / 2)
+    buf[_MINOR_ONLY] = float(state.minor_only)
+    buf[_DECIDING] = float(acting == me)
     sub = state.sublimation
     if sub is not None:
-        obs[g + G["check_titus"]] = _cap(sub.spent / CHECK_TITUS_CAP)
-        obs[g + G["check_rolled"]] = _cap(sub.result.achievement / 60) if sub.result is not None else 0.0
-        obs[g + G[f"check_{CheckFor(sub.purpose).name.lower()}"]] = 1.0
-        obs[g + G["check_difficulty"]] = _cap(sub.difficulty / 60)
+        buf[_CHECK_TITUS] = _cap(sub.spent / CHECK_TITUS_CAP)
+        buf[_CHECK_ROLLED] = _cap(sub.result.achievement / 60) if sub.result is not None else 0.0
+        buf[_CHECK_AT[sub.purpose]] = 1.0
+        buf[_CHECK_DIFFICULTY] = _cap(sub.difficulty / 60)
     return obs

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -38,6 +39,7 @@ from yz_gym.rulesets.dx3.effects import (
     Aim,
     Combo,
     ComboError,
+    Effect,
     combine,
     roll_cost,
     unusable,
@@ -62,10 +64,27 @@ def attack_combos(f: Fighter, weapon: Weapon, table: str) -> tuple[tuple[int, ..
     found = f.combo_cache.get(weapon.name)
     if found is not None:
         return found
-    major = [i for i, e in enumerate(f.effects) if e.timing in (MAJOR, "major_reaction")]
-    found = largest_first(major, lambda chosen: _fits(f, chosen, weapon, table))
+    found = weapon_combos(f.effects, weapon, table)[0]
     f.combo_cache[weapon.name] = found
     return found
+
+
+COMBO_CACHE_SIZE: Final = 1024  # (effects, weapon, table) whose combos outlive a game (a scenario's fighters)
+
+
+@lru_cache(maxsize=COMBO_CACHE_SIZE)
+def weapon_combos(
+    effects: tuple[Effect, ...], weapon: Weapon, table: str
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Aim, ...]]:
+    """The attack combos of a sheet's `effects` with `weapon` and each one's Aim: values only, so one
+    computation serves every game of a scenario (a fighter's own cache is filled from it)."""
+    major = [i for i, e in enumerate(effects) if e.timing in (MAJOR, "major_reaction")]
+    found = largest_first(major, lambda chosen: _fits(effects, chosen, weapon, table))
+    out = []
+    for chosen in found:
+        combo = combine([effects[i] for i in chosen], MAJOR, 0, table, prefer=weapon.skill)
+        out.append(Aim(combo.target, combo.range, is_effect_attack(combo, weapon), combo.target_count))
+    return found, tuple(out)
 
 
 def largest_first(indices: list[int], fits: Callable[[tuple[int, ...]], bool]) -> tuple[tuple[int, ...], ...]:
@@ -80,11 +99,11 @@ def largest_first(indices: list[int], fits: Callable[[tuple[int, ...]], bool]) -
     return tuple(out)
 
 
-def _fits(f: Fighter, chosen: tuple[int, ...], weapon: Weapon, table: str) -> bool:
+def _fits(effects: tuple[Effect, ...], chosen: tuple[int, ...], weapon: Weapon, table: str) -> bool:
     """Whether the effects combine into an attack with the weapon (its skill and kind) or, in 素手's
     slot, into an effect attack; aimed at one character or an area."""
     try:
-        combo = combine([f.effects[i] for i in chosen], MAJOR, 0, table, prefer=weapon.skill)
+        combo = combine([effects[i] for i in chosen], MAJOR, 0, table, prefer=weapon.skill)
     except ComboError:
         return False
     if combo.target not in PLAYED_TARGETS:
@@ -105,11 +124,7 @@ def aims(f: Fighter, weapon: Weapon, table: str) -> tuple[Aim, ...]:
     found = f.aim_cache.get(weapon.name)
     if found is not None:
         return found
-    out = []
-    for chosen in attack_combos(f, weapon, table):
-        combo = combine([f.effects[i] for i in chosen], MAJOR, 0, table, prefer=weapon.skill)
-        out.append(Aim(combo.target, combo.range, is_effect_attack(combo, weapon), combo.target_count))
-    found = tuple(out)
+    found = weapon_combos(f.effects, weapon, table)[1]
     f.aim_cache[weapon.name] = found
     return found
 
@@ -119,6 +134,8 @@ def usable(f: Fighter, chosen: tuple[int, ...], table: str) -> bool:
     rate = f.char.encroachment
     for i in chosen:
         e = f.effects[i]
+        if not (e.restriction or e.requires or e.period):  # nothing that `unusable` checks
+            continue
         if unusable(e, rate, frozenset(), f.used.get(e.name, 0), use_level(e, rate, table)):
             return False
     return True
