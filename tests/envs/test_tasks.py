@@ -18,7 +18,7 @@ from gymnasium.utils.env_checker import check_env
 import yz_gym  # noqa: F401  registers the ids
 from yz_gym.core import registry
 from yz_gym.scenario.loading import bundled, load
-from yz_gym.tasks import GENERIC, NAMESPACE, TASKS, task_ids, task_name
+from yz_gym.tasks import DX3_VERSION, GENERIC, NAMESPACE, TASKS, task_ids, task_name
 from yz_gym.tasks import space_signature as signature
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,7 +148,7 @@ def test_check_env_passes_on_every_registered_id_as_made(tid: str) -> None:
     [
         "yz_gym/YZE-WarehouseAmbush-v1",
         "yz_gym/YZE-Chase-HighwayPileup-v1",
-        "yz_gym/DX3-Duel-v4",
+        f"yz_gym/DX3-Duel-v{DX3_VERSION}",
         "yz_gym/YZE-Expedition-RiverJourney-v1",
     ],
 )
