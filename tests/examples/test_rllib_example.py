@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import os
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -43,3 +44,11 @@ def test_rllib_masked_ppo_trains_an_iteration() -> None:
 def test_rllib_masked_ppo_trains_a_few_thousand_steps() -> None:
     sampled = _train(4, 1000)
     assert all(a + 1000 <= b for a, b in itertools.pairwise(sampled)) and sampled[-1] >= 4000
+
+
+def test_the_rllib_extra_pins_what_the_example_venv_installs() -> None:
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["rllib"]
+    lines = (ROOT / "examples" / "rllib" / "requirements.txt").read_text().splitlines()
+    pins = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    assert sorted(extra) == sorted(pins)
+    assert "gymnasium==1.2.2" in extra and "ray[rllib]==2.60.0" in extra
