@@ -50,5 +50,5 @@ def test_the_rllib_extra_pins_what_the_example_venv_installs() -> None:
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["rllib"]
     lines = (ROOT / "examples" / "rllib" / "requirements.txt").read_text().splitlines()
     pins = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-    assert sorted(extra) == sorted(pins)
+    assert sorted(extra) == sorted([*pins, "torch>=1.13"])  # venv.sh installs torch first, pinned as CI pins it
     assert "gymnasium==1.2.2" in extra and "ray[rllib]==2.60.0" in extra
