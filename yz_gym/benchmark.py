@@ -69,9 +69,7 @@ TRAINED_BUDGET: Final = (
     "river ford ambush 59, the street firefight 57): 15.7 CPU minutes in all. The last five were trained "
     "under the heal-time default `crit_heal_roll_at: injury`, the first nine under the previous one "
     "(`healing`: a critical injury's heal time rolled at the first shift of recovery, which changes "
-    "the dice of a game after its first such crit). Every cell of the column but two is played under `injury`: "
-    "the APC ambush's and the bunker breakout's are still the previous default's (not re-measured yet: about "
-    "9 CPU minutes the session had no room for)"
+    "the dice of a game after its first such crit); every cell of the column is played under `injury`"
 )
 MAX_SCORES_BYTES: Final = 1_000_000  # a --reuse file
 BASELINES: Final[dict[tuple[str, str], tuple[str, ...]]] = {  # (ruleset, mode) -> its scripted baselines
