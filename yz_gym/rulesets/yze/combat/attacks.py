@@ -182,10 +182,8 @@ def can_shoot(
     things are). A combatant placed in another zone does not peek, and has no place yet in a
     cramped line (ZONE-FEAT-CRAMPED-03 is checked where both stand)."""
     index = a.held if weapon_index is None else weapon_index
-    if index < 0 or b.dead or b.hidden:
+    if index < 0:
         return False
-    if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
-        return False  # VEH-DMG-08, AMB-19: only exposed seats shoot out and can be shot
     weapon = weapon_def(state, a, index)
     carried = a.weapons[index]
     ready = carried.loaded if loaded is None else loaded
@@ -193,6 +191,25 @@ def can_shoot(
         return False  # ATK-03: a ranged weapon, or a close-combat weapon that can be thrown
     if not hands_ok(a, weapon):
         return False
+    return can_shoot_at(state, a, b, weapon, a_zone, b_zone, engaged)
+
+
+def can_shoot_at(
+    state: GameState,
+    a: Combatant,
+    b: Combatant,
+    weapon: Weapon,
+    a_zone: int = -1,
+    b_zone: int = -1,
+    engaged: bool | None = None,
+) -> bool:
+    """ACTN-SHOOT-01 for a shooter ready to fire `weapon` (loaded, usable, in hands that hold it:
+    what `can_shoot` checks first): line of fire, in range, target not hidden; `a_zone`, `b_zone`
+    and `engaged` as in `can_shoot`. A legal listing asks it once per target."""
+    if b.dead or b.hidden:
+        return False
+    if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
+        return False  # VEH-DMG-08, AMB-19: only exposed seats shoot out and can be shot
     from_zone = a.zone if a_zone < 0 else a_zone
     to_zone = b.zone if b_zone < 0 else b_zone
     here = from_zone == a.zone and to_zone == b.zone

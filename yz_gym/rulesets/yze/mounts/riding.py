@@ -372,7 +372,7 @@ def shoot_ridden_offer(ctx: Listing, i: int) -> None:
     """MOUNT-11 (needs SHOOTER): a shot at the mount of an enemy rider one may shoot, with SHOOT's
     options (AUTO-01/03)."""
     other = ctx.people[i]
-    if riding(other) and can_shoot(ctx.state, ctx.c, other):
+    if riding(other) and ctx.shoots_at(other):
         for option in ctx.shots():
             ctx.out.append(action(Kind.SHOOT_MOUNT, i, -1, option))
 

@@ -63,7 +63,7 @@ def overwatchers(state: GameState, c: Combatant, action: Action) -> list[int]:
         if o.overwatch >= 0
         and (o.overwatch == here or o.overwatch == into)
         and o.side != c.side
-        and watch_targets(state, o, c)
+        and _watches(state, o, c)
     ]
 
 
@@ -75,6 +75,16 @@ def watch_targets(state: GameState, o: Combatant, actor: Combatant) -> list[int]
         if other.id != actor.id and other.zone == o.overwatch and _can_watch_fire(state, o, other):
             result.append(other.id)
     return result
+
+
+def _watches(state: GameState, o: Combatant, actor: Combatant) -> bool:
+    """`watch_targets` is not empty: the first target found answers (no list built)."""
+    if _can_watch_fire(state, o, actor):
+        return True
+    for other in state.combatants:
+        if other.id != actor.id and other.zone == o.overwatch and _can_watch_fire(state, o, other):
+            return True
+    return False
 
 
 def _can_watch_fire(state: GameState, o: Combatant, c: Combatant) -> bool:
@@ -124,7 +134,7 @@ def prune(state: GameState) -> None:
     for i in frame.asking:
         c = state.combatants[i]
         if frame.stage == S_OVERWATCH:
-            ok = _can_fire_back(state, c, actor) if frame.flags & F_OVERWATCH else bool(watch_targets(state, c, actor))
+            ok = _can_fire_back(state, c, actor) if frame.flags & F_OVERWATCH else _watches(state, c, actor)
         elif frame.stage == S_HELP:
             ok = not c.out and c.can_take(frame.slow)
         elif frame.stage == S_BLOCK:

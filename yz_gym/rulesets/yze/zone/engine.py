@@ -273,16 +273,18 @@ def _check_over(state: GameState, events: list[Event]) -> bool:
     """A side wins when it alone has fighters left, or when it reaches its goal zone."""
     if state.phase == OVER:
         return True
+    people = state.combatants
     for side, zone in state.setup.victory.reach_zone.items():
-        if any(c.side == side and c.zone == zone and not c.out for c in state.combatants):
-            _finish(state, side, Termination.REACHED_ZONE, f"reached {state.zone_map.zones[zone].name}", events)
-            return True
+        for c in people:
+            if c.zone == zone and c.side == side and not c.out:
+                _finish(state, side, Termination.REACHED_ZONE, f"reached {state.zone_map.zones[zone].name}", events)
+                return True
     first = -1
-    for c in state.combatants:  # two sides still standing: not over (the common case, kept cheap)
-        if not c.out:
+    for c in people:  # two sides still standing: not over (the common case, kept cheap)
+        if c.side != first and not c.out:  # the first side's others cannot make it two: skipped
             if first < 0:
                 first = c.side
-            elif c.side != first:
+            else:
                 return False
     standing = {c.side for c in state.combatants if not c.out}
     if standing:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from yz_gym.rulesets.yze.combat.attacks import (
+    can_shoot_at,
     fights_unarmed,
     free_hands,
     hands_ok,
@@ -85,7 +86,7 @@ class Listing:
 
     # one listing per decision: slots make building it cheaper (interpreted)
     __slots__ = (
-        "_fires", "_shots", "_sight", "_ways", "aboard", "acting", "afoot", "aids", "c", "cramped_ok",
+        "_fires", "_shoots", "_shots", "_sight", "_ways", "aboard", "acting", "afoot", "aids", "c", "cramped_ok",
         "enemies", "engaged", "fast", "grappled", "grips", "has", "mover", "moves_slowly", "occupant", "out",
         "people", "ranged", "riding", "shooter", "slow", "slow_ready", "state", "unarmed", "weapon", "wreck",
     )  # fmt: skip
@@ -108,6 +109,7 @@ class Listing:
         self.weapon: Weapon = held_weapon(state, c)
         self._fires = -1  # can_fire_out, worked out when first asked (-1: not yet)
         self._shots: list[int] | None = None
+        self._shoots: dict[int, bool] = {}  # can_shoot_at by target, worked out when first asked
         self._ways: list[tuple[int, int, int]] | None = None
         self._sight: tuple[bool, ...] | None = None  # the zones in sight, worked out when first asked
         # what the slow attacks and aid ask, asked once (ACTN-CLOSE-02, CRIT-PHYS arm rows, ATK-03/07)
@@ -204,6 +206,14 @@ class Listing:
         if self._sight is None:
             self._sight = zone_map.sight_from(c.zone, self.state.doors, c.peek)
         return self._sight[there]
+
+    def shoots_at(self, other: Combatant) -> bool:
+        """ACTN-SHOOT-01 (with SHOOTER: the weapon in hand ready): `other` can be shot now, worked
+        out once per target (SHOOT and SHOOT_MOUNT at a rider both ask)."""
+        found = self._shoots.get(other.id)
+        if found is None:
+            found = self._shoots[other.id] = can_shoot_at(self.state, self.c, other, self.weapon)
+        return found
 
     def shots(self) -> list[int]:
         """SHOOT's options with the weapon in hand (AUTO-01/03), worked out once."""

@@ -11,7 +11,6 @@ from typing import Final
 
 from yz_gym.rulesets.yze.combat.attacks import (
     can_close_attack,
-    can_shoot,
     hands_ok,
     item_targets,
     usable_items,
@@ -295,7 +294,7 @@ def grapple_offer(ctx: Listing, i: int) -> None:
 def shoot_offer(ctx: Listing, i: int) -> None:
     """ACT-SLOW-SHOOT / ACTN-SHOOT-01 (needs SHOOTER; at an enemy): a plain shot, a burst (AUTO-01)
     or ammo dice (AUTO-03)."""
-    if can_shoot(ctx.state, ctx.c, ctx.people[i]):
+    if ctx.shoots_at(ctx.people[i]):
         for option in ctx.shots():
             ctx.out.append(action(Kind.SHOOT, i, -1, option))
 
