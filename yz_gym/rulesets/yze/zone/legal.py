@@ -14,6 +14,8 @@ set of needs met)."""
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import Final
 
 from yz_gym.rulesets.yze.resolution.effects import SPECS
@@ -55,21 +57,40 @@ def _loops() -> tuple[tuple[int, tuple[Offer, ...]], ...]:
 LOOPS: Final = _loops()
 
 
+_LOOP_NEEDS: Final = tuple(
+    reduce(or_, (offer.needs for offer in offers), 0) for _, offers in LOOPS
+)  # the needs any offer of each loop has: the part of a listing's `has` that loop depends on
+_LOOP_GROUPS: Final[dict[tuple[int, int], Group | None]] = {}  # by the loop and the needs of it met
+
+
 def groups(has: int) -> tuple[Group, ...]:
     """The loops of a listing that has `has`, each with the hooks of the offers it has the needs of
     (a loop with none is left out; loops never merge, so the order stays the ranks')."""
     found = _GROUPS.get(has)
     if found is None:
         loops: list[Group] = []
-        for over, offers in LOOPS:
-            asked = [offer for offer in offers if offer.needs & has == offer.needs]
-            if asked:
-                hooks = tuple(offer.hook for offer in asked if offer.over != Over.ALLY)
-                foes = tuple(offer.hook for offer in asked if offer.over == Over.FOE)
-                allies = tuple(offer.hook for offer in asked if offer.over == Over.ALLY)
-                loops.append((over, hooks, foes, allies))
+        for k, mask in enumerate(_LOOP_NEEDS):
+            key = (k, has & mask)
+            if key in _LOOP_GROUPS:
+                group = _LOOP_GROUPS[key]
+            else:
+                group = _LOOP_GROUPS[key] = _group(LOOPS[k], has)
+            if group is not None:
+                loops.append(group)
         found = _GROUPS[has] = tuple(loops)
     return found
+
+
+def _group(loop: tuple[int, tuple[Offer, ...]], has: int) -> Group | None:
+    """One loop of a listing that has `has`: its hooks of the offers whose needs it has (None: no such offer)."""
+    over, offers = loop
+    asked = [offer for offer in offers if offer.needs & has == offer.needs]
+    if not asked:
+        return None
+    hooks = tuple(offer.hook for offer in asked if offer.over != Over.ALLY)
+    foes = tuple(offer.hook for offer in asked if offer.over == Over.FOE)
+    allies = tuple(offer.hook for offer in asked if offer.over == Over.ALLY)
+    return over, hooks, foes, allies
 
 
 def turn_actions(state: GameState, c: Combatant) -> list[Action]:
