@@ -268,6 +268,7 @@ def _peek_set(peek: Peeks) -> tuple[int, ...]:
     """The borders being peeked through, as a sorted tuple without -1 (a cache key)."""
     if isinstance(peek, int):
         return () if peek < 0 else (peek,)
-    if max(peek, default=-1) < 0:  # nobody peeking: the common case
-        return ()
-    return tuple(sorted({p for p in peek if p >= 0}))
+    for p in peek:
+        if p >= 0:
+            return tuple(sorted({p for p in peek if p >= 0}))
+    return ()  # nobody peeking: the common case
