@@ -202,10 +202,12 @@ def can_shoot_at(
     a_zone: int = -1,
     b_zone: int = -1,
     engaged: bool | None = None,
+    fire: tuple[bool, ...] | None = None,
 ) -> bool:
     """ACTN-SHOOT-01 for a shooter ready to fire `weapon` (loaded, usable, in hands that hold it:
     what `can_shoot` checks first): line of fire, in range, target not hidden; `a_zone`, `b_zone`
-    and `engaged` as in `can_shoot`. A legal listing asks it once per target."""
+    and `engaged` as in `can_shoot`. `fire`: the shooter's line of fire from where it stands to
+    every zone (`ZoneMap.fire_from` with its peek), when already worked out (a legal listing's)."""
     if b.dead or b.hidden:
         return False
     if (a.vehicle >= 0 or b.vehicle >= 0) and not (targetable(state, b) and can_fire_out(state, a)):
@@ -214,8 +216,12 @@ def can_shoot_at(
     to_zone = b.zone if b_zone < 0 else b_zone
     here = from_zone == a.zone and to_zone == b.zone
     zone_map = state.zone_map
-    peeks = (a.peek if from_zone == a.zone else -1, b.peek if to_zone == b.zone else -1)
-    if not zone_map.line_of_fire(from_zone, to_zone, state.doors, peeks):
+    if fire is not None and here and b.peek < 0:
+        clear = fire[to_zone]  # the target peeks through no door: the shooter's own row
+    else:
+        peeks = (a.peek if from_zone == a.zone else -1, b.peek if to_zone == b.zone else -1)
+        clear = zone_map.line_of_fire(from_zone, to_zone, state.doors, peeks)
+    if not clear:
         return False  # ZONE-FEAT-DARK-03, BORDER-03/04
     reach = range_between(state, a, b, from_zone, to_zone, engaged)
     if reach > BAND[weapon.range]:

@@ -86,7 +86,7 @@ class Listing:
 
     # one listing per decision: slots make building it cheaper (interpreted)
     __slots__ = (
-        "_fires", "_shoots", "_shots", "_sight", "_ways", "aboard", "acting", "afoot", "aids", "c", "cramped_ok",
+        "_fire", "_fires", "_shoots", "_shots", "_sight", "_ways", "aboard", "acting", "afoot", "aids", "c", "cramped_ok",
         "enemies", "engaged", "fast", "grappled", "grips", "has", "mover", "moves_slowly", "occupant", "out",
         "people", "ranged", "riding", "shooter", "slow", "slow_ready", "state", "unarmed", "weapon", "wreck",
     )  # fmt: skip
@@ -110,6 +110,7 @@ class Listing:
         self._fires = -1  # can_fire_out, worked out when first asked (-1: not yet)
         self._shots: list[int] | None = None
         self._shoots: dict[int, bool] = {}  # can_shoot_at by target, worked out when first asked
+        self._fire: tuple[bool, ...] | None = None  # the line of fire to each zone, worked out when first asked
         self._ways: list[tuple[int, int, int]] | None = None
         self._sight: tuple[bool, ...] | None = None  # the zones in sight, worked out when first asked
         # what the slow attacks and aid ask, asked once (ACTN-CLOSE-02, CRIT-PHYS arm rows, ATK-03/07)
@@ -212,7 +213,9 @@ class Listing:
         out once per target (SHOOT and SHOOT_MOUNT at a rider both ask)."""
         found = self._shoots.get(other.id)
         if found is None:
-            found = self._shoots[other.id] = can_shoot_at(self.state, self.c, other, self.weapon)
+            if self._fire is None:
+                self._fire = self.state.zone_map.fire_from(self.c.zone, self.state.doors, self.c.peek)
+            found = self._shoots[other.id] = can_shoot_at(self.state, self.c, other, self.weapon, fire=self._fire)
         return found
 
     def shots(self) -> list[int]:
