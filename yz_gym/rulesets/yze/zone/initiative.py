@@ -257,9 +257,11 @@ def swap_partners(state: GameState, actor: int) -> list[int]:
 
 def _first_of_group(state: GameState, cid: int) -> bool:
     """One swap offer per card: a group is offered by its first member still in the fight."""
+    if len(drawer_of(state, cid)) == 1:
+        return not state.combatants[cid].out  # alone in its drawer group (the common case)
     group = card_group(state, cid)
     if len(group) == 1:
-        return group[0] == cid and not state.combatants[cid].out  # alone on its card (the common case)
+        return group[0] == cid and not state.combatants[cid].out  # alone on its card
     return cid == next(m for m in sorted(group, key=state.order.index) if not state.combatants[m].out)
 
 

@@ -149,8 +149,9 @@ class Listing:
         self.mover = self.afoot and not self.grappled and (self.slow or not self.moves_slowly)
         held = c.held
         weapon = self.weapon
-        # a ranged weapon in hand, unbroken, that the hands can hold (ATK-07, CRIT-PHYS arm rows)
-        self.ranged = held >= 0 and weapon.ranged and c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
+        # a ranged or thrown weapon in hand, unbroken, that the hands can hold (ATK-03/07, CRIT-PHYS arm rows)
+        usable = held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
+        self.ranged = usable and weapon.ranged
         zone_map = state.zone_map
         zone = zone_map.zones[c.zone]
         has = ACTING | (ENGAGED if self.engaged else UNENGAGED) | (AFOOT if self.afoot else 0)
@@ -165,10 +166,7 @@ class Listing:
             self.unarmed = bool(c.engaged) and fights_unarmed(state, c)
             self.grips = self.unarmed and hands > 0
             self.aids = not c.injuries or hands >= state.options.first_aid_hands  # (PROPOSED)
-            self.shooter = (
-                held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[held].loaded
-                and c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
-            )  # fmt: skip
+            self.shooter = usable and c.weapons[held].loaded
             has |= SLOW_READY | (AIDS if self.aids else 0) | (SHOOTER if self.shooter else 0)
             if self.aboard is None and c.engaged:
                 has |= CLOSE | (UNARMED if self.unarmed else 0)
