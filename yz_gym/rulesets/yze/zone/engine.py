@@ -277,7 +277,8 @@ def _check_over(state: GameState, events: list[Event]) -> bool:
     for side, zone in state.setup.victory.reach_zone.items():
         for c in people:
             if c.zone == zone and c.side == side and not c.out:
-                _finish(state, side, Termination.REACHED_ZONE, f"reached {state.zone_map.zones[zone].name}", events)
+                reached = f"reached {state.zone_map.zones[zone].name}"
+                _finish(state, side, Termination.REACHED_ZONE, reached, events)
                 return True
     first = -1
     for c in people:  # two sides still standing: not over (the common case, kept cheap)

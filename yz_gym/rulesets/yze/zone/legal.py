@@ -82,7 +82,7 @@ def groups(has: int) -> tuple[Group, ...]:
 
 
 def _group(loop: tuple[int, tuple[Offer, ...]], has: int) -> Group | None:
-    """One loop of a listing that has `has`: its hooks of the offers whose needs it has (None: no such offer)."""
+    """One loop of a listing that has `has`: the hooks of the offers whose needs it has (None: none)."""
     over, offers = loop
     asked = [offer for offer in offers if offer.needs & has == offer.needs]
     if not asked:

@@ -86,9 +86,10 @@ class Listing:
 
     # one listing per decision: slots make building it cheaper (interpreted)
     __slots__ = (
-        "_fire", "_fires", "_shoots", "_shots", "_sight", "_ways", "aboard", "acting", "afoot", "aids", "c", "cramped_ok",
-        "enemies", "engaged", "fast", "grappled", "grips", "has", "mover", "moves_slowly", "occupant", "out",
-        "people", "ranged", "riding", "shooter", "slow", "slow_ready", "state", "unarmed", "weapon", "wreck",
+        "_fire", "_fires", "_shoots", "_shots", "_sight", "_ways", "aboard", "acting", "afoot", "aids",
+        "c", "cramped_ok", "enemies", "engaged", "fast", "grappled", "grips", "has", "mover",
+        "moves_slowly", "occupant", "out", "people", "ranged", "riding", "shooter", "slow", "slow_ready",
+        "state", "unarmed", "weapon", "wreck",
     )  # fmt: skip
 
     def __init__(self, state: GameState, c: Combatant) -> None:
@@ -110,7 +111,7 @@ class Listing:
         self._fires = -1  # can_fire_out, worked out when first asked (-1: not yet)
         self._shots: list[int] | None = None
         self._shoots: dict[int, bool] = {}  # can_shoot_at by target, worked out when first asked
-        self._fire: tuple[bool, ...] | None = None  # the line of fire to each zone, worked out when first asked
+        self._fire: tuple[bool, ...] | None = None  # the line of fire to each zone, worked out when asked
         self._ways: list[tuple[int, int, int]] | None = None
         self._sight: tuple[bool, ...] | None = None  # the zones in sight, worked out when first asked
         # what the slow attacks and aid ask, asked once (ACTN-CLOSE-02, CRIT-PHYS arm rows, ATK-03/07)
@@ -149,8 +150,9 @@ class Listing:
         self.mover = self.afoot and not self.grappled and (self.slow or not self.moves_slowly)
         held = c.held
         weapon = self.weapon
-        # a ranged or thrown weapon in hand, unbroken, that the hands can hold (ATK-03/07, CRIT-PHYS arm rows)
-        usable = held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
+        # a ranged or thrown weapon in hand, unbroken, that the hands can hold (ATK-03/07, CRIT-PHYS arms)
+        usable = held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[held].bonus >= 0
+        usable = usable and hands_ok(c, weapon)
         self.ranged = usable and weapon.ranged
         zone_map = state.zone_map
         zone = zone_map.zones[c.zone]
@@ -213,7 +215,8 @@ class Listing:
         if found is None:
             if self._fire is None:
                 self._fire = self.state.zone_map.fire_from(self.c.zone, self.state.doors, self.c.peek)
-            found = self._shoots[other.id] = can_shoot_at(self.state, self.c, other, self.weapon, fire=self._fire)
+            found = can_shoot_at(self.state, self.c, other, self.weapon, fire=self._fire)
+            self._shoots[other.id] = found
         return found
 
     def shots(self) -> list[int]:
