@@ -157,7 +157,7 @@ def compare(
         for i, tree in enumerate(trees):
             print(f"tree {i}: {tree.path} ({tree.build})", flush=True)
         names = [*scenarios, CARTPOLE] if cartpole else scenarios
-        rates = {name: [[] for _ in trees] for name in names}
+        rates: dict[str, list[list[float]]] = {name: [[] for _ in trees] for name in names}
         for r in range(rounds):
             order = list(range(len(trees)))
             order = order[r % len(order) :] + order[: r % len(order)]  # each tree goes first in turn
@@ -170,7 +170,7 @@ def compare(
     return rates
 
 
-def report(paths: list[Path], rates: dict[str, list[list[float]]], cartpole: bool) -> list[str]:
+def report(rates: dict[str, list[list[float]]], cartpole: bool) -> list[str]:
     """The table's lines: per scenario and tree the best round's steps/s and microseconds per step,
     the ratio to the first tree, and (with CartPole-v1) to CartPole."""
     head = f"{'scenario':<24} {'tree':>4} {'steps/s':>9} {'us/step':>9} {'x tree 0':>9} {'(median)':>9}"
@@ -211,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"not a yz_gym source tree: {', '.join(missing)}")
     rates = compare(paths, args.scenario, args.seconds, args.rounds, args.wall, args.cartpole)
     print(f"best of {args.rounds} rounds of {args.seconds:g} s ({'wall-clock' if args.wall else 'CPU'} time)")
-    print("\n".join(report(paths, rates, args.cartpole)))
+    print("\n".join(report(rates, args.cartpole)))
     return 0
 
 
