@@ -107,14 +107,19 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
             chosen = self._chosen(action)  # other index types, and the checks with their errors
             if chosen is None:
                 return self._penalty_step()
+        codec = self._codec
+        if codec is not None:  # the whole step in one compiled call (the flat observation)
+            result = self._others.learner_step(self, chosen, codec, self.side)
+            if self._structure is None and self.render_mode != "human":
+                return result
+            obs, reward, terminated, truncated, info = result
+            if self.render_mode == "human":
+                self.render()
+            return self._seen(obs), reward, terminated, truncated, info
         state, game = self.state, self.game
         assert self._rng is not None
-        codec = self._codec
-        if codec is None:
-            self._others.apply(game.rules, state, chosen, self._rng, self._legal)
-            self._advance()
-        else:  # apply, the others' turns, mask and observation in one compiled call
-            self._decided(self._others.step(game.rules, state, chosen, self._rng, self._legal, codec, self._viewer))
+        self._others.apply(game.rules, state, chosen, self._rng, self._legal)
+        self._advance()
         reward = 0.0 if self._scorer is None else self._scorer.take(state)
         terminated = truncated = False
         if self._actor < 0:
@@ -123,8 +128,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
             terminated = not truncated
         if self.render_mode == "human":
             self.render()
-        obs = self._obs if self._structure is None else self._structure.structure(self._obs, self._mask)
-        return obs, reward, terminated, truncated, self._info()
+        return self._seen(self._obs), reward, terminated, truncated, self._info()
 
     def render(self) -> Any:
         """'ansi': the game as text; 'human': that text printed (returns None); 'rgb_array': a picture."""
@@ -153,7 +157,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         state, game = self.state, self.game
         assert self._rng is not None
         if self._codec is not None:
-            self._decided(self._others.advance(game.rules, state, self._rng, self._codec, self._viewer))
+            self._decided(self._others.advance(state, self._rng, self._codec, self._viewer))
             return
         actor, legal = self._others.play(game.rules, state, self._rng)
         if actor < 0:

@@ -98,8 +98,8 @@ class ZoneFight(ModeBinding):
         return self.encoding.observer.encode(state, viewer, decision, actor)
 
     def codec(self) -> Codec:
-        """The encoding's MaskCache and ObservationEncoder."""
-        return Codec(self.encoding.masks, self.encoding.observer)
+        """The encoding's MaskCache and ObservationEncoder, and the names the infos carry."""
+        return Codec(self.encoding.masks, self.encoding.observer, self.names, self.side_names)
 
     def structure(self) -> Structure:
         """Entity rows, zone rows, the adjacency (`structured.skirmish_structure`)."""
