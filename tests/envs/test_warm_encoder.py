@@ -14,6 +14,7 @@ import pytest
 from yz_gym.envs.core import Encoding, scenario_of
 from yz_gym.envs.observation import COMBATANT_FIELDS, FIELDS, N_CDYN, ObservationEncoder
 from yz_gym.rulesets.yze.combat.damage import BURNS
+from yz_gym.rulesets.yze.scenario.zone_builder import bundled_scenarios
 from yz_gym.rulesets.yze.state import Combatant, GameState, Injury, WeaponState
 from yz_gym.rulesets.yze.zone import engine
 
@@ -52,6 +53,17 @@ def test_a_warm_encoder_writes_what_a_fresh_one_writes_in_play(scenario_name):
     for a, b in zip(first, second, strict=False):
         assert _every_view(warm, a) == _every_view(_fresh(encoding), a)
         assert _every_view(warm, b) == _every_view(_fresh(encoding), b)
+
+
+@pytest.mark.parametrize("scenario_name", bundled_scenarios())
+def test_an_encoder_that_follows_a_game_writes_a_full_re_encode_at_every_step(scenario_name):
+    # one encoder sees the game step by step, as an env's does, with pickled and cloned states between
+    # (rows it keeps from the last encode are reused only where their source did not change)
+    encoding, states = _random_states(scenario_name, 7, 150)
+    warm = encoding.observer
+    for i, state in enumerate(states):
+        seen = pickle.loads(pickle.dumps(state)) if i % 3 == 1 else state.clone() if i % 3 == 2 else state
+        assert _every_view(warm, seen) == _every_view(_fresh(encoding), state), f"decision {i}"
 
 
 def _with_injury(c: Combatant) -> None:
@@ -160,11 +172,11 @@ def test_a_duplicated_encoder_starts_with_empty_caches_and_writes_what_a_fresh_o
     warm = encoding.observer
     for state in states:  # fill the view and weapon-row caches
         _every_view(warm, state)
-    assert warm._view_cache and warm._weapon_rows
+    assert warm._view_cache and warm._rows
     twin = {"pickle": lambda e: pickle.loads(pickle.dumps(e)), "copy": copy.copy, "deepcopy": copy.deepcopy}[
         duplicate
     ](warm)
-    assert not twin._view_cache and not twin._weapon_rows
+    assert not twin._view_cache and not twin._rows
     changed = states[-1].clone()
     for c in changed.combatants:  # a state neither cache has seen
         for w in c.weapons:
