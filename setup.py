@@ -47,6 +47,8 @@ EXTRA_COMPILED = [
     "yz_gym/agents/common.py",
     "yz_gym/agents/tactical_plan.py",  # the tactical agent's turn planner and its reactions: most of
     "yz_gym/agents/tactical_reactions.py",  # `evaluate`'s time when both sides play tactical
+    # DX3
+    "yz_gym/envs/dx3_encoding.py",  # the DX3 env step's mask and observation
 ]
 SETTING = "YZ_GYM_MYPYC"
 # setup.py commands (as PEP 517 backends and `python setup.py` pass them) that install in place,

@@ -58,7 +58,7 @@ search, spot, drive, gimmick, recover, hold, lurk, watch); that check's difficul
 from __future__ import annotations
 
 import struct
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, Final
 
 import numpy as np
@@ -279,18 +279,21 @@ def describe_index(index: int) -> str:
 
 
 INDEX_CACHE_SIZE: Final = 16384  # (decider, action) pairs whose index `mask` remembers
-
-
-_index: Final = lru_cache(maxsize=INDEX_CACHE_SIZE)(encode)  # actions are values: the same pair, the same index
+_indices: dict[tuple[int, int, int, int, int, int], int] = {}  # actions are values: the same pair, the same index
 
 
 def mask(me: int, legal: list[Dx3Action]) -> tuple[np.ndarray, dict[int, Dx3Action]]:
     """The int8 mask of `legal` for fighter `me`, and index -> action for the legal ones."""
     out = np.zeros(N_DX3_ACTIONS, dtype=np.int8)
     by_index: dict[int, Dx3Action] = {}
-    index_of = _index
+    known = _indices
     for action in legal:
-        index = index_of(me, action)
+        key = (me, action.kind, action.target, action.option, action.drop, action.combo)  # ints: cheap to hash
+        index = known.get(key, -1)
+        if index < 0:
+            if len(known) >= INDEX_CACHE_SIZE:
+                known.clear()
+            index = known[key] = encode(me, action)
         out[index] = 1
         by_index[index] = action
     return out, by_index

@@ -60,15 +60,17 @@ def attacks(state: Dx3State, f: Fighter) -> list[Dx3Action]:
     weapons = [-1, *f.equipped, *riding.attack_weapons(state, f)] if state.vehicles else [-1, *f.equipped]
     in_engagement = state.options.ranged_in_engagement
     closest = afflictions.nearest(state, f) if FRENZY in f.statuses else []  # 狂乱 attacks the nearest, friend or foe (DX3-BS-08)
+    here = f.pos
+    targets = [  # the same for every weapon: (target, distance, in f's engagement), found once
+        (t, abs(t.pos - here), t.pos == here)
+        for t in state.fighters if targetable(state, f, t) or t.id in closest
+    ]  # fmt: skip
     for w in weapons:
         weapon = f.weapon(w)
         usable = usable_combos(state, f, weapon) if f.effects else []
         shapes = aims(f, weapon, state.options.encroach_table) if usable else ()
         named: set[tuple[int, int]] = set()  # (combo, engagement or -1 for the scene) already offered
-        for t in state.fighters:
-            if not (targetable(state, f, t) or t.id in closest):
-                continue
-            distance, same = abs(t.pos - f.pos), t.pos == f.pos
+        for t, distance, same in targets:
             reach = weapon.reaches(distance, same, in_engagement)
             if reach:
                 out.append(Dx3Action(Kind.ATTACK, t.id, w))

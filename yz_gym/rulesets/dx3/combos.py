@@ -64,12 +64,30 @@ def attack_combos(f: Fighter, weapon: Weapon, table: str) -> tuple[tuple[int, ..
     found = f.combo_cache.get(weapon.name)
     if found is not None:
         return found
-    found = weapon_combos(f.effects, weapon, table)[0]
+    found = sheet_combos(f.effects, weapon, table)[0]
     f.combo_cache[weapon.name] = found
     return found
 
 
 COMBO_CACHE_SIZE: Final = 1024  # (effects, weapon, table) whose combos outlive a game (a scenario's fighters)
+_SheetCombos = tuple[tuple[tuple[int, ...], ...], tuple[Aim, ...]]
+_by_identity: dict[tuple[int, int, str], tuple[tuple[Effect, ...], Weapon, _SheetCombos]] = {}
+# combo_of's combos by (sheet id, effect indices, 侵蝕率, table, skill), with the sheet they were found for
+_combo_at: dict[tuple[int, tuple[int, ...], int, str, str], tuple[tuple[Effect, ...], Combo]] = {}
+
+
+def sheet_combos(effects: tuple[Effect, ...], weapon: Weapon, table: str) -> _SheetCombos:
+    """`weapon_combos`, found first by the identity of the sheet's effects and the weapon (every game
+    of a scenario passes the same objects): hashing the effects by value costs more than the lookup."""
+    key = (id(effects), id(weapon), table)
+    hit = _by_identity.get(key)
+    if hit is not None and hit[0] is effects and hit[1] is weapon:  # held here: the ids stay theirs
+        return hit[2]
+    found = weapon_combos(effects, weapon, table)
+    if len(_by_identity) >= COMBO_CACHE_SIZE:
+        _by_identity.clear()
+    _by_identity[key] = (effects, weapon, found)
+    return found
 
 
 @lru_cache(maxsize=COMBO_CACHE_SIZE)
@@ -124,7 +142,7 @@ def aims(f: Fighter, weapon: Weapon, table: str) -> tuple[Aim, ...]:
     found = f.aim_cache.get(weapon.name)
     if found is not None:
         return found
-    found = weapon_combos(f.effects, weapon, table)[1]
+    found = sheet_combos(f.effects, weapon, table)[1]
     f.aim_cache[weapon.name] = found
     return found
 
@@ -160,7 +178,17 @@ def combo_of(state: Dx3State, f: Fighter, weapon: Weapon, k: int) -> Combo:
     """Combo k of f's attacks with `weapon`, at f's 侵蝕率 now (levels read before the cost, DX3-ENC-05)."""
     table = state.options.encroach_table
     chosen = attack_combos(f, weapon, table)[k]
-    return combine([f.effects[i] for i in chosen], MAJOR, f.char.encroachment, table, prefer=weapon.skill)
+    effects, rate = f.effects, f.char.encroachment
+    key = (id(effects), chosen, rate, table, weapon.skill)  # a combo is a value of these: found once
+    hit = _combo_at.get(key)
+    if hit is not None and hit[0] is effects:  # the sheet is held here: its id stays its own
+        return hit[1]
+    combo = combine([effects[i] for i in chosen], MAJOR, rate, table, prefer=weapon.skill)
+    if len(_combo_at) >= COMBO_CACHE_SIZE:
+        _combo_at.clear()
+    _combo_at[key] = (effects, combo)
+    return combo
+
 
 
 def declare_attack(

@@ -103,22 +103,26 @@ def combat_move_distance(state: Dx3State, f: Fighter) -> int:
 def destination(state: Dx3State, f: Fighter, goal: int, distance: int, passing: bool = False) -> int:
     """Where a move from f's position toward `goal` ends: at most `distance` metres, inside the line,
     stopping at the first engagement on the way (DX3-ENG-01/07) unless it is `passing` (DX3-ENG-08)."""
-    start = f.pos
-    goal = min(max(goal, 0), state.scenario.length)
+    return stop(f.pos, min(max(goal, 0), state.scenario.length), distance, passing, engagements(state, f))
+
+
+def engagements(state: Dx3State, f: Fighter) -> set[int]:
+    """The positions of the engagements other than f's: where someone else stands, not 戦闘不能."""
+    return {g.pos for g in state.fighters if not g.down and g.id != f.id} - {f.pos}
+
+
+def stop(start: int, goal: int, distance: int, passing: bool, occupied: set[int]) -> int:
+    """Where a move from `start` toward `goal` (inside the line) ends: at most `distance` metres, at the
+    first of the `occupied` positions on the way unless it is `passing` (`destination`)."""
     step = 1 if goal > start else -1
     end = start + step * min(distance, abs(goal - start))
     if passing:
         return end
-    occupied = sorted(
-        {
-            g.pos
-            for g in state.fighters
-            if not g.down and g.id != f.id and min(start, end) <= g.pos <= max(start, end)
-        }
-        - {start},
-        reverse=step < 0,
-    )
-    return occupied[0] if occupied else end
+    low, high = (start, end) if step > 0 else (end, start)
+    on_way = [pos for pos in occupied if low <= pos <= high]
+    if not on_way:
+        return end
+    return min(on_way) if step > 0 else max(on_way)
 
 
 def moves(
@@ -136,13 +140,15 @@ def moves(
     for g in state.fighters:
         if not g.down and g.pos != f.pos and g.pos not in heads and not (g.hidden.hidden and g.side != f.side):
             heads[g.pos] = g.id
+    occupied = engagements(state, f)  # the same for every move listed: found once
+    length = state.scenario.length
     for pos, who in sorted(heads.items(), key=lambda item: item[1]):
-        end = destination(state, f, pos, distance, passing)
+        end = stop(f.pos, min(max(pos, 0), length), distance, passing, occupied)
         if end not in reached:
             reached.add(end)
             out.append(Dx3Action(kind, target=who, combo=combo))
-    for direction, goal in ((LEFT, 0), (RIGHT, state.scenario.length)):
-        end = destination(state, f, goal, distance, passing)
+    for direction, goal in ((LEFT, 0), (RIGHT, length)):
+        end = stop(f.pos, goal, distance, passing, occupied)
         if end not in reached:
             reached.add(end)
             out.append(Dx3Action(kind, option=direction, combo=combo))

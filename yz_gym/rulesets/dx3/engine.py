@@ -169,7 +169,7 @@ def apply(
 ) -> list[Event]:  # fmt: skip
     """Carry out a legal action; IllegalAction (nothing changed, no dice rolled) for any other."""
     allowed = legal_actions(state) if legal is None else legal
-    if action not in allowed:
+    if not _listed(action, allowed):
         shown = "; ".join(describe(state, a) for a in allowed[:12]) or "nothing: the fight is over"
         raise IllegalAction(f"{action} is not legal now ({decision_kind(state)} decision); legal: {shown}")
     dice = as_rng(rng)
@@ -214,6 +214,15 @@ def apply(
     if state.sublimation is None:  # else a PC sublimates on a check first (sublimation.py goes on)
         rounds.carry_on(state, dice, events)
     return events
+
+
+def _listed(action: Dx3Action, allowed: list[Dx3Action]) -> bool:
+    """`action in allowed`, trying identity first: the env and the agents pass an action of the list
+    itself, found without a dataclass __eq__ call per action before it."""
+    for a in allowed:
+        if a is action:
+            return True
+    return action in allowed
 
 
 def _minor(

@@ -250,12 +250,10 @@ class Fighter:
     @property
     def initiative(self) -> int:
         """行動値 with the worn gear's 行動 (DX3-ACT-01, DX3-ARM-02) and modifiers."""
-        return (
-            self.char.stats.initiative
-            + sum(a.initiative for a in self.armor)
-            + self.mods.get("initiative", 0)
-            + self.vehicle_initiative
-        )
+        total = self.char.stats.initiative + self.mods.get("initiative", 0) + self.vehicle_initiative
+        for a in self.armor:  # a loop, not sum(): one or two pieces, read on every listing and observation
+            total += a.initiative
+        return total
 
     @property
     def combat_move(self) -> int:
@@ -270,7 +268,10 @@ class Fighter:
     @property
     def armor_value(self) -> int:
         """装甲値 of the worn gear and modifiers (DX3-ARM-02)."""
-        return sum(a.armor for a in self.armor) + self.mods.get("armor", 0)
+        total = self.mods.get("armor", 0)
+        for a in self.armor:
+            total += a.armor
+        return total
 
     @property
     def dodge_bonus(self) -> int:
