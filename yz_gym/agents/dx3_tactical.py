@@ -40,12 +40,12 @@ from yz_gym.agents.base import Agent
 from yz_gym.rulesets.dx3 import engagement, engine, riding, summoning
 from yz_gym.rulesets.dx3.attack import (
     attacks,
-    struck_by,
     dodge_check,
     guard_value,
     hit_extras,
     may_resurrect,
     reactions,
+    struck_by,
     titus_ready,
 )
 from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
