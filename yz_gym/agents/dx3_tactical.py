@@ -6,9 +6,14 @@
   damage it deals per attack); the target is assumed to answer with its best reaction (dodge or
   guard). A combo costs 侵蝕率: a PC pays for each point, much more once the combo may take it past
   99% (no more 《リザレクト》, DX3-DMG-04, and the back-track risk, DX3-TITUS-07); an NPC pays little.
+  An attack that strikes several (an N体 weapon or combo, an area) is worth the sum over those it
+  strikes, a friend caught at a loss (`struck`).
 - A minor action is chosen by looking one step ahead: each move or equip is tried (the fighter put
   there or so armed for a moment) and scored by the best attack it leaves (closing in on the most valuable target when no
   attack is left); a ranged fighter keeps out of a melee enemy's engagement when it can still shoot.
+  Making a weapon (DX3-EFF-M05) is tried as an equip, less its 侵蝕率; a blockade (DX3-EFF-M13) is
+  worth the attack left here plus `blockade_gain` (a wounded ally shielded, a runner held) less its
+  侵蝕率.
 - A reaction is the one that leaves the least expected HP lost (the hit check is already rolled, so
   a dodge's chance is exact).
 - A PC sublimates a Titus on its hit check or dodge (+10 dice, C値 -1, +1D10) when the exact gain is
