@@ -13,9 +13,11 @@ from tests.dx3.fights import act, fighter, game, of
 from tests.dx3.test_area_riders import PAL, blast
 from tests.dx3.test_area_riders import blast_game as van_blast_game
 from tests.dx3.test_attack_effects import BLAST, FOE, SWORD, foe, hero, play, to_major, unanswered
+from yz_gym.agents import dx3_odds, dx3_titus
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Kind
-from yz_gym.rulesets.dx3.stealth import Hidden
+from yz_gym.rulesets.dx3.stealth import Hidden, perception
+from yz_gym.rulesets.dx3.titus import boost_check
 
 BEFORE = [Dx3Action(Kind.TITUS_DICE), Dx3Action(Kind.TITUS_CRIT), Dx3Action(Kind.DECLINE)]
 AFTER = [Dx3Action(Kind.TITUS_RESULT), Dx3Action(Kind.DECLINE)]
@@ -135,3 +137,18 @@ def test_a_hidden_rider_thrown_off_by_a_single_target_attack_stays_hidden_unless
     assert not of(events, "hidden_hit") and state.fighters[1].hidden.hidden is not ends
     assert [e.actor for e in of(events, "revealed")] == ([1] if ends else [])
 
+
+
+@pytest.mark.rule("HR-STEALTH-08", "DX3-TITUS-03A")
+def test_dx3_tactical_weighs_the_mind_check_with_ties_to_the_attacker_whatever_tie_says() -> None:
+    state = npc_blast(lois=1)
+    state.options = replace(state.options, tie="action")
+    s = state.sublimation
+    assert s is not None and s.check is not None
+    brute = dx3_odds.of(perception(state.fighters[0].char, state.options))  # 5 dice
+    mine = dx3_odds.of(s.check)  # 2 dice
+    chance = dx3_titus._chance(state, s, s.check)
+    assert chance == pytest.approx(dx3_odds.opposed(mine, brute, "reaction", state.options.no_reaction_value))
+    assert chance < dx3_odds.opposed(mine, brute, "action", state.options.no_reaction_value)
+    boosted = dx3_titus._chance(state, s, boost_check(s.check, 1, 0))  # 12 dice
+    assert 0.0 < chance < 0.5 < boosted < 1.0
