@@ -133,6 +133,6 @@ def test_the_check_a_sublimation_decision_is_on_and_its_difficulty_are_observed(
     checks = [name for name in GLOBAL_FIELDS if name.startswith("check_") and name not in numbers]
     assert checks == ["check_hit", "check_dodge", "check_leave", "check_hide", "check_slip", "check_search",
                       "check_spot", "check_drive", "check_gimmick", "check_recover", "check_hold", "check_lurk",
-                      "check_watch"]  # fmt: skip
-    assert [glob(obs, name) for name in checks] == [0.0] * 9 + [1.0, 0.0, 0.0, 0.0]
-    assert glob(obs, "check_difficulty") == pytest.approx(9 / 60) and DX3_OBS_SIZE == 437
+                      "check_watch", "check_mind", "check_notice"]  # fmt: skip
+    assert [glob(obs, name) for name in checks] == [0.0] * 9 + [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    assert glob(obs, "check_difficulty") == pytest.approx(9 / 60) and DX3_OBS_SIZE == 439

@@ -6,9 +6,14 @@
   damage it deals per attack); the target is assumed to answer with its best reaction (dodge or
   guard). A combo costs 侵蝕率: a PC pays for each point, much more once the combo may take it past
   99% (no more 《リザレクト》, DX3-DMG-04, and the back-track risk, DX3-TITUS-07); an NPC pays little.
+  An attack that strikes several (an N体 weapon or combo, an area) is worth the sum over those it
+  strikes, a friend caught at a loss (`struck`).
 - A minor action is chosen by looking one step ahead: each move or equip is tried (the fighter put
   there or so armed for a moment) and scored by the best attack it leaves (closing in on the most valuable target when no
   attack is left); a ranged fighter keeps out of a melee enemy's engagement when it can still shoot.
+  Making a weapon (DX3-EFF-M05) is tried as an equip, less its 侵蝕率; a blockade (DX3-EFF-M13) is
+  worth the attack left here plus `blockade_gain` (a wounded ally shielded, a runner held) less its
+  侵蝕率.
 - A reaction is the one that leaves the least expected HP lost (the hit check is already rolled, so
   a dodge's chance is exact).
 - A PC sublimates a Titus on its hit check or dodge (+10 dice, C値 -1, +1D10) when the exact gain is
@@ -31,12 +36,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final
 
 from yz_gym.agents import dx3_odds, dx3_timed, dx3_titus
 from yz_gym.agents.base import Agent
-from yz_gym.rulesets.dx3 import engagement, engine, riding
+from yz_gym.rulesets.dx3 import engagement, engine, riding, summoning
 from yz_gym.rulesets.dx3.attack import (
     attacks,
     dodge_check,
@@ -44,13 +50,15 @@ from yz_gym.rulesets.dx3.attack import (
     hit_extras,
     may_resurrect,
     reactions,
+    struck_by,
     titus_ready,
 )
 from yz_gym.rulesets.dx3.character import RESURRECT_LIMIT
-from yz_gym.rulesets.dx3.combos import combo_of
+from yz_gym.rulesets.dx3.combos import aims, combo_of
 from yz_gym.rulesets.dx3.dice import Check, damage_dice
+from yz_gym.rulesets.dx3.effects import MINOR, SINGLE, combine
 from yz_gym.rulesets.dx3.gear import MELEE
-from yz_gym.rulesets.dx3.state import PUT_ALL_AWAY, Dx3Action, Dx3State, Fighter, Kind, Phase
+from yz_gym.rulesets.dx3.state import OFF, PUT_ALL_AWAY, Dx3Action, Dx3State, Fighter, Kind, Phase
 from yz_gym.rulesets.dx3.stealth import PERCEPTION, SEEN, keenest
 from yz_gym.rulesets.dx3.titus import boost_check
 from yz_gym.rulesets.dx3.vehicle import NEGOTIATION
@@ -68,6 +76,7 @@ VEHICLE_SHARE: Final = 0.5  # a vehicle's HP is worth this much of a fighter's: 
 DELAY: Final = 0.8  # what an attack a turn later (after a search or a stealth move) is worth now
 FIND_FLOOR: Final = 0.25  # finding a hidden enemy nobody can strike yet is worth this share of its threat
 HIDE_SPARED: Final = 0.5  # hide as a major action only to spare at least this share of its HP
+WOUNDED: Final = 0.5  # a fighter at this share of its max HP or less is wounded (a blockade guards it, or stops it running)
 RIDING: Final = (Kind.BOARD, Kind.SWAP, Kind.HAND_OVER)  # getting off is not tried: the lost speed is not weighed
 
 
@@ -276,9 +285,18 @@ class Dx3TacticalAgent(Agent):
     # --- the main process ----------------------------------------------------------------------
     def attack_value(self, s: Dx3State, me: Fighter, a: Dx3Action, boost: tuple[int, int] = (0, 0)) -> float:
         """An attack's worth in HP: expected HP taken (target's best reaction) plus the fall bonus,
-        less the 侵蝕率 a combo costs; `boost`: Titus sublimated on its hit check for +10 dice, C値 -1."""
-        lost, falls, kill, cost = self.attack_odds(s, me, a, boost)
-        return lost + falls * kill - cost
+        less the 侵蝕率 a combo costs; `boost`: Titus sublimated on its hit check for +10 dice, C値 -1.
+        An attack striking several (an N体 weapon or combo, an area: DX3-ATK-06/07) is worth the sum
+        over those it strikes, a friend's at a loss (struck)."""
+        several = struck(s, me, a)
+        if several is None:
+            lost, falls, kill, cost = self.attack_odds(s, me, a, boost)
+            return lost + falls * kill - cost
+        worth = cost = 0.0
+        for t in several:
+            lost, falls, kill, cost = self.attack_odds(s, me, replace(a, target=t), boost)
+            worth += (lost + falls * kill) * (1.0 if s.fighters[t].side != me.side else -1.0)
+        return worth - cost
 
     def attack_odds(
         self, s: Dx3State, me: Fighter, a: Dx3Action, boost: tuple[int, int] = (0, 0)
@@ -525,19 +543,27 @@ class Dx3TacticalAgent(Agent):
         scored: list[tuple[float, int, Dx3Action]] = []
         reach = engagement.combat_move_distance(s, me)
         for i, a in enumerate(actions):
-            if a.kind not in (Kind.SKIP_MINOR, Kind.MOVE, Kind.EQUIP):
+            if a.kind not in (Kind.SKIP_MINOR, Kind.MOVE, Kind.EQUIP, Kind.MAKE_WEAPON):
                 continue
-            pos, held = me.pos, me.equipped
+            pos, held, carried, cost = me.pos, me.equipped, me.weapons, 0.0
             try:
                 if a.kind == Kind.MOVE:
                     me.pos = engagement.destination(s, me, engagement.goal_of(s, a), reach)
-                elif a.kind == Kind.EQUIP:
+                elif a.kind in (Kind.EQUIP, Kind.MAKE_WEAPON):
                     kept = [] if a.drop == PUT_ALL_AWAY else [e for e in held if e != a.drop]
-                    me.equipped = [*kept, a.option]
+                    if a.kind == Kind.MAKE_WEAPON:  # DX3-EFF-M05: made, carried and equipped at once
+                        me.weapons = (*carried, summoning.made_weapon(s, me, a.combo))
+                        cost = self.rate_cost(me, _effect_cost(s, me, a.combo))
+                    me.equipped = [*kept, a.option if a.kind == Kind.EQUIP else len(carried)]
                 worth, _ = self.best_attack(s, me, attacks(s, me))
-                scored.append((worth - self._exposure(s, me), -i, a))
+                scored.append((worth - self._exposure(s, me) - cost, -i, a))
             finally:
-                me.pos, me.equipped = pos, held
+                me.pos, me.equipped, me.weapons = pos, held, carried
+        walls = [a for a in actions if a.kind == Kind.BLOCKADE and a.option == 1 and me.blockade == OFF]
+        if walls:  # DX3-EFF-M13: the attack left here, plus what holding the enemies here is worth
+            here = next((w for w, _, a in scored if a.kind == Kind.SKIP_MINOR), 0.0)
+            gain = self.blockade_gain(s, me) - self.rate_cost(me, _effect_cost(s, me, walls[0].combo))
+            scored.append((here + gain, -actions.index(walls[0]), walls[0]))
         if s.vehicles:
             scored += [(worth, -actions.index(a), a) for worth, a in self._riding(s, me, actions)]
         best = max(scored, default=None)
@@ -549,6 +575,58 @@ class Dx3TacticalAgent(Agent):
         if me.hidden.hidden:
             return _skip(actions, Kind.SKIP_MINOR)
         return self._approach(s, me, moves) or _skip(actions, Kind.SKIP_MINOR)
+
+    def blockade_gain(self, s: Dx3State, me: Fighter) -> float:
+        """What putting 封鎖 up on my engagement for the round is worth (DX3-EFF-M13): for each standing
+        enemy here still to act, the more of what it could take from a wounded ally elsewhere by
+        leaving (_lunge) and what my side would lose if it ran (_escape); under `blockade_sides: all`
+        less what holding my own side here costs it (a ranged ally wanting out of the melee)."""
+        if engagement.blockaded(s, me):
+            return 0.0  # held already (the scenario's 封鎖, another's effect)
+        gain = 0.0
+        for e in s.enemies_at(me):
+            if not e.acted:
+                gain += max(self._lunge(s, me, e), self._escape(s, me, e))
+        if gain > 0 and s.options.blockade_sides == "all":
+            gain -= sum(self._exposure(s, g) for g in s.at(me.pos) if g.side == me.side and not g.down)
+        return gain
+
+    def _lunge(self, s: Dx3State, me: Fighter, e: Fighter) -> float:
+        """What enemy e, held here by nothing, could take from a wounded ally of mine it cannot strike
+        now by leaving (離脱, a major action) toward it: its best attack on that ally from there, a turn
+        later, weighed as e would weigh it."""
+        best, pos = 0.0, e.pos
+        reach = engagement.full_move_distance(s, e)
+        for g in s.fighters:
+            if g.side != me.side or g.down or g.pos == me.pos or g.char.hp > WOUNDED * g.char.stats.max_hp:
+                continue
+            if any(a.target == g.id for a in attacks(s, e)) or reach <= 0:
+                continue  # it strikes that ally from here anyway, or cannot leave
+            try:
+                e.pos = engagement.destination(s, e, g.pos, reach)
+                mine = [a for a in attacks(s, e) if a.target == g.id]
+                best = max(best, DELAY * max((self.attack_value(s, e, a) for a in mine), default=0.0))
+            finally:
+                e.pos = pos
+        return best
+
+    def _escape(self, s: Dx3State, me: Fighter, e: Fighter) -> float:
+        """What my side loses if enemy e, a runner (wounded, or a ranged fighter that wants out of the
+        melee), leaves (離脱) away from me: my best attack on it here less the one left once it is gone,
+        a turn later."""
+        if e.char.hp > WOUNDED * e.char.stats.max_hp and not self._exposure(s, e):
+            return 0.0
+        reach = engagement.full_move_distance(s, e)
+        if reach <= 0:
+            return 0.0
+        here = max((self.attack_value(s, me, a) for a in attacks(s, me) if a.target == e.id), default=0.0)
+        pos = e.pos
+        try:
+            e.pos = engagement.destination(s, e, 0 if 2 * me.pos > s.scenario.length else s.scenario.length, reach)
+            gone = max((self.attack_value(s, me, a) for a in attacks(s, me) if a.target == e.id), default=0.0)
+        finally:
+            e.pos = pos
+        return DELAY * max(here - max(gone, 0.0), 0.0)
 
     def _exposure(self, s: Dx3State, me: Fighter) -> float:
         """A fighter without a melee weapon standing in a melee enemy's engagement pays for it."""
@@ -568,6 +646,25 @@ class Dx3TacticalAgent(Agent):
         direction = 1 if goal.pos > me.pos else 0
         plain = [a for a in moves if a.target < 0 and a.option == direction]
         return plain[0] if plain else None
+
+
+def _effect_cost(s: Dx3State, f: Fighter, k: int) -> float:
+    """The 侵蝕値 f's minor effect k costs, its dice at their mean."""
+    c = combine([f.effects[k]], MINOR, f.char.encroachment, s.options.encroach_table)
+    return c.cost + 5.5 * c.cost_dice
+
+
+def struck(s: Dx3State, me: Fighter, a: Dx3Action) -> list[int] | None:
+    """Whom attack `a` strikes when that may be more than the one it names (an N体 weapon or combo, an
+    area, DX3-ATK-06/07; the riders of one vehicle counted once, HR-VEH-04), None when it strikes only
+    the one it names."""
+    weapon = me.weapon(a.option)
+    if weapon.targets <= 1 and (a.combo < 0 or aims(me, weapon, s.options.encroach_table)[a.combo].target == SINGLE):
+        return None
+    hit = struck_by(s, me, a)
+    if s.vehicles:
+        hit, _ = riding.struck_vehicles(s, hit, weapon, a.drop)
+    return None if hit == [a.target] else hit
 
 
 def _perception(s: Dx3State, f: Fighter) -> dx3_odds.Dist:

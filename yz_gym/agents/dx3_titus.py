@@ -12,7 +12,8 @@ left twice), and a Titus is sublimated when it gains more than it is worth:
   《リザレクト》 cannot stand it up);
 - right after a losing dodge: +1D10, by the exact chance that the raised dodge beats the hit;
 - on any other check (checks.pause: the lone leaver's 【肉体】, hiding, slipping past, searching, a vehicle
-  dodge's two checks, a gimmick's dodge, a recovery): the exact chance of success (dx3_odds) with and
+  dodge's two checks, a gimmick's dodge, a recovery, the area-damage check of the hidden): the exact
+  chance of success (dx3_odds; ties to the attacker in the area-damage check, HR-STEALTH-08) with and
   without the Titus, times what success is worth: the harm a gimmick or a hit on the vehicle would do,
   or CHECK_WORTH for getting away, hiding, staying hidden, finding or recovering."""
 
@@ -24,6 +25,7 @@ from typing import Final, Protocol
 from yz_gym.agents import dx3_odds
 from yz_gym.rulesets.dx3.attack import dodge_check, may_resurrect
 from yz_gym.rulesets.dx3.character import Ability
+from yz_gym.rulesets.dx3.checks import tie_of
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, damage_dice
 from yz_gym.rulesets.dx3.reaction_effects import dodge_combo
 from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind, Sublimation
@@ -95,7 +97,7 @@ def _other_check(s: Dx3State, me: Fighter, sub: Sublimation, offered: dict[int, 
 
 def _chance(s: Dx3State, sub: Sublimation, check: Check) -> float:
     """The exact chance the check, rolled as `check`, succeeds."""
-    tie = s.options.tie
+    tie = tie_of(s, sub.purpose)
     if sub.difficulty >= 0:
         return dx3_odds.meets(dx3_odds.of(check), sub.difficulty)
     if sub.purpose in ANSWERS:  # answering a known acting check
@@ -119,7 +121,7 @@ def _chance(s: Dx3State, sub: Sublimation, check: Check) -> float:
 
 def _chance_at(s: Dx3State, sub: Sublimation, result: CheckResult) -> float:
     """The exact chance the check succeeds once rolled to `result`."""
-    tie = s.options.tie
+    tie = tie_of(s, sub.purpose)
     if sub.difficulty >= 0:
         return float(result.succeeds(sub.difficulty))
     if sub.purpose in ANSWERS:
@@ -149,6 +151,8 @@ def _rival(s: Dx3State, sub: Sublimation) -> dx3_odds.Dist | None:
         return dx3_odds.of(
             rival.char.check(None, Ability.BODY, floor=options.crit_floor, table=options.encroach_table)
         )
+    if sub.purpose == CheckFor.MIND:  # the area attacker's 〈知覚〉 (HR-STEALTH-07)
+        return dx3_odds.of(perception(s.fighters[sub.subject].char, options))
     if sub.purpose == CheckFor.SEARCH:
         if options.hidden_search_roll != "perception":
             return None

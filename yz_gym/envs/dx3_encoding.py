@@ -52,7 +52,7 @@ moves in a row / 2; a minor-only round; the observer decides now; the sublimatio
 Titus sublimated on the check being decided / 4 (capped); that check's rolled 達成値 / 60 (0 before
 the roll); the timing decision (a setup, initiative or cleanup process asks for effects); which
 check the sublimation decision is on, one-hot in `CheckFor` order (hit, dodge, leave, hide, slip,
-search, spot, drive, gimmick, recover, hold, lurk, watch); that check's difficulty / 60 (0 when it is against a roll).
+search, spot, drive, gimmick, recover, hold, lurk, watch, mind, notice); that check's difficulty / 60 (0 when it is against a roll).
 """
 
 from __future__ import annotations

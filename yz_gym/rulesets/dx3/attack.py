@@ -379,6 +379,8 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
     for t in p.hit:
         if t in p.vehicles:  # its vehicle takes the damage (HR-VEH-04/10)
             for f in riding.damage_vehicle(state, p, t, total, rng, events):
+                if f.hidden.hidden:  # thrown off its wreck hidden (HR-STEALTH-06..08, DX3-HID-09)
+                    hiding.damaged(state, f, state.fighters[p.attacker], p.area, rng, events)
                 if f.down:
                     events.append(Event("down", f.id, -1))
                     fell(state, f)
@@ -410,7 +412,8 @@ def damage(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> No
         if f.down and not was_down:
             events.append(Event("down", taker, p.attacker))
             fell(state, f)
-    afflict_hit(state, p, events)
+    if not hiding.lurk_checks(state, rng, events):  # else a PC sublimates first: sublimation.py goes on
+        afflict_hit(state, p, events)
 
 
 def afflict_hit(state: Dx3State, p: PendingAttack, events: list[Event]) -> None:
@@ -514,6 +517,8 @@ def advance(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> b
             return True
         state.phase = Phase.REVIVE
         damage(state, rng, events)
+        if state.sublimation is not None:  # an HR-STEALTH-07 check waits for a PC's Titus decision
+            return True
     if state.reviving:
         state.phase = Phase.REVIVE
         return True

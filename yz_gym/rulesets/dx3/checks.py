@@ -8,6 +8,7 @@ from __future__ import annotations
 from yz_gym.rulesets.dx3.dice import Check, CheckResult
 from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Phase, Sublimation
 from yz_gym.rulesets.dx3.statuses import PRESSURE
+from yz_gym.rulesets.dx3.stealth import AREA_TIE
 from yz_gym.rulesets.dx3.titus import per_check_room
 
 
@@ -17,6 +18,12 @@ def titus_ready(state: Dx3State, f: Fighter) -> bool:
     options = state.options
     held = f.char.titus > 0 or (f.char.lois > 0 and options.lois_to_titus == "free")
     return f.pc and not f.dead and held and (options.titus_despite_pressure or PRESSURE not in f.statuses)
+
+
+def tie_of(state: Dx3State, purpose: int) -> str:
+    """Who wins a tie on a check for `purpose`: the attacker in an area-damage check (HR-STEALTH-08),
+    else as `tie` says (DX3-DICE-13)."""
+    return AREA_TIE if purpose in (CheckFor.MIND, CheckFor.NOTICE) else state.options.tie
 
 
 def has_room(state: Dx3State, f: Fighter, spent: int) -> bool:

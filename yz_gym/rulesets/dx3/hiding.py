@@ -11,11 +11,12 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import engagement, riding
-from yz_gym.rulesets.dx3.checks import pause
+from yz_gym.rulesets.dx3.checks import pause, titus_ready
 from yz_gym.rulesets.dx3.combos import pay, usable_specials
 from yz_gym.rulesets.dx3.dice import CheckResult, roll
 from yz_gym.rulesets.dx3.effects import MINOR, combine
 from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind
+from yz_gym.rulesets.dx3.statuses import mind_check
 from yz_gym.rulesets.dx3.stealth import (
     MAJOR_ACTION,
     MINOR_ACTION,
@@ -26,6 +27,7 @@ from yz_gym.rulesets.dx3.stealth import (
     checked,
     enter_problem,
     opponents_of,
+    outlasted,
     perception,
     process_end,
     spotted,
@@ -246,10 +248,23 @@ def answered(
 def damaged(
     state: Dx3State, f: Fighter, attacker: Fighter, area: bool, rng: np.random.Generator, events: list[Event]
 ) -> None:  # fmt: skip
-    """Hidden f lost HP to `attacker`'s attack (stealth.after_damage): an area attack's opposed check,
-    f's 【精神】 acting against the attacker's 〈知覚〉, ties to the attacker (HR-STEALTH-06..08, AMB-36);
-    any other damage ends the state only with `hidden_ends_on_damage` (DX3-HID-09)."""
+    """Hidden f lost HP to `attacker`'s attack, or to the wreck of its vehicle that attack destroyed
+    (stealth.after_damage): an area attack's opposed check, f's 【精神】 acting against the attacker's
+    〈知覚〉, ties to the attacker (HR-STEALTH-06..08, AMB-36); any other damage ends the state only with
+    `hidden_ends_on_damage` (DX3-HID-09). When a PC on either side may sublimate on that check it waits
+    for the end of the damage step (PendingAttack.lurking, lurk_checks)."""
+    p = state.pending
+    if area and state.options.stealth_area_check and p is not None and (
+        titus_ready(state, f) or titus_ready(state, attacker)
+    ):
+        p.lurking.append(f.id)
+        return
     contest = after_damage(f.hidden, f.char, attacker.char, area, rng, state.options)
+    _outcome(state, f, attacker, contest, events)
+
+
+def _outcome(state: Dx3State, f: Fighter, attacker: Fighter, contest: Contest, events: list[Event]) -> None:
+    """f's hidden state after the damage (its area-damage check's event, or the end of the state)."""
     f.hidden = contest.state
     if contest.acting is not None:
         events.append(Event("hidden_hit", f.id, attacker.id, {
@@ -258,6 +273,47 @@ def damaged(
         }))  # fmt: skip
     elif not f.hidden.hidden:
         events.append(Event("revealed", f.id))
+
+
+AREA_DAMAGE: Final = Dx3Action(Kind.NO_REACTION)  # the action an area-damage check's sublimation names
+
+
+def lurk_checks(state: Dx3State, rng: np.random.Generator, events: list[Event]) -> bool:
+    """The area-damage checks that waited for the end of the damage step (`damaged`), in fight order of
+    the hits, each through checks.pause: the hidden PC sublimates on its 【精神】 (CheckFor.MIND), a PC
+    attacker on its answering 〈知覚〉 (CheckFor.NOTICE). True while one waits for that decision."""
+    p = state.pending
+    assert p is not None
+    attacker = state.fighters[p.attacker]
+    while p.lurking:
+        f = state.fighters[p.lurking.pop(0)]
+        check = mind_check(f.char, state.options)
+        if pause(state, f, CheckFor.MIND, AREA_DAMAGE, check, subject=attacker.id):
+            return True
+        if noticed(state, f, attacker, roll(check, rng), None, rng, events):
+            return True
+    return False
+
+
+def noticed(
+    state: Dx3State, f: Fighter, attacker: Fighter, acting: CheckResult, rival: CheckResult | None,
+    rng: np.random.Generator, events: list[Event],
+) -> bool:  # fmt: skip
+    """Hidden f's 【精神】 `acting` is final: the attacker's 〈知覚〉 answers it (`rival` when already rolled,
+    `titus_result_at: both_rolls`), a PC attacker sublimating first (True: it waits for that decision)."""
+    if rival is None:
+        check = perception(attacker.char, state.options)
+        if pause(state, attacker, CheckFor.NOTICE, AREA_DAMAGE, check, subject=f.id, earlier=acting):
+            return True
+        rival = roll(check, rng)
+    _outcome(state, f, attacker, outlasted(f.hidden, acting, rival), events)
+    return False
+
+
+def notice_answered(state: Dx3State, f: Fighter, attacker: Fighter, acting: CheckResult, reacting: CheckResult,
+                    events: list[Event]) -> None:  # fmt: skip
+    """The PC attacker's 〈知覚〉 `reacting` is final against hidden f's 【精神】 `acting` (HR-STEALTH-07/08)."""
+    _outcome(state, f, attacker, outlasted(f.hidden, acting, reacting), events)
 
 
 def acted(f: Fighter, action: Dx3Action, events: list[Event]) -> None:

@@ -101,6 +101,8 @@ class CheckFor(IntEnum):
     HOLD = 10  # the enemy's 【肉体】 answering a lone leaver (HR-ENGAGE-01)
     LURK = 11  # the hidden one's 〈知覚〉 answering a search (DX3-HID-06)
     WATCH = 12  # a watcher's 〈知覚〉 answering a sneaker slipping past (HR-STEALTH-04)
+    MIND = 13  # a hidden one's 【精神】 after an area attack's damage (HR-STEALTH-07)
+    NOTICE = 14  # the area attacker's 〈知覚〉 answering a hidden one's 【精神】 (HR-STEALTH-07/08)
 
 
 DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing", "sublimation")  # by Phase
@@ -312,6 +314,7 @@ class PendingAttack:
     guards: dict[int, int] = field(default_factory=dict)  # target -> its ガード値
     covers: dict[int, int] = field(default_factory=dict)  # covered target -> its coverer
     asked: list[int] = field(default_factory=list)  # coverers already asked
+    lurking: list[int] = field(default_factory=list)  # hidden ones whose HR-STEALTH-07 check waits for a Titus decision
 
 
 @dataclass(slots=True)

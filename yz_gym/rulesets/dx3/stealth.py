@@ -17,6 +17,7 @@ from yz_gym.rulesets.dx3.options import Dx3Options
 from yz_gym.rulesets.dx3.statuses import mind_check
 
 PERCEPTION: Final = "知覚"
+AREA_TIE: Final = "reaction"  # HR-STEALTH-08: in the area-damage check the attacker (the reacting side) wins ties
 # actions a hidden character may take; all but the stealth move end the state (DX3-HID-05)
 MAJOR_ACTION: Final = "major"
 MINOR_ACTION: Final = "minor"
@@ -252,7 +253,11 @@ def after_damage(
         return Contest(state, None, None)
     if area and options.stealth_area_check:
         acting = roll(mind_check(damaged, options, dice), rng)
-        reacting = roll(perception(attacker, options, 0), rng)
-        kept = action_wins(acting, reacting, "reaction")  # the attacker reacts and wins ties
-        return Contest(state if kept else SEEN, acting, reacting)
+        return outlasted(state, acting, roll(perception(attacker, options, 0), rng))
     return Contest(SEEN if options.hidden_ends_on_damage else state, None, None)
+
+
+def outlasted(state: Hidden, acting: CheckResult, reacting: CheckResult) -> Contest:
+    """The area-damage check judged (HR-STEALTH-07/08): the damaged side's 【精神】 `acting` must beat the
+    attacker's 〈知覚〉 `reacting`, the attacker winning ties, or the hidden state ends."""
+    return Contest(state if action_wins(acting, reacting, AREA_TIE) else SEEN, acting, reacting)

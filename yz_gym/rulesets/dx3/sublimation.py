@@ -18,7 +18,7 @@ import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import afflictions, attack, engagement, gimmicks, hiding, riding, rounds
-from yz_gym.rulesets.dx3.checks import has_room, pause, titus_ready
+from yz_gym.rulesets.dx3.checks import has_room, pause, tie_of, titus_ready
 from yz_gym.rulesets.dx3.dice import CheckResult, action_wins, roll
 from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Fighter, Kind, Phase, Sublimation
 from yz_gym.rulesets.dx3.stealth import perception, watch
@@ -29,12 +29,18 @@ CHECK_NAMES: Final[tuple[str, ...]] = (
     "hit check", "dodge", "離脱 check (【肉体】)", "hiding check (〈知覚〉)", "slip-past check (〈知覚〉)",
     "search (〈知覚〉)", "vehicle dodge's 〈知覚〉", "vehicle dodge's 〈運転〉", "dodge of the gimmick",
     "recovery check (【精神】)", "【肉体】 against the 離脱", "〈知覚〉 against the search", "〈知覚〉 against the sneaker",
+    "【精神】 to stay hidden after area damage", "〈知覚〉 against the hidden one's 【精神】",
 )  # by CheckFor  # fmt: skip
 MAJORS: Final[tuple[int, ...]] = (
     CheckFor.LEAVE, CheckFor.HIDE, CheckFor.SLIP, CheckFor.SEARCH, CheckFor.HOLD, CheckFor.LURK, CheckFor.WATCH,
 )  # fmt: skip
-ANSWERS: Final[tuple[int, ...]] = (CheckFor.HOLD, CheckFor.LURK, CheckFor.WATCH)  # a reacting side's: the acting one known
-ACTS_FIRST: Final[tuple[int, ...]] = (CheckFor.LEAVE, CheckFor.SLIP, CheckFor.SEARCH)  # the other side answers
+ANSWERS: Final[tuple[int, ...]] = (
+    CheckFor.HOLD, CheckFor.LURK, CheckFor.WATCH, CheckFor.NOTICE,
+)  # a reacting side's: the acting one known  # fmt: skip
+ACTS_FIRST: Final[tuple[int, ...]] = (
+    CheckFor.LEAVE, CheckFor.SLIP, CheckFor.SEARCH, CheckFor.MIND,
+)  # the other side answers  # fmt: skip
+AREA_DAMAGE: Final[tuple[int, ...]] = (CheckFor.MIND, CheckFor.NOTICE)  # HR-STEALTH-07, in the damage step
 
 
 def opens(state: Dx3State, f: Fighter, action: Dx3Action) -> bool:
@@ -117,9 +123,9 @@ def _worth_raising(state: Dx3State, s: Sublimation) -> bool:
         return _loses(state, result)
     if s.purpose in ANSWERS:
         assert s.earlier is not None
-        return action_wins(s.earlier, result, state.options.tie)
+        return action_wins(s.earlier, result, tie_of(state, s.purpose))
     if s.rival is not None:
-        return not action_wins(result, s.rival, state.options.tie)
+        return not action_wins(result, s.rival, tie_of(state, s.purpose))
     if s.purpose == CheckFor.SPOT:
         p = state.pending
         assert p is not None
@@ -140,6 +146,8 @@ def _rival_roll(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Gene
     other = state.fighters[s.subject]
     if titus_ready(state, other):
         return None
+    if s.purpose == CheckFor.MIND:  # the area attacker's 〈知覚〉 (HR-STEALTH-07)
+        return roll(perception(other.char, options), rng)
     if s.purpose == CheckFor.LEAVE:
         return roll(engagement.body(state, other), rng)
     return roll(perception(other.char, options), rng) if options.hidden_search_roll == "perception" else None
@@ -175,6 +183,9 @@ def _close(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator
         gimmicks.dodged(state, f, result, rng, events)
         rounds.strike_on(state, rng, events)
         return
+    if purpose in AREA_DAMAGE:
+        _area_damage_check(state, s, f, result, rng, events)
+        return
     if purpose == CheckFor.RECOVER:
         state.phase = Phase.MINOR
         afflictions.recovered(state, f, s.action, result, events)
@@ -201,6 +212,27 @@ def _close(state: Dx3State, s: Sublimation, f: Fighter, rng: np.random.Generator
             return
         attack.settle(state, t, hit, True, events)
     state.phase = Phase.REACT if state.pending is not None else state.phase
+    rounds.carry_on(state, rng, events)
+
+
+def _area_damage_check(
+    state: Dx3State, s: Sublimation, f: Fighter, result: CheckResult, rng: np.random.Generator, events: list[Event]
+) -> None:  # fmt: skip
+    """An area-damage check is final (HR-STEALTH-07/08): the attacker answers the hidden PC's 【精神】, or
+    the PC attacker's 〈知覚〉 decides; the next waiting check follows, then the attack's bad statuses
+    (step 8) and the rest of the attack (revivals)."""
+    p = state.pending
+    assert p is not None
+    if s.purpose == CheckFor.MIND:
+        if hiding.noticed(state, f, state.fighters[s.subject], result, s.rival, rng, events):
+            return
+    else:
+        assert s.earlier is not None
+        hiding.notice_answered(state, state.fighters[s.subject], f, s.earlier, result, events)
+    if hiding.lurk_checks(state, rng, events):
+        return
+    attack.afflict_hit(state, p, events)
+    state.phase = Phase.REVIVE
     rounds.carry_on(state, rng, events)
 
 
