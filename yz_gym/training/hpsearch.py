@@ -182,8 +182,10 @@ def run_trial(config: SearchConfig, number: int, params: dict[str, Any], report:
             raise optuna.TrialPruned(f"pruned at {steps} steps, score {score:.3f}")
 
     outcome: dict[str, Any] = {"number": number, "state": "complete", "error": ""}
+    league.out.mkdir(parents=True, exist_ok=True)
     try:
-        train(league, log=lambda _line: None, on_eval=on_eval)
+        with (league.out / "train.log").open("a") as lines:
+            train(league, log=lambda line: print(line, file=lines, flush=True), on_eval=on_eval)
     except optuna.TrialPruned:
         outcome["state"] = "pruned"
     except Exception as error:  # a failed trial is recorded, the search goes on

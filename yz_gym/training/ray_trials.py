@@ -25,7 +25,8 @@ def connect(config: SearchConfig) -> None:
         return
     if address:
         ray.init(address=address, log_to_driver=False)
-    else:
+    else:  # workers keep this process's priority (Ray's default renices them by 15: `nice -n 10` ends at 19)
+        os.environ.setdefault("RAY_worker_niceness", "0")
         ray.init(num_cpus=config.ray.num_cpus, include_dashboard=False, log_to_driver=False)
 
 
