@@ -42,6 +42,7 @@ def search_ray(config: SearchConfig, log: Any = print) -> list[dict[str, Any]]:
     import ray
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
+    config = config.model_copy(update={"output": str(config.out.resolve())})  # the same folder for the study actor
     connect(config)
     here = NodeAffinitySchedulingStrategy(node_id=ray.get_runtime_context().get_node_id(), soft=False)
     judge = ray.remote(num_cpus=0)(Coordinator).options(scheduling_strategy=here).remote(config)
