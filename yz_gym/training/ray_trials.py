@@ -11,6 +11,7 @@ for trials, and answers each task's evaluations with the median pruner's verdict
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from yz_gym.training.hpsearch import Coordinator, Gate, SearchConfig, run_trial
@@ -42,7 +43,8 @@ def search_ray(config: SearchConfig, log: Any = print) -> list[dict[str, Any]]:
     import ray
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-    config = config.model_copy(update={"output": str(config.out.resolve())})  # the same folder for the study actor
+    paths = {"output": str(config.out.resolve()), "league": str(Path(config.league).resolve())}
+    config = config.model_copy(update=paths)  # the same files for the study actor and every worker
     connect(config)
     here = NodeAffinitySchedulingStrategy(node_id=ray.get_runtime_context().get_node_id(), soft=False)
     judge = ray.remote(num_cpus=0)(Coordinator).options(scheduling_strategy=here).remote(config)
