@@ -27,6 +27,7 @@ import json
 import sys
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -274,9 +275,15 @@ def evaluate_seats(model: Any, config: LeagueConfig, seed: int) -> list[dict[str
     return rows
 
 
-def train(config: LeagueConfig, log: Any = print, initial: dict[str, Any] | None = None) -> Path:
+def train(
+    config: LeagueConfig,
+    log: Any = print,
+    initial: dict[str, Any] | None = None,
+    on_eval: Callable[[int, list[dict[str, Any]]], None] | None = None,
+) -> Path:
     """Run league training, from the policy weights `initial` if given (a state dict of the same
-    network: training/distill.py's); returns the path of the weights-only final model (final.npz)."""
+    network: training/distill.py's), calling `on_eval(steps, rows)` after each evaluation (it may
+    raise to stop the run: training/hpsearch.py's pruner); returns the path of final.npz."""
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -311,11 +318,14 @@ def train(config: LeagueConfig, log: Any = print, initial: dict[str, Any] | None
     start, cpu_start = time.monotonic(), _cpu_minutes()
 
     def evaluate(n: int) -> None:
-        for row in evaluate_seats(model, config, config.seed + 7):
+        new = evaluate_seats(model, config, config.seed + 7)
+        for row in new:
             rows.append(row)
             log(f"{n:>9} steps: win rate vs {row['opponent']} {100 * row['win_rate']:.1f}%")
         _write_progress(rows, out / "progress.csv")
         plot_curve(rows, out / "learning_curve.png", f"{config.name}: MaskablePPO league")
+        if on_eval is not None:
+            on_eval(n, new)
 
     class Steps(BaseCallback):
         """Progress lines, snapshots, evaluations and the budget."""
