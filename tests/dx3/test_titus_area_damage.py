@@ -5,19 +5,23 @@ off its wreck takes the same check (HR-VEH-08/09). Scripted dice."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
-from tests.dx3.fights import act, fighter, game, of
+from tests.dx3.fights import act, fighter, game, of, scenario_data
 from tests.dx3.test_area_riders import PAL, blast
 from tests.dx3.test_area_riders import blast_game as van_blast_game
 from tests.dx3.test_attack_effects import BLAST, FOE, SWORD, foe, hero, play, to_major, unanswered
+from tests.dx3.test_dx3_invariants import check_state, same_as_pickled, snapshot
 from yz_gym.agents import dx3_odds, dx3_titus
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.state import CheckFor, Dx3Action, Dx3State, Kind
 from yz_gym.rulesets.dx3.stealth import Hidden, perception
 from yz_gym.rulesets.dx3.titus import boost_check
+from yz_gym.scenario.loading import load
 
 BEFORE = [Dx3Action(Kind.TITUS_DICE), Dx3Action(Kind.TITUS_CRIT), Dx3Action(Kind.DECLINE)]
 AFTER = [Dx3Action(Kind.TITUS_RESULT), Dx3Action(Kind.DECLINE)]
@@ -152,3 +156,34 @@ def test_dx3_tactical_weighs_the_mind_check_with_ties_to_the_attacker_whatever_t
     assert chance < dx3_odds.opposed(mine, brute, "action", state.options.no_reaction_value)
     boosted = dx3_titus._chance(state, s, boost_check(s.check, 1, 0))  # 12 dice
     assert 0.0 < chance < 0.5 < boosted < 1.0
+
+
+@pytest.mark.rule("HR-STEALTH-07", "DX3-TITUS-04")
+def test_random_play_of_area_blasts_among_the_hidden_keeps_the_invariants_and_pickles_mid_decision() -> None:
+    """Two hidden PCs and a visible one (3 Lois each) engaged with two NPCs, all with 《blast》: random
+    legal actions keep the invariants, and a fight pickled while a PC decides on an area-damage check
+    (or at any 7th action) plays on alike; both new checks come up."""
+    people = [
+        fighter(name, side, 10, pc=side == "pcs", lois=3 if side == "pcs" else 0, hidden=hidden,
+                skills={"白兵": 2}, weapons=["sword"], effects={"blast": 1})
+        for name, side, hidden in (("A", "pcs", True), ("B", "pcs", True), ("C", "pcs", False),
+                                   ("X", "npcs", False), ("Y", "npcs", False))
+    ]  # fmt: skip
+    scenario = load(scenario_data(*people, effects={"blast": BLAST})).scenario
+    rng, asked, taken = np.random.default_rng(5), Counter[int](), 0
+    while taken < 800:
+        state = engine.new_game(scenario, rng)
+        before = snapshot(state)
+        while not engine.is_over(state) and taken < 800:
+            legal = engine.legal_actions(state)
+            sub = state.sublimation
+            if sub is not None and sub.purpose in (CheckFor.MIND, CheckFor.NOTICE):
+                asked[sub.purpose] += 1
+                same_as_pickled(state, rng)
+            elif taken % 7 == 0:
+                same_as_pickled(state, rng)
+            engine.apply(state, legal[int(rng.integers(len(legal)))], rng, legal)
+            taken += 1
+            check_state(state, before)
+            before = snapshot(state)
+    assert asked[CheckFor.MIND] > 0 and asked[CheckFor.NOTICE] > 0
