@@ -177,6 +177,7 @@ def _turn_action(
 
 def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
     """Resolve until someone must decide, or the game is over."""
+    checked = False  # the fight goes on, and nothing that could end it has happened since the check
     while state.phase == COMBAT:
         if state.stack:
             frame = state.stack[-1]
@@ -185,18 +186,22 @@ def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> Non
                     return
                 frame.asking.clear()
             advance(state, frame, rng, events)
+            checked = False
             continue
-        if _check_over(state, events):
+        if not checked and _check_over(state, events):
             return
+        checked = True
         if state.turn_pos >= len(state.order):
             _end_round(state, rng, events)
+            checked = False
             continue
         c = state.combatants[state.order[state.turn_pos]]
         if not state.turn_begun:
             _begin_turn(state, c, rng, events)
+            checked = False
             continue
         if c.out or c.acted or (c.actions_used >= 2 and len(turn_actions(state, c)) == 1):
-            end_turn(state)  # ACT-01: both actions used and no free action left to take
+            end_turn(state)  # ACT-01: both actions used and no free action left to take (ends nothing)
             continue
         return
 

@@ -57,10 +57,17 @@ def _loops() -> tuple[tuple[int, tuple[Offer, ...]], ...]:
 LOOPS: Final = _loops()
 
 
-_LOOP_NEEDS: Final = tuple(
-    reduce(or_, (offer.needs for offer in offers), 0) for _, offers in LOOPS
-)  # the needs any offer of each loop has: the part of a listing's `has` that loop depends on
-_LOOP_GROUPS: Final[dict[tuple[int, int], Group | None]] = {}  # by the loop and the needs of it met
+class _ByLoop:
+    """Each loop's group by the loop's index and the needs of its offers met, for the loops `loops`
+    (a loop depends only on the needs its own offers have): what a new combination of needs reuses."""
+
+    def __init__(self, loops: tuple[tuple[int, tuple[Offer, ...]], ...]) -> None:
+        self.loops = loops
+        self.needs = tuple(reduce(or_, (offer.needs for offer in offers), 0) for _, offers in loops)
+        self.found: dict[tuple[int, int], Group | None] = {}
+
+
+_BY_LOOP: Final = [_ByLoop(LOOPS)]  # rebuilt if LOOPS is (a test adding an offer rebinds it)
 
 
 def groups(has: int) -> tuple[Group, ...]:
@@ -68,22 +75,24 @@ def groups(has: int) -> tuple[Group, ...]:
     (a loop with none is left out; loops never merge, so the order stays the ranks')."""
     found = _GROUPS.get(has)
     if found is None:
+        by_loop = _BY_LOOP[0]
+        if by_loop.loops is not LOOPS:
+            by_loop = _BY_LOOP[0] = _ByLoop(LOOPS)
         loops: list[Group] = []
-        for k, mask in enumerate(_LOOP_NEEDS):
-            key = (k, has & mask)
-            if key in _LOOP_GROUPS:
-                group = _LOOP_GROUPS[key]
+        for k, (over, offers) in enumerate(by_loop.loops):
+            key = (k, has & by_loop.needs[k])
+            if key in by_loop.found:
+                group = by_loop.found[key]
             else:
-                group = _LOOP_GROUPS[key] = _group(LOOPS[k], has)
+                group = by_loop.found[key] = _group(over, offers, has)
             if group is not None:
                 loops.append(group)
         found = _GROUPS[has] = tuple(loops)
     return found
 
 
-def _group(loop: tuple[int, tuple[Offer, ...]], has: int) -> Group | None:
+def _group(over: int, offers: tuple[Offer, ...], has: int) -> Group | None:
     """One loop of a listing that has `has`: the hooks of the offers whose needs it has (None: none)."""
-    over, offers = loop
     asked = [offer for offer in offers if offer.needs & has == offer.needs]
     if not asked:
         return None
