@@ -211,11 +211,12 @@ class Coordinator:
             storage=f"sqlite:///{(config.out / 'study.db').resolve()}",
             load_if_exists=True,
             direction="maximize",
-            sampler=optuna.samplers.TPESampler(seed=config.seed),
             pruner=optuna.pruners.MedianPruner(
                 n_startup_trials=config.pruner.n_startup_trials, n_warmup_steps=config.pruner.n_warmup_steps
             ),
         )
+        # A resumed study's sampler is seeded past the trials it holds: the same seed would ask for them again.
+        self.study.sampler = optuna.samplers.TPESampler(seed=config.seed + len(self.study.get_trials(deepcopy=False)))
         self.running: dict[int, Any] = {}
         for trial in self.study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
             self.study.tell(trial.number, state=optuna.trial.TrialState.FAIL)  # a killed run's trial
