@@ -73,6 +73,9 @@ def test_the_sampler_is_seeded(tmp_path):
     first = Coordinator(tiny(tmp_path / "a")).ask()[1]
     assert Coordinator(tiny(tmp_path / "b")).ask()[1] == first
     assert Coordinator(tiny(tmp_path / "c", seed=1)).ask()[1] != first
+    resumed = Coordinator(tiny(tmp_path / "a"))  # the study holds the first trial (left running: now failed)
+    assert resumed.study.get_trials()[0].state.name == "FAIL"
+    assert resumed.ask()[1] != first  # a resumed study does not ask for the same knobs again
 
 
 @pytest.mark.parametrize(

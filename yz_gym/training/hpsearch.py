@@ -211,11 +211,12 @@ class Coordinator:
             storage=f"sqlite:///{(config.out / 'study.db').resolve()}",
             load_if_exists=True,
             direction="maximize",
-            sampler=optuna.samplers.TPESampler(seed=config.seed),
             pruner=optuna.pruners.MedianPruner(
                 n_startup_trials=config.pruner.n_startup_trials, n_warmup_steps=config.pruner.n_warmup_steps
             ),
         )
+        # A resumed study's sampler is seeded past the trials it holds: the same seed would ask for them again.
+        self.study.sampler = optuna.samplers.TPESampler(seed=config.seed + len(self.study.get_trials(deepcopy=False)))
         self.running: dict[int, Any] = {}
         for trial in self.study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
             self.study.tell(trial.number, state=optuna.trial.TrialState.FAIL)  # a killed run's trial
@@ -372,9 +373,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--report", help="override the markdown report's path")
     parser.add_argument("--backend", choices=["local", "ray"], help="override the backend")
     parser.add_argument("--budget-cpu-minutes", type=float, help="override budget_cpu_minutes")
+    parser.add_argument("--wall-minutes", type=float, help="override wall_minutes (of this run, when resuming)")
     args = parser.parse_args(argv)
     given = {"output": args.output, "report": args.report, "backend": args.backend,
-             "budget_cpu_minutes": args.budget_cpu_minutes}  # fmt: skip
+             "budget_cpu_minutes": args.budget_cpu_minutes, "wall_minutes": args.wall_minutes}  # fmt: skip
     try:
         config = load_search_config(args.config, {k: v for k, v in given.items() if v is not None})
         for module, extra in (("optuna", "train"), *((("ray", "scale"),) if config.backend == "ray" else ())):

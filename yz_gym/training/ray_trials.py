@@ -28,6 +28,7 @@ def connect(config: SearchConfig) -> None:
         ray.init(address=address, log_to_driver=False)
     else:  # workers keep this process's priority (Ray's default renices them by 15: `nice -n 10` ends at 19)
         os.environ.setdefault("RAY_worker_niceness", "0")
+        os.environ.setdefault("RAY_memory_monitor_refresh_ms", "0")  # a shared machine's other jobs' memory kills no trial
         ray.init(num_cpus=config.ray.num_cpus, include_dashboard=False, log_to_driver=False)
 
 
@@ -62,8 +63,12 @@ def search_ray(config: SearchConfig, log: Any = print) -> list[dict[str, Any]]:
             break
         done, _ = ray.wait(list(pending), num_returns=1)
         for ref in done:
-            del pending[ref]
-            outcome = ray.get(ref)
+            number = pending.pop(ref)
+            try:
+                outcome = ray.get(ref)
+            except ray.exceptions.RayError as error:  # the worker died (e.g. Ray's memory monitor killed it)
+                error_text = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+                outcome = {"number": number, "state": "fail", "score": None, "steps": 0, "cpu_minutes": 0.0, "error": error_text}
             ray.get(judge.finish.remote(outcome))
             log(f"trial {outcome['number']}: {outcome['state']}, score {outcome['score']}, {outcome['cpu_minutes']} CPU-minutes")
     log(f"stopped: {reason}")
