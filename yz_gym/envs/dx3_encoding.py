@@ -381,6 +381,7 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
     hatred = mine.hatred
     fear = mine.fear
     blocked: dict[tuple[int, int], bool] = {}  # blockaded() reads only a fighter's position and side
+    buf: Any = obs.data  # a writable float32 memoryview: item writes are cheaper than numpy's
     pack = _ROW.pack_into
     # each value below is clipped to [0, 1] inline, as min(max(v, 0.0), 1.0) would
     for f in fighters:
@@ -416,7 +417,7 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
         lois = char.lois / MAX_TITUS
         titus = char.titus / MAX_TITUS
         pack(
-            obs, ((fid - me) % N) * FIGHTER_FEATURES * 4,
+            buf, ((fid - me) % N) * FIGHTER_FEATURES * 4,
             1.0, fid == me, side == my_side, side != my_side,
             0.0 if hp < 0.0 else 1.0 if hp > 1.0 else hp, char.incapacitated,
             0.0 if at < 0.0 else 1.0 if at > 1.0 else at, pos == my_pos,
@@ -428,7 +429,6 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
             0.0 if poison < 0.0 else 1.0 if poison > 1.0 else poison, hatred == fid, fear == fid,
             0.0 if lois < 0.0 else 1.0 if lois > 1.0 else lois, 0.0 if titus < 0.0 else 1.0 if titus > 1.0 else titus,
         )  # fmt: skip
-    buf: Any = obs.data  # a writable float32 memoryview: item writes are cheaper than numpy's
     rnd = state.round / state.scenario.max_rounds
     buf[_ROUND] = 0.0 if rnd < 0.0 else 1.0 if rnd > 1.0 else rnd
     if acting >= 0 and state.phase != Phase.OVER:
