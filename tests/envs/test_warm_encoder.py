@@ -58,7 +58,7 @@ def test_a_warm_encoder_writes_what_a_fresh_one_writes_in_play(scenario_name):
 @pytest.mark.parametrize("scenario_name", bundled_scenarios())
 def test_an_encoder_that_follows_a_game_writes_a_full_re_encode_at_every_step(scenario_name):
     # one encoder sees the game step by step, as an env's does, with pickled and cloned states between
-    # (rows it keeps from the last encode are reused only where their source did not change)
+    # (its cached views and weapon rows are reused only where what they show did not change)
     encoding, states = _random_states(scenario_name, 7, 150)
     warm = encoding.observer
     for i, state in enumerate(states):
@@ -172,11 +172,11 @@ def test_a_duplicated_encoder_starts_with_empty_caches_and_writes_what_a_fresh_o
     warm = encoding.observer
     for state in states:  # fill the view and weapon-row caches
         _every_view(warm, state)
-    assert warm._view_cache and warm._rows
+    assert warm._view_cache and warm._weapon_rows
     twin = {"pickle": lambda e: pickle.loads(pickle.dumps(e)), "copy": copy.copy, "deepcopy": copy.deepcopy}[
         duplicate
     ](warm)
-    assert not twin._view_cache and not twin._rows
+    assert not twin._view_cache and not twin._weapon_rows
     changed = states[-1].clone()
     for c in changed.combatants:  # a state neither cache has seen
         for w in c.weapons:

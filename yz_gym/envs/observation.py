@@ -66,11 +66,9 @@ then enemies; see `action_space`). Dynamic features per slot (`COMBATANT_FIELDS`
   scenarios without a `hazards:` block (appended last: every earlier offset is unchanged).
 
 Encoding copies a cached per-observer template that already holds the static parts (the zone
-hazards too), the map seen from the observer's zone and the borders; then each combatant's slot is
-copied in as float32 bytes: the fields that do not depend on the observer, the turn or the others
-(its own state and weapon rows), kept per combatant with the key of everything they show and
-re-encoded only when that key changed since the encoder's last call; the rest (deciding, turn,
-engaged, sight, card, order, zone, range band) are item writes on top, for each field that is not 0.
+hazards too), the map seen from the observer's zone and the borders; then each combatant's dynamic
+fields go straight into the vector's buffer: an item write for each field that is not 0, and each
+carried weapon's row as float32 bytes cached by what it shows (name, held, bonus, loaded, loads, supply).
 """
 
 from __future__ import annotations
@@ -214,7 +212,8 @@ _CBAND: Final = _CZONE + MAX_ZONES
 _CWEAPON: Final = _CBAND + N_BANDS
 N_WEAPON_FIELDS: Final = len(WEAPON_FIELDS)
 assert len(COMBATANT_FIELDS) == 42 and COMBATANT_FIELDS[36] == "armor"  # encode() writes by position
-_ROW: Final = struct.Struct(f"{N_CDYN}f")
+_WEAPON_FIELDS: Final = struct.Struct(f"{N_WEAPON_FIELDS}f")
+_WEAPON_BYTES: Final = 4 * N_WEAPON_FIELDS
 _ROUND_FIELDS: Final = struct.Struct("3f")
 _ROLL_FIELDS: Final = struct.Struct("7f")
 # the counts' steps as float32 values: adding them in double and storing as float32 is float32 addition
@@ -226,6 +225,7 @@ _ZALLY_WATCH: Final = _Z0 + 7 * MAX_ZONES
 assert ZONE_FIELDS[4:8] == ("allies_here", "enemies_here", "enemy_overwatch", "ally_overwatch")
 _PER_ENEMY: Final = float(np.float32(1.0 / MAX_ENEMIES))
 VIEW_CACHE_SIZE: Final = 256  # templates with the map part filled in, per (observer, zone, peek, doors)
+WEAPON_CACHE_SIZE: Final = 1024  # packed weapon rows, per (weapon, held, bonus, loaded, spare loads, supply)
 _REACH: Final = {"engaged": 0.0, "short": 0.25, "medium": 0.5, "long": 0.75, "extreme": 1.0}
 
 
@@ -272,7 +272,7 @@ class ObservationEncoder:
         }
         self._border_cache: dict[tuple[int, ...], np.ndarray] = {}
         self._view_cache: dict[tuple[object, ...], tuple[np.ndarray, tuple[bool, ...], tuple[bool, ...]]] = {}
-        self._rows: dict[int, tuple[tuple[Any, ...], bytes]] = {}  # per combatant: its last row key and bytes
+        self._weapon_rows: dict[tuple[str, bool, int, bool, int, int], bytes] = {}
         self._templates = [self._template(scenario, me) for me in range(self.n)]
         self.extras = bool(scenario.vehicles) or setup.mounted  # vehicle_obs.py
         self.hazards = setup.hazards is not None  # hazard_obs.py
@@ -362,86 +362,19 @@ class ObservationEncoder:
             self._view_cache[key] = found
         return found
 
-    def _own_row(self, key: tuple[Any, ...]) -> bytes:
-        """A combatant's N_CDYN fields as float32 bytes from `key` (all that they show), those that depend
-        on the observer, the turn or the others left 0 (`encode` writes them on top)."""
-        (
-            out, dead, gone, health, max_health, resolve, max_resolve, a0, a1, a2, a3, m0, m1, m2, m3,
-            prone, rating, aiming, watching, hidden, burning, grappling, grappled, lose_turn, used, slow_used,
-            acted, swapped, wounds, timer, armor, medkit, blanket, held, carried,
-        ) = key  # fmt: skip
-        row = [0.0] * N_CDYN
-        if not out:
-            row[0] = 1.0
-        if health <= 0 or resolve <= 0 or a0 == 0 or a1 == 0 or a2 == 0 or a3 == 0:  # BROKEN-01
-            row[1] = 1.0
-        if dead:
-            row[2] = 1.0
-        if gone:
-            row[3] = 1.0
-        if health > 0 and max_health > 0:
-            row[10] = health / max_health
-        if resolve > 0 and max_resolve > 0:
-            row[11] = resolve / max_resolve
-        for i, (a, m) in enumerate(((a0, m0), (a1, m1), (a2, m2), (a3, m3))):
-            if a > 0:
-                row[12 + i] = a / m if a < m else 1.0
-        if prone:
-            row[16] = 1.0
-        if rating >= 0:
-            row[17] = 1.0
-            row[18] = rating / MAX_RATING
-        if aiming:
-            row[19] = aiming / 3
-        if watching:
-            row[20] = 1.0
-        if hidden:
-            row[21] = 1.0
-        if burning:
-            row[22] = burning / 6 if burning < 6 else 1.0
-        if grappling:
-            row[23] = 1.0
-        if grappled:
-            row[24] = 1.0
-        if lose_turn:
-            row[25] = 1.0
-        if used < 2:
-            row[26] = (2 - used) / 2
-            if not slow_used:
-                row[27] = 1.0
-        if acted:
-            row[28] = 1.0
-        if swapped:
-            row[29] = 1.0
-        if wounds:
-            row[33] = wounds / 4 if wounds < 4 else 1.0
-            if timer >= 0:
-                row[34] = 1.0
-                if timer > 0:
-                    row[35] = timer / 10 if timer < 10 else 1.0
-        if armor:
-            row[36] = armor / MAX_RATING
-        if medkit:
-            row[37] = 1.0
-        if blanket:
-            row[38] = 1.0
-        if held >= 0:
-            row[39] = 1.0
-            if held < len(carried):
-                name, _, loaded, _, _ = carried[held]
-                if self.weapons[name].ranged:
-                    row[40] = 1.0
-                if loaded:
-                    row[41] = 1.0
-        at = _CWEAPON
-        for i, (name, bonus, loaded, spare, supply) in enumerate(carried[:MAX_WEAPONS]):
-            ranged, damage, reach, auto = self._weapon_static[name]
-            row[at : at + N_WEAPON_FIELDS] = [
-                1.0, float(i == held), ranged, _clip(bonus / 5), damage, reach, float(loaded),
-                1.0 if spare < 0 else _clip(spare / 5), _clip(supply / 6), auto,
-            ]  # fmt: skip
-            at += N_WEAPON_FIELDS
-        return _ROW.pack(*row)
+    def _weapon_row(self, key: tuple[str, bool, int, bool, int, int]) -> bytes:
+        """The WEAPON_FIELDS of a carried weapon (name, held, bonus, loaded, spare loads, supply) as
+        float32 bytes; cached: they depend on nothing else."""
+        name, held, bonus, loaded, spare, supply = key
+        ranged, damage, reach, auto = self._weapon_static[name]
+        packed = _WEAPON_FIELDS.pack(
+            1.0, held, ranged, _clip(bonus / 5), damage, reach, loaded, 1.0 if spare < 0 else _clip(spare / 5),
+            _clip(supply / 6), auto,
+        )  # fmt: skip
+        if len(self._weapon_rows) >= WEAPON_CACHE_SIZE:
+            self._weapon_rows.clear()
+        self._weapon_rows[key] = packed
+        return packed
 
     # --- per step --------------------------------------------------------------------------
 
@@ -493,8 +426,9 @@ class ObservationEncoder:
         for i, cid in enumerate(order):
             position[cid] = i
         my_engaged = mc.engaged
-        rows = self._rows
-        raw = buf.cast("B")  # the same vector as bytes: a cached row is copied in
+        weapons = self.weapons
+        weapon_rows = self._weapon_rows
+        raw = buf.cast("B")  # the same vector as bytes: a weapon's packed row is copied in
         # INIT-05/INIT-HIDDEN-01: with hidden initiative, unrevealed enemy cards read as 0
         cards = visible_cards(state, me) if state.options.hidden_initiative else state.cards
         cover_ratings = state.cover_ratings
@@ -515,6 +449,9 @@ class ObservationEncoder:
                     buf[_ZALLIES + zone] += _PER_ALLY
                 if watch >= 0:
                     buf[(_ZENEMY_WATCH if enemy else _ZALLY_WATCH) + watch] = 1.0
+            attrs, max_attrs = c.attrs, c.max_attrs
+            a0, a1, a2, a3 = attrs[0], attrs[1], attrs[2], attrs[3]
+            m0, m1, m2, m3 = max_attrs[0], max_attrs[1], max_attrs[2], max_attrs[3]
             injuries = c.injuries
             timer = -1  # the soonest death roll (a loop: min() with a default is slow on Python 3.11)
             for injury in injuries:
@@ -527,35 +464,31 @@ class ObservationEncoder:
                 if lethal:
                     soonest = min(t.left for t in lethal)
                     timer = soonest if timer < 0 else min(timer, soonest)
+            held = c.held
+            carried = c.weapons
+            held_w = weapons[carried[held].name] if 0 <= held < len(carried) else None
+            pos = position[cid]
+            used = c.actions_used
             cover = c.cover
-            items = c.items
-            attrs, max_attrs = c.attrs, c.max_attrs
-            # everything the observer-free fields and weapon rows show (the row cache's key: `_own_row`)
-            key = (
-                out, c.dead, c.fled or c.surrendered, c.health, c.max_health, c.resolve, c.max_resolve,
-                attrs[0], attrs[1], attrs[2], attrs[3], max_attrs[0], max_attrs[1], max_attrs[2], max_attrs[3],
-                c.prone, cover_ratings[zone][cover] if cover >= 0 else -1, c.aiming, watch >= 0, hidden, c.burning,
-                c.grappling >= 0, c.grappled_by >= 0, c.lose_turn, c.actions_used, c.slow_used, c.acted, c.swapped,
-                wounds, timer, c.armor_rating, "medkit" in items, "blanket" in items, c.held,
-                tuple([(w.name, w.bonus, w.loaded, w.reloads, w.supply) for w in c.weapons]),
-            )  # fmt: skip
-            last = rows.get(cid)
-            if last is not None and last[0] == key:
-                packed = last[1]
-            else:
-                packed = self._own_row(key)
-                rows[cid] = (key, packed)
+            engaged = c.engaged
+            card = cards[cid]
             base = _C0 + slot_of[cid] * N_CDYN
-            raw[4 * base : 4 * (base + N_CDYN)] = packed
             row = buf[base : base + N_CDYN]  # the slot's own view: its small indices cost no int objects
-            # the fields that depend on the observer, the turn or the others (field order: COMBATANT_FIELDS)
+            # the template holds zeros here: write only what is not 0 (field order: COMBATANT_FIELDS)
+            if not out:
+                row[0] = 1.0
+            if c.broken:
+                row[1] = 1.0
+            if c.dead:
+                row[2] = 1.0
+            if c.fled or c.surrendered:
+                row[3] = 1.0
             if cid == deciding:
                 row[4] = 1.0
             if cid == holder:
                 row[5] = 1.0
             if cid in my_engaged:
                 row[6] = 1.0
-            engaged = c.engaged
             if engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
                 active = 0
                 for o in engaged:
@@ -568,14 +501,71 @@ class ObservationEncoder:
                     row[8] = 1.0
                 if fire[zone]:
                     row[9] = 1.0
-            pos = position[cid]
-            card = cards[cid]
+            if c.health > 0 and c.max_health > 0:
+                row[10] = c.health / c.max_health
+            if c.resolve > 0 and c.max_resolve > 0:
+                row[11] = c.resolve / c.max_resolve
+            if a0 > 0:
+                row[12] = a0 / m0 if a0 < m0 else 1.0
+            if a1 > 0:
+                row[13] = a1 / m1 if a1 < m1 else 1.0
+            if a2 > 0:
+                row[14] = a2 / m2 if a2 < m2 else 1.0
+            if a3 > 0:
+                row[15] = a3 / m3 if a3 < m3 else 1.0
+            if c.prone:
+                row[16] = 1.0
+            if cover >= 0:
+                row[17] = 1.0
+                row[18] = cover_ratings[zone][cover] / MAX_RATING
+            if c.aiming:
+                row[19] = c.aiming / 3
+            if watch >= 0:
+                row[20] = 1.0
+            if hidden:
+                row[21] = 1.0
+            if c.burning:
+                row[22] = c.burning / 6 if c.burning < 6 else 1.0
+            if c.grappling >= 0:
+                row[23] = 1.0
+            if c.grappled_by >= 0:
+                row[24] = 1.0
+            if c.lose_turn:
+                row[25] = 1.0
+            if used < 2:
+                row[26] = (2 - used) / 2
+                if not c.slow_used:
+                    row[27] = 1.0
+            if c.acted:
+                row[28] = 1.0
+            if c.swapped:
+                row[29] = 1.0
             if card:
                 row[30] = card / CARD_SCALE if card < CARD_SCALE else 1.0
                 if pos > 0:
                     row[31] = pos / MAX_COMBATANTS
             if (pos > turn_pos or not card) and not c.acted:
                 row[32] = 1.0
+            if wounds:
+                row[33] = wounds / 4 if wounds < 4 else 1.0
+                if timer >= 0:
+                    row[34] = 1.0
+                    if timer > 0:
+                        row[35] = timer / 10 if timer < 10 else 1.0
+            if c.armor_rating:
+                row[36] = c.armor_rating / MAX_RATING
+            if c.items:
+                if "medkit" in c.items:
+                    row[37] = 1.0
+                if "blanket" in c.items:
+                    row[38] = 1.0
+            if held >= 0:
+                row[39] = 1.0
+            if held_w is not None:
+                if held_w.ranged:
+                    row[40] = 1.0
+                if carried[held].loaded:
+                    row[41] = 1.0
             if seen:
                 if cid == me:
                     band = 1
@@ -586,6 +576,14 @@ class ObservationEncoder:
                     band = 1 if h == 0 else 2 if h == 1 else 3 if h <= 4 else 4 if h <= extreme else 5
                 row[_CZONE + zone] = 1.0
                 row[_CBAND + band] = 1.0
+            offset = 4 * (base + _CWEAPON)
+            for i, w in enumerate(carried[:MAX_WEAPONS]):
+                key = (w.name, i == held, w.bonus, w.loaded, w.reloads, w.supply)
+                packed = weapon_rows.get(key)
+                if packed is None:
+                    packed = self._weapon_row(key)
+                raw[offset : offset + _WEAPON_BYTES] = packed
+                offset += _WEAPON_BYTES
         if self.extras:
             encode_vehicles(buf, _V0, _R0, state, me, slot_of)
         if self.hazards:
