@@ -117,7 +117,7 @@ class Task:
 # raises that task's own `version=` instead.
 FIGHT_VERSION: Final = 1
 CHASE_VERSION: Final = 1
-DX3_VERSION: Final = 5
+DX3_VERSION: Final = 6
 EXPEDITION_VERSION: Final = 1
 
 

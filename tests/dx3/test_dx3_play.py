@@ -94,8 +94,8 @@ def test_the_dx3_task_envs_give_dict_observations_shaping_and_numeric_aec_infos(
     from yz_gym.envs.dx3_env import env as aec_env
     from yz_gym.envs.dx3_env import parallel_env
 
-    flat_env = gymnasium.make("yz_gym/DX3-BossParty-v5")
-    dict_env = gymnasium.make("yz_gym/DX3-BossParty-v5", obs_mode="dict")
+    flat_env = gymnasium.make("yz_gym/DX3-BossParty-v6")
+    dict_env = gymnasium.make("yz_gym/DX3-BossParty-v6", obs_mode="dict")
     flat, info = flat_env.reset(seed=4)
     seen, _ = dict_env.reset(seed=4)
     assert seen["fighters"].shape == (12, 34) and np.array_equal(dx3_structure().flatten(seen), flat)
