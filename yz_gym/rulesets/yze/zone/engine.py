@@ -177,7 +177,7 @@ def _turn_action(
 
 def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
     """Resolve until someone must decide, or the game is over."""
-    checked = False  # the fight goes on, and nothing that could end it has happened since the check
+    checked = False  # the fight goes on, and nothing that could end it has happened since (ending a turn)
     while state.phase == COMBAT:
         if state.stack:
             frame = state.stack[-1]
@@ -201,7 +201,7 @@ def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> Non
             checked = False
             continue
         if c.out or c.acted or (c.actions_used >= 2 and len(turn_actions(state, c)) == 1):
-            end_turn(state)  # ACT-01: both actions used and no free action left to take (ends nothing)
+            end_turn(state)  # ACT-01: both actions used and no free action left to take
             continue
         return
 

@@ -150,7 +150,7 @@ class Listing:
         self.mover = self.afoot and not self.grappled and (self.slow or not self.moves_slowly)
         held = c.held
         weapon = self.weapon
-        # a ranged or thrown weapon in hand, unbroken, that the hands can hold (ATK-03/07, CRIT-PHYS arms)
+        # a ranged or thrown weapon in hand, unbroken, the hands can hold (ATK-07, CRIT-PHYS arm rows)
         usable = held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[held].bonus >= 0
         usable = usable and hands_ok(c, weapon)
         self.ranged = usable and weapon.ranged
@@ -209,7 +209,7 @@ class Listing:
         return self._sight[there]
 
     def shoots_at(self, other: Combatant) -> bool:
-        """ACTN-SHOOT-01 (with SHOOTER: the weapon in hand ready): `other` can be shot now, worked
+        """`can_shoot_at` the weapon in hand (the listing has SHOOTER: it is ready) at `other`, worked
         out once per target (SHOOT and SHOOT_MOUNT at a rider both ask)."""
         found = self._shoots.get(other.id)
         if found is None:
