@@ -30,7 +30,8 @@ RIGHT: Final = 1
 
 def engaged_with_enemy(state: Dx3State, f: Fighter) -> bool:
     """f shares its engagement with a standing enemy (DX3-ENG-02)."""
-    return bool(state.enemies_at(f))
+    pos, side = f.pos, f.side  # the first one found answers: no list of them all (state.enemies_at)
+    return any(g.pos == pos and g.side != side and not g.down for g in state.fighters)
 
 
 def blockaded(state: Dx3State, f: Fighter) -> bool:

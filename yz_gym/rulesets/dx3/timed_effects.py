@@ -58,7 +58,8 @@ def usable_timed(state: Dx3State, f: Fighter, timing: str) -> list[int]:
     if f.down or not f.effects:
         return []
     table = state.options.encroach_table
-    return [k for k, chosen in enumerate(timed_combos(f, timing, table)) if usable(f, chosen, table)]
+    found = timed_combos(f, timing, table)
+    return [k for k, chosen in enumerate(found) if usable(f, chosen, table)] if found else []
 
 
 def choices(state: Dx3State, f: Fighter) -> list[Dx3Action]:
