@@ -21,7 +21,6 @@ from yz_gym.rulesets.yze.tables import Weapon
 from yz_gym.rulesets.yze.vehicles.movement import MAX_MANEUVER, climb_ok, drive_paths
 from yz_gym.rulesets.yze.vehicles.operation import can_move, driving_pool
 from yz_gym.rulesets.yze.vehicles.seats import can_fire_out, exposed
-from yz_gym.rulesets.yze.vehicles.vehicle import VehicleState
 from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, Action
 from yz_gym.rulesets.yze.zone.movement import engaged_enemies, moving_is_slow
 
@@ -72,24 +71,24 @@ class Listing:
     """One turn's legal listing in the making: `out` collects the offers, in the listing's order.
 
     `fast`, `slow`: an action, a slow action left (ACT-01). `acting`: a fast action left and not
-    grappling (ACTN-GRAPPLE-01: a grappler only strikes or lets go). `afoot`: acting and in no
-    vehicle (VEH-DMG-07..09: occupants keep few of the actions on foot). `aboard`: its vehicle;
-    `wreck`: that vehicle is wrecked (VEH-DMG-03: leaving is all there is to do). `grappled`: held
-    in a grapple (ACTN-GRAPPLE-02). `slow_ready`: acting, a slow action left, not held, not in a
-    wreck: then `unarmed`, `grips`, `aids` and `shooter` are worked out (and `hears`, when asked).
-    `riding`, `cramped_ok`: on a living mount, and whether that mount fits cramped zones (MOUNT-04).
-    `weapon`: the weapon in hand. `occupant`: free to use the kinds an occupant keeps. Only while
-    `acting` (else empty or False): `engaged`, the enemies it is engaged with; `enemies`, those to
-    close in on (on foot and engaged with none); `moves_slowly` (ACTN-CRAWL-03, CRIT-PHYS rows);
-    `ranged`, a ranged weapon in hand, unbroken, that the hands can hold (ATK-07); `mover`, on foot
-    and free to move with the action a move takes."""
+    grappling (ACTN-GRAPPLE-01: a grappler only strikes or lets go). `aboard`: its vehicle (on
+    foot: None; VEH-DMG-07..09: occupants keep few of the actions on foot); `wreck`: that vehicle
+    is wrecked (VEH-DMG-03: leaving is all there is to do). `grappled`: held in a grapple
+    (ACTN-GRAPPLE-02). `riding`, `cramped_ok`: on a living mount, and whether that mount fits
+    cramped zones (MOUNT-04). `weapon`: the weapon in hand. `occupant`: acting, not held, not in a
+    wreck: free to use the kinds an occupant keeps. Only while `acting` (else empty or False):
+    `engaged`, the enemies it is engaged with; `enemies`, those to close in on (on foot and engaged
+    with none); `moves_slowly` (ACTN-CRAWL-03, CRIT-PHYS rows); `ranged`, a ranged weapon in hand,
+    unbroken, that the hands can hold (ATK-07); `mover`, on foot and free to move with the action a
+    move takes; `grips`, with a slow action left (`occupant`), engaged, fighting unarmed with a
+    hand free (ACTN-CLOSE-02/03/06). `has` holds the rest as bits (SLOW_READY, UNARMED, AIDS,
+    SHOOTER, ...)."""
 
     # one listing per decision: slots make building it cheaper (interpreted)
     __slots__ = (
-        "_fire", "_fires", "_shoots", "_shots", "_sight", "_ways", "aboard", "acting", "afoot", "aids",
-        "c", "cramped_ok", "enemies", "engaged", "fast", "grappled", "grips", "has", "mover",
-        "moves_slowly", "occupant", "out", "people", "ranged", "riding", "shooter", "slow", "slow_ready",
-        "state", "unarmed", "weapon", "wreck",
+        "_fire", "_fires", "_shoots", "_shots", "_sight", "_ways", "aboard", "acting", "c", "cramped_ok",
+        "enemies", "engaged", "fast", "grappled", "grips", "has", "mover", "moves_slowly", "occupant",
+        "out", "people", "ranged", "riding", "slow", "state", "weapon", "wreck",
     )  # fmt: skip
 
     def __init__(self, state: GameState, c: Combatant) -> None:
@@ -97,81 +96,110 @@ class Listing:
         self.c = c
         self.people = state.combatants
         self.out: list[Action] = []
-        self.fast = c.can_take(False)
-        self.slow = self.fast and c.can_take(True)
-        self.acting = self.fast and c.grappling < 0
-        self.aboard: VehicleState | None = state.vehicles[c.vehicle] if c.vehicle >= 0 else None
-        self.wreck = self.aboard is not None and self.aboard.wrecked
-        self.afoot = self.acting and self.aboard is None
-        self.grappled = c.grappled_by >= 0
+        # the fields read once into locals, c.can_take inlined (ACT-01): one listing per decision
+        self.fast = fast = c.actions_used < 2
+        self.slow = slow = fast and not c.slow_used
+        grappling = c.grappling >= 0
+        self.acting = acting = fast and not grappling
+        self.aboard = aboard = state.vehicles[c.vehicle] if c.vehicle >= 0 else None
+        self.wreck = wreck = aboard is not None and aboard.wrecked
+        self.grappled = grappled = c.grappled_by >= 0
         mount = c.mount
-        self.riding = mount is not None and mount.ridden
-        self.cramped_ok = mount is not None and mount.cramped_ok
+        if mount is None:
+            self.riding = self.cramped_ok = riding = False
+        else:
+            self.riding = riding = mount.ridden
+            self.cramped_ok = mount.cramped_ok
         self.weapon: Weapon = held_weapon(state, c)
         self._fires = -1  # can_fire_out, worked out when first asked (-1: not yet)
         self._shots: list[int] | None = None
-        self._shoots: dict[int, bool] = {}  # can_shoot_at by target, worked out when first asked
+        self._shoots: dict[int, bool] | None = None  # can_shoot_at by target, worked out when first asked
         self._fire: tuple[bool, ...] | None = None  # the line of fire to each zone, worked out when asked
         self._ways: list[tuple[int, int, int]] | None = None
         self._sight: tuple[bool, ...] | None = None  # the zones in sight, worked out when first asked
-        # what the slow attacks and aid ask, asked once (ACTN-CLOSE-02, CRIT-PHYS arm rows, ATK-03/07)
-        self.slow_ready = self.acting and self.slow and not self.grappled and not self.wreck
-        self.occupant = self.acting and not self.grappled and not self.wreck  # free to use an occupant's kinds
-        self.engaged: list[Combatant] = []
-        self.enemies: list[Combatant] = []
-        self.moves_slowly = self.mover = self.ranged = False
-        self.unarmed = self.grips = self.aids = self.shooter = False
-        has = (FAST_LEFT if self.fast else 0) | (SLOW_LEFT if self.slow else 0) | (PRONE if c.prone else STANDING)
-        has |= (GRAPPLING if c.grappling >= 0 else 0) | (GRAPPLED if self.grappled else 0)
+        self.occupant = occupant = acting and not grappled and not wreck  # free to use an occupant's kinds
+        has = (FAST_LEFT | SLOW_LEFT if slow else FAST_LEFT if fast else 0) | (PRONE if c.prone else STANDING)
+        if grappling:
+            has |= GRAPPLING
+        if grappled:
+            has |= GRAPPLED
         if not (c.swapped or state.turn_acts or c.prone_drops):
             has |= SWAPS
-        if self.acting:
-            has |= self._acting()
+        if acting:
+            # what the slow attacks and aid ask, asked once (ACTN-CLOSE-02, CRIT-PHYS arm rows, ATK-03/07)
+            has |= self._acting(aboard is None, occupant and slow)
+        else:
+            self.engaged: list[Combatant] = []
+            self.enemies: list[Combatant] = []
+            self.moves_slowly = self.mover = self.ranged = self.grips = False
         if state.vehicles:
-            has |= VEHICLES | (ABOARD if self.aboard is not None else 0)
-        if state.setup.mounted:
-            has |= MOUNTED | (RIDING if self.riding else 0)
+            has |= VEHICLES | (ABOARD if aboard is not None else 0)
+        setup = state.setup
+        if setup.mounted:
+            has |= MOUNTED | (RIDING if riding else 0)
             for o in self.people:
                 m = o.mount
                 if m is not None and not m.dead:
                     has |= LOOSE if m.zone >= 0 else RIDERS if o is not c else 0
-        self.has = has | (HAZARDS if state.setup.hazards is not None else 0)
+        self.has = has | (HAZARDS if setup.hazards is not None else 0)
 
-    def _acting(self) -> int:
+    def _acting(self, afoot: bool, slow_ready: bool) -> int:
         """With an action left and not grappling: who the actor is engaged with, what it can close in
-        on, move with, shoot, strike unarmed and aid with, and the bits of `has` they give."""
+        on, move with, shoot, strike unarmed and aid with, and the bits of `has` they give (`afoot`:
+        in no vehicle; `slow_ready`: a slow action left, not held in a grapple nor in a wreck)."""
         c = self.c
         state = self.state
-        self.engaged = engaged_enemies(state, c)
-        if self.afoot and not self.engaged:
-            self.enemies = state.enemies(c)
-        self.moves_slowly = moving_is_slow(c)
+        self.engaged = engaged = engaged_enemies(state, c)
+        self.enemies = state.enemies(c) if afoot and not engaged else []
+        injuries = c.injuries
+        self.moves_slowly = slowly = c.prone or (bool(injuries) and moving_is_slow(c))
         # on foot and free to move (ACTN-GRAPPLE-02), with the action a move takes (ACTN-CRAWL-03)
-        self.mover = self.afoot and not self.grappled and (self.slow or not self.moves_slowly)
+        self.mover = afoot and not self.grappled and (self.slow or not slowly)
         held = c.held
-        weapon = self.weapon
-        # a ranged or thrown weapon in hand, unbroken, the hands can hold (ATK-07, CRIT-PHYS arm rows)
-        usable = held >= 0 and (weapon.ranged or weapon.thrown) and c.weapons[held].bonus >= 0
-        usable = usable and hands_ok(c, weapon)
-        self.ranged = usable and weapon.ranged
+        has = ACTING | (ENGAGED if engaged else UNENGAGED)
+        if held >= 0:
+            weapon = self.weapon
+            carried = c.weapons[held]
+            # a ranged or thrown weapon in hand, unbroken, the hands can hold (ATK-07, CRIT-PHYS arm rows)
+            usable = (weapon.ranged or weapon.thrown) and carried.bonus >= 0 and hands_ok(c, weapon)
+            self.ranged = ranged = usable and weapon.ranged
+            if len(c.weapons) > 1:
+                has |= SPARE
+            if ranged:
+                has |= RANGED | self._reloads()
+        else:
+            usable = self.ranged = False
+            if c.weapons:
+                has |= SPARE
+        if afoot:
+            has |= AFOOT
+        if c.items:
+            has |= ITEMS
+        if c.burning:
+            has |= BURNING
         zone_map = state.zone_map
         zone = zone_map.zones[c.zone]
-        has = ACTING | (ENGAGED if self.engaged else UNENGAGED) | (AFOOT if self.afoot else 0)
-        has |= (SPARE if len(c.weapons) > (held >= 0) else 0) | (ITEMS if c.items else 0)
-        has |= (BURNING if c.burning else 0) | (COVER if zone.covers else 0) | (EXIT if zone.exit else 0)
-        has |= (DOORS if zone_map.door_neighbours[c.zone] else 0)
-        has |= FRESH if c.actions_used == 0 and not self.moves_slowly else 0
-        if self.ranged:
-            has |= RANGED | self._reloads()
-        if self.slow_ready:
-            hands = free_hands(c)
-            self.unarmed = bool(c.engaged) and fights_unarmed(state, c)
-            self.grips = self.unarmed and hands > 0
-            self.aids = not c.injuries or hands >= state.options.first_aid_hands  # (PROPOSED)
-            self.shooter = usable and c.weapons[held].loaded
-            has |= SLOW_READY | (AIDS if self.aids else 0) | (SHOOTER if self.shooter else 0)
-            if self.aboard is None and c.engaged:
-                has |= CLOSE | (UNARMED if self.unarmed else 0)
+        if zone.covers:
+            has |= COVER
+        if zone.exit:
+            has |= EXIT
+        if zone_map.door_neighbours[c.zone]:
+            has |= DOORS
+        if c.actions_used == 0 and not slowly:
+            has |= FRESH
+        self.grips = False
+        if slow_ready:
+            hands = free_hands(c) if injuries else 2
+            has |= SLOW_READY
+            if not injuries or hands >= state.options.first_aid_hands:  # (PROPOSED)
+                has |= AIDS
+            if usable and c.weapons[held].loaded:
+                has |= SHOOTER
+            if c.engaged:
+                unarmed = fights_unarmed(state, c)
+                self.grips = unarmed and hands > 0
+                if afoot:
+                    has |= CLOSE | (UNARMED if unarmed else 0)
         return has
 
     def _reloads(self) -> int:
@@ -211,12 +239,15 @@ class Listing:
     def shoots_at(self, other: Combatant) -> bool:
         """`can_shoot_at` the weapon in hand (the listing has SHOOTER: it is ready) at `other`, worked
         out once per target (SHOOT and SHOOT_MOUNT at a rider both ask)."""
-        found = self._shoots.get(other.id)
+        shoots = self._shoots
+        if shoots is None:
+            shoots = self._shoots = {}
+        found = shoots.get(other.id)
         if found is None:
             if self._fire is None:
                 self._fire = self.state.zone_map.fire_from(self.c.zone, self.state.doors, self.c.peek)
             found = can_shoot_at(self.state, self.c, other, self.weapon, fire=self._fire)
-            self._shoots[other.id] = found
+            shoots[other.id] = found
         return found
 
     def shots(self) -> list[int]:
