@@ -31,6 +31,32 @@ from yz_gym.rulesets.yze.zone.movement import (
 )
 from yz_gym.rulesets.yze.zone.zones import SHUT
 
+# the kinds read once: `Kind.RUN` (a lookup on the enum class) costs several times a module constant's
+_K_BREAK_FREE: Final = Kind.BREAK_FREE
+_K_CLOSE_ATTACK: Final = Kind.CLOSE_ATTACK
+_K_CRAWL: Final = Kind.CRAWL
+_K_DISARM: Final = Kind.DISARM
+_K_DIVING_BLOW: Final = Kind.DIVING_BLOW
+_K_DOOR: Final = Kind.DOOR
+_K_DRAW: Final = Kind.DRAW
+_K_ENGAGE: Final = Kind.ENGAGE
+_K_EXTINGUISH: Final = Kind.EXTINGUISH
+_K_FIRST_AID: Final = Kind.FIRST_AID
+_K_FORCE_DOOR: Final = Kind.FORCE_DOOR
+_K_GRAPPLE: Final = Kind.GRAPPLE
+_K_GRAPPLE_ATTACK: Final = Kind.GRAPPLE_ATTACK
+_K_LET_GO: Final = Kind.LET_GO
+_K_OVERWATCH: Final = Kind.OVERWATCH
+_K_PEEK: Final = Kind.PEEK
+_K_PERSUADE: Final = Kind.PERSUADE
+_K_RETREAT: Final = Kind.RETREAT
+_K_RUN: Final = Kind.RUN
+_K_SHOOT: Final = Kind.SHOOT
+_K_SHOVE: Final = Kind.SHOVE
+_K_SWAP_INITIATIVE: Final = Kind.SWAP_INITIATIVE
+_K_TAKE_COVER: Final = Kind.TAKE_COVER
+_K_TRIP: Final = Kind.TRIP
+_K_USE_ITEM: Final = Kind.USE_ITEM
 _END_TURN: Final = Action(Kind.END_TURN)
 _DROP_PRONE: Final = Action(Kind.DROP_PRONE)
 _AIM: Final = Action(Kind.AIM)
@@ -51,13 +77,13 @@ def end_turn_offer(ctx: Listing, i: int) -> None:
 def swap_offer(ctx: Listing, i: int) -> None:
     """INIT-SWAP-01..04 (needs SWAPS): the partners the actor may swap initiative with."""
     for p in swap_partners(ctx.state, ctx.c.id):
-        ctx.out.append(action(Kind.SWAP_INITIATIVE, p))
+        ctx.out.append(action(_K_SWAP_INITIATIVE, p))
 
 
 def let_go_offer(ctx: Listing, i: int) -> None:
     """ACTN-GRAPPLE-01 (needs GRAPPLING): a grappler may let go (free), on foot."""
     if ctx.aboard is None:
-        ctx.out.append(action(Kind.LET_GO, ctx.c.grappling))
+        ctx.out.append(action(_K_LET_GO, ctx.c.grappling))
 
 
 def drop_prone_offer(ctx: Listing, i: int) -> None:
@@ -72,7 +98,7 @@ def drop_prone_offer(ctx: Listing, i: int) -> None:
 def grapple_attack_offer(ctx: Listing, i: int) -> None:
     """ACTN-GRAPPLE-01 (needs FAST, GRAPPLING): a grappler strikes the held one (a fast action)."""
     if ctx.aboard is None:
-        ctx.out.append(action(Kind.GRAPPLE_ATTACK, ctx.c.grappling))
+        ctx.out.append(action(_K_GRAPPLE_ATTACK, ctx.c.grappling))
 
 
 # --- moves (ACT-FAST-RUN/DOOR/RETREAT, ACT-SLOW-CRAWL, ACTN-RUN-01/02, ACTN-CRAWL-01..03, ACTN-DOOR-01,
@@ -94,14 +120,14 @@ def _may_leave(ctx: Listing, dest: int) -> bool:
 def run_offer(ctx: Listing, dest: int) -> None:
     """ACTN-RUN-01 (needs UNENGAGED, STANDING): to an adjacent zone with an open way."""
     if ctx.mover and passable(ctx.state, ctx.c.zone, dest) and _may_leave(ctx, dest):
-        ctx.out.append(action(Kind.RUN, -1, dest))
+        ctx.out.append(action(_K_RUN, -1, dest))
 
 
 def door_offer(ctx: Listing, dest: int) -> None:
     """ACTN-DOOR-01 (needs UNENGAGED, STANDING): through a closed door to an adjacent zone."""
     zone = ctx.c.zone
     if ctx.mover and door_to(ctx.state, zone, dest) and _may_leave(ctx, dest):  # an unlocked door: not `passable`
-        ctx.out.append(action(Kind.DOOR, -1, dest))
+        ctx.out.append(action(_K_DOOR, -1, dest))
 
 
 def crawl_offer(ctx: Listing, dest: int) -> None:
@@ -109,20 +135,20 @@ def crawl_offer(ctx: Listing, dest: int) -> None:
     if not ctx.mover or (ctx.riding and not ctx.cramped_ok):
         return
     if passable(ctx.state, ctx.c.zone, dest, crawling=True) and _may_leave(ctx, dest):
-        ctx.out.append(action(Kind.CRAWL, -1, dest))
+        ctx.out.append(action(_K_CRAWL, -1, dest))
 
 
 def retreat_offer(ctx: Listing, dest: int) -> None:
     """ACTN-RUN-02/ACTN-RETREAT-01 (needs ENGAGED): only a retreat leaves, to an adjacent zone."""
     if ctx.mover and passable(ctx.state, ctx.c.zone, dest, crawling=True) and _may_leave(ctx, dest):
-        ctx.out.append(action(Kind.RETREAT, -1, dest))
+        ctx.out.append(action(_K_RETREAT, -1, dest))
 
 
 def retreat_here_offer(ctx: Listing, i: int) -> None:
     """ACTN-RETREAT-01 (needs ENGAGED): back to Short in the same zone."""
     zone = ctx.c.zone
     if ctx.mover and not (ctx.riding and not ctx.cramped_ok and ctx.state.zone_map.zones[zone].cramped):
-        ctx.out.append(action(Kind.RETREAT, -1, zone))
+        ctx.out.append(action(_K_RETREAT, -1, zone))
 
 
 def engage_offer(ctx: Listing, i: int) -> None:
@@ -131,7 +157,7 @@ def engage_offer(ctx: Listing, i: int) -> None:
         c = ctx.c
         for other in ctx.enemies:
             if other.vehicle == c.vehicle and can_close_in(ctx.state, c, other):
-                ctx.out.append(action(Kind.ENGAGE, other.id))
+                ctx.out.append(action(_K_ENGAGE, other.id))
 
 
 def crawl_to_offer(ctx: Listing, i: int) -> None:
@@ -140,7 +166,7 @@ def crawl_to_offer(ctx: Listing, i: int) -> None:
         c = ctx.c
         for other in ctx.enemies:
             if other.vehicle == c.vehicle and can_close_in(ctx.state, c, other):
-                ctx.out.append(action(Kind.CRAWL, other.id))
+                ctx.out.append(action(_K_CRAWL, other.id))
 
 
 def peek_offer(ctx: Listing, i: int) -> None:
@@ -149,7 +175,7 @@ def peek_offer(ctx: Listing, i: int) -> None:
     if not ctx.grappled:
         for dest in ctx.state.zone_map.door_neighbours[c.zone]:
             if can_peek(ctx.state, c, dest):
-                ctx.out.append(action(Kind.PEEK, -1, dest))
+                ctx.out.append(action(_K_PEEK, -1, dest))
 
 
 def flee_offer(ctx: Listing, i: int) -> None:
@@ -168,7 +194,7 @@ def diving_blow_offer(ctx: Listing, i: int) -> None:
         if other.zone != c.zone or other.vehicle != c.vehicle or other.id in c.engaged or other.hidden:
             continue
         if cramped_adjacent(ctx.state, c, other):
-            ctx.out.append(action(Kind.DIVING_BLOW, other.id))
+            ctx.out.append(action(_K_DIVING_BLOW, other.id))
 
 
 # --- fast actions (ACT-FAST-GETUP/DRAW/AIM/COVER/USE, ACTN-OVERWATCH-01, ACTN-RELOAD-02) ------------
@@ -181,7 +207,7 @@ def draw_offer(ctx: Listing, i: int) -> None:
         held = c.held
         for w, carried in enumerate(c.weapons):
             if w != held and carried.bonus >= 0 and hands_ok(c, weapon_def(ctx.state, c, w)):
-                ctx.out.append(action(Kind.DRAW, -1, -1, w))
+                ctx.out.append(action(_K_DRAW, -1, -1, w))
 
 
 def ready_offer(ctx: Listing, i: int) -> None:
@@ -214,7 +240,7 @@ def overwatch_offer(ctx: Listing, i: int) -> None:
         fire = state.zone_map.fire_from(c.zone, state.doors, c.peek)
         for z, clear in enumerate(fire):
             if clear and c.overwatch != z:
-                ctx.out.append(action(Kind.OVERWATCH, -1, z))
+                ctx.out.append(action(_K_OVERWATCH, -1, z))
 
 
 def use_item_offer(ctx: Listing, i: int) -> None:
@@ -224,7 +250,7 @@ def use_item_offer(ctx: Listing, i: int) -> None:
     if c.items and ctx.occupant and (ctx.aboard is None or ctx.open_seat()):
         for item in usable_items(c):
             for t in item_targets(ctx.state, c, item):
-                ctx.out.append(action(Kind.USE_ITEM, t, -1, item))
+                ctx.out.append(action(_K_USE_ITEM, t, -1, item))
 
 
 def take_cover_offer(ctx: Listing, i: int) -> None:
@@ -234,7 +260,7 @@ def take_cover_offer(ctx: Listing, i: int) -> None:
         ratings = ctx.state.cover_ratings[c.zone]
         for k in range(len(ctx.state.zone_map.zones[c.zone].covers)):
             if c.cover != k and ratings[k] > 0:
-                ctx.out.append(action(Kind.TAKE_COVER, -1, -1, k))
+                ctx.out.append(action(_K_TAKE_COVER, -1, -1, k))
 
 
 # --- slow actions (ACT-SLOW-MELEE/SHOOT/RELOAD/FIRSTAID/PERSUADE, ACTN-CLOSE-*, ACTN-BREAKFREE-01) ---
@@ -243,7 +269,7 @@ def take_cover_offer(ctx: Listing, i: int) -> None:
 def break_free_offer(ctx: Listing, i: int) -> None:
     """ACTN-GRAPPLE-02/ACTN-BREAKFREE-01 (needs AFOOT, SLOW, GRAPPLED): the only action one held in
     a grapple can take (slow)."""
-    ctx.out.append(action(Kind.BREAK_FREE, ctx.c.grappled_by))
+    ctx.out.append(action(_K_BREAK_FREE, ctx.c.grappled_by))
 
 
 def may_close_attack(ctx: Listing, other: Combatant) -> bool:
@@ -255,7 +281,7 @@ def may_close_attack(ctx: Listing, other: Combatant) -> bool:
 def close_attack_offer(ctx: Listing, i: int) -> None:
     """ACT-SLOW-MELEE / ACTN-CLOSE-01 (needs CLOSE; at an enemy)."""
     if may_close_attack(ctx, ctx.people[i]):
-        ctx.out.append(action(Kind.CLOSE_ATTACK, i))
+        ctx.out.append(action(_K_CLOSE_ATTACK, i))
 
 
 def _special(ctx: Listing, other: Combatant) -> bool:
@@ -268,27 +294,27 @@ def disarm_offer(ctx: Listing, i: int) -> None:
     with a zone to throw it to."""
     other = ctx.people[i]
     if other.held >= 0 and ctx.grips and _special(ctx, other):
-        ctx.out.append(action(Kind.DISARM, i))
+        ctx.out.append(action(_K_DISARM, i))
         if ctx.state.zone_map.neighbours[ctx.c.zone]:
-            ctx.out.append(action(Kind.DISARM, i, -1, 1))
+            ctx.out.append(action(_K_DISARM, i, -1, 1))
 
 
 def trip_offer(ctx: Listing, i: int) -> None:
     """ACTN-CLOSE-04 (needs UNARMED)."""
     if _special(ctx, ctx.people[i]):
-        ctx.out.append(action(Kind.TRIP, i))
+        ctx.out.append(action(_K_TRIP, i))
 
 
 def shove_offer(ctx: Listing, i: int) -> None:
     """ACTN-CLOSE-05 (needs UNARMED)."""
     if _special(ctx, ctx.people[i]):
-        ctx.out.append(action(Kind.SHOVE, i))
+        ctx.out.append(action(_K_SHOVE, i))
 
 
 def grapple_offer(ctx: Listing, i: int) -> None:
     """ACTN-CLOSE-06 (needs UNARMED): a hand free."""
     if ctx.grips and _special(ctx, ctx.people[i]):
-        ctx.out.append(action(Kind.GRAPPLE, i))
+        ctx.out.append(action(_K_GRAPPLE, i))
 
 
 def shoot_offer(ctx: Listing, i: int) -> None:
@@ -296,7 +322,7 @@ def shoot_offer(ctx: Listing, i: int) -> None:
     or ammo dice (AUTO-03)."""
     if ctx.shoots_at(ctx.people[i]):
         for option in ctx.shots():
-            ctx.out.append(action(Kind.SHOOT, i, -1, option))
+            ctx.out.append(action(_K_SHOOT, i, -1, option))
 
 
 def first_aid_offer(ctx: Listing, i: int) -> None:
@@ -307,28 +333,28 @@ def first_aid_offer(ctx: Listing, i: int) -> None:
     if other.side != c.side and (other.zone != c.zone or other.vehicle != c.vehicle or other.id not in c.engaged):
         return
     if other.broken:
-        ctx.out.append(action(Kind.FIRST_AID, i, -1, 0))
+        ctx.out.append(action(_K_FIRST_AID, i, -1, 0))
     if (other.injuries or other.timed) and may_stabilise(other):
-        ctx.out.append(action(Kind.FIRST_AID, i, -1, 1))
+        ctx.out.append(action(_K_FIRST_AID, i, -1, 1))
 
 
 def extinguish_offer(ctx: Listing, i: int) -> None:
     """FIRE-04 (needs AIDS; at an ally): the fire on a friend within reach (your zone; aboard, your vehicle)."""
     if ctx.people[i].burning:
-        ctx.out.append(action(Kind.EXTINGUISH, i))
+        ctx.out.append(action(_K_EXTINGUISH, i))
 
 
 def persuade_offer(ctx: Listing, i: int) -> None:
     """ACT-SLOW-PERSUADE (needs SLOW_READY; at an enemy): the opponent must hear you: your zone, or
     an adjacent one in sight."""
     if ctx.hears(ctx.people[i].zone):
-        ctx.out.append(action(Kind.PERSUADE, i))
+        ctx.out.append(action(_K_PERSUADE, i))
 
 
 def extinguish_self_offer(ctx: Listing, i: int) -> None:
     """FIRE-04 (needs SLOW_READY): the fire on yourself."""
     if ctx.c.burning:
-        ctx.out.append(action(Kind.EXTINGUISH, ctx.c.id))
+        ctx.out.append(action(_K_EXTINGUISH, ctx.c.id))
 
 
 def reload_offer(ctx: Listing, i: int) -> None:
@@ -342,4 +368,4 @@ def force_door_offer(ctx: Listing, i: int) -> None:
     zone_map = ctx.state.zone_map
     for dest in zone_map.door_neighbours[c.zone]:
         if ctx.state.doors[zone_map.border_between(c.zone, dest)] in SHUT:
-            ctx.out.append(action(Kind.FORCE_DOOR, -1, dest))
+            ctx.out.append(action(_K_FORCE_DOOR, -1, dest))
