@@ -75,9 +75,15 @@ def end_turn_offer(ctx: Listing, i: int) -> None:
 
 
 def swap_offer(ctx: Listing, i: int) -> None:
-    """INIT-SWAP-01..04 (needs SWAPS): the partners the actor may swap initiative with."""
-    for p in swap_partners(ctx.state, ctx.c.id):
-        ctx.out.append(action(_K_SWAP_INITIATIVE, p))
+    """INIT-SWAP-01..04 (needs SWAPS): the partners the actor may swap initiative with (asked only
+    when someone with a later card has neither acted nor swapped: no partner otherwise)."""
+    cards = ctx.state.cards
+    card = cards[ctx.c.id]
+    for o in ctx.people:
+        if cards[o.id] > card and not o.acted and not o.swapped:
+            for p in swap_partners(ctx.state, ctx.c.id):
+                ctx.out.append(action(_K_SWAP_INITIATIVE, p))
+            return
 
 
 def let_go_offer(ctx: Listing, i: int) -> None:
@@ -109,12 +115,13 @@ def _may_leave(ctx: Listing, dest: int) -> bool:
     """ZONE-FEAT-CRAMPED-01/02: nobody in the way in a cramped line, and only crawling into or out
     of a cramped zone; MOUNT-04: no riding into a cramped zone the mount does not fit."""
     c = ctx.c
-    zones = ctx.state.zone_map.zones
+    state = ctx.state
+    zones = state.zone_map.zones
     if not c.prone and (zones[c.zone].cramped or zones[dest].cramped):
         return False
     if ctx.riding and not ctx.cramped_ok and zones[dest].cramped:
         return False
-    return cramped_exit_clear(ctx.state, c, dest)
+    return c.zone not in state.cramped or cramped_exit_clear(state, c, dest)  # no line here: clear
 
 
 def run_offer(ctx: Listing, dest: int) -> None:
@@ -347,7 +354,8 @@ def extinguish_offer(ctx: Listing, i: int) -> None:
 def persuade_offer(ctx: Listing, i: int) -> None:
     """ACT-SLOW-PERSUADE (needs SLOW_READY; at an enemy): the opponent must hear you: your zone, or
     an adjacent one in sight."""
-    if ctx.hears(ctx.people[i].zone):
+    zone = ctx.people[i].zone
+    if zone == ctx.c.zone or ctx.hears(zone):
         ctx.out.append(action(_K_PERSUADE, i))
 
 
