@@ -72,7 +72,7 @@ _BY_LOOP: Final = [_ByLoop(LOOPS)]  # rebuilt if LOOPS is (a test adding an offe
 
 def groups(has: int) -> tuple[Group, ...]:
     """The loops of a listing that has `has`, each with the hooks of the offers it has the needs of
-    (a loop with none is left out; loops never merge, so the order stays the ranks')."""
+    (a loop with none is left out; only ACTOR loops it separated merge, so the order stays the ranks')."""
     found = _GROUPS.get(has)
     if found is None:
         by_loop = _BY_LOOP[0]
@@ -85,8 +85,11 @@ def groups(has: int) -> tuple[Group, ...]:
                 group = by_loop.found[key]
             else:
                 group = by_loop.found[key] = _group(over, offers, has)
-            if group is not None:
-                loops.append(group)
+            if group is None:
+                continue
+            if loops and group[0] == _ACTOR and loops[-1][0] == _ACTOR:  # a loop left out between them
+                group = (_ACTOR, loops.pop()[1] + group[1], (), ())
+            loops.append(group)
         found = _GROUPS[has] = tuple(loops)
     return found
 
@@ -105,7 +108,8 @@ def _group(over: int, offers: tuple[Offer, ...], has: int) -> Group | None:
 def turn_actions(state: GameState, c: Combatant) -> list[Action]:
     """Every action `c` may take now on its own turn, in the order of the offers' ranks."""
     ctx = Listing(state, c)
-    for over, hooks, foes, allies in groups(ctx.has):
+    found = _GROUPS.get(ctx.has)  # `groups`, its common case inlined
+    for over, hooks, foes, allies in found if found is not None else groups(ctx.has):
         if over == _ACTOR:
             for hook in hooks:
                 hook(ctx, -1)

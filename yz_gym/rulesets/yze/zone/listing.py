@@ -9,12 +9,11 @@ from typing import Final
 
 from yz_gym.rulesets.yze.combat.attacks import (
     can_shoot_at,
-    fights_unarmed,
     free_hands,
     hands_ok,
-    held_weapon,
     rounds_left,
     shot_options,
+    weapon_def,
 )
 from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.tables import Weapon
@@ -110,7 +109,7 @@ class Listing:
         else:
             self.riding = riding = mount.ridden
             self.cramped_ok = mount.cramped_ok
-        self.weapon: Weapon = held_weapon(state, c)
+        self.weapon: Weapon = weapon_def(state, c, c.held)  # the weapon in hand (held_weapon)
         self._fires = -1  # can_fire_out, worked out when first asked (-1: not yet)
         self._shots: list[int] | None = None
         self._shoots: dict[int, bool] | None = None  # can_shoot_at by target, worked out when first asked
@@ -159,16 +158,17 @@ class Listing:
         has = ACTING | (ENGAGED if engaged else UNENGAGED)
         if held >= 0:
             weapon = self.weapon
-            carried = c.weapons[held]
-            # a ranged or thrown weapon in hand, unbroken, the hands can hold (ATK-07, CRIT-PHYS arm rows)
-            usable = (weapon.ranged or weapon.thrown) and carried.bonus >= 0 and hands_ok(c, weapon)
+            # the weapon in hand is unbroken and the hands can hold it (ATK-07, CRIT-PHYS arm rows)
+            fit = c.weapons[held].bonus >= 0 and hands_ok(c, weapon)
+            armed = fit and not weapon.ranged  # a close-combat weapon to fight with (`fights_unarmed`)
+            usable = fit and (weapon.ranged or weapon.thrown)  # one to shoot or throw
             self.ranged = ranged = usable and weapon.ranged
             if len(c.weapons) > 1:
                 has |= SPARE
             if ranged:
                 has |= RANGED | self._reloads()
         else:
-            usable = self.ranged = False
+            usable = armed = self.ranged = False
             if c.weapons:
                 has |= SPARE
         if afoot:
@@ -196,10 +196,9 @@ class Listing:
             if usable and c.weapons[held].loaded:
                 has |= SHOOTER
             if c.engaged:
-                unarmed = fights_unarmed(state, c)
-                self.grips = unarmed and hands > 0
+                self.grips = not armed and hands > 0
                 if afoot:
-                    has |= CLOSE | (UNARMED if unarmed else 0)
+                    has |= CLOSE | (0 if armed else UNARMED)
         return has
 
     def _reloads(self) -> int:
