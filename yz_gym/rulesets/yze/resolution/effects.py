@@ -170,10 +170,13 @@ def _get_up(
     events.append(Event("got_up", actor.id))
 
 
+_GET_UP: Final = Action(Kind.GET_UP)  # made once: the listing offers it to everyone prone
+
+
 def _get_up_offer(ctx: Listing, i: int) -> None:
     """ACT-FAST-GETUP (needs AFOOT, PRONE)."""
     if not ctx.grappled:
-        ctx.out.append(Action(Kind.GET_UP))
+        ctx.out.append(_GET_UP)
 
 
 # --- decisions that ask the spec of the frame's kind (ActionSpec.instant; the others: instants.py) ----

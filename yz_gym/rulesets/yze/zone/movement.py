@@ -43,6 +43,9 @@ from yz_gym.rulesets.yze.state import Combatant, GameState
 from yz_gym.rulesets.yze.zone.actions import Kind
 from yz_gym.rulesets.yze.zone.zones import UNLOCKED, BorderKind, DoorState
 
+_OPEN: Final = BorderKind.OPEN  # read once: an enum member's lookup (`BorderKind.OPEN`) is slow, and
+_BROKEN: Final = DoorState.BROKEN  # `passable` is asked for every move of every listing
+
 
 def engaged_enemies(state: GameState, c: Combatant) -> list[Combatant]:
     """Active enemies at Engaged range (ACTN-RUN-02, ACTN-RETREAT-01)."""
@@ -72,12 +75,12 @@ def passable(state: GameState, zone: int, dest: int, crawling: bool = False) -> 
     if border < 0:
         return False
     b = state.zone_map.borders[border]
-    if b.kind == BorderKind.OPEN:
+    if b.kind == _OPEN:
         return True
     if not b.has_door:
         return False  # BORDER-01: a wall blocks movement
     door = state.doors[border]
-    return door == DoorState.BROKEN or (crawling and door in UNLOCKED)
+    return door == _BROKEN or (crawling and door in UNLOCKED)
 
 
 def door_to(state: GameState, zone: int, dest: int) -> bool:
