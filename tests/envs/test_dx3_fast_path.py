@@ -83,7 +83,7 @@ def test_a_dx3_env_pickled_mid_game_plays_on_the_same() -> None:
 def test_a_dx3_action_is_a_value() -> None:
     attack = Dx3Action(Kind.ATTACK, 1, 0, combo=2)
     same = Dx3Action(Kind.ATTACK, target=1, option=0, drop=-1, combo=2)
-    assert attack == same and hash(attack) == hash(same) and not attack != same
+    assert attack == same and hash(attack) == hash(same)
     assert attack != Dx3Action(Kind.ATTACK, 1, 0) and attack != (Kind.ATTACK, 1, 0, -1, 2)
     assert len({attack, same, Dx3Action(Kind.WAIT)}) == 2
     assert pickle.loads(pickle.dumps(attack)) == attack

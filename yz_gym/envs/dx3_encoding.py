@@ -400,7 +400,8 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
         held = blocked.get(where)
         if held is None:
             held = blocked[where] = blockaded(state, f)
-        hp = char.hp / max(stats.max_hp, 1)
+        top = stats.max_hp  # max(top, 1) without the call (a generic one in the compiled build); so below
+        hp = char.hp / (top if top > 1 else 1)
         at = pos / length
         far = abs(pos - my_pos) / length
         enc = char.encroachment / 300
@@ -411,7 +412,8 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
         if vi >= 0:
             v = vehicles[vi]
             driving = v.driver == fid
-            vhp = v.hp / max(v.spec.hp, 1)
+            top = v.spec.hp
+            vhp = v.hp / (top if top > 1 else 1)
             vhp = 0.0 if vhp < 0.0 else 1.0 if vhp > 1.0 else vhp
         else:
             driving = False

@@ -242,6 +242,17 @@ class Tags:
     inflicts: tuple[tuple[str, int], ...] = ()
 
 
+_plain: dict[str, Tags] = {}  # plain_tags by skill (a value: shared, not built per attack)
+
+
+def plain_tags(skill: str) -> Tags:
+    """The Tags of an attack declared without a combo, with a weapon of `skill`."""
+    tags = _plain.get(skill)
+    if tags is None:
+        tags = _plain[skill] = Tags(skill=skill)
+    return tags
+
+
 def tags_of(combo: Combo, weapon: Weapon) -> Tags:
     """The Tags of an attack declared with `combo` and `weapon`."""
     effect_attack = is_effect_attack(combo, weapon)
