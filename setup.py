@@ -49,6 +49,7 @@ EXTRA_COMPILED = [
     "yz_gym/agents/tactical_reactions.py",  # `evaluate`'s time when both sides play tactical
     # DX3
     "yz_gym/envs/dx3_encoding.py",  # the DX3 env step's mask and observation
+    "yz_gym/envs/dx3_step.py",  # the DX3 env step in one call: apply, the others' turns, mask, observation
 ]
 SETTING = "YZ_GYM_MYPYC"
 # setup.py commands (as PEP 517 backends and `python setup.py` pass them) that install in place,

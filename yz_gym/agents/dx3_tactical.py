@@ -36,7 +36,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final
 
@@ -294,7 +293,7 @@ class Dx3TacticalAgent(Agent):
             return lost + falls * kill - cost
         worth = cost = 0.0
         for t in several:
-            lost, falls, kill, cost = self.attack_odds(s, me, replace(a, target=t), boost)
+            lost, falls, kill, cost = self.attack_odds(s, me, Dx3Action(a.kind, t, a.option, a.drop, a.combo), boost)
             worth += (lost + falls * kill) * (1.0 if s.fighters[t].side != me.side else -1.0)
         return worth - cost
 

@@ -352,7 +352,7 @@ def ride_hp(state: Dx3State, f: Fighter) -> float:
 
 
 _ROW: Final = struct.Struct(f"{FIGHTER_FEATURES}f")  # one fighter slot, packed into the vector at once
-_NO_STATUS: Final = (False,) * len(STATUS_NAMES)
+_NO_STATUS: Final = (0.0,) * len(STATUS_NAMES)
 _GLOBALS: Final = N * FIGHTER_FEATURES  # where the globals start; below, each global's index in the vector
 _ROUND: Final = _GLOBALS + G["round"]
 _DECISION_AT: Final = tuple(
@@ -391,12 +391,17 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
         pos = f.pos
         side = f.side
         weapons = f.weapons
-        best = max([weapons[w].attack for w in f.equipped], default=-5)
+        best = -5  # the best 攻撃力 in hand (-5: nothing equipped); a loop: max() with a default is a slow call
+        for k, w in enumerate(f.equipped):
+            power = weapons[w].attack
+            if k == 0 or power > best:
+                best = power
         where = (pos, side)
         held = blocked.get(where)
         if held is None:
             held = blocked[where] = blockaded(state, f)
-        hp = char.hp / max(stats.max_hp, 1)
+        top = stats.max_hp  # max(top, 1) without the call (a generic one in the compiled build); so below
+        hp = char.hp / (top if top > 1 else 1)
         at = pos / length
         far = abs(pos - my_pos) / length
         enc = char.encroachment / 300
@@ -407,7 +412,8 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
         if vi >= 0:
             v = vehicles[vi]
             driving = v.driver == fid
-            vhp = v.hp / max(v.spec.hp, 1)
+            top = v.spec.hp
+            vhp = v.hp / (top if top > 1 else 1)
             vhp = 0.0 if vhp < 0.0 else 1.0 if vhp > 1.0 else vhp
         else:
             driving = False
@@ -418,15 +424,15 @@ def observe(state: Dx3State, me: int, acting: int) -> np.ndarray:
         titus = char.titus / MAX_TITUS
         pack(
             buf, ((fid - me) % N) * FIGHTER_FEATURES * 4,
-            1.0, fid == me, side == my_side, side != my_side,
-            0.0 if hp < 0.0 else 1.0 if hp > 1.0 else hp, char.incapacitated,
-            0.0 if at < 0.0 else 1.0 if at > 1.0 else at, pos == my_pos,
-            0.0 if far < 0.0 else 1.0 if far > 1.0 else far, f.acted, f.waiting,
+            1.0, 1.0 if fid == me else 0.0, 1.0 if side == my_side else 0.0, 0.0 if side == my_side else 1.0,
+            0.0 if hp < 0.0 else 1.0 if hp > 1.0 else hp, 1.0 if char.incapacitated else 0.0,
+            0.0 if at < 0.0 else 1.0 if at > 1.0 else at, 1.0 if pos == my_pos else 0.0,
+            0.0 if far < 0.0 else 1.0 if far > 1.0 else far, 1.0 if f.acted else 0.0, 1.0 if f.waiting else 0.0,
             0.0 if enc < 0.0 else 1.0 if enc > 1.0 else enc, 0.0 if ini < 0.0 else 1.0 if ini > 1.0 else ini,
             0.0 if arm < 0.0 else 1.0 if arm > 1.0 else arm, 0.0 if atk < 0.0 else 1.0 if atk > 1.0 else atk,
-            held, vi >= 0, driving, vhp, f.hidden.hidden,
-            *([name in st for name in STATUS_NAMES] if st else _NO_STATUS),
-            0.0 if poison < 0.0 else 1.0 if poison > 1.0 else poison, hatred == fid, fear == fid,
+            1.0 if held else 0.0, 1.0 if vi >= 0 else 0.0, 1.0 if driving else 0.0, vhp, 1.0 if f.hidden.hidden else 0.0,
+            *([1.0 if name in st else 0.0 for name in STATUS_NAMES] if st else _NO_STATUS),
+            0.0 if poison < 0.0 else 1.0 if poison > 1.0 else poison, 1.0 if hatred == fid else 0.0, 1.0 if fear == fid else 0.0,
             0.0 if lois < 0.0 else 1.0 if lois > 1.0 else lois, 0.0 if titus < 0.0 else 1.0 if titus > 1.0 else titus,
         )  # fmt: skip
     rnd = state.round / state.scenario.max_rounds

@@ -22,6 +22,7 @@ from yz_gym.rulesets.dx3.statuses import (
     DAZED_DICE,
     FEAR,
     HATRED,
+    NO_FEAR,
     POISON,
     POISON_PER_RANK,
     RECOVERY_DIFFICULTY,
@@ -125,7 +126,7 @@ def status_dice(f: Fighter) -> int:
 def fear_of(state: Dx3State, f: Fighter, targets: list[int]) -> FearPenalty:
     """What 恐怖 takes off f's attack on `targets` (DX3-BS-07/21): only when they include the feared."""
     if FEAR not in f.statuses or f.fear not in targets:
-        return FearPenalty()
+        return NO_FEAR
     feared = state.fighters[f.fear].name
     return fear_penalty(Statuses(fear=feared), (feared,), state.options)
 

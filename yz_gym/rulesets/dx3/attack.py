@@ -15,7 +15,7 @@ from yz_gym.core.events import Event
 from yz_gym.rulesets.dx3 import afflictions, areas, hiding, riding
 from yz_gym.rulesets.dx3.character import can_resurrect, hp_damage, resurrect, take_damage
 from yz_gym.rulesets.dx3.checks import titus_ready
-from yz_gym.rulesets.dx3.combos import Tags, aims, declare_attack, pay, tags_of, usable_combos
+from yz_gym.rulesets.dx3.combos import aims, declare_attack, pay, plain_tags, tags_of, usable_combos
 from yz_gym.rulesets.dx3.dice import Check, CheckResult, action_wins, roll, roll_damage
 from yz_gym.rulesets.dx3.effects import COUNT, SINGLE, Aim, Combo
 from yz_gym.rulesets.dx3.gear import Weapon
@@ -138,7 +138,6 @@ def declare(
     or 0 dice misses (DX3-ATK-11)."""
     weapon = f.weapon(action.option)
     named = state.fighters[action.target]
-    tags = Tags(skill=weapon.skill)
     aim = aims(f, weapon, state.options.encroach_table)[action.combo] if action.combo >= 0 else None
     targets = strikes(state, f, aim, weapon, named.id)
     events.append(Event("attack", f.id, action.target, {
@@ -152,6 +151,7 @@ def declare(
         combo, check = declare_attack(state, f, weapon, action.combo, (dice + fear.dice, bonus), rng, events)
         tags = tags_of(combo, weapon)
     else:
+        tags = plain_tags(weapon.skill)
         check = hit_check(state, f, weapon, dice=fear.dice)
     afflictions.attacked(f, targets)
     result = roll(boosted(state, f, check), rng)

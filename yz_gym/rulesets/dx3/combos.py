@@ -242,15 +242,38 @@ class Tags:
     inflicts: tuple[tuple[str, int], ...] = ()
 
 
+_plain: dict[str, Tags] = {}  # plain_tags by skill (a value: shared, not built per attack)
+
+
+def plain_tags(skill: str) -> Tags:
+    """The Tags of an attack declared without a combo, with a weapon of `skill`."""
+    tags = _plain.get(skill)
+    if tags is None:
+        tags = _plain[skill] = Tags(skill=skill)
+    return tags
+
+
+# tags_of by (combo id, weapon skill), with the combo they were found for (combo_of shares its combos)
+_tags_of: dict[tuple[int, str], tuple[Combo, Tags]] = {}
+
+
 def tags_of(combo: Combo, weapon: Weapon) -> Tags:
-    """The Tags of an attack declared with `combo` and `weapon`."""
+    """The Tags of an attack declared with `combo` and `weapon` (a value of the combo and the weapon's skill)."""
+    key = (id(combo), weapon.skill)
+    hit = _tags_of.get(key)
+    if hit is not None and hit[0] is combo:  # the combo is held here: its id stays its own
+        return hit[1]
     effect_attack = is_effect_attack(combo, weapon)
-    return Tags(
+    tags = Tags(
         skill=combo.skill, power=combo.attack_power, effect_attack=effect_attack,
         deals_damage=combo.states_attack or not effect_attack, ignore_armor=combo.ignore_armor,
         no_dodge=combo.no_dodge, no_reaction=combo.no_reaction, ignore_guard=combo.ignore_guard,
         penetration=combo.penetration, inflicts=combo.inflicts,
     )  # fmt: skip
+    if len(_tags_of) >= COMBO_CACHE_SIZE:
+        _tags_of.clear()
+    _tags_of[key] = (combo, tags)
+    return tags
 
 
 def new_round_uses(f: Fighter) -> None:

@@ -116,7 +116,8 @@ def stop(start: int, goal: int, distance: int, passing: bool, occupied: set[int]
     """Where a move from `start` toward `goal` (inside the line) ends: at most `distance` metres, at the
     first of the `occupied` positions on the way unless it is `passing` (`destination`)."""
     step = 1 if goal > start else -1
-    end = start + step * min(distance, abs(goal - start))
+    gap = goal - start if step > 0 else start - goal
+    end = start + step * (distance if distance < gap else gap)  # min() without the call (generic when compiled)
     if passing:
         return end
     low, high = (start, end) if step > 0 else (end, start)
@@ -144,7 +145,7 @@ def moves(
     occupied = engagements(state, f)  # the same for every move listed: found once
     length = state.scenario.length
     for pos, who in sorted(heads.items(), key=lambda item: item[1]):
-        end = stop(f.pos, min(max(pos, 0), length), distance, passing, occupied)
+        end = stop(f.pos, 0 if pos < 0 else length if pos > length else pos, distance, passing, occupied)
         if end not in reached:
             reached.add(end)
             out.append(Dx3Action(kind, target=who, combo=combo))

@@ -32,9 +32,15 @@ def next_in_line(state: Dx3State) -> Fighter | None:
     ready = [f for f in state.fighters if not f.acted and not f.down]
     if not ready:
         return None
-    fresh = [f for f in ready if not f.waiting]
-    if fresh:
-        return min(fresh, key=order_key)
+    first: Fighter | None = None  # min(key=order_key) over the fresh ones, as a loop (a generic call when compiled)
+    best: tuple[int, int, int, int, str] | None = None
+    for f in ready:
+        if not f.waiting:
+            key = order_key(f)
+            if best is None or key < best:
+                first, best = f, key
+    if first is not None:
+        return first
     return min(ready, key=lambda f: (f.initiative, 0 if f.pc else 1, f.name))
 
 

@@ -108,17 +108,53 @@ class CheckFor(IntEnum):
 DECISIONS: Final = ("minor", "major", "reaction", "cover", "revival", "over", "timing", "sublimation")  # by Phase
 
 
-@dataclass(frozen=True, slots=True)
 class Dx3Action:
     """One decision: its kind, the fighter it names (target, covered, or whom a move heads for; -1:
     none) and its option (weapon index, -1 = 素手; a move's direction 0 left, 1 right; the weapon
-    dropped by an equip)."""
+    dropped by an equip). A value, never changed once made: a plain class rather than a frozen
+    dataclass, so that the compiled build compares and hashes it natively (the listing, the env's
+    lookups and the agents do so on every decision)."""
 
-    kind: int
-    target: int = -1
-    option: int = -1
-    drop: int = -1  # EQUIP: the held weapon put away (-1: none, PUT_ALL_AWAY: every one)
-    combo: int = -1  # ATTACK: the attack combo declared with it (combos.attack_combos; -1: none)
+    __slots__ = ("combo", "drop", "kind", "option", "target")
+
+    def __init__(self, kind: int, target: int = -1, option: int = -1, drop: int = -1, combo: int = -1) -> None:
+        self.kind = kind
+        self.target = target
+        self.option = option
+        self.drop = drop  # EQUIP: the held weapon put away (-1: none, PUT_ALL_AWAY: every one)
+        self.combo = combo  # ATTACK: the attack combo declared with it (combos.attack_combos; -1: none)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a Dx3Action of the same five numbers."""
+        if not isinstance(other, Dx3Action):
+            return NotImplemented
+        return (
+            self.kind == other.kind and self.target == other.target and self.option == other.option
+            and self.drop == other.drop and self.combo == other.combo
+        )  # fmt: skip
+
+    def __hash__(self) -> int:
+        """The hash of the five numbers."""
+        return hash((self.kind, self.target, self.option, self.drop, self.combo))
+
+    def __repr__(self) -> str:
+        """Dx3Action(kind=..., target=..., option=..., drop=..., combo=...)."""
+        return (
+            f"Dx3Action(kind={self.kind!r}, target={self.target!r}, option={self.option!r}, "
+            f"drop={self.drop!r}, combo={self.combo!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by its five numbers (a compiled class has no argument-free __new__)."""
+        return (Dx3Action, (self.kind, self.target, self.option, self.drop, self.combo))
+
+    def __copy__(self) -> Dx3Action:
+        """Itself: a value."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Dx3Action:
+        """Itself: a value (a state's clone shares it)."""
+        return self
 
 
 AT_VEHICLE: Final = 1  # an ATTACK's `drop` when it is declared at the target's vehicle (HR-VEH-04)

@@ -217,11 +217,14 @@ class FearPenalty:
     damage_dice: int = 0
 
 
+NO_FEAR: Final = FearPenalty()  # nothing taken off (a value: shared, not built per attack)
+
+
 def fear_penalty(statuses: Statuses, targets: tuple[str, ...], options: Dx3Options) -> FearPenalty:
     """-2 dice on the hit check and the `fear_damage` penalty when the attack includes the feared
     character (DX3-BS-21); nothing otherwise."""
     if not statuses.fear or statuses.fear not in targets:
-        return FearPenalty()
+        return NO_FEAR
     if options.fear_damage == "minus10_attack":
         return FearPenalty(FEAR_DICE, FEAR_ATTACK, 0)
     if options.fear_damage == "minus2_dice":
