@@ -63,6 +63,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rollouts", type=int, default=24, help="first-round rollouts per action")
     parser.add_argument("--max-rollouts", type=int, default=384)
     parser.add_argument("--rollout-agent", default="tactical")
+    parser.add_argument("--margin", type=float, default=2.0, help="standard errors a challenger must lead by")
+    parser.add_argument("--every", type=int, default=50, help="print the tally every this many games")
     parser.add_argument("--show", type=int, nargs="*", help="print these games move by move instead")
     args = parser.parse_args(argv)
     scenario = load_scenario(args.scenario)
@@ -72,6 +74,7 @@ def main(argv: list[str] | None = None) -> None:
         "rollouts": args.rollouts,
         "max_rollouts": args.max_rollouts,
         "rollout_agent": args.rollout_agent,
+        "margin": args.margin,
     }
     if args.show:
         for game in args.show:
@@ -82,13 +85,13 @@ def main(argv: list[str] | None = None) -> None:
     start = time.process_time()
     for game in range(args.games):
         winners.append(play(scenario, side, args.opponent, game, args.seed, search))
-        if (game + 1) % 50 == 0 or game + 1 == args.games:
+        if (game + 1) % args.every == 0 or game + 1 == args.games:
             wins = sum(w == side for w in winners)
             low, high = wilson_interval(wins, len(winners))
             print(
                 f"{len(winners)} games: {sides[side]} win {100 * wins / len(winners):.1f}% "
                 f"[{100 * low:.1f}-{100 * high:.1f}], draws {sum(w < 0 for w in winners)}, "
-                f"CPU {time.process_time() - start:.0f} s",
+                f"CPU {time.process_time() - start:.0f} s ({(time.process_time() - start) / len(winners):.2f} s a game)",
                 flush=True,
             )
     print("games not won:", [i for i, w in enumerate(winners) if w != side])

@@ -1,0 +1,32 @@
+"""search_ceiling's command line: the searcher's settings reach the SearchAgent, the tally prints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from yz_gym.agents import search
+from yz_gym.training import search_ceiling
+
+
+def test_margin_reaches_the_searcher_and_every_game_is_tallied(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made: list[dict[str, Any]] = []
+    original = search.SearchAgent.__init__
+
+    def record(self: search.SearchAgent, *args: Any, **kwargs: Any) -> None:
+        made.append(kwargs)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(search.SearchAgent, "__init__", record)
+    search_ceiling.main(
+        ["--scenario", "duel", "--opponent", "random", "--games", "2", "--every", "1",
+         "--rollouts", "2", "--max-rollouts", "2", "--margin", "1.5"]
+    )  # fmt: skip
+    assert [m["margin"] for m in made] == [1.5, 1.5]
+    assert [m["rollouts"] for m in made] == [2, 2]
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("1 games: ilsa win") and lines[1].startswith("2 games: ilsa win")
+    assert all("s a game)" in line for line in lines[:2])
