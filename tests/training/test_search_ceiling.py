@@ -30,3 +30,18 @@ def test_margin_reaches_the_searcher_and_every_game_is_tallied(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("1 games: ilsa win") and lines[1].startswith("2 games: ilsa win")
     assert all("s a game)" in line for line in lines[:2])
+
+
+def test_baseline_plays_the_rollout_agent_in_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    from yz_gym.rulesets.yze.scenario.zone_builder import load_scenario
+
+    scenario = load_scenario("duel")
+    settings = {"rollouts": 2, "max_rollouts": 2, "rollout_agent": "aggressive", "margin": 2.0}
+    monkeypatch.setattr(search, "SearchAgent", None)  # the baseline must not build one
+    first = [
+        search_ceiling.play(scenario, 0, "random", game, 5, settings, baseline=True) for game in range(6)
+    ]
+    again = [
+        search_ceiling.play(scenario, 0, "random", game, 5, settings, baseline=True) for game in range(6)
+    ]
+    assert first == again and set(first) <= {-1, 0, 1}

@@ -5,7 +5,8 @@
 The searcher (agents/search.py) plays `side`, with `--rollout-agent` for its own side in the
 rollouts and the true opponent as its model of the other side, so it searches for the best
 reply to that opponent. Its win rate (95% Wilson interval) is a practical ceiling for a policy
-trained against the same opponent; the lost games' seeds are listed for `--show`, which prints
+trained against the same opponent (`--baseline` plays the rollout agent itself in the same games,
+the figure it improves on); the lost games' seeds are listed for `--show`, which prints
 those games move by move. Game i's dice depend only on (seed, i)."""
 
 from __future__ import annotations
@@ -25,15 +26,20 @@ def play(
     seed: int,
     search: dict[str, Any],
     narrate: bool = False,
+    baseline: bool = False,
 ) -> int:
-    """One game of the searcher on `side`; returns the winning side (-1: none)."""
+    """One game of the searcher (`baseline`: its rollout agent) on `side`; the winning side (-1: none)."""
     from yz_gym.agents import make_agent
     from yz_gym.agents.search import SearchAgent
     from yz_gym.rulesets.yze.zone import engine
     from yz_gym.rulesets.yze.zone import narrate as story
 
     rng = np.random.default_rng([seed, game])
-    me = SearchAgent(game, opponent_model=opponent, **search)
+    me = (
+        make_agent(search["rollout_agent"], game)
+        if baseline
+        else SearchAgent(game, opponent_model=opponent, **search)
+    )
     other = make_agent(opponent, game + 10**6)
     state = engine.new_game(scenario, rng)
     if narrate:
@@ -64,6 +70,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-rollouts", type=int, default=384)
     parser.add_argument("--rollout-agent", default="tactical")
     parser.add_argument("--margin", type=float, default=2.0, help="standard errors a challenger must lead by")
+    parser.add_argument(
+        "--baseline", action="store_true", help="the rollout agent plays the side, unsearched"
+    )
     parser.add_argument("--every", type=int, default=50, help="print the tally every this many games")
     parser.add_argument("--show", type=int, nargs="*", help="print these games move by move instead")
     args = parser.parse_args(argv)
@@ -84,7 +93,7 @@ def main(argv: list[str] | None = None) -> None:
     winners: list[int] = []
     start = time.process_time()
     for game in range(args.games):
-        winners.append(play(scenario, side, args.opponent, game, args.seed, search))
+        winners.append(play(scenario, side, args.opponent, game, args.seed, search, baseline=args.baseline))
         if (game + 1) % args.every == 0 or game + 1 == args.games:
             wins = sum(w == side for w in winners)
             low, high = wilson_interval(wins, len(winners))
