@@ -12,7 +12,9 @@ those games move by move. Game i's dice depend only on (seed, i)."""
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -66,6 +68,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--opponent", default="random", help="the agent on every other side")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index (to resume a run)")
+    parser.add_argument("--out", help="write every game's winner here (JSON)")
     parser.add_argument("--rollouts", type=int, default=24, help="first-round rollouts per action")
     parser.add_argument("--max-rollouts", type=int, default=384)
     parser.add_argument("--rollout-agent", default="tactical")
@@ -92,9 +96,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     winners: list[int] = []
     start = time.process_time()
-    for game in range(args.games):
+    for game in range(args.first, args.first + args.games):
         winners.append(play(scenario, side, args.opponent, game, args.seed, search, baseline=args.baseline))
-        if (game + 1) % args.every == 0 or game + 1 == args.games:
+        if len(winners) % args.every == 0 or len(winners) == args.games:
             wins = sum(w == side for w in winners)
             low, high = wilson_interval(wins, len(winners))
             print(
@@ -103,7 +107,12 @@ def main(argv: list[str] | None = None) -> None:
                 f"CPU {time.process_time() - start:.0f} s ({(time.process_time() - start) / len(winners):.2f} s a game)",
                 flush=True,
             )
-    print("games not won:", [i for i, w in enumerate(winners) if w != side])
+    print("games not won:", [args.first + i for i, w in enumerate(winners) if w != side])
+    if args.out:
+        record = {"scenario": args.scenario, "side": sides[side], "opponent": args.opponent, "seed": args.seed,
+                  "first": args.first, "search": search, "baseline": args.baseline, "winners": winners,
+                  "cpu_seconds": time.process_time() - start}  # fmt: skip
+        Path(args.out).write_text(json.dumps(record, indent=1) + "\n")
 
 
 if __name__ == "__main__":
