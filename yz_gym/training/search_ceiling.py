@@ -107,12 +107,12 @@ def main(argv: list[str] | None = None) -> None:
                 f"CPU {time.process_time() - start:.0f} s ({(time.process_time() - start) / len(winners):.2f} s a game)",
                 flush=True,
             )
+            if args.out:  # at every tally, so a run stopped early keeps its games
+                record = {"scenario": args.scenario, "side": sides[side], "opponent": args.opponent, "seed": args.seed,
+                          "first": args.first, "search": search, "baseline": args.baseline, "winners": winners,
+                          "cpu_seconds": time.process_time() - start}  # fmt: skip
+                Path(args.out).write_text(json.dumps(record, indent=1) + "\n")
     print("games not won:", [args.first + i for i, w in enumerate(winners) if w != side])
-    if args.out:
-        record = {"scenario": args.scenario, "side": sides[side], "opponent": args.opponent, "seed": args.seed,
-                  "first": args.first, "search": search, "baseline": args.baseline, "winners": winners,
-                  "cpu_seconds": time.process_time() - start}  # fmt: skip
-        Path(args.out).write_text(json.dumps(record, indent=1) + "\n")
 
 
 if __name__ == "__main__":
