@@ -5,13 +5,16 @@
 The searcher (agents/search.py) plays `side`, with `--rollout-agent` for its own side in the
 rollouts and the true opponent as its model of the other side, so it searches for the best
 reply to that opponent. Its win rate (95% Wilson interval) is a practical ceiling for a policy
-trained against the same opponent; the lost games' seeds are listed for `--show`, which prints
+trained against the same opponent (`--baseline` plays the rollout agent itself in the same games,
+the figure it improves on); the lost games' seeds are listed for `--show`, which prints
 those games move by move. Game i's dice depend only on (seed, i)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,15 +28,20 @@ def play(
     seed: int,
     search: dict[str, Any],
     narrate: bool = False,
+    baseline: bool = False,
 ) -> int:
-    """One game of the searcher on `side`; returns the winning side (-1: none)."""
+    """One game of the searcher (`baseline`: its rollout agent) on `side`; the winning side (-1: none)."""
     from yz_gym.agents import make_agent
     from yz_gym.agents.search import SearchAgent
     from yz_gym.rulesets.yze.zone import engine
     from yz_gym.rulesets.yze.zone import narrate as story
 
     rng = np.random.default_rng([seed, game])
-    me = SearchAgent(game, opponent_model=opponent, **search)
+    me = (
+        make_agent(search["rollout_agent"], game)
+        if baseline
+        else SearchAgent(game, opponent_model=opponent, **search)
+    )
     other = make_agent(opponent, game + 10**6)
     state = engine.new_game(scenario, rng)
     if narrate:
@@ -60,9 +68,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--opponent", default="random", help="the agent on every other side")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index (to resume a run)")
+    parser.add_argument("--out", help="write every game's winner here (JSON)")
     parser.add_argument("--rollouts", type=int, default=24, help="first-round rollouts per action")
     parser.add_argument("--max-rollouts", type=int, default=384)
     parser.add_argument("--rollout-agent", default="tactical")
+    parser.add_argument("--margin", type=float, default=2.0, help="standard errors a challenger must lead by")
+    parser.add_argument(
+        "--baseline", action="store_true", help="the rollout agent plays the side, unsearched"
+    )
+    parser.add_argument("--every", type=int, default=50, help="print the tally every this many games")
     parser.add_argument("--show", type=int, nargs="*", help="print these games move by move instead")
     args = parser.parse_args(argv)
     scenario = load_scenario(args.scenario)
@@ -72,6 +87,7 @@ def main(argv: list[str] | None = None) -> None:
         "rollouts": args.rollouts,
         "max_rollouts": args.max_rollouts,
         "rollout_agent": args.rollout_agent,
+        "margin": args.margin,
     }
     if args.show:
         for game in args.show:
@@ -80,18 +96,23 @@ def main(argv: list[str] | None = None) -> None:
         return
     winners: list[int] = []
     start = time.process_time()
-    for game in range(args.games):
-        winners.append(play(scenario, side, args.opponent, game, args.seed, search))
-        if (game + 1) % 50 == 0 or game + 1 == args.games:
+    for game in range(args.first, args.first + args.games):
+        winners.append(play(scenario, side, args.opponent, game, args.seed, search, baseline=args.baseline))
+        if len(winners) % args.every == 0 or len(winners) == args.games:
             wins = sum(w == side for w in winners)
             low, high = wilson_interval(wins, len(winners))
             print(
                 f"{len(winners)} games: {sides[side]} win {100 * wins / len(winners):.1f}% "
                 f"[{100 * low:.1f}-{100 * high:.1f}], draws {sum(w < 0 for w in winners)}, "
-                f"CPU {time.process_time() - start:.0f} s",
+                f"CPU {time.process_time() - start:.0f} s ({(time.process_time() - start) / len(winners):.2f} s a game)",
                 flush=True,
             )
-    print("games not won:", [i for i, w in enumerate(winners) if w != side])
+            if args.out:  # at every tally, so a run stopped early keeps its games
+                record = {"scenario": args.scenario, "side": sides[side], "opponent": args.opponent, "seed": args.seed,
+                          "first": args.first, "search": search, "baseline": args.baseline, "winners": winners,
+                          "cpu_seconds": time.process_time() - start}  # fmt: skip
+                Path(args.out).write_text(json.dumps(record, indent=1) + "\n")
+    print("games not won:", [args.first + i for i, w in enumerate(winners) if w != side])
 
 
 if __name__ == "__main__":
