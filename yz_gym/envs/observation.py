@@ -478,7 +478,7 @@ class ObservationEncoder:
             # the template holds zeros here: write only what is not 0 (field order: COMBATANT_FIELDS)
             if not out:
                 row[0] = one
-            if c.broken:
+            if out and c.broken:  # (Broken is out of the fight: asked only of those out)
                 row[1] = one
             if c.dead:
                 row[2] = one

@@ -15,6 +15,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
+from yz_gym.agents.base import RandomAgent
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.core.protocol import GameRules
@@ -96,9 +97,12 @@ class Opponents:
             if actor in controlled:
                 return actor, legal
             agent = agent_of[actor]
-            action = agent.choose(state, legal)
-            if action not in legal:
-                raise refused(agent, engine.describe(state, action), state.combatants[actor].name)
+            if type(agent) is RandomAgent:  # its draw (`RandomAgent.choose`) without an interpreted call
+                action = legal[int(agent.rng.random() * len(legal))]
+            else:
+                action = agent.choose(state, legal)
+                if action not in legal:
+                    raise refused(agent, engine.describe(state, action), state.combatants[actor].name)
             events, legal = engine.apply_listed(state, action, rng, legal)
             self._record(events)
         return -1, []

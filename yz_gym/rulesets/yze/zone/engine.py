@@ -150,7 +150,8 @@ def _apply(
     if legal is None:
         legal = legal_actions(state)
     try:
-        action = legal[legal.index(action)]  # the rules' own Action, whatever tuple was passed
+        if not _listed(legal, action):
+            action = legal[legal.index(action)]  # the rules' own Action, whatever tuple was passed
     except ValueError:
         action = Action(Kind(action[0]), *action[1:])  # a short tuple, its defaults left out
         if action not in legal:
@@ -178,6 +179,11 @@ def _apply(
     else:
         _turn_action(state, state.combatants[current_actor(state)], action, rng, events)
     return _run(state, rng, events)
+
+
+def _listed(legal: list[Action], action: Action) -> bool:
+    """`action` is one of the objects in `legal` (the common case: found without comparing values)."""
+    return any(known is action for known in legal)
 
 
 def _turn_action(

@@ -78,7 +78,14 @@ def deck_size(state: GameState, count: int) -> int:
 def rebuild_order(state: GameState) -> None:
     """INIT-04: act in rising card order; a group keeps its listed order (INIT-NPC-03)."""
     cards = state.cards
-    state.order = sorted(range(len(state.combatants)), key=cards.__getitem__)  # stable: ties by id
+    order: list[int] = []
+    for cid in range(len(state.combatants)):  # an insertion sort, stable (ties by id): native when compiled
+        card = cards[cid]
+        at = len(order)
+        while at > 0 and cards[order[at - 1]] > card:
+            at -= 1
+        order.insert(at, cid)
+    state.order = order
 
 
 # --- surprise, ambush, dealing -----------------------------------------------------------------
