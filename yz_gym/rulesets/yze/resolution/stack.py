@@ -176,7 +176,10 @@ def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: li
             frame.stage = S_AFTER
             land_hits(state, frame, actor, rng, events)
         else:
-            stack.remove(frame)
+            if stack[-1] is frame:
+                stack.pop()  # (the common case: no frame compared by value, its dataclass __eq__ interpreted)
+            else:
+                stack.remove(frame)
             after(state, frame, actor, rng, events)
             prune(state)
             return
