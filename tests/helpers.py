@@ -47,6 +47,9 @@ class FixedDice:
     def permutation(self, x: Any) -> Any:
         return np.asarray(x) if not isinstance(x, int) else np.arange(x)
 
+    def shuffle(self, x: Any) -> None:
+        """Leave the order as it is, as `permutation` does."""
+
     def integers(self, *args: Any, **kwargs: Any) -> Any:
         return self.real.integers(*args, **kwargs)
 

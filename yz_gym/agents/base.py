@@ -33,5 +33,6 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, state: GameState, actions: list[Action]) -> Action:
-        """Any legal action, uniformly (one uniform float: half the cost of `integers`)."""
+        """Any legal action, uniformly (one uniform float: half the cost of `integers`); the compiled
+        step (`opponents.Opponents`) draws the same way without calling this."""
         return actions[int(self.rng.random() * len(actions))]

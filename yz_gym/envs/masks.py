@@ -28,6 +28,8 @@ class MaskCache:
         self.codec = codec  # an ActionCodec (or ChaseCodec): its indices(me, actions) encodes them
         self.n_actions = n_actions
         self.found: dict[tuple[object, ...], tuple[np.ndarray, dict[int, Action]]] = {}
+        # each actor's index of every action met (a list met first costs a lookup per action, not a codec call)
+        self.index_of: dict[int, dict[Action, int]] = {}
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled without the cached masks (they refill themselves)."""
@@ -40,13 +42,26 @@ class MaskCache:
         key = (me, *legal)
         found = self.found.get(key)
         if found is None:
-            indices: list[int] = self.codec.indices(me, legal)
-            by_index = {i: a for i, a in zip(indices, legal, strict=True) if i >= 0}
-            mask = np.zeros(self.n_actions, dtype=np.int8)
-            if by_index:
-                mask[list(by_index)] = 1
-            mask.flags.writeable = False
+            found = self._build(me, legal)
             if len(self.found) >= MASK_CACHE_SIZE:
                 self.found.clear()
-            found = self.found[key] = (mask, by_index)
+            self.found[key] = found
         return found
+
+    def _build(self, me: int, legal: list[Action]) -> tuple[np.ndarray, dict[int, Action]]:
+        """`mask` of a list not in the cache: the codec is asked only about actions never met."""
+        index_of = self.index_of.get(me)
+        if index_of is None:
+            index_of = self.index_of[me] = {}
+        by_index: dict[int, Action] = {}
+        mask = np.zeros(self.n_actions, dtype=np.int8)
+        cells: Any = mask.data  # a writable int8 memoryview: item writes are cheaper than numpy's
+        for a in legal:
+            i = index_of.get(a)
+            if i is None:
+                i = index_of[a] = self.codec.indices(me, [a])[0]
+            if i >= 0:
+                by_index[i] = a
+                cells[i] = 1
+        mask.flags.writeable = False
+        return mask, by_index

@@ -387,6 +387,7 @@ class ObservationEncoder:
         view, sight, fire = self._view(state, me, mc.zone, mc.peek)
         obs = view.copy()
         buf: Any = obs.data  # a writable float32 memoryview: item writes are cheaper than numpy's
+        one: Any = 1.0  # boxed once (the compiled build boxes a float literal at every write)
         hops = self.zone_map.hops[mc.zone]
         extreme = self.extreme
         round_cap = self.round_cap
@@ -397,20 +398,20 @@ class ObservationEncoder:
         turn_pos = state.turn_pos
         holder = order[turn_pos] if phase == COMBAT and turn_pos < len(order) else -1
         rnd = state.round
-        buf[_DECISION + DECISION_INDEX.get(decision, _OTHER)] = 1.0
+        buf[_DECISION + DECISION_INDEX.get(decision, _OTHER)] = one
         _ROUND_FIELDS.pack_into(
             buf, 4 * _ROUND,
             min(1.0, rnd / round_cap), max(0.0, (round_cap - rnd) / round_cap), 1.0 if phase == SETUP else 0.0,
         )  # fmt: skip
         if holder >= 0:
-            buf[_HOLDER + slot_of[holder]] = 1.0
+            buf[_HOLDER + slot_of[holder]] = one
         if state.stack:
             frame = state.stack[-1]
-            buf[_RKIND + frame.kind] = 1.0
+            buf[_RKIND + frame.kind] = one
             if 0 <= frame.actor < self.n:
-                buf[_RACTOR + slot_of[frame.actor]] = 1.0
+                buf[_RACTOR + slot_of[frame.actor]] = one
             if 0 <= frame.target < self.n:
-                buf[_RTARGET + slot_of[frame.target]] = 1.0
+                buf[_RTARGET + slot_of[frame.target]] = one
             roll = frame.roll
             if roll is not None:
                 block = frame.block_roll
@@ -448,7 +449,7 @@ class ObservationEncoder:
                 elif cid != me:
                     buf[_ZALLIES + zone] += _PER_ALLY
                 if watch >= 0:
-                    buf[(_ZENEMY_WATCH if enemy else _ZALLY_WATCH) + watch] = 1.0
+                    buf[(_ZENEMY_WATCH if enemy else _ZALLY_WATCH) + watch] = one
             attrs, max_attrs = c.attrs, c.max_attrs
             a0, a1, a2, a3 = attrs[0], attrs[1], attrs[2], attrs[3]
             m0, m1, m2, m3 = max_attrs[0], max_attrs[1], max_attrs[2], max_attrs[3]
@@ -476,19 +477,19 @@ class ObservationEncoder:
             row = buf[base : base + N_CDYN]  # the slot's own view: its small indices cost no int objects
             # the template holds zeros here: write only what is not 0 (field order: COMBATANT_FIELDS)
             if not out:
-                row[0] = 1.0
-            if c.broken:
-                row[1] = 1.0
+                row[0] = one
+            if out and c.broken:  # (Broken is out of the fight: asked only of those out)
+                row[1] = one
             if c.dead:
-                row[2] = 1.0
+                row[2] = one
             if c.fled or c.surrendered:
-                row[3] = 1.0
+                row[3] = one
             if cid == deciding:
-                row[4] = 1.0
+                row[4] = one
             if cid == holder:
-                row[5] = 1.0
+                row[5] = one
             if cid in my_engaged:
-                row[6] = 1.0
+                row[6] = one
             if engaged:  # those still in the fight: a Broken one at Engaged ties nobody up
                 active = 0
                 for o in engaged:
@@ -498,9 +499,9 @@ class ObservationEncoder:
                     row[7] = active / 3 if active < 3 else 1.0
             if seen:
                 if sight[zone]:
-                    row[8] = 1.0
+                    row[8] = one
                 if fire[zone]:
-                    row[9] = 1.0
+                    row[9] = one
             if c.health > 0 and c.max_health > 0:
                 row[10] = c.health / c.max_health
             if c.resolve > 0 and c.max_resolve > 0:
@@ -514,58 +515,58 @@ class ObservationEncoder:
             if a3 > 0:
                 row[15] = a3 / m3 if a3 < m3 else 1.0
             if c.prone:
-                row[16] = 1.0
+                row[16] = one
             if cover >= 0:
-                row[17] = 1.0
+                row[17] = one
                 row[18] = cover_ratings[zone][cover] / MAX_RATING
             if c.aiming:
                 row[19] = c.aiming / 3
             if watch >= 0:
-                row[20] = 1.0
+                row[20] = one
             if hidden:
-                row[21] = 1.0
+                row[21] = one
             if c.burning:
                 row[22] = c.burning / 6 if c.burning < 6 else 1.0
             if c.grappling >= 0:
-                row[23] = 1.0
+                row[23] = one
             if c.grappled_by >= 0:
-                row[24] = 1.0
+                row[24] = one
             if c.lose_turn:
-                row[25] = 1.0
+                row[25] = one
             if used < 2:
                 row[26] = (2 - used) / 2
                 if not c.slow_used:
-                    row[27] = 1.0
+                    row[27] = one
             if c.acted:
-                row[28] = 1.0
+                row[28] = one
             if c.swapped:
-                row[29] = 1.0
+                row[29] = one
             if card:
                 row[30] = card / CARD_SCALE if card < CARD_SCALE else 1.0
                 if pos > 0:
                     row[31] = pos / MAX_COMBATANTS
             if (pos > turn_pos or not card) and not c.acted:
-                row[32] = 1.0
+                row[32] = one
             if wounds:
                 row[33] = wounds / 4 if wounds < 4 else 1.0
                 if timer >= 0:
-                    row[34] = 1.0
+                    row[34] = one
                     if timer > 0:
                         row[35] = timer / 10 if timer < 10 else 1.0
             if c.armor_rating:
                 row[36] = c.armor_rating / MAX_RATING
             if c.items:
                 if "medkit" in c.items:
-                    row[37] = 1.0
+                    row[37] = one
                 if "blanket" in c.items:
-                    row[38] = 1.0
+                    row[38] = one
             if held >= 0:
-                row[39] = 1.0
+                row[39] = one
             if held_w is not None:
                 if held_w.ranged:
-                    row[40] = 1.0
+                    row[40] = one
                 if carried[held].loaded:
-                    row[41] = 1.0
+                    row[41] = one
             if seen:
                 if cid == me:
                     band = 1
@@ -574,8 +575,8 @@ class ObservationEncoder:
                 else:
                     h = hops[zone]
                     band = 1 if h == 0 else 2 if h == 1 else 3 if h <= 4 else 4 if h <= extreme else 5
-                row[_CZONE + zone] = 1.0
-                row[_CBAND + band] = 1.0
+                row[_CZONE + zone] = one
+                row[_CBAND + band] = one
             offset = 4 * (base + _CWEAPON)
             for i, w in enumerate(carried[:MAX_WEAPONS]):
                 key = (w.name, i == held, w.bonus, w.loaded, w.reloads, w.supply)

@@ -15,6 +15,7 @@ from typing import Any, TypeAlias
 
 import numpy as np
 
+from yz_gym.agents.base import RandomAgent
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.core.protocol import GameRules
@@ -87,26 +88,32 @@ class Opponents:
             self._record(rules.apply(state, action, rng, legal))
         return -1, []
 
-    def _play_zone(self, state: GameState, rng: np.random.Generator) -> tuple[int, list[Action]]:
-        """`play` for a zone fight, its engine called directly."""
+    def _play_zone(self, state: GameState, rng: np.random.Generator, legal: list[Action]) -> tuple[int, list[Action]]:
+        """`play` for a zone fight, its engine called directly; `legal` is `engine.legal_actions(state)`."""
         controlled = self.controlled
         agent_of = self.agent_of
         while not engine.is_over(state):
             actor = engine.current_actor(state)
-            legal = engine.legal_actions(state)
             if actor in controlled:
                 return actor, legal
             agent = agent_of[actor]
-            action = agent.choose(state, legal)
-            if action not in legal:
-                raise refused(agent, engine.describe(state, action), state.combatants[actor].name)
-            self._record(engine.apply(state, action, rng, legal))
+            if type(agent) is RandomAgent:  # its draw (`RandomAgent.choose`) without an interpreted call
+                action = legal[int(agent.rng.random() * len(legal))]
+            else:
+                action = agent.choose(state, legal)
+                if action not in legal:
+                    raise refused(agent, engine.describe(state, action), state.combatants[actor].name)
+            events, legal = engine.apply_listed(state, action, rng, legal)
+            self._record(events)
         return -1, []
 
-    def advance(self, state: GameState, rng: np.random.Generator, codec: Codec, viewer: int) -> Decision:
+    def advance(
+        self, state: GameState, rng: np.random.Generator, codec: Codec, viewer: int, legal: list[Action] | None = None
+    ) -> Decision:
         """A zone fight played until a controlled combatant must decide, and their mask and
-        observation; at the end the idle mask and the observation from `viewer` (who saw last)."""
-        actor, legal = self._play_zone(state, rng)
+        observation; at the end the idle mask and the observation from `viewer` (who saw last).
+        `legal`: `engine.legal_actions(state)` if the caller has it."""
+        actor, legal = self._play_zone(state, rng, engine.legal_actions(state) if legal is None else legal)
         if actor < 0:
             obs = codec.observer.encode(state, viewer, "over", -1)
             return actor, legal, idle_mask(codec.masks.n_actions), {}, "over", obs
@@ -120,8 +127,9 @@ class Opponents:
         Gymnasium's (flat observation, reward, terminated, truncated, info)."""
         state: GameState = env.state
         rng: np.random.Generator = env._rng
-        self._record(engine.apply(state, action, rng, env._legal))
-        actor, legal, mask, by_index, decision, obs = self.advance(state, rng, codec, env._viewer)
+        events, listed = engine.apply_listed(state, action, rng, env._legal)
+        self._record(events)
+        actor, legal, mask, by_index, decision, obs = self.advance(state, rng, codec, env._viewer, listed)
         if actor >= 0:
             if not by_index:
                 raise RuntimeError(f"no encodable legal action for {codec.names[actor]}")

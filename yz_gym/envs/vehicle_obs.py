@@ -54,6 +54,9 @@ def encode_vehicles(buf: Any, v0: int, r0: int, state: GameState, me: int, slot_
     people = state.combatants
     my_side = people[me].side
     vehicles = state.vehicles
+    # the flags are packed as these floats: struct converts a bool through int.__float__, a slow path
+    one: Any = 1.0
+    zero: Any = 0.0
     for i, v in enumerate(vehicles[:MAX_VEHICLES]):
         occupants = v.occupants
         exposed_here = v.exposed
@@ -76,14 +79,16 @@ def encode_vehicles(buf: Any, v0: int, r0: int, state: GameState, me: int, slot_
         base = v0 + i * N_VEHICLE
         _VEHICLE_ROW.pack_into(
             buf, 4 * base,
-            1.0, v.side == my_side, crewed, v.damage / v.type.hull,
-            v.wrecked, v.destroyed, _clip(v.armor / MAX_RATING), v.engine_running, v.engine_disabled,
-            driver >= 0 and not people[driver].out, driver == me, me in occupants, v.air,
+            one, one if v.side == my_side else zero, one if crewed else zero, v.damage / v.type.hull,
+            one if v.wrecked else zero, one if v.destroyed else zero, _clip(v.armor / MAX_RATING),
+            one if v.engine_running else zero, one if v.engine_disabled else zero,
+            one if driver >= 0 and not people[driver].out else zero, one if driver == me else zero,
+            one if me in occupants else zero, one if v.air else zero,
             _clip(v.altitude / MAX_ALTITUDE), _clip((v.type.seats - cap - covered) / 9), _clip((cap - exposed) / 9),
-            _clip(working / MAX_WEAPONS), _clip(manned / MAX_WEAPONS), v.burning > 0,
+            _clip(working / MAX_WEAPONS), _clip(manned / MAX_WEAPONS), one if v.burning > 0 else zero,
             _clip((v.maneuverability + 3) / 6), _clip(-v.driving_mod / 6),
         )  # fmt: skip
-        buf[base + _ROW_ZONE + v.zone] = 1.0
+        buf[base + _ROW_ZONE + v.zone] = one
     for c in people:
         m = c.mount
         aboard = c.vehicle
@@ -102,10 +107,15 @@ def encode_vehicles(buf: Any, v0: int, r0: int, state: GameState, me: int, slot_
         if m is not None:
             _RIDER_ROW.pack_into(
                 buf, 4 * base,
-                aboard >= 0, driving, outside, gunner, m.ridden,
-                m.strength / m.max_strength if m.max_strength else 0.0, m.dead, m.cramped_ok,
+                one if aboard >= 0 else zero, one if driving else zero, one if outside else zero,
+                one if gunner else zero, one if m.ridden else zero,
+                m.strength / m.max_strength if m.max_strength else 0.0, one if m.dead else zero,
+                one if m.cramped_ok else zero,
             )  # fmt: skip
         else:
-            _RIDER_ROW.pack_into(buf, 4 * base, True, driving, outside, gunner, False, 0.0, False, False)
+            _RIDER_ROW.pack_into(
+                buf, 4 * base,
+                one, one if driving else zero, one if outside else zero, one if gunner else zero, zero, zero, zero, zero,
+            )  # fmt: skip
         if 0 <= aboard < MAX_VEHICLES:
-            buf[base + _ROW_VEHICLE + aboard] = 1.0
+            buf[base + _ROW_VEHICLE + aboard] = one

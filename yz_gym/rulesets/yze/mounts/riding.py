@@ -358,14 +358,14 @@ def ride_offer(ctx: Listing, i: int) -> None:
     limit = min(MAX_RIDE, 1 + len(riding_pool(ctx.state, c).dice))
     for dest, path in ride_paths(ctx.state, c, limit).items():
         if len(path) >= 2:
-            ctx.out.append(Action(Kind.RIDE, -1, dest))
+            ctx.out.append(action(Kind.RIDE, -1, dest))
 
 
 def attack_ridden_offer(ctx: Listing, i: int) -> None:
     """MOUNT-08: a close attack at the mount of an enemy rider one may attack."""
     other = ctx.people[i]
     if riding(other) and may_close_attack(ctx, other):
-        ctx.out.append(Action(Kind.ATTACK_MOUNT, i))
+        ctx.out.append(action(Kind.ATTACK_MOUNT, i))
 
 
 def shoot_ridden_offer(ctx: Listing, i: int) -> None:
@@ -386,14 +386,14 @@ def _off_and_on(ctx: Listing) -> bool:
 def dismount_offer(ctx: Listing, i: int) -> None:
     """MOUNT-02: getting off (`can_dismount`)."""
     if ctx.state.setup.mounted and _off_and_on(ctx) and can_dismount(ctx.state, ctx.c):
-        ctx.out.append(Action(Kind.DISMOUNT))
+        ctx.out.append(action(Kind.DISMOUNT))
 
 
 def remount_offer(ctx: Listing, i: int) -> None:
     """MOUNT-02: getting on a riderless mount (`remount_owners`)."""
     if ctx.state.setup.mounted and _off_and_on(ctx):
         for owner in remount_owners(ctx.state, ctx.c):
-            ctx.out.append(Action(Kind.REMOUNT, owner))
+            ctx.out.append(action(Kind.REMOUNT, owner))
 
 
 def _riderless_enemy(ctx: Listing, other: Combatant) -> bool:
@@ -405,7 +405,7 @@ def attack_riderless_offer(ctx: Listing, i: int) -> None:
     """MOUNT-08/12 (needs LOOSE, SLOW_LEFT): ATK-01 at the animal in your zone."""
     other = ctx.people[i]
     if _riderless_enemy(ctx, other) and can_reach_riderless(ctx.state, ctx.c, other):
-        ctx.out.append(Action(Kind.ATTACK_MOUNT, i))
+        ctx.out.append(action(Kind.ATTACK_MOUNT, i))
 
 
 def shoot_riderless_offer(ctx: Listing, i: int) -> None:

@@ -22,7 +22,7 @@ from yz_gym.rulesets.yze.resolution.stages import (
 from yz_gym.rulesets.yze.rolls import roll_data
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState, WeaponState
 from yz_gym.rulesets.yze.vehicles.seats import altitude
-from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
 from yz_gym.rulesets.yze.zone.auto_targets import burst_extras, extra_hit_extras, zone_people
 
 
@@ -32,16 +32,16 @@ def extra_hits(state: GameState, frame: Frame, actor: Combatant) -> list[Action]
     index, _, what = frame.hits[0]
     if what == HIT_PERSON:
         main = state.combatants[index]
-        actions = [Action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)]
+        actions = [action(Kind.SHOOT, target=t) for t in extra_hit_targets(state, actor, main)]
         zone, alt = main.zone, altitude(state, main)
     else:
         if what == HIT_VEHICLE:
-            first = Action(Kind.SHOOT_VEHICLE, option=index)
+            first = action(Kind.SHOOT_VEHICLE, option=index)
             zone, alt = state.vehicles[index].zone, state.vehicles[index].altitude
         else:
-            first = Action(Kind.SHOOT_MOUNT, index)
+            first = action(Kind.SHOOT_MOUNT, index)
             zone, alt = mount_zone(state.combatants[index]), 0
-        actions = [first, *(Action(Kind.SHOOT, target=t) for t in zone_people(state, actor, zone, alt))]
+        actions = [first, *(action(Kind.SHOOT, target=t) for t in zone_people(state, actor, zone, alt))]
     if state.vehicles or state.setup.mounted:  # AUTO-05: or a mount or vehicle in its zone
         actions += [a for a in extra_hit_extras(state, actor, zone, alt) if a != actions[0]]
     return actions
@@ -49,7 +49,7 @@ def extra_hits(state: GameState, frame: Frame, actor: Combatant) -> list[Action]
 
 def follow_shots(state: GameState, actor: Combatant) -> list[Action]:
     """AUTO-01: where the next shot of a burst may go: a person, or a mount or vehicle."""
-    shots = [Action(Kind.SHOOT, target=t, option=1) for t in burst_targets(state, actor)]
+    shots = [action(Kind.SHOOT, target=t, option=1) for t in burst_targets(state, actor)]
     if state.vehicles or state.setup.mounted:
         shots += burst_extras(state, actor)  # zone/auto_targets.py
     return shots

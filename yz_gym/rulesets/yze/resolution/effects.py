@@ -44,7 +44,7 @@ from yz_gym.rulesets.yze.vehicles import actions as vehicle
 from yz_gym.rulesets.yze.vehicles import narrate as vehicle_narrate
 from yz_gym.rulesets.yze.vehicles import offers as vehicle_offers
 from yz_gym.rulesets.yze.zone import describe, offers
-from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, KIND_NAMES, Action, Kind
+from yz_gym.rulesets.yze.zone.actions import CLIMB, DESCEND, KIND_NAMES, Action, Kind, action
 from yz_gym.rulesets.yze.zone.listing import (
     ABOARD,
     ACTING,
@@ -170,13 +170,10 @@ def _get_up(
     events.append(Event("got_up", actor.id))
 
 
-_GET_UP: Final = Action(Kind.GET_UP)  # made once: the listing offers it to everyone prone
-
-
 def _get_up_offer(ctx: Listing, i: int) -> None:
     """ACT-FAST-GETUP (needs AFOOT, PRONE)."""
     if not ctx.grappled:
-        ctx.out.append(_GET_UP)
+        ctx.out.append(action(Kind.GET_UP))
 
 
 # --- decisions that ask the spec of the frame's kind (ActionSpec.instant; the others: instants.py) ----

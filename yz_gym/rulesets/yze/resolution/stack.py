@@ -75,7 +75,7 @@ from yz_gym.rulesets.yze.resolution.stages import (
     STAGE_NAMES,
 )
 from yz_gym.rulesets.yze.state import Combatant, Frame, GameState
-from yz_gym.rulesets.yze.zone.actions import AT_MOUNT, CLOSE_KINDS, KIND_NAMES, Action, Kind
+from yz_gym.rulesets.yze.zone.actions import AT_MOUNT, CLOSE_KINDS, KIND_NAMES, Action, Kind, action
 from yz_gym.rulesets.yze.zone.movement import engage
 from yz_gym.rulesets.yze.zone.spec import Timing
 
@@ -176,7 +176,10 @@ def advance(state: GameState, frame: Frame, rng: np.random.Generator, events: li
             frame.stage = S_AFTER
             land_hits(state, frame, actor, rng, events)
         else:
-            stack.remove(frame)
+            if stack[-1] is frame:
+                stack.pop()  # (the common case: no frame compared by value, its dataclass __eq__ interpreted)
+            else:
+                stack.remove(frame)
             after(state, frame, actor, rng, events)
             prune(state)
             return
@@ -208,9 +211,9 @@ def _asked(state: GameState, frame: Frame) -> list[Action]:
         return [*extra_hits(state, frame, state.combatants[frame.actor]), _DECLINE]
     if stage == S_OVERWATCH:
         if frame.flags & F_OVERWATCH:  # ACTN-OVERWATCH-03: fire back at the shooter
-            return [Action(Kind.OVERWATCH_FIRE, target=frame.actor), _DECLINE]
+            return [action(Kind.OVERWATCH_FIRE, target=frame.actor), _DECLINE]
         who, actor = state.combatants[frame.asking[0]], state.combatants[frame.actor]
-        return [*(Action(Kind.OVERWATCH_FIRE, target=t) for t in watch_targets(state, who, actor)), _DECLINE]
+        return [*(action(Kind.OVERWATCH_FIRE, target=t) for t in watch_targets(state, who, actor)), _DECLINE]
     if stage == S_PRIDE:
         return [_DECLINE]  # PRIDE is its spec's offer (resolution/pride.py)
     return [_YES.get(stage, _PUSH), _DECLINE]

@@ -10,7 +10,7 @@ from typing import Final
 from yz_gym.rulesets.yze.vehicles.actions import can_attack_vehicle, can_shoot_vehicle
 from yz_gym.rulesets.yze.vehicles.operation import can_move, enter_exit_action
 from yz_gym.rulesets.yze.vehicles.seats import crewed, seat_free
-from yz_gym.rulesets.yze.zone.actions import Action, Kind
+from yz_gym.rulesets.yze.zone.actions import Action, Kind, action
 from yz_gym.rulesets.yze.zone.listing import Listing
 from yz_gym.rulesets.yze.zone.movement import engaged_enemies
 
@@ -39,7 +39,7 @@ def man_weapon_offer(ctx: Listing, i: int) -> None:
     if v is not None and ctx.fast and not v.wrecked:
         for w, weapon in enumerate(v.weapons):
             if not weapon.disabled and weapon.gunner != ctx.c.id and (weapon.gunner < 0 or ctx.people[weapon.gunner].out):
-                ctx.out.append(Action(Kind.MAN_WEAPON, option=w))
+                ctx.out.append(action(Kind.MAN_WEAPON, option=w))
 
 
 def shoot_vehicle_offer(ctx: Listing, index: int) -> None:
@@ -49,10 +49,10 @@ def shoot_vehicle_offer(ctx: Listing, index: int) -> None:
     if not ctx.slow or ctx.wreck or c.held < 0:
         return
     if ctx.state.vehicles[index].side != c.side and can_shoot_vehicle(ctx.state, c, index):
-        ctx.out.append(Action(Kind.SHOOT_VEHICLE, option=index))
+        ctx.out.append(action(Kind.SHOOT_VEHICLE, option=index))
         for mode in ctx.shots():
             if mode >= 1:
-                ctx.out.append(Action(Kind.SHOOT_VEHICLE, -1, mode, index))
+                ctx.out.append(action(Kind.SHOOT_VEHICLE, -1, mode, index))
 
 
 def attack_vehicle_offer(ctx: Listing, index: int) -> None:
@@ -61,7 +61,7 @@ def attack_vehicle_offer(ctx: Listing, index: int) -> None:
     if not ctx.slow or ctx.aboard is not None or ctx.riding or ctx.state.vehicles[index].side == c.side:
         return
     if can_attack_vehicle(ctx.state, c, index):
-        ctx.out.append(Action(Kind.ATTACK_VEHICLE, option=index))
+        ctx.out.append(action(Kind.ATTACK_VEHICLE, option=index))
 
 
 def enter_offer(ctx: Listing, index: int) -> None:
@@ -78,7 +78,7 @@ def enter_offer(ctx: Listing, index: int) -> None:
         return
     for seat in (0, 1):
         if seat_free(v, bool(seat)):
-            ctx.out.append(Action(Kind.ENTER_VEHICLE, option=2 * index + seat))
+            ctx.out.append(action(Kind.ENTER_VEHICLE, option=2 * index + seat))
 
 
 def _driving(ctx: Listing) -> bool:
@@ -98,15 +98,15 @@ def drive_offer(ctx: Listing, i: int) -> None:
     """ACT-FAST-DRIVE, VEH-MOVE-01: one zone on, no roll; or up or down (VEH-AIR-03)."""
     zone, option, steps = ctx.ways()[i]
     if zone < 0:
-        ctx.out.append(Action(Kind.DRIVE, option=option))
+        ctx.out.append(action(Kind.DRIVE, option=option))
     elif steps == 1:
-        ctx.out.append(Action(Kind.DRIVE, -1, zone))
+        ctx.out.append(action(Kind.DRIVE, -1, zone))
 
 
 def maneuver_offer(ctx: Listing, i: int) -> None:
     """VEH-MOVE-02, AMB-11: a rolled drive toward any zone within reach, or up or down (VEH-AIR-03)."""
     zone, option, _ = ctx.ways()[i]
-    ctx.out.append(Action(Kind.MANEUVER, option=option) if zone < 0 else Action(Kind.MANEUVER, -1, zone))
+    ctx.out.append(action(Kind.MANEUVER, option=option) if zone < 0 else action(Kind.MANEUVER, -1, zone))
 
 
 def ram_offer(ctx: Listing, i: int) -> None:
@@ -118,7 +118,7 @@ def ram_offer(ctx: Listing, i: int) -> None:
         return
     for other in ctx.people:
         if other.side != c.side and other.zone == v.zone and other.vehicle < 0 and not other.out and not other.hidden:
-            ctx.out.append(Action(Kind.RAM, other.id))
+            ctx.out.append(action(Kind.RAM, other.id))
     for k, u in enumerate(ctx.state.vehicles):
         if u is not v and u.zone == v.zone and u.altitude == 0 and u.side != c.side and not u.destroyed:
-            ctx.out.append(Action(Kind.RAM, option=k))
+            ctx.out.append(action(Kind.RAM, option=k))

@@ -75,13 +75,13 @@ def _sneak_succeeds(
     return won
 
 
-def _start_combat(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
-    """INIT-02/03: the others draw from the cards left; round 1 begins."""
+def _start_combat(state: GameState, rng: np.random.Generator, events: list[Event]) -> list[Action] | None:
+    """INIT-02/03: the others draw from the cards left; round 1 begins (`_run`'s listing returned)."""
     initiative.deal(state, rng, events, first=True)
     state.phase = COMBAT
     state.turn_pos = 0
     events.append(Event("round", -1, -1, {"round": 1}))
-    _run(state, rng, events)
+    return _run(state, rng, events)
 
 
 def current_actor(state: GameState) -> int:
@@ -126,12 +126,32 @@ def apply(
     """Carry out one decision and everything that follows until the next decision is needed.
 
     `legal`: `legal_actions(state)` if the caller has just computed it (saves recomputing it)."""
+    events: list[Event] = []
+    _apply(state, action, rng, legal, events)
+    return events
+
+
+def apply_listed(
+    state: GameState, action: Action, rng: np.random.Generator, legal: list[Action]
+) -> tuple[list[Event], list[Action]]:
+    """`apply`, and then `legal_actions(state)`: the listing the turn flow made to see whether a turn
+    was over, if it made one, else a new one (the env's loop of decisions: one listing, not two)."""
+    events: list[Event] = []
+    listed = _apply(state, action, rng, legal, events)
+    return events, listed if listed is not None else legal_actions(state)
+
+
+def _apply(
+    state: GameState, action: Action, rng: np.random.Generator, legal: list[Action] | None, events: list[Event]
+) -> list[Action] | None:
+    """`apply` into `events`; the current actor's turn listing if the turn flow ended on making it."""
     if state.phase == OVER:
         raise IllegalAction("the game is over; start a new one")
     if legal is None:
         legal = legal_actions(state)
     try:
-        action = legal[legal.index(action)]  # the rules' own Action, whatever tuple was passed
+        if not _listed(legal, action):
+            action = legal[legal.index(action)]  # the rules' own Action, whatever tuple was passed
     except ValueError:
         action = Action(Kind(action[0]), *action[1:])  # a short tuple, its defaults left out
         if action not in legal:
@@ -145,7 +165,6 @@ def apply(
                 f"{actor.name} cannot {said} now ({decision_kind(state)} "
                 f"decision); allowed: {allowed}{' ...' if len(legal) > 12 else ''}"
             ) from None
-    events: list[Event] = []
     state.decisions += 1
     if state.phase == SETUP:
         chooser = state.choosing.pop(0)
@@ -153,14 +172,18 @@ def apply(
         assert instant is not None
         instant(state, state.combatants[chooser], None, action, rng, events)
         if not state.choosing:
-            _start_combat(state, rng, events)
-        return events
+            return _start_combat(state, rng, events)
+        return None
     if state.stack:
         answer(state, state.stack[-1], action, rng, events)
     else:
         _turn_action(state, state.combatants[current_actor(state)], action, rng, events)
-    _run(state, rng, events)
-    return events
+    return _run(state, rng, events)
+
+
+def _listed(legal: list[Action], action: Action) -> bool:
+    """`action` is one of the objects in `legal` (the common case: found without comparing values)."""
+    return any(known is action for known in legal)
 
 
 def _turn_action(
@@ -175,21 +198,22 @@ def _turn_action(
     declare(state, c, action, rng, events)
 
 
-def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> None:
-    """Resolve until someone must decide, or the game is over."""
+def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> list[Action] | None:
+    """Resolve until someone must decide, or the game is over; the deciding actor's turn listing if
+    the last thing done was listing it (to see whether their turn was over), else None."""
     checked = False  # the fight goes on, and nothing that could end it has happened since (ending a turn)
     while state.phase == COMBAT:
         if state.stack:
             frame = state.stack[-1]
             if frame.asking and frame.stage in DECISION_STAGES:
                 if frame.stage != S_PUSH or state.options.ask_push:
-                    return
+                    return None
                 frame.asking.clear()
             advance(state, frame, rng, events)
             checked = False
             continue
         if not checked and _check_over(state, events):
-            return
+            return None
         checked = True
         if state.turn_pos >= len(state.order):
             _end_round(state, rng, events)
@@ -200,10 +224,17 @@ def _run(state: GameState, rng: np.random.Generator, events: list[Event]) -> Non
             _begin_turn(state, c, rng, events)
             checked = False
             continue
-        if c.out or c.acted or (c.actions_used >= 2 and len(turn_actions(state, c)) == 1):
-            end_turn(state)  # ACT-01: both actions used and no free action left to take
+        if c.out or c.acted:
+            end_turn(state)
             continue
-        return
+        if c.actions_used >= 2:
+            listed = turn_actions(state, c)
+            if len(listed) == 1:
+                end_turn(state)  # ACT-01: both actions used and no free action left to take
+                continue
+            return listed
+        return None
+    return None
 
 
 def _begin_turn(state: GameState, c: Combatant, rng: np.random.Generator, events: list[Event]) -> None:
