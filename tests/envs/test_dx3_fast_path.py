@@ -33,8 +33,8 @@ def _play_both(kwargs: dict[str, Any], steps: int, seed: int) -> int:
     """Step a fast-path env and a generic-path env with the same actions; the episodes they finished."""
     fast = gym.make("yz_gym/Dx3Fight-v0", **kwargs).unwrapped
     generic = gym.make("yz_gym/Dx3Fight-v0", **kwargs).unwrapped
-    assert isinstance(fast._steps, Dx3Steps)
-    generic._steps = None  # LearnerEnv's generic step, as every mode without a compiled one plays
+    assert isinstance(fast._fast.step.__self__, Dx3Steps)
+    generic._fast = None  # LearnerEnv's generic step, as every mode without a compiled one plays
     _same(fast.reset(seed=seed), generic.reset(seed=seed))
     rng = np.random.default_rng(seed)
     ends = 0
@@ -71,7 +71,9 @@ def test_a_dx3_env_pickled_mid_game_plays_on_the_same() -> None:
     for _ in range(10):
         env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
     twin = pickle.loads(pickle.dumps(env))
-    assert isinstance(twin._steps, Dx3Steps) and twin._steps.others is twin._others  # shared, not duplicated
+    steps = twin._fast.step.__self__
+    assert isinstance(steps, Dx3Steps) and steps.others is twin._others  # shared, not duplicated
+    assert twin._fast.advance.__self__ is steps
     for _ in range(60):
         action = int(rng.choice(np.flatnonzero(env.action_masks())))
         result = env.step(action)

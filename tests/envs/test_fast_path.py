@@ -31,8 +31,8 @@ def _play_both(kwargs: dict[str, Any], steps: int, seed: int) -> int:
     """Step a fast-path env and a generic-path env with the same actions; the episodes they finished."""
     fast = gym.make("yz_gym/Skirmish-v0", **kwargs).unwrapped
     generic = gym.make("yz_gym/Skirmish-v0", **kwargs).unwrapped
-    assert isinstance(fast._codec, Codec)
-    generic._codec = None  # the binding's mask and observe, as every mode without a Codec plays
+    assert isinstance(fast._fast.step.keywords["codec"], Codec)
+    generic._fast = None  # the binding's mask and observe, as every mode without a fast path plays
     _same(fast.reset(seed=seed), generic.reset(seed=seed))
     rng = np.random.default_rng(seed)
     ends = 0
@@ -68,7 +68,9 @@ def test_a_fast_path_env_pickled_mid_game_plays_on_the_same() -> None:
     for _ in range(10):
         env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
     copy = pickle.loads(pickle.dumps(env))
-    assert isinstance(copy._codec, Codec) and copy._codec.masks is copy.encoding.masks  # shared, not duplicated
+    codec = copy._fast.step.keywords["codec"]
+    assert isinstance(codec, Codec) and codec.masks is copy.encoding.masks  # shared, not duplicated
+    assert copy._fast.step.func.__self__ is copy._others
     for _ in range(60):
         action = int(rng.choice(np.flatnonzero(env.action_masks())))
         result = env.step(action)

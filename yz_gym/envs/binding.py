@@ -10,17 +10,26 @@ a mode's env") walks through it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 import numpy as np
 
 from yz_gym.core.events import Event
 from yz_gym.core.protocol import GameRules
 from yz_gym.envs.core import side_index, specs_by_side
-from yz_gym.envs.opponents import Codec
+from yz_gym.envs.opponents import Decision, Opponents, StepResult
 from yz_gym.envs.rewards import terminal_reward
 from yz_gym.envs.structured import Structure
+
+
+class FastPath(NamedTuple):
+    """A mode's compiled learner step: `step(env, action)` is Gymnasium's whole step (apply, the
+    others' turns, mask, observation, reward, end, info, the new decision held in the env);
+    `advance(state, rng, viewer)` plays to the next decision (a reset's)."""
+
+    step: Callable[[Any, Any], StepResult]
+    advance: Callable[[Any, np.random.Generator, int], Decision]
 
 
 class Scorer(Protocol):
@@ -89,9 +98,9 @@ class ModeBinding:
         may see) while `actor` (-1: nobody) decides `decision` ("over" at the end)."""
         raise NotImplementedError
 
-    def codec(self) -> Codec | None:
-        """The compiled mask cache and observation encoder that `mask` and `observe` use, when the mode
-        has them (the learner's step then runs in one compiled call), else None."""
+    def fast_path(self, others: Opponents, side: int) -> FastPath | None:
+        """The learner step of `side` in one compiled call, `others` playing the rest, when the mode has
+        one (its flat observation and the binding's own mask and observe, event for event), else None."""
         return None
 
     def structure(self) -> Structure:

@@ -52,7 +52,7 @@ import numpy as np
 from yz_gym.core.ending import Termination
 from yz_gym.core.events import Event
 from yz_gym.envs.aec_base import TurnAEC, pettingzoo_factories
-from yz_gym.envs.binding import EventScorer, ModeBinding
+from yz_gym.envs.binding import EventScorer, FastPath, ModeBinding
 from yz_gym.envs.dx3_encoding import (
     DX3_OBS_SIZE,
     N_DX3_ACTIONS,
@@ -64,6 +64,7 @@ from yz_gym.envs.dx3_encoding import (
 )
 from yz_gym.envs.dx3_step import Dx3Steps
 from yz_gym.envs.learner_base import LearnerEnv
+from yz_gym.envs.opponents import Opponents
 from yz_gym.envs.rewards import RewardShaping, shaping_from
 from yz_gym.envs.structured import Structure
 from yz_gym.rulesets.dx3 import engine
@@ -153,6 +154,11 @@ class Dx3Fight(ModeBinding):
             f"({decision} decision); legal: {legal}. Sample with info['action_mask'] / action_masks()"
         )
 
+    def fast_path(self, others: Opponents, side: int) -> FastPath:
+        """`Dx3Steps`: the DX3 engine and `dx3_encoding` called directly, in one compiled call."""
+        steps = Dx3Steps(others, self.names, self.side_names, side)
+        return FastPath(steps.learner_step, steps.advance)
+
     def scorer(self, side: int) -> EventScorer | None:
         """HP and 戦闘不能 shaping (`dx3_shaping`) when any weight is set."""
         return EventScorer(dx3_shaping, self.shaping, self.sides, side) if self.shaping.enabled else None
@@ -185,34 +191,7 @@ class Dx3FightEnv(LearnerEnv):
         game = Dx3Fight(dx3_of(scenario), shaping_from(reward_shaping))
         mine, controlled = game.learner(side)
         self._bind(game, mine, controlled, opponents, illegal_action, illegal_penalty, render_mode, obs_mode)
-        # the step in one compiled call (None: LearnerEnv's generic step, through the binding)
-        self._steps: Dx3Steps | None = Dx3Steps(self._others, game.names, game.side_names, mine)
 
-    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """Take the learner's decision, then let the others play until its next one (`Dx3Steps`)."""
-        steps = self._steps
-        if steps is None:
-            return super().step(action)
-        chosen = self._by_index.get(action) if type(action) is int else None  # the common case: a legal int
-        if chosen is None:
-            chosen = self._chosen(action)  # other index types, and the checks with their errors
-            if chosen is None:
-                return self._penalty_step()
-        result = steps.learner_step(self, chosen)
-        if self._structure is None and self.render_mode != "human":
-            return result
-        obs, reward, terminated, truncated, info = result
-        if self.render_mode == "human":
-            self.render()
-        return self._seen(obs), reward, terminated, truncated, info
-
-    def _advance(self) -> None:
-        """Let the agents play until a learner's fighter must decide (`Dx3Steps.advance`)."""
-        if self._steps is None:
-            super()._advance()
-            return
-        assert self._rng is not None
-        self._decided(self._steps.advance(self.state, self._rng, self._viewer))
 
 
 class Dx3AEC(TurnAEC):

@@ -67,7 +67,7 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         self._scorer = game.scorer(side)
         agent_of = [self._agent_by_side.get(s) for s in game.sides]
         self._others = Opponents(agent_of, self.controlled, self.log, self._scorer)
-        self._codec = game.codec()  # the compiled fast path of the step, or None: the binding's mask and observe
+        self._fast = game.fast_path(self._others, side)  # the step in one compiled call, or None: the generic one
         self._no_decision()
 
     # --- Gymnasium API ---------------------------------------------------------------------
@@ -107,9 +107,9 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
             chosen = self._chosen(action)  # other index types, and the checks with their errors
             if chosen is None:
                 return self._penalty_step()
-        codec = self._codec
-        if codec is not None:  # the whole step in one compiled call (the flat observation)
-            result = self._others.learner_step(self, chosen, codec, self.side)
+        fast = self._fast
+        if fast is not None:  # the whole step in one compiled call (the flat observation)
+            result = fast.step(self, chosen)
             if self._structure is None and self.render_mode != "human":
                 return result
             obs, reward, terminated, truncated, info = result
@@ -156,8 +156,8 @@ class LearnerEnv(gym.Env[np.ndarray, np.int64]):
         the game ends (the observation from the last viewer)."""
         state, game = self.state, self.game
         assert self._rng is not None
-        if self._codec is not None:
-            self._decided(self._others.advance(state, self._rng, self._codec, self._viewer))
+        if self._fast is not None:
+            self._decided(self._fast.advance(state, self._rng, self._viewer))
             return
         actor, legal = self._others.play(game.rules, state, self._rng)
         if actor < 0:

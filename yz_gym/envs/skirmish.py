@@ -46,23 +46,29 @@ stream: the same seed and actions give the same episode in any process, also aft
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
 
 from yz_gym.core.ending import Termination
 from yz_gym.envs.action_space import N_ACTIONS
-from yz_gym.envs.binding import EventScorer, ModeBinding
+from yz_gym.envs.binding import EventScorer, FastPath, ModeBinding
 from yz_gym.envs.core import Encoding, ScenarioSource, resolve_combatant, resolve_side, scenario_of
 from yz_gym.envs.learner_base import LearnerEnv
 from yz_gym.envs.observation import DECISIONS, OBS_SIZE
-from yz_gym.envs.opponents import Codec
+from yz_gym.envs.opponents import Codec, Decision, Opponents
 from yz_gym.envs.rewards import RewardShaping, shaping_from, shaping_reward
 from yz_gym.envs.structured import Structure, skirmish_structure
 from yz_gym.rulesets.yze.state import GameState, Scenario
 from yz_gym.scenario.yze_modes import ZONE_RULES
 
 ENV_ID = "yz_gym/Skirmish-v0"
+
+
+def _advance(others: Opponents, codec: Codec, state: GameState, rng: np.random.Generator, viewer: int) -> Decision:
+    """A zone fight played to a controlled combatant's decision (`Opponents.advance`)."""
+    return others.advance(state, rng, codec, viewer)
 
 
 class ZoneFight(ModeBinding):
@@ -97,9 +103,10 @@ class ZoneFight(ModeBinding):
         """`observation.ObservationEncoder`'s vector from `viewer`."""
         return self.encoding.observer.encode(state, viewer, decision, actor)
 
-    def codec(self) -> Codec:
-        """The encoding's MaskCache and ObservationEncoder, and the names the infos carry."""
-        return Codec(self.encoding.masks, self.encoding.observer, self.names, self.side_names)
+    def fast_path(self, others: Opponents, side: int) -> FastPath:
+        """`Opponents.learner_step` with the encoding's MaskCache and ObservationEncoder (a `Codec`)."""
+        codec = Codec(self.encoding.masks, self.encoding.observer, self.names, self.side_names)
+        return FastPath(partial(others.learner_step, codec=codec, side=side), partial(_advance, others, codec))
 
     def structure(self) -> Structure:
         """Entity rows, zone rows, the adjacency (`structured.skirmish_structure`)."""
