@@ -156,3 +156,34 @@ def chase_error(data: dict[str, Any], origin: str = "c.yaml") -> str:
     message = str(err.value)
     assert "\n" not in message and message.startswith(f"{origin}: ")
     return message
+
+
+def same_step(a: tuple[Any, ...], b: tuple[Any, ...]) -> None:
+    """Two env step (or reset) results are equal, arrays and infos included."""
+    assert len(a) == len(b)
+    for x, y in zip(a, b, strict=True):
+        if isinstance(x, dict):
+            assert x.keys() == y.keys()
+            for key in x:
+                np.testing.assert_array_equal(np.asarray(x[key], dtype=object), np.asarray(y[key], dtype=object))
+        else:
+            np.testing.assert_array_equal(x, y)
+
+
+def play_fast_and_generic(fast: Any, generic: Any, steps: int, seed: int, illegal: int) -> int:
+    """Step a learner env on its compiled step and its twin on the generic one (`_fast = None`) with the
+    same actions, `illegal` now and then; the episodes they finished (every result compared)."""
+    generic._fast = None
+    same_step(fast.reset(seed=seed), generic.reset(seed=seed))
+    rng = np.random.default_rng(seed)
+    ends = 0
+    for _ in range(steps):
+        legal = np.flatnonzero(fast.action_masks())
+        action = int(rng.choice(legal)) if rng.random() > 0.05 else illegal
+        result = fast.step(action)
+        same_step(result, generic.step(action))
+        assert list(fast.log) == list(generic.log)
+        if result[2] or result[3]:
+            ends += 1
+            same_step(fast.reset(), generic.reset())
+    return ends

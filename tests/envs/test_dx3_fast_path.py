@@ -13,41 +13,16 @@ import numpy as np
 import pytest
 
 import yz_gym  # noqa: F401  registers the Gymnasium ids
+from tests.helpers import play_fast_and_generic, same_step
 from yz_gym.envs.dx3_step import Dx3Steps
 from yz_gym.rulesets.dx3.state import Dx3Action, Kind
-
-
-def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> None:
-    """Two step (or reset) results are equal, arrays and infos included."""
-    assert len(a) == len(b)
-    for x, y in zip(a, b, strict=True):
-        if isinstance(x, dict):
-            assert x.keys() == y.keys()
-            for key in x:
-                np.testing.assert_array_equal(np.asarray(x[key], dtype=object), np.asarray(y[key], dtype=object))
-        else:
-            np.testing.assert_array_equal(x, y)
 
 
 def _play_both(kwargs: dict[str, Any], steps: int, seed: int) -> int:
     """Step a fast-path env and a generic-path env with the same actions; the episodes they finished."""
     fast = gym.make("yz_gym/Dx3Fight-v0", **kwargs).unwrapped
-    generic = gym.make("yz_gym/Dx3Fight-v0", **kwargs).unwrapped
     assert isinstance(fast._fast.step.__self__, Dx3Steps)
-    generic._fast = None  # LearnerEnv's generic step, as every mode without a compiled one plays
-    _same(fast.reset(seed=seed), generic.reset(seed=seed))
-    rng = np.random.default_rng(seed)
-    ends = 0
-    for _ in range(steps):
-        legal = np.flatnonzero(fast.action_masks())
-        action = int(rng.choice(legal)) if rng.random() > 0.05 else 1  # now and then an illegal index
-        result = fast.step(action)
-        _same(result, generic.step(action))
-        assert list(fast.log) == list(generic.log)
-        if result[2] or result[3]:
-            ends += 1
-            _same(fast.reset(), generic.reset())
-    return ends
+    return play_fast_and_generic(fast, gym.make("yz_gym/Dx3Fight-v0", **kwargs).unwrapped, steps, seed, illegal=1)
 
 
 @pytest.mark.parametrize(
@@ -64,7 +39,7 @@ def test_the_fast_step_plays_what_the_generic_step_plays(kwargs: dict[str, Any])
     assert _play_both(kwargs, 300, seed=3) >= 1  # the ends are compared too
 
 
-def test_a_dx3_env_pickled_mid_game_plays_on_the_same() -> None:
+def test_a_dx3_env_pickled_mid_game_plays_on_thesame_step() -> None:
     env = gym.make("yz_gym/Dx3Fight-v0", scenario="dx3_boss_party", opponents="random").unwrapped
     env.reset(seed=5)
     rng = np.random.default_rng(5)
@@ -77,7 +52,7 @@ def test_a_dx3_env_pickled_mid_game_plays_on_the_same() -> None:
     for _ in range(60):
         action = int(rng.choice(np.flatnonzero(env.action_masks())))
         result = env.step(action)
-        _same(result, twin.step(action))
+        same_step(result, twin.step(action))
         if result[2] or result[3]:
             break
 

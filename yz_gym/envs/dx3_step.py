@@ -12,11 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from yz_gym.core.ending import Termination
 from yz_gym.envs.dx3_encoding import N_DX3_ACTIONS, mask, observe
 from yz_gym.envs.masks import idle_mask
 from yz_gym.envs.opponents import Decision, Opponents, StepResult, refused
-from yz_gym.envs.rewards import terminal_reward
 from yz_gym.rulesets.dx3 import engine
 from yz_gym.rulesets.dx3.state import DECISIONS, Dx3Action, Dx3State, Phase
 
@@ -69,33 +67,5 @@ class Dx3Steps:
         rng: np.random.Generator = env._rng
         others = self.others
         others._record(engine.apply(state, action, rng, env._legal))
-        actor, legal, marks, by_index, decision, obs = self.advance(state, rng, env._viewer)
-        if actor >= 0:
-            if not by_index:
-                raise RuntimeError(f"no encodable legal action for {self.names[actor]}")
-            env._viewer = actor
-        env._actor = actor
-        env._legal = legal
-        env._mask = marks
-        env._by_index = by_index
-        env._decision = decision
-        env._obs = obs
-        scorer = others.scorer
-        reward = 0.0 if scorer is None else float(scorer.take(state))
-        info: dict[str, Any] = {
-            "action_mask": marks.copy(),
-            "legal_actions": tuple(by_index),  # the legal indices, in the rules' order
-            "actor": self.names[actor] if actor >= 0 else None,
-            "decision": decision,
-            "round": state.round,
-        }
-        if actor >= 0:
-            return obs, reward, False, False, info
-        winner = state.winner
-        info["outcome"] = {
-            "winner": self.side_names[winner] if winner >= 0 else None,
-            "reason": state.end_reason,
-            "rounds": state.round,
-        }
-        truncated = state.termination == Termination.ROUND_CAP
-        return obs, reward + terminal_reward(winner, self.side), not truncated, truncated, info
+        decision = self.advance(state, rng, env._viewer)
+        return others.conclude(env, decision, self.names, self.side_names, self.side, state, state.round)

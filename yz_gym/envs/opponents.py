@@ -129,33 +129,42 @@ class Opponents:
         rng: np.random.Generator = env._rng
         events, listed = engine.apply_listed(state, action, rng, env._legal)
         self._record(events)
-        actor, legal, mask, by_index, decision, obs = self.advance(state, rng, codec, env._viewer, listed)
+        decision = self.advance(state, rng, codec, env._viewer, listed)
+        return self.conclude(env, decision, codec.names, codec.side_names, side, state, state.round)
+
+    def conclude(
+        self, env: Any, decision: Decision, names: list[str], side_names: list[str], side: int, state: Any, rounds: int
+    ) -> StepResult:  # fmt: skip
+        """The end of any mode's compiled learner step: hold `decision` in `env` (what
+        `LearnerEnv._decided` holds; `names` and `side_names` for the infos) and Gymnasium's (flat
+        observation, reward, terminated, truncated, info) for the learner of `side` after `rounds` rounds."""
+        actor, legal, mask, by_index, kind, obs = decision
         if actor >= 0:
             if not by_index:
-                raise RuntimeError(f"no encodable legal action for {codec.names[actor]}")
+                raise RuntimeError(f"no encodable legal action for {names[actor]}")
             env._viewer = actor
         env._actor = actor
         env._legal = legal
         env._mask = mask
         env._by_index = by_index
-        env._decision = decision
+        env._decision = kind
         env._obs = obs
         scorer = self.scorer
         reward = 0.0 if scorer is None else float(scorer.take(state))
         info: dict[str, Any] = {
             "action_mask": mask.copy(),
             "legal_actions": tuple(by_index),  # the legal indices, in the rules' order
-            "actor": codec.names[actor] if actor >= 0 else None,
-            "decision": decision,
-            "round": state.round,
+            "actor": names[actor] if actor >= 0 else None,
+            "decision": kind,
+            "round": rounds,
         }
         if actor >= 0:
             return obs, reward, False, False, info
-        winner = state.winner
+        winner: int = state.winner
         info["outcome"] = {
-            "winner": codec.side_names[winner] if winner >= 0 else None,
+            "winner": side_names[winner] if winner >= 0 else None,
             "reason": state.end_reason,
-            "rounds": state.round,
+            "rounds": rounds,
         }
         truncated = state.termination == Termination.ROUND_CAP
         return obs, reward + terminal_reward(winner, side), not truncated, truncated, info
